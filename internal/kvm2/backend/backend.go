@@ -1,0 +1,82 @@
+// Package backend owns the one narrow seam between the kvm2 core and libvirt: the Backend
+// interface (every libvirt RPC the core makes, each bound to a context), the production adapter
+// over go-libvirt with its abandon policy, and the per-host connection pool.
+//
+// The core never touches go-libvirt's client directly; every core branch can therefore be
+// driven by the in-memory fake in package backend/fake.
+package backend
+
+import (
+	"context"
+	"io"
+
+	libvirt "github.com/digitalocean/go-libvirt"
+)
+
+// Backend is every libvirt call the core makes. Each call is bounded by ctx (and by a per-call
+// budget in the production adapter): a call that outlives either is abandoned, the link is
+// closed, and the call returns an error that kvmerr classifies as Transient.
+//
+// Errors from libvirt itself are returned as go-libvirt's libvirt.Error so that kvmerr can
+// classify them by code (libvirt.ErrNoDomain and friends).
+type Backend interface {
+	// Host is the configured host name this backend talks to (for logs and errors).
+	Host() string
+
+	ConnectGetLibVersion(ctx context.Context) (uint64, error)
+	ConnectGetCapabilities(ctx context.Context) (string, error)
+	ConnectListAllDomains(ctx context.Context, flags libvirt.ConnectListAllDomainsFlags) ([]libvirt.Domain, error)
+
+	DomainLookupByName(ctx context.Context, name string) (libvirt.Domain, error)
+	DomainDefineXML(ctx context.Context, xml string) (libvirt.Domain, error)
+	DomainCreate(ctx context.Context, dom libvirt.Domain) error
+	DomainGetState(ctx context.Context, dom libvirt.Domain) (state int32, reason int32, err error)
+	DomainGetXMLDesc(ctx context.Context, dom libvirt.Domain, flags libvirt.DomainXMLFlags) (string, error)
+	DomainIsPersistent(ctx context.Context, dom libvirt.Domain) (bool, error)
+	// DomainGetMetadata returns the element stored under namespace uri (DomainAffectCurrent).
+	DomainGetMetadata(ctx context.Context, dom libvirt.Domain, uri string) (string, error)
+	// DomainSetMetadata replaces the element under namespace uri, prefix key, in the live and
+	// persistent definitions as far as the domain has them.
+	DomainSetMetadata(ctx context.Context, dom libvirt.Domain, xml, key, uri string) error
+	DomainDestroy(ctx context.Context, dom libvirt.Domain) error
+	DomainUndefine(ctx context.Context, dom libvirt.Domain, flags libvirt.DomainUndefineFlagsValues) error
+	DomainInterfaceAddresses(ctx context.Context, dom libvirt.Domain, source libvirt.DomainInterfaceAddressesSource) ([]libvirt.DomainInterface, error)
+
+	StoragePoolLookupByName(ctx context.Context, name string) (libvirt.StoragePool, error)
+	StoragePoolIsActive(ctx context.Context, pool libvirt.StoragePool) (bool, error)
+	// StoragePoolGetInfo returns capacity, allocation and available bytes.
+	StoragePoolGetInfo(ctx context.Context, pool libvirt.StoragePool) (capacity, allocation, available uint64, err error)
+	StoragePoolRefresh(ctx context.Context, pool libvirt.StoragePool) error
+	StoragePoolListAllVolumes(ctx context.Context, pool libvirt.StoragePool) ([]libvirt.StorageVol, error)
+
+	StorageVolLookupByName(ctx context.Context, pool libvirt.StoragePool, name string) (libvirt.StorageVol, error)
+	StorageVolCreateXML(ctx context.Context, pool libvirt.StoragePool, xml string) (libvirt.StorageVol, error)
+	StorageVolGetPath(ctx context.Context, vol libvirt.StorageVol) (string, error)
+	// StorageVolGetInfo returns capacity and allocation bytes.
+	StorageVolGetInfo(ctx context.Context, vol libvirt.StorageVol) (capacity, allocation uint64, err error)
+	StorageVolGetXMLDesc(ctx context.Context, vol libvirt.StorageVol) (string, error)
+	StorageVolDelete(ctx context.Context, vol libvirt.StorageVol) error
+	// StorageVolUpload streams r into vol from offset 0 for length bytes. It is exempt from the
+	// per-call budget (uploads are long) but still bound to ctx.
+	StorageVolUpload(ctx context.Context, vol libvirt.StorageVol, r io.Reader, length uint64) error
+	// StorageVolDownload copies at most length bytes of vol into w (used for small markers).
+	StorageVolDownload(ctx context.Context, vol libvirt.StorageVol, w io.Writer, length uint64) error
+
+	NetworkLookupByName(ctx context.Context, name string) (libvirt.Network, error)
+	NetworkIsActive(ctx context.Context, net libvirt.Network) (bool, error)
+
+	// Close ends the connection (bounded; never blocks past a few seconds).
+	Close() error
+}
+
+// Pool hands out connections to configured hosts.
+//
+// Acquire returns the pooled connection for host (dialing it if needed), waiting for the
+// host's semaphore at most until ctx ends; release must be called exactly once. Dedicated
+// returns a fresh connection that nobody else uses (uploads, health checks); the caller closes it.
+type Pool interface {
+	Acquire(ctx context.Context, host string) (b Backend, release func(), err error)
+	Dedicated(ctx context.Context, host string) (Backend, error)
+	// Close closes every pooled connection.
+	Close() error
+}

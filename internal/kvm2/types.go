@@ -1,0 +1,157 @@
+package kvm2
+
+import "time"
+
+// Config is everything the core needs: the hosts, keyed by name. Defaults are applied by
+// (Config).WithDefaults in one place; New calls it and never dials.
+type Config struct {
+	Hosts map[string]HostConfig
+}
+
+// HostConfig describes one libvirt host reached over SSH.
+type HostConfig struct {
+	Address string // hostname or IP of the SSH server
+	Port    int    // default 22
+	User    string // default "root"
+
+	// Exactly one way to authenticate is normally set; several may be combined.
+	PrivateKeyFile string // read on every dial, so rotation needs no restart
+	PrivateKey     string // inline PEM/OpenSSH key (secret: never logged)
+	UseAgent       bool   // use the agent at $SSH_AUTH_SOCK
+
+	// Exactly one way to verify the host key: a known_hosts file (port-aware) or a pinned key
+	// in authorized_keys format. There is no insecure mode.
+	KnownHostsFile string // default ~/.ssh/known_hosts when HostKey is empty
+	HostKey        string
+
+	Socket  string // libvirt unix socket on the host; default /var/run/libvirt/libvirt-sock
+	Pool    string // storage pool; default "default"
+	Network string // libvirt network; default "default" unless Bridge is set
+	Bridge  string // host bridge, alternative to Network
+	Zone    string // free-form placement label
+}
+
+// Firmware selects how a domain boots.
+type Firmware string
+
+const (
+	FirmwareUEFI Firmware = "uefi" // default; secure boot off
+	FirmwareBIOS Firmware = "bios"
+)
+
+// BaseImageRequest asks for a verified, cached base volume on one host.
+type BaseImageRequest struct {
+	Host      string
+	Pool      string // default: the host's pool
+	Name      string // volume name in the pool
+	SourceURL string
+	SHA256    string // optional expected hex digest; verified while streaming
+	Format    string // "qcow2" (default) or "raw"
+}
+
+// BaseImage is a cached base volume.
+type BaseImage struct {
+	ID        string // host/pool/name
+	Host      string
+	Pool      string
+	Name      string
+	Path      string
+	Format    string
+	SizeBytes uint64
+	SHA256    string // observed digest of what was uploaded
+	SourceURL string
+}
+
+// CreateRequest is everything Create needs to make (or adopt) one proxy VM.
+type CreateRequest struct {
+	Host        string
+	Name        string
+	UID         string // caller-chosen unique id; empty: Create generates one
+	BaseImageID string // host/pool/name of a kvm2_base_image volume
+	VCPUs       int
+	MemoryMiB   int
+	DiskGiB     int
+	Network     string // default: the host's
+	Bridge      string
+	Firmware    Firmware
+	Tag         string
+	UserData    []byte // secret: never logged; only its sha256 is stored in the mark
+	Running     bool   // start after define (default true at the Terraform layer)
+}
+
+// State is the core's view of a domain's life.
+type State string
+
+const (
+	StateRunning   State = "running"
+	StateStopped   State = "stopped"
+	StatePaused    State = "paused"
+	StateSuspended State = "pmsuspended"
+	StateCrashed   State = "crashed"
+	StateStarting  State = "starting"
+	StateUnknown   State = "unknown"
+)
+
+// Instance is one marked domain as the host reports it.
+type Instance struct {
+	ID           string // host/name
+	Host         string
+	Name         string
+	UID          string
+	DomainUUID   string
+	Tag          string
+	CreatedAt    time.Time
+	State        State
+	Persistent   bool // false: running but no longer defined
+	IPv4         string
+	MAC          string
+	BaseImageID  string
+	BaseSHA256   string
+	VCPUs        int
+	MemoryMiB    int
+	DiskGiB      int
+	Network      string
+	Bridge       string
+	Firmware     Firmware
+	UserDataHash string // hex sha256 of the user data the domain was created with
+}
+
+// HealthStatus is the verdict of one host check.
+type HealthStatus string
+
+const (
+	HealthOK       HealthStatus = "ok"
+	HealthDegraded HealthStatus = "degraded"
+	HealthDown     HealthStatus = "down"
+)
+
+// Reason codes of a host check.
+const (
+	ReasonOK                   = "OK"
+	ReasonUnreachable          = "Unreachable"
+	ReasonTimeout              = "Timeout"
+	ReasonAuthFailed           = "AuthFailed"
+	ReasonHostKeyMismatch      = "HostKeyMismatch"
+	ReasonSocketForwardRefused = "SocketForwardRefused"
+	ReasonLibvirtError         = "LibvirtError"
+	ReasonPoolNotFound         = "PoolNotFound"
+	ReasonPoolInactive         = "PoolInactive"
+	ReasonNetworkNotFound      = "NetworkNotFound"
+	ReasonNetworkInactive      = "NetworkInactive"
+	ReasonPoolLow              = "PoolLow"
+)
+
+// HostHealth is the checker's report for one host. Details are filled as facts arrive, so a
+// PoolNotFound verdict still carries the libvirt version.
+type HostHealth struct {
+	Host               string
+	Status             HealthStatus
+	Reason             string
+	Message            string
+	LibvirtVersion     string // e.g. "9.0.0"
+	Hypervisor         string // "kvm" or "qemu" (TCG)
+	Pool               string
+	PoolCapacityBytes  uint64
+	PoolAvailableBytes uint64
+	Latency            time.Duration
+}
