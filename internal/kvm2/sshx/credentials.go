@@ -1,0 +1,163 @@
+package sshx
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+
+	"github.com/skeema/knownhosts"
+	"golang.org/x/crypto/ssh"
+	"golang.org/x/crypto/ssh/agent"
+)
+
+// credentials are the auth methods of one dial, plus whatever must be released after it.
+type credentials struct {
+	methods []ssh.AuthMethod
+	agent   net.Conn // nil unless UseAgent
+}
+
+// close releases the agent connection; auth is over once the handshake returns.
+func (c *credentials) close() {
+	if c.agent != nil {
+		_ = c.agent.Close()
+	}
+}
+
+// loadCredentials reads the key material of c afresh. All signers go into one publickey
+// method because x/crypto tries each method name only once: the file key, the inline key and
+// the agent's keys are offered in that order. Errors name the file, never the key contents.
+func loadCredentials(c Config) (*credentials, error) {
+	var signers []ssh.Signer
+	if c.PrivateKeyFile != "" {
+		pem, err := os.ReadFile(c.PrivateKeyFile)
+		if err != nil {
+			return nil, fmt.Errorf("read private key file: %w", err)
+		}
+		s, err := ssh.ParsePrivateKey(pem)
+		if err != nil {
+			return nil, fmt.Errorf("parse private key file %s: %w", c.PrivateKeyFile, keyParseError(err))
+		}
+		signers = append(signers, s)
+	}
+	if c.PrivateKey != "" {
+		s, err := ssh.ParsePrivateKey([]byte(c.PrivateKey))
+		if err != nil {
+			return nil, fmt.Errorf("parse inline private key: %w", keyParseError(err))
+		}
+		signers = append(signers, s)
+	}
+
+	creds := &credentials{}
+	var agentSigners func() ([]ssh.Signer, error)
+	if c.UseAgent {
+		sock := os.Getenv("SSH_AUTH_SOCK")
+		if sock == "" {
+			return nil, errors.New("use_agent is set but SSH_AUTH_SOCK is empty")
+		}
+		conn, err := net.Dial("unix", sock)
+		if err != nil {
+			return nil, fmt.Errorf("connect to ssh agent: %w", err)
+		}
+		creds.agent = conn
+		agentSigners = agent.NewClient(conn).Signers
+	}
+	if len(signers) == 0 && agentSigners == nil {
+		return nil, errNoCredentials
+	}
+
+	creds.methods = []ssh.AuthMethod{ssh.PublicKeysCallback(func() ([]ssh.Signer, error) {
+		all := append([]ssh.Signer(nil), signers...)
+		if agentSigners != nil {
+			fromAgent, err := agentSigners()
+			if err != nil {
+				return nil, fmt.Errorf("list ssh agent keys: %w", err)
+			}
+			all = append(all, fromAgent...)
+		}
+		return all, nil
+	})}
+	return creds, nil
+}
+
+// keyParseError keeps the kind of a parse failure but guarantees no key bytes travel with it.
+func keyParseError(err error) error {
+	var missing *ssh.PassphraseMissingError
+	if errors.As(err, &missing) {
+		return errors.New("key is passphrase-protected (use the agent for such keys)")
+	}
+	return errors.New("not a valid private key")
+}
+
+// verifier checks the server's host key and says which algorithms to ask for.
+type verifier struct {
+	callback ssh.HostKeyCallback
+	// algorithms is nil when nothing is known about the host, letting the handshake proceed
+	// to the callback, which then reports the host as unknown.
+	algorithms []string
+}
+
+// loadVerifier builds the host-key check of c: the pinned key if one is set, else the
+// known_hosts file, read afresh.
+func loadVerifier(c Config) (*verifier, error) {
+	if c.HostKey != "" {
+		return pinnedVerifier(c.HostKey)
+	}
+	file := c.KnownHostsFile
+	if file == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return nil, fmt.Errorf("locate default known_hosts: %w", err)
+		}
+		file = filepath.Join(home, ".ssh", "known_hosts")
+	}
+	db, err := knownhosts.NewDB(file)
+	if err != nil {
+		return nil, fmt.Errorf("read known_hosts: %w", err)
+	}
+	check := db.HostKeyCallback()
+	return &verifier{
+		callback: func(hostname string, remote net.Addr, key ssh.PublicKey) error {
+			err := check(hostname, remote, key)
+			switch {
+			case err == nil:
+				return nil
+			case knownhosts.IsHostKeyChanged(err):
+				return fmt.Errorf("host key %s of %s does not match %s (host reinstalled or intercepted): %w",
+					key.Type(), hostname, file, err)
+			case knownhosts.IsHostUnknown(err):
+				return fmt.Errorf("host %s has no entry in %s: %w", knownhosts.Normalize(hostname), file, err)
+			default:
+				return err
+			}
+		},
+		algorithms: db.HostKeyAlgorithms(c.addr()),
+	}, nil
+}
+
+// errHostKeyMismatch is the pinned-key rejection.
+var errHostKeyMismatch = errors.New("host key does not match the pinned host_key")
+
+// pinnedVerifier accepts exactly the key given in authorized_keys format and asks the server
+// for that key's algorithm only.
+func pinnedVerifier(authorized string) (*verifier, error) {
+	want, _, _, _, err := ssh.ParseAuthorizedKey([]byte(authorized))
+	if err != nil {
+		return nil, fmt.Errorf("parse pinned host key: %w", err)
+	}
+	fixed := ssh.FixedHostKey(want)
+	algos := []string{want.Type()}
+	if want.Type() == ssh.KeyAlgoRSA {
+		algos = []string{ssh.KeyAlgoRSASHA512, ssh.KeyAlgoRSASHA256, ssh.KeyAlgoRSA}
+	}
+	return &verifier{
+		callback: func(hostname string, remote net.Addr, key ssh.PublicKey) error {
+			if err := fixed(hostname, remote, key); err != nil {
+				return fmt.Errorf("%w: got %s %s", errHostKeyMismatch, key.Type(), ssh.FingerprintSHA256(key))
+			}
+			return nil
+		},
+		algorithms: algos,
+	}, nil
+}

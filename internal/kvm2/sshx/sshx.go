@@ -1,0 +1,253 @@
+// Package sshx dials a libvirt host over SSH and hands back its libvirt unix socket, forwarded
+// over the SSH connection, as a net.Conn.
+//
+// Every dial re-reads the private key file, the known_hosts file and the agent, so rotating a
+// key or a host entry needs no restart. Every failure is a *kvmerr.DialError tagged with the
+// stage that failed (key, tcp, handshake, hostkey, auth, forward), which is what lets callers
+// tell "the host is down" (retry) from "the host key changed" (stop and tell a human).
+// Host keys are always verified, against a known_hosts file or a pinned key; there is no
+// insecure mode.
+package sshx
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/crypto/ssh"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+)
+
+// Defaults applied when a Config field is zero.
+const (
+	DefaultPort              = 22
+	DefaultUser              = "root"
+	DefaultSocket            = "/var/run/libvirt/libvirt-sock"
+	DefaultKeepaliveInterval = 15 * time.Second
+	DefaultKeepaliveMisses   = 3
+)
+
+// Config says how to reach one host. Exactly one host-key source is used: HostKey (a pinned
+// key in authorized_keys format) when set, else KnownHostsFile (default ~/.ssh/known_hosts).
+// Any combination of PrivateKeyFile, PrivateKey and UseAgent may be offered for auth.
+type Config struct {
+	Address        string
+	Port           int
+	User           string
+	PrivateKeyFile string
+	PrivateKey     string // secret: never in an error or a log line
+	UseAgent       bool   // use the agent at $SSH_AUTH_SOCK
+	KnownHostsFile string
+	HostKey        string
+	Socket         string // libvirt unix socket on the host
+
+	// KeepaliveInterval is how often a keepalive@openssh.com request is sent (default 15 s);
+	// KeepaliveMisses consecutive failures close the connection (default 3).
+	KeepaliveInterval time.Duration
+	KeepaliveMisses   int
+}
+
+// withDefaults returns c with every zero field that has a default filled in.
+func (c Config) withDefaults() Config {
+	if c.Port == 0 {
+		c.Port = DefaultPort
+	}
+	if c.User == "" {
+		c.User = DefaultUser
+	}
+	if c.Socket == "" {
+		c.Socket = DefaultSocket
+	}
+	if c.KeepaliveInterval <= 0 {
+		c.KeepaliveInterval = DefaultKeepaliveInterval
+	}
+	if c.KeepaliveMisses <= 0 {
+		c.KeepaliveMisses = DefaultKeepaliveMisses
+	}
+	return c
+}
+
+// addr is the host:port the TCP dial and the host-key lookup use.
+func (c Config) addr() string {
+	return net.JoinHostPort(c.Address, strconv.Itoa(c.Port))
+}
+
+// DialLibvirt connects to host over SSH and opens its libvirt unix socket through a
+// direct-streamlocal channel. It returns the socket as a net.Conn and the SSH client as an
+// io.Closer; closing the closer tears down both (and stops the keepalive). The whole dial is
+// bound to ctx: if ctx ends mid-handshake the TCP connection is closed and the error wraps
+// ctx.Err(). host is the configured host name, used only in errors.
+func DialLibvirt(ctx context.Context, host string, c Config) (net.Conn, io.Closer, error) {
+	c = c.withDefaults()
+	fail := func(stage kvmerr.Stage, err error) error {
+		return &kvmerr.DialError{Host: host, Stage: stage, Err: err}
+	}
+
+	creds, err := loadCredentials(c)
+	if err != nil {
+		return nil, nil, fail(kvmerr.StageKey, err)
+	}
+	defer creds.close()
+
+	verifier, err := loadVerifier(c)
+	if err != nil {
+		return nil, nil, fail(kvmerr.StageHostKey, err)
+	}
+
+	var d net.Dialer
+	tcp, err := d.DialContext(ctx, "tcp", c.addr())
+	if err != nil {
+		return nil, nil, fail(kvmerr.StageTCP, err)
+	}
+
+	// Until the forward is open, ctx ending closes the TCP connection, which unblocks the
+	// handshake or the channel open wherever they are.
+	stop := context.AfterFunc(ctx, func() { _ = tcp.Close() })
+	client, stage, err := handshake(tcp, c, creds, verifier)
+	if err == nil {
+		var conn net.Conn
+		conn, err = client.Dial("unix", c.Socket)
+		if err == nil {
+			if !stop() {
+				// ctx ended just as the forward opened; the TCP conn is already closed.
+				_ = client.Close()
+				return nil, nil, fail(kvmerr.StageForward, ctx.Err())
+			}
+			return conn, startKeepalive(client, c.KeepaliveInterval, c.KeepaliveMisses), nil
+		}
+		stage = kvmerr.StageForward
+		_ = client.Close()
+	}
+	stop()
+	_ = tcp.Close()
+	if ctxErr := ctx.Err(); ctxErr != nil {
+		// The error the handshake saw is a symptom ("use of closed connection"); the cause
+		// is the deadline, which is what classification and the checker need to see.
+		err = fmt.Errorf("%w (%v)", ctxErr, err)
+	}
+	return nil, nil, fail(stage, err)
+}
+
+// handshake runs the SSH handshake over tcp and reports which stage failed: hostkey when the
+// verifier rejected the key, auth when the key was accepted but no credential was, else
+// handshake.
+func handshake(tcp net.Conn, c Config, creds *credentials, v *verifier) (*ssh.Client, kvmerr.Stage, error) {
+	// The callback runs on the handshake's own goroutine; the verdict is read under a lock.
+	var (
+		mu         sync.Mutex
+		keyErr     error
+		keyChecked bool
+	)
+	cfg := &ssh.ClientConfig{
+		User: c.User,
+		Auth: creds.methods,
+		HostKeyCallback: func(hostname string, remote net.Addr, key ssh.PublicKey) error {
+			err := v.callback(hostname, remote, key)
+			mu.Lock()
+			defer mu.Unlock()
+			keyChecked, keyErr = true, err
+			return err
+		},
+		HostKeyAlgorithms: v.algorithms,
+	}
+	conn, chans, reqs, err := ssh.NewClientConn(tcp, c.addr(), cfg)
+	if err != nil {
+		mu.Lock()
+		defer mu.Unlock()
+		switch {
+		case keyErr != nil:
+			return nil, kvmerr.StageHostKey, keyErr
+		case keyChecked && isAuthFailure(err):
+			return nil, kvmerr.StageAuth, err
+		default:
+			return nil, kvmerr.StageHandshake, err
+		}
+	}
+	return ssh.NewClient(conn, chans, reqs), "", nil
+}
+
+// isAuthFailure reports whether a handshake error after a verified host key means the server
+// refused every credential offered (rather than the link breaking).
+func isAuthFailure(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "unable to authenticate") ||
+		strings.Contains(msg, "Too many authentication failures")
+}
+
+// startKeepalive sends keepalive@openssh.com every interval and closes client after misses
+// consecutive failures (an error, or no reply within one interval), so a silently dead link
+// fails the calls on it instead of hanging them. The returned closer stops the loop and
+// closes the client.
+func startKeepalive(client *ssh.Client, interval time.Duration, misses int) io.Closer {
+	k := &keepalive{client: client, done: make(chan struct{})}
+	go k.loop(interval, misses)
+	return k
+}
+
+type keepalive struct {
+	client *ssh.Client
+	done   chan struct{}
+	once   sync.Once
+}
+
+// Close stops the keepalive loop and closes the SSH client (and so every channel on it).
+func (k *keepalive) Close() error {
+	var err error
+	k.once.Do(func() {
+		close(k.done)
+		err = k.client.Close()
+	})
+	return err
+}
+
+func (k *keepalive) loop(interval time.Duration, misses int) {
+	ticker := time.NewTicker(interval)
+	defer ticker.Stop()
+	failures := 0
+	for {
+		select {
+		case <-k.done:
+			return
+		case <-ticker.C:
+		}
+		if k.ping(interval) {
+			failures = 0
+			continue
+		}
+		failures++
+		if failures >= misses {
+			_ = k.Close()
+			return
+		}
+	}
+}
+
+// ping reports whether the server answered a keepalive within timeout. Any reply counts,
+// including "request not understood": the peer is alive.
+func (k *keepalive) ping(timeout time.Duration) bool {
+	answered := make(chan error, 1)
+	go func() {
+		_, _, err := k.client.SendRequest("keepalive@openssh.com", true, nil)
+		answered <- err
+	}()
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	select {
+	case err := <-answered:
+		return err == nil
+	case <-timer.C:
+		return false
+	case <-k.done:
+		return true
+	}
+}
+
+// errNoCredentials is returned when a Config offers no way to authenticate.
+var errNoCredentials = errors.New("no private key file, inline key or agent configured")
