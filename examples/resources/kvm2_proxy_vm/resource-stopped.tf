@@ -1,0 +1,12 @@
+# A standby proxy: defined with its disks and seed, but not started. Flipping running to true
+# starts it in place; so does a later apply after someone stopped it out of band.
+resource "kvm2_proxy_vm" "standby" {
+  name          = "egress-standby-1"
+  host          = "lab"
+  base_image_id = "lab/default/noble-server-cloudimg-amd64.qcow2"
+  memory_mib    = 256
+  firmware      = "bios"
+  tag           = "egress-standby"
+  running       = false
+  wait_for_ip   = false
+}
