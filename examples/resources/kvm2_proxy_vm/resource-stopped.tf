@@ -1,5 +1,5 @@
-# A standby proxy: defined with its disks and seed, but not started. Flipping running to true
-# starts it in place; so does a later apply after someone stopped it out of band.
+# A standby proxy: defined with its disks and seed, but not started. Setting running to true
+# starts it in place.
 resource "kvm2_proxy_vm" "standby" {
   name          = "egress-standby-1"
   host          = "lab"
