@@ -1,0 +1,557 @@
+package fake
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"path"
+	"strconv"
+	"strings"
+
+	libvirt "github.com/digitalocean/go-libvirt"
+)
+
+// StoragePool is one storage pool on the fake host.
+type StoragePool struct {
+	Name       string
+	Path       string // directory volumes live under; volume paths are Path + "/" + name
+	Active     bool
+	Capacity   uint64
+	Allocation uint64
+	// Available is reported by StoragePoolGetInfo; uploads consume it and deletes return it,
+	// and an upload that does not fit fails like a full disk.
+	Available uint64
+}
+
+// Volume is one storage volume. Content is what StorageVolUpload stored (unless the backend
+// discards content) and what StorageVolDownload returns; SHA256 is the hex digest of the last
+// upload.
+type Volume struct {
+	Name        string
+	Path        string // empty: derived from the pool's path by AddVolume
+	Format      string // "qcow2", "raw", "iso"...
+	Capacity    uint64
+	Allocation  uint64
+	BackingPath string
+	Content     []byte
+	SHA256      string
+}
+
+type poolState struct {
+	info StoragePool
+	vols map[string]*Volume
+}
+
+func (v *Volume) clone() Volume {
+	c := *v
+	c.Content = append([]byte(nil), v.Content...)
+	if v.Content == nil {
+		c.Content = nil
+	}
+	return c
+}
+
+// AddPool adds (or replaces) a storage pool, keeping no volumes.
+func (b *Backend) AddPool(p StoragePool) {
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	if p.Path == "" {
+		p.Path = "/var/lib/libvirt/" + p.Name
+	}
+	b.st.pools[p.Name] = &poolState{info: p, vols: map[string]*Volume{}}
+}
+
+// Pool returns the named storage pool.
+func (b *Backend) Pool(name string) (StoragePool, bool) {
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	p, ok := b.st.pools[name]
+	if !ok {
+		return StoragePool{}, false
+	}
+	return p.info, true
+}
+
+// UpdatePool applies fn to the named pool under the fake's lock; it reports whether it exists.
+func (b *Backend) UpdatePool(name string, fn func(*StoragePool)) bool {
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	p, ok := b.st.pools[name]
+	if ok {
+		fn(&p.info)
+	}
+	return ok
+}
+
+// RemovePool deletes a pool and its volumes.
+func (b *Backend) RemovePool(name string) {
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	delete(b.st.pools, name)
+}
+
+// AddVolume adds (or replaces) a volume in pool; it panics on an unknown pool (a test bug).
+func (b *Backend) AddVolume(pool string, v Volume) {
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	p, ok := b.st.pools[pool]
+	if !ok {
+		panic("fake: AddVolume to unknown pool " + pool)
+	}
+	if v.Path == "" {
+		v.Path = path.Join(p.info.Path, v.Name)
+	}
+	if v.Content != nil && v.SHA256 == "" {
+		sum := sha256.Sum256(v.Content)
+		v.SHA256 = hex.EncodeToString(sum[:])
+	}
+	c := v.clone()
+	p.vols[v.Name] = &c
+}
+
+// Volume returns a copy of the named volume of pool.
+func (b *Backend) Volume(pool, name string) (Volume, bool) {
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	p, ok := b.st.pools[pool]
+	if !ok {
+		return Volume{}, false
+	}
+	v, ok := p.vols[name]
+	if !ok {
+		return Volume{}, false
+	}
+	return v.clone(), true
+}
+
+// VolumeNames returns the names of the volumes of pool, sorted.
+func (b *Backend) VolumeNames(pool string) []string {
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	p, ok := b.st.pools[pool]
+	if !ok {
+		return nil
+	}
+	return sortedKeys(p.vols)
+}
+
+// RemoveVolume deletes a volume outright.
+func (b *Backend) RemoveVolume(pool, name string) {
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	if p, ok := b.st.pools[pool]; ok {
+		delete(p.vols, name)
+	}
+}
+
+// DiscardUploads makes StorageVolUpload keep only the size and digest of what it streams, not
+// the bytes, for tests that push large images.
+func (b *Backend) DiscardUploads(discard bool) {
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	b.st.discardUploads = discard
+}
+
+func noPool(name string) error {
+	return LibvirtError(libvirt.ErrNoStoragePool,
+		"Storage pool not found: no storage pool with matching name '%s'", name)
+}
+
+func noVol(name string) error {
+	return LibvirtError(libvirt.ErrNoStorageVol,
+		"Storage volume not found: no storage vol with matching name '%s'", name)
+}
+
+func inactivePool(name string) error {
+	return LibvirtError(libvirt.ErrOperationInvalid,
+		"Requested operation is not valid: storage pool '%s' is not active", name)
+}
+
+// pool returns the live entry; callers hold st.mu.
+func (s *state) pool(name string) (*poolState, error) {
+	p, ok := s.pools[name]
+	if !ok {
+		return nil, noPool(name)
+	}
+	return p, nil
+}
+
+// activePool returns the live entry of an active pool; callers hold st.mu.
+func (s *state) activePool(name string) (*poolState, error) {
+	p, err := s.pool(name)
+	if err != nil {
+		return nil, err
+	}
+	if !p.info.Active {
+		return nil, inactivePool(name)
+	}
+	return p, nil
+}
+
+// vol returns the live entry; callers hold st.mu.
+func (s *state) vol(v libvirt.StorageVol) (*poolState, *Volume, error) {
+	p, err := s.activePool(v.Pool)
+	if err != nil {
+		return nil, nil, err
+	}
+	vol, ok := p.vols[v.Name]
+	if !ok {
+		return nil, nil, noVol(v.Name)
+	}
+	return p, vol, nil
+}
+
+func volRef(pool string, v *Volume) libvirt.StorageVol {
+	return libvirt.StorageVol{Pool: pool, Name: v.Name, Key: v.Path}
+}
+
+// StoragePoolLookupByName finds a pool; a missing one is ErrNoStoragePool.
+func (b *Backend) StoragePoolLookupByName(ctx context.Context, name string) (libvirt.StoragePool, error) {
+	if err := b.begin(ctx, "StoragePoolLookupByName", name); err != nil {
+		return libvirt.StoragePool{}, err
+	}
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	if _, err := b.st.pool(name); err != nil {
+		return libvirt.StoragePool{}, err
+	}
+	return libvirt.StoragePool{Name: name}, nil
+}
+
+// StoragePoolIsActive reports whether the pool is active.
+func (b *Backend) StoragePoolIsActive(ctx context.Context, sp libvirt.StoragePool) (bool, error) {
+	if err := b.begin(ctx, "StoragePoolIsActive", sp.Name); err != nil {
+		return false, err
+	}
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	p, err := b.st.pool(sp.Name)
+	if err != nil {
+		return false, err
+	}
+	return p.info.Active, nil
+}
+
+// StoragePoolGetInfo reports capacity, allocation and available bytes.
+func (b *Backend) StoragePoolGetInfo(ctx context.Context, sp libvirt.StoragePool) (uint64, uint64, uint64, error) {
+	if err := b.begin(ctx, "StoragePoolGetInfo", sp.Name); err != nil {
+		return 0, 0, 0, err
+	}
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	p, err := b.st.pool(sp.Name)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	return p.info.Capacity, p.info.Allocation, p.info.Available, nil
+}
+
+// StoragePoolRefresh does nothing on an active pool; an inactive one is ErrOperationInvalid.
+func (b *Backend) StoragePoolRefresh(ctx context.Context, sp libvirt.StoragePool) error {
+	if err := b.begin(ctx, "StoragePoolRefresh", sp.Name); err != nil {
+		return err
+	}
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	_, err := b.st.activePool(sp.Name)
+	return err
+}
+
+// StoragePoolListAllVolumes lists the pool's volumes sorted by name.
+func (b *Backend) StoragePoolListAllVolumes(ctx context.Context, sp libvirt.StoragePool) ([]libvirt.StorageVol, error) {
+	if err := b.begin(ctx, "StoragePoolListAllVolumes", sp.Name); err != nil {
+		return nil, err
+	}
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	p, err := b.st.activePool(sp.Name)
+	if err != nil {
+		return nil, err
+	}
+	var out []libvirt.StorageVol
+	for _, name := range sortedKeys(p.vols) {
+		out = append(out, volRef(sp.Name, p.vols[name]))
+	}
+	return out, nil
+}
+
+// StorageVolLookupByName finds a volume; a missing one is ErrNoStorageVol.
+func (b *Backend) StorageVolLookupByName(ctx context.Context, sp libvirt.StoragePool, name string) (libvirt.StorageVol, error) {
+	if err := b.begin(ctx, "StorageVolLookupByName", sp.Name+"/"+name); err != nil {
+		return libvirt.StorageVol{}, err
+	}
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	p, err := b.st.activePool(sp.Name)
+	if err != nil {
+		return libvirt.StorageVol{}, err
+	}
+	v, ok := p.vols[name]
+	if !ok {
+		return libvirt.StorageVol{}, noVol(name)
+	}
+	return volRef(sp.Name, v), nil
+}
+
+// StorageVolCreateXML creates a volume from a <volume> document (name, capacity with unit,
+// target format, backingStore path). An existing name is ErrStorageVolExist; a backing path no
+// volume of the host has is ErrOperationFailed, as qemu-img would fail.
+func (b *Backend) StorageVolCreateXML(ctx context.Context, sp libvirt.StoragePool, x string) (libvirt.StorageVol, error) {
+	v, perr := parseVolumeXML(x)
+	if err := b.begin(ctx, "StorageVolCreateXML", sp.Name+"/"+v.Name); err != nil {
+		return libvirt.StorageVol{}, err
+	}
+	if perr != nil {
+		return libvirt.StorageVol{}, LibvirtError(libvirt.ErrXMLError, "XML error: %v", perr)
+	}
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	p, err := b.st.activePool(sp.Name)
+	if err != nil {
+		return libvirt.StorageVol{}, err
+	}
+	if _, ok := p.vols[v.Name]; ok {
+		return libvirt.StorageVol{}, LibvirtError(libvirt.ErrStorageVolExist,
+			"storage volume '%s' exists already", v.Name)
+	}
+	if v.BackingPath != "" && !b.st.pathExists(v.BackingPath) {
+		return libvirt.StorageVol{}, LibvirtError(libvirt.ErrOperationFailed,
+			"operation failed: backing file '%s' does not exist", v.BackingPath)
+	}
+	v.Path = path.Join(p.info.Path, v.Name)
+	p.vols[v.Name] = &v
+	return volRef(sp.Name, &v), nil
+}
+
+// pathExists reports whether any volume of any pool has path p; callers hold st.mu.
+func (s *state) pathExists(p string) bool {
+	for _, pool := range s.pools {
+		for _, v := range pool.vols {
+			if v.Path == p {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// StorageVolGetPath returns the volume's path.
+func (b *Backend) StorageVolGetPath(ctx context.Context, sv libvirt.StorageVol) (string, error) {
+	if err := b.begin(ctx, "StorageVolGetPath", sv.Pool+"/"+sv.Name); err != nil {
+		return "", err
+	}
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	_, v, err := b.st.vol(sv)
+	if err != nil {
+		return "", err
+	}
+	return v.Path, nil
+}
+
+// StorageVolGetInfo reports capacity and allocation.
+func (b *Backend) StorageVolGetInfo(ctx context.Context, sv libvirt.StorageVol) (uint64, uint64, error) {
+	if err := b.begin(ctx, "StorageVolGetInfo", sv.Pool+"/"+sv.Name); err != nil {
+		return 0, 0, err
+	}
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	_, v, err := b.st.vol(sv)
+	if err != nil {
+		return 0, 0, err
+	}
+	return v.Capacity, v.Allocation, nil
+}
+
+// StorageVolGetXMLDesc renders the volume as libvirt would (name, key, capacity, allocation,
+// target path and format, backing store).
+func (b *Backend) StorageVolGetXMLDesc(ctx context.Context, sv libvirt.StorageVol) (string, error) {
+	if err := b.begin(ctx, "StorageVolGetXMLDesc", sv.Pool+"/"+sv.Name); err != nil {
+		return "", err
+	}
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	_, v, err := b.st.vol(sv)
+	if err != nil {
+		return "", err
+	}
+	return renderVolumeXML(v)
+}
+
+// StorageVolDelete removes the volume and returns its allocation to the pool.
+func (b *Backend) StorageVolDelete(ctx context.Context, sv libvirt.StorageVol) error {
+	if err := b.begin(ctx, "StorageVolDelete", sv.Pool+"/"+sv.Name); err != nil {
+		return err
+	}
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	p, v, err := b.st.vol(sv)
+	if err != nil {
+		return err
+	}
+	p.info.Available += v.Allocation
+	p.info.Allocation -= min(p.info.Allocation, v.Allocation)
+	delete(p.vols, v.Name)
+	return nil
+}
+
+// StorageVolUpload streams length bytes of r into the volume (without holding the fake's lock,
+// so an OnUpload hook or a slow reader can run freely), then stores them: allocation becomes
+// length and the pool's available bytes shrink accordingly. A stream shorter than length fails;
+// an upload larger than the pool's available space fails like a full disk.
+func (b *Backend) StorageVolUpload(ctx context.Context, sv libvirt.StorageVol, r io.Reader, length uint64) error {
+	if err := b.begin(ctx, "StorageVolUpload", sv.Pool+"/"+sv.Name); err != nil {
+		return err
+	}
+	b.st.mu.Lock()
+	_, _, err := b.st.vol(sv)
+	discard := b.st.discardUploads
+	b.st.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	b.mu.Lock()
+	hook := b.onUpload
+	b.mu.Unlock()
+	h := sha256.New()
+	content, err := copyReader(ctx, io.TeeReader(r, h), length, discard, func(sent uint64) {
+		if hook != nil {
+			hook(sv, sent)
+		}
+	})
+	if err != nil {
+		return err
+	}
+	return b.st.storeUpload(sv, content, length, hex.EncodeToString(h.Sum(nil)))
+}
+
+func (s *state) storeUpload(sv libvirt.StorageVol, content []byte, length uint64, digest string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p, v, err := s.vol(sv)
+	if err != nil {
+		return err
+	}
+	freed := p.info.Available + v.Allocation
+	if length > freed {
+		return LibvirtError(libvirt.ErrOperationFailed,
+			"operation failed: cannot write volume '%s': No space left on device", v.Name)
+	}
+	p.info.Available = freed - length
+	p.info.Allocation = p.info.Allocation - min(p.info.Allocation, v.Allocation) + length
+	v.Allocation, v.Content, v.SHA256 = length, content, digest
+	v.Capacity = max(v.Capacity, length)
+	return nil
+}
+
+// StorageVolDownload copies at most length bytes of the volume's content to w.
+func (b *Backend) StorageVolDownload(ctx context.Context, sv libvirt.StorageVol, w io.Writer, length uint64) error {
+	if err := b.begin(ctx, "StorageVolDownload", sv.Pool+"/"+sv.Name); err != nil {
+		return err
+	}
+	b.st.mu.Lock()
+	_, v, err := b.st.vol(sv)
+	var content []byte
+	if err == nil {
+		content = v.Content[:min(uint64(len(v.Content)), length)]
+	}
+	b.st.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(content)
+	return err
+}
+
+// volumeDoc is the part of a <volume> document the fake reads and writes.
+type volumeDoc struct {
+	XMLName    xml.Name  `xml:"volume"`
+	Name       string    `xml:"name"`
+	Key        string    `xml:"key,omitempty"`
+	Capacity   sizeValue `xml:"capacity"`
+	Allocation sizeValue `xml:"allocation"`
+	Target     struct {
+		Path   string `xml:"path,omitempty"`
+		Format struct {
+			Type string `xml:"type,attr"`
+		} `xml:"format"`
+	} `xml:"target"`
+	Backing *struct {
+		Path   string `xml:"path"`
+		Format struct {
+			Type string `xml:"type,attr"`
+		} `xml:"format"`
+	} `xml:"backingStore"`
+}
+
+type sizeValue struct {
+	Unit  string `xml:"unit,attr,omitempty"`
+	Value string `xml:",chardata"`
+}
+
+var units = map[string]uint64{
+	"": 1, "b": 1, "bytes": 1,
+	"k": 1 << 10, "kib": 1 << 10, "kb": 1000,
+	"m": 1 << 20, "mib": 1 << 20, "mb": 1000 * 1000,
+	"g": 1 << 30, "gib": 1 << 30, "gb": 1000 * 1000 * 1000,
+	"t": 1 << 40, "tib": 1 << 40, "tb": 1000 * 1000 * 1000 * 1000,
+}
+
+func (s sizeValue) bytes() (uint64, error) {
+	if strings.TrimSpace(s.Value) == "" {
+		return 0, nil
+	}
+	n, err := strconv.ParseUint(strings.TrimSpace(s.Value), 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("malformed size %q", s.Value)
+	}
+	mult, ok := units[strings.ToLower(s.Unit)]
+	if !ok {
+		return 0, fmt.Errorf("unknown unit %q", s.Unit)
+	}
+	return n * mult, nil
+}
+
+func parseVolumeXML(x string) (Volume, error) {
+	var doc volumeDoc
+	if err := xml.Unmarshal([]byte(x), &doc); err != nil {
+		return Volume{}, err
+	}
+	if doc.Name == "" {
+		return Volume{}, fmt.Errorf("volume has no name")
+	}
+	capacity, err := doc.Capacity.bytes()
+	if err != nil {
+		return Volume{Name: doc.Name}, err
+	}
+	alloc, err := doc.Allocation.bytes()
+	if err != nil {
+		return Volume{Name: doc.Name}, err
+	}
+	v := Volume{Name: doc.Name, Capacity: capacity, Allocation: alloc, Format: doc.Target.Format.Type}
+	if doc.Backing != nil {
+		v.BackingPath = doc.Backing.Path
+	}
+	return v, nil
+}
+
+func renderVolumeXML(v *Volume) (string, error) {
+	var doc volumeDoc
+	doc.Name, doc.Key = v.Name, v.Path
+	doc.Capacity = sizeValue{Unit: "bytes", Value: strconv.FormatUint(v.Capacity, 10)}
+	doc.Allocation = sizeValue{Unit: "bytes", Value: strconv.FormatUint(v.Allocation, 10)}
+	doc.Target.Path, doc.Target.Format.Type = v.Path, v.Format
+	if v.BackingPath != "" {
+		doc.Backing = &struct {
+			Path   string `xml:"path"`
+			Format struct {
+				Type string `xml:"type,attr"`
+			} `xml:"format"`
+		}{Path: v.BackingPath}
+	}
+	out, err := xml.Marshal(doc)
+	return string(out), err
+}
