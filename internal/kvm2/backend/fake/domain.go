@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	libvirt "github.com/digitalocean/go-libvirt"
 )
@@ -160,8 +161,9 @@ func (s *state) domain(name string) (*Domain, error) {
 
 // ConnectListAllDomains lists domains sorted by name, filtered like libvirt by the
 // active/inactive and persistent/transient flags.
-func (b *Backend) ConnectListAllDomains(ctx context.Context, flags libvirt.ConnectListAllDomainsFlags) ([]libvirt.Domain, error) {
-	if err := b.begin(ctx, "ConnectListAllDomains", ""); err != nil {
+func (b *Backend) ConnectListAllDomains(ctx context.Context, flags libvirt.ConnectListAllDomainsFlags) (_ []libvirt.Domain, err error) {
+	defer b.observe(ctx, "ConnectListAllDomains", time.Now(), &err)
+	if err = b.begin(ctx, "ConnectListAllDomains", ""); err != nil {
 		return nil, err
 	}
 	b.st.mu.Lock()
@@ -197,8 +199,9 @@ func listed(d *Domain, flags libvirt.ConnectListAllDomainsFlags) bool {
 }
 
 // DomainLookupByName finds a domain; a missing one is ErrNoDomain.
-func (b *Backend) DomainLookupByName(ctx context.Context, name string) (libvirt.Domain, error) {
-	if err := b.begin(ctx, "DomainLookupByName", name); err != nil {
+func (b *Backend) DomainLookupByName(ctx context.Context, name string) (_ libvirt.Domain, err error) {
+	defer b.observe(ctx, "DomainLookupByName", time.Now(), &err)
+	if err = b.begin(ctx, "DomainLookupByName", name); err != nil {
 		return libvirt.Domain{}, err
 	}
 	b.st.mu.Lock()
@@ -214,14 +217,14 @@ func (b *Backend) DomainLookupByName(ctx context.Context, name string) (libvirt.
 // one. Metadata is taken from the <metadata> children of xml; a <uuid> that differs from the
 // existing domain's is refused as libvirt does; a UEFI <os firmware="efi"> or <loader> gives the
 // domain an NVRAM file.
-func (b *Backend) DomainDefineXML(ctx context.Context, x string) (libvirt.Domain, error) {
-	parsed, err := parseDomainXML(x)
-	target := parsed.name
-	if err := b.begin(ctx, "DomainDefineXML", target); err != nil {
+func (b *Backend) DomainDefineXML(ctx context.Context, x string) (_ libvirt.Domain, err error) {
+	defer b.observe(ctx, "DomainDefineXML", time.Now(), &err)
+	parsed, perr := parseDomainXML(x)
+	if err = b.begin(ctx, "DomainDefineXML", parsed.name); err != nil {
 		return libvirt.Domain{}, err
 	}
-	if err != nil {
-		return libvirt.Domain{}, LibvirtError(libvirt.ErrXMLError, "XML error: %v", err)
+	if perr != nil {
+		return libvirt.Domain{}, LibvirtError(libvirt.ErrXMLError, "XML error: %v", perr)
 	}
 	b.st.mu.Lock()
 	defer b.st.mu.Unlock()
@@ -245,8 +248,9 @@ func (b *Backend) DomainDefineXML(ctx context.Context, x string) (libvirt.Domain
 }
 
 // DomainCreate starts a defined domain; starting an active one is ErrOperationInvalid.
-func (b *Backend) DomainCreate(ctx context.Context, dom libvirt.Domain) error {
-	if err := b.begin(ctx, "DomainCreate", dom.Name); err != nil {
+func (b *Backend) DomainCreate(ctx context.Context, dom libvirt.Domain) (err error) {
+	defer b.observe(ctx, "DomainCreate", time.Now(), &err)
+	if err = b.begin(ctx, "DomainCreate", dom.Name); err != nil {
 		return err
 	}
 	b.st.mu.Lock()
@@ -268,8 +272,9 @@ func (b *Backend) DomainCreate(ctx context.Context, dom libvirt.Domain) error {
 }
 
 // DomainGetState reports state and reason.
-func (b *Backend) DomainGetState(ctx context.Context, dom libvirt.Domain) (int32, int32, error) {
-	if err := b.begin(ctx, "DomainGetState", dom.Name); err != nil {
+func (b *Backend) DomainGetState(ctx context.Context, dom libvirt.Domain) (_ int32, _ int32, err error) {
+	defer b.observe(ctx, "DomainGetState", time.Now(), &err)
+	if err = b.begin(ctx, "DomainGetState", dom.Name); err != nil {
 		return 0, 0, err
 	}
 	b.st.mu.Lock()
@@ -282,8 +287,9 @@ func (b *Backend) DomainGetState(ctx context.Context, dom libvirt.Domain) (int32
 }
 
 // DomainGetXMLDesc returns the domain's XML as defined (flags are ignored).
-func (b *Backend) DomainGetXMLDesc(ctx context.Context, dom libvirt.Domain, _ libvirt.DomainXMLFlags) (string, error) {
-	if err := b.begin(ctx, "DomainGetXMLDesc", dom.Name); err != nil {
+func (b *Backend) DomainGetXMLDesc(ctx context.Context, dom libvirt.Domain, _ libvirt.DomainXMLFlags) (_ string, err error) {
+	defer b.observe(ctx, "DomainGetXMLDesc", time.Now(), &err)
+	if err = b.begin(ctx, "DomainGetXMLDesc", dom.Name); err != nil {
 		return "", err
 	}
 	b.st.mu.Lock()
@@ -296,8 +302,9 @@ func (b *Backend) DomainGetXMLDesc(ctx context.Context, dom libvirt.Domain, _ li
 }
 
 // DomainIsPersistent reports whether the domain has a persistent definition.
-func (b *Backend) DomainIsPersistent(ctx context.Context, dom libvirt.Domain) (bool, error) {
-	if err := b.begin(ctx, "DomainIsPersistent", dom.Name); err != nil {
+func (b *Backend) DomainIsPersistent(ctx context.Context, dom libvirt.Domain) (_ bool, err error) {
+	defer b.observe(ctx, "DomainIsPersistent", time.Now(), &err)
+	if err = b.begin(ctx, "DomainIsPersistent", dom.Name); err != nil {
 		return false, err
 	}
 	b.st.mu.Lock()
@@ -310,8 +317,9 @@ func (b *Backend) DomainIsPersistent(ctx context.Context, dom libvirt.Domain) (b
 }
 
 // DomainGetMetadata returns the element under namespace uri; none is ErrNoDomainMetadata.
-func (b *Backend) DomainGetMetadata(ctx context.Context, dom libvirt.Domain, uri string) (string, error) {
-	if err := b.begin(ctx, "DomainGetMetadata", dom.Name); err != nil {
+func (b *Backend) DomainGetMetadata(ctx context.Context, dom libvirt.Domain, uri string) (_ string, err error) {
+	defer b.observe(ctx, "DomainGetMetadata", time.Now(), &err)
+	if err = b.begin(ctx, "DomainGetMetadata", dom.Name); err != nil {
 		return "", err
 	}
 	b.st.mu.Lock()
@@ -330,8 +338,9 @@ func (b *Backend) DomainGetMetadata(ctx context.Context, dom libvirt.Domain, uri
 
 // DomainSetMetadata stores xml under namespace uri (an empty xml removes it). The domain's XML
 // document is not rewritten.
-func (b *Backend) DomainSetMetadata(ctx context.Context, dom libvirt.Domain, x, _, uri string) error {
-	if err := b.begin(ctx, "DomainSetMetadata", dom.Name); err != nil {
+func (b *Backend) DomainSetMetadata(ctx context.Context, dom libvirt.Domain, x, _, uri string) (err error) {
+	defer b.observe(ctx, "DomainSetMetadata", time.Now(), &err)
+	if err = b.begin(ctx, "DomainSetMetadata", dom.Name); err != nil {
 		return err
 	}
 	b.st.mu.Lock()
@@ -353,8 +362,9 @@ func (b *Backend) DomainSetMetadata(ctx context.Context, dom libvirt.Domain, x, 
 
 // DomainDestroy stops an active domain (a transient one disappears); destroying an inactive
 // domain is ErrOperationInvalid.
-func (b *Backend) DomainDestroy(ctx context.Context, dom libvirt.Domain) error {
-	if err := b.begin(ctx, "DomainDestroy", dom.Name); err != nil {
+func (b *Backend) DomainDestroy(ctx context.Context, dom libvirt.Domain) (err error) {
+	defer b.observe(ctx, "DomainDestroy", time.Now(), &err)
+	if err = b.begin(ctx, "DomainDestroy", dom.Name); err != nil {
 		return err
 	}
 	b.st.mu.Lock()
@@ -376,8 +386,9 @@ func (b *Backend) DomainDestroy(ctx context.Context, dom libvirt.Domain) error {
 
 // DomainUndefine removes the persistent definition: an inactive domain disappears, an active
 // one becomes transient. A domain with NVRAM needs DomainUndefineNvram.
-func (b *Backend) DomainUndefine(ctx context.Context, dom libvirt.Domain, flags libvirt.DomainUndefineFlagsValues) error {
-	if err := b.begin(ctx, "DomainUndefine", dom.Name); err != nil {
+func (b *Backend) DomainUndefine(ctx context.Context, dom libvirt.Domain, flags libvirt.DomainUndefineFlagsValues) (err error) {
+	defer b.observe(ctx, "DomainUndefine", time.Now(), &err)
+	if err = b.begin(ctx, "DomainUndefine", dom.Name); err != nil {
 		return err
 	}
 	b.st.mu.Lock()
@@ -401,8 +412,9 @@ func (b *Backend) DomainUndefine(ctx context.Context, dom libvirt.Domain, flags 
 }
 
 // DomainInterfaceAddresses reports the addresses known to source for an active domain.
-func (b *Backend) DomainInterfaceAddresses(ctx context.Context, dom libvirt.Domain, source libvirt.DomainInterfaceAddressesSource) ([]libvirt.DomainInterface, error) {
-	if err := b.begin(ctx, "DomainInterfaceAddresses", dom.Name); err != nil {
+func (b *Backend) DomainInterfaceAddresses(ctx context.Context, dom libvirt.Domain, source libvirt.DomainInterfaceAddressesSource) (_ []libvirt.DomainInterface, err error) {
+	defer b.observe(ctx, "DomainInterfaceAddresses", time.Now(), &err)
+	if err = b.begin(ctx, "DomainInterfaceAddresses", dom.Name); err != nil {
 		return nil, err
 	}
 	b.st.mu.Lock()

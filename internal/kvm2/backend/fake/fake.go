@@ -23,6 +23,7 @@ import (
 	"io"
 	"sort"
 	"sync"
+	"time"
 
 	libvirt "github.com/digitalocean/go-libvirt"
 
@@ -254,6 +255,25 @@ type state struct {
 	nextUUID   uint32
 
 	discardUploads bool
+	observer       backend.Observer
+}
+
+// Observe makes every Backend sharing this host state (twins included) report each call to o
+// once it ends, as the production adapter does; nil stops reporting.
+func (b *Backend) Observe(o backend.Observer) {
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	b.st.observer = o
+}
+
+// observe reports one ended call to the observer, if any.
+func (b *Backend) observe(ctx context.Context, method string, start time.Time, err *error) {
+	b.st.mu.Lock()
+	o := b.st.observer
+	b.st.mu.Unlock()
+	if o != nil {
+		o.RPC(ctx, b.host, method, time.Since(start), *err)
+	}
 }
 
 // SetLibVersion sets what ConnectGetLibVersion reports (major*1e6 + minor*1e3 + micro).
@@ -285,8 +305,9 @@ func (b *Backend) RemoveNetwork(name string) {
 }
 
 // ConnectGetLibVersion reports the libvirt version.
-func (b *Backend) ConnectGetLibVersion(ctx context.Context) (uint64, error) {
-	if err := b.begin(ctx, "ConnectGetLibVersion", ""); err != nil {
+func (b *Backend) ConnectGetLibVersion(ctx context.Context) (_ uint64, err error) {
+	defer b.observe(ctx, "ConnectGetLibVersion", time.Now(), &err)
+	if err = b.begin(ctx, "ConnectGetLibVersion", ""); err != nil {
 		return 0, err
 	}
 	b.st.mu.Lock()
@@ -295,8 +316,9 @@ func (b *Backend) ConnectGetLibVersion(ctx context.Context) (uint64, error) {
 }
 
 // ConnectGetCapabilities reports the capabilities document.
-func (b *Backend) ConnectGetCapabilities(ctx context.Context) (string, error) {
-	if err := b.begin(ctx, "ConnectGetCapabilities", ""); err != nil {
+func (b *Backend) ConnectGetCapabilities(ctx context.Context) (_ string, err error) {
+	defer b.observe(ctx, "ConnectGetCapabilities", time.Now(), &err)
+	if err = b.begin(ctx, "ConnectGetCapabilities", ""); err != nil {
 		return "", err
 	}
 	b.st.mu.Lock()
@@ -305,8 +327,9 @@ func (b *Backend) ConnectGetCapabilities(ctx context.Context) (string, error) {
 }
 
 // NetworkLookupByName finds a network; a missing one is ErrNoNetwork.
-func (b *Backend) NetworkLookupByName(ctx context.Context, name string) (libvirt.Network, error) {
-	if err := b.begin(ctx, "NetworkLookupByName", name); err != nil {
+func (b *Backend) NetworkLookupByName(ctx context.Context, name string) (_ libvirt.Network, err error) {
+	defer b.observe(ctx, "NetworkLookupByName", time.Now(), &err)
+	if err = b.begin(ctx, "NetworkLookupByName", name); err != nil {
 		return libvirt.Network{}, err
 	}
 	b.st.mu.Lock()
@@ -319,8 +342,9 @@ func (b *Backend) NetworkLookupByName(ctx context.Context, name string) (libvirt
 }
 
 // NetworkIsActive reports whether the network is active.
-func (b *Backend) NetworkIsActive(ctx context.Context, n libvirt.Network) (bool, error) {
-	if err := b.begin(ctx, "NetworkIsActive", n.Name); err != nil {
+func (b *Backend) NetworkIsActive(ctx context.Context, n libvirt.Network) (_ bool, err error) {
+	defer b.observe(ctx, "NetworkIsActive", time.Now(), &err)
+	if err = b.begin(ctx, "NetworkIsActive", n.Name); err != nil {
 		return false, err
 	}
 	b.st.mu.Lock()

@@ -5,9 +5,13 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	libvirt "github.com/digitalocean/go-libvirt"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 )
 
 const markNS = "https://example.test/mark"
@@ -473,5 +477,28 @@ func TestPoolErrors(t *testing.T) {
 				t.Fatalf("outstanding = %d", p.Outstanding())
 			}
 		})
+	}
+}
+
+func TestObserveReportsEveryCallWithOutcome(t *testing.T) {
+	ctx := context.Background()
+	b := New("h")
+	type seen struct {
+		host, method string
+		failed       bool
+	}
+	var mu sync.Mutex
+	var got []seen
+	b.Observe(backend.ObserverFunc(func(_ context.Context, host, method string, _ time.Duration, err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		got = append(got, seen{host, method, err != nil})
+	}))
+	b.AddDomain(Domain{Name: "vm"})
+	_, _ = b.DomainLookupByName(ctx, "vm")
+	_, _ = b.Twin().DomainLookupByName(ctx, "nope")
+	want := []seen{{"h", "DomainLookupByName", false}, {"h", "DomainLookupByName", true}}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("observed %v, want %v", got, want)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"time"
 
 	libvirt "github.com/digitalocean/go-libvirt"
 )
@@ -209,8 +210,9 @@ func volRef(pool string, v *Volume) libvirt.StorageVol {
 }
 
 // StoragePoolLookupByName finds a pool; a missing one is ErrNoStoragePool.
-func (b *Backend) StoragePoolLookupByName(ctx context.Context, name string) (libvirt.StoragePool, error) {
-	if err := b.begin(ctx, "StoragePoolLookupByName", name); err != nil {
+func (b *Backend) StoragePoolLookupByName(ctx context.Context, name string) (_ libvirt.StoragePool, err error) {
+	defer b.observe(ctx, "StoragePoolLookupByName", time.Now(), &err)
+	if err = b.begin(ctx, "StoragePoolLookupByName", name); err != nil {
 		return libvirt.StoragePool{}, err
 	}
 	b.st.mu.Lock()
@@ -222,8 +224,9 @@ func (b *Backend) StoragePoolLookupByName(ctx context.Context, name string) (lib
 }
 
 // StoragePoolIsActive reports whether the pool is active.
-func (b *Backend) StoragePoolIsActive(ctx context.Context, sp libvirt.StoragePool) (bool, error) {
-	if err := b.begin(ctx, "StoragePoolIsActive", sp.Name); err != nil {
+func (b *Backend) StoragePoolIsActive(ctx context.Context, sp libvirt.StoragePool) (_ bool, err error) {
+	defer b.observe(ctx, "StoragePoolIsActive", time.Now(), &err)
+	if err = b.begin(ctx, "StoragePoolIsActive", sp.Name); err != nil {
 		return false, err
 	}
 	b.st.mu.Lock()
@@ -236,8 +239,9 @@ func (b *Backend) StoragePoolIsActive(ctx context.Context, sp libvirt.StoragePoo
 }
 
 // StoragePoolGetInfo reports capacity, allocation and available bytes.
-func (b *Backend) StoragePoolGetInfo(ctx context.Context, sp libvirt.StoragePool) (uint64, uint64, uint64, error) {
-	if err := b.begin(ctx, "StoragePoolGetInfo", sp.Name); err != nil {
+func (b *Backend) StoragePoolGetInfo(ctx context.Context, sp libvirt.StoragePool) (_ uint64, _ uint64, _ uint64, err error) {
+	defer b.observe(ctx, "StoragePoolGetInfo", time.Now(), &err)
+	if err = b.begin(ctx, "StoragePoolGetInfo", sp.Name); err != nil {
 		return 0, 0, 0, err
 	}
 	b.st.mu.Lock()
@@ -250,19 +254,21 @@ func (b *Backend) StoragePoolGetInfo(ctx context.Context, sp libvirt.StoragePool
 }
 
 // StoragePoolRefresh does nothing on an active pool; an inactive one is ErrOperationInvalid.
-func (b *Backend) StoragePoolRefresh(ctx context.Context, sp libvirt.StoragePool) error {
-	if err := b.begin(ctx, "StoragePoolRefresh", sp.Name); err != nil {
+func (b *Backend) StoragePoolRefresh(ctx context.Context, sp libvirt.StoragePool) (err error) {
+	defer b.observe(ctx, "StoragePoolRefresh", time.Now(), &err)
+	if err = b.begin(ctx, "StoragePoolRefresh", sp.Name); err != nil {
 		return err
 	}
 	b.st.mu.Lock()
 	defer b.st.mu.Unlock()
-	_, err := b.st.activePool(sp.Name)
+	_, err = b.st.activePool(sp.Name)
 	return err
 }
 
 // StoragePoolListAllVolumes lists the pool's volumes sorted by name.
-func (b *Backend) StoragePoolListAllVolumes(ctx context.Context, sp libvirt.StoragePool) ([]libvirt.StorageVol, error) {
-	if err := b.begin(ctx, "StoragePoolListAllVolumes", sp.Name); err != nil {
+func (b *Backend) StoragePoolListAllVolumes(ctx context.Context, sp libvirt.StoragePool) (_ []libvirt.StorageVol, err error) {
+	defer b.observe(ctx, "StoragePoolListAllVolumes", time.Now(), &err)
+	if err = b.begin(ctx, "StoragePoolListAllVolumes", sp.Name); err != nil {
 		return nil, err
 	}
 	b.st.mu.Lock()
@@ -279,8 +285,9 @@ func (b *Backend) StoragePoolListAllVolumes(ctx context.Context, sp libvirt.Stor
 }
 
 // StorageVolLookupByName finds a volume; a missing one is ErrNoStorageVol.
-func (b *Backend) StorageVolLookupByName(ctx context.Context, sp libvirt.StoragePool, name string) (libvirt.StorageVol, error) {
-	if err := b.begin(ctx, "StorageVolLookupByName", sp.Name+"/"+name); err != nil {
+func (b *Backend) StorageVolLookupByName(ctx context.Context, sp libvirt.StoragePool, name string) (_ libvirt.StorageVol, err error) {
+	defer b.observe(ctx, "StorageVolLookupByName", time.Now(), &err)
+	if err = b.begin(ctx, "StorageVolLookupByName", sp.Name+"/"+name); err != nil {
 		return libvirt.StorageVol{}, err
 	}
 	b.st.mu.Lock()
@@ -299,9 +306,10 @@ func (b *Backend) StorageVolLookupByName(ctx context.Context, sp libvirt.Storage
 // StorageVolCreateXML creates a volume from a <volume> document (name, capacity with unit,
 // target format, backingStore path). An existing name is ErrStorageVolExist; a backing path no
 // volume of the host has is ErrOperationFailed, as qemu-img would fail.
-func (b *Backend) StorageVolCreateXML(ctx context.Context, sp libvirt.StoragePool, x string) (libvirt.StorageVol, error) {
+func (b *Backend) StorageVolCreateXML(ctx context.Context, sp libvirt.StoragePool, x string) (_ libvirt.StorageVol, err error) {
+	defer b.observe(ctx, "StorageVolCreateXML", time.Now(), &err)
 	v, perr := parseVolumeXML(x)
-	if err := b.begin(ctx, "StorageVolCreateXML", sp.Name+"/"+v.Name); err != nil {
+	if err = b.begin(ctx, "StorageVolCreateXML", sp.Name+"/"+v.Name); err != nil {
 		return libvirt.StorageVol{}, err
 	}
 	if perr != nil {
@@ -339,8 +347,9 @@ func (s *state) pathExists(p string) bool {
 }
 
 // StorageVolGetPath returns the volume's path.
-func (b *Backend) StorageVolGetPath(ctx context.Context, sv libvirt.StorageVol) (string, error) {
-	if err := b.begin(ctx, "StorageVolGetPath", sv.Pool+"/"+sv.Name); err != nil {
+func (b *Backend) StorageVolGetPath(ctx context.Context, sv libvirt.StorageVol) (_ string, err error) {
+	defer b.observe(ctx, "StorageVolGetPath", time.Now(), &err)
+	if err = b.begin(ctx, "StorageVolGetPath", sv.Pool+"/"+sv.Name); err != nil {
 		return "", err
 	}
 	b.st.mu.Lock()
@@ -353,8 +362,9 @@ func (b *Backend) StorageVolGetPath(ctx context.Context, sv libvirt.StorageVol) 
 }
 
 // StorageVolGetInfo reports capacity and allocation.
-func (b *Backend) StorageVolGetInfo(ctx context.Context, sv libvirt.StorageVol) (uint64, uint64, error) {
-	if err := b.begin(ctx, "StorageVolGetInfo", sv.Pool+"/"+sv.Name); err != nil {
+func (b *Backend) StorageVolGetInfo(ctx context.Context, sv libvirt.StorageVol) (_ uint64, _ uint64, err error) {
+	defer b.observe(ctx, "StorageVolGetInfo", time.Now(), &err)
+	if err = b.begin(ctx, "StorageVolGetInfo", sv.Pool+"/"+sv.Name); err != nil {
 		return 0, 0, err
 	}
 	b.st.mu.Lock()
@@ -368,8 +378,9 @@ func (b *Backend) StorageVolGetInfo(ctx context.Context, sv libvirt.StorageVol) 
 
 // StorageVolGetXMLDesc renders the volume as libvirt would (name, key, capacity, allocation,
 // target path and format, backing store).
-func (b *Backend) StorageVolGetXMLDesc(ctx context.Context, sv libvirt.StorageVol) (string, error) {
-	if err := b.begin(ctx, "StorageVolGetXMLDesc", sv.Pool+"/"+sv.Name); err != nil {
+func (b *Backend) StorageVolGetXMLDesc(ctx context.Context, sv libvirt.StorageVol) (_ string, err error) {
+	defer b.observe(ctx, "StorageVolGetXMLDesc", time.Now(), &err)
+	if err = b.begin(ctx, "StorageVolGetXMLDesc", sv.Pool+"/"+sv.Name); err != nil {
 		return "", err
 	}
 	b.st.mu.Lock()
@@ -382,8 +393,9 @@ func (b *Backend) StorageVolGetXMLDesc(ctx context.Context, sv libvirt.StorageVo
 }
 
 // StorageVolDelete removes the volume and returns its allocation to the pool.
-func (b *Backend) StorageVolDelete(ctx context.Context, sv libvirt.StorageVol) error {
-	if err := b.begin(ctx, "StorageVolDelete", sv.Pool+"/"+sv.Name); err != nil {
+func (b *Backend) StorageVolDelete(ctx context.Context, sv libvirt.StorageVol) (err error) {
+	defer b.observe(ctx, "StorageVolDelete", time.Now(), &err)
+	if err = b.begin(ctx, "StorageVolDelete", sv.Pool+"/"+sv.Name); err != nil {
 		return err
 	}
 	b.st.mu.Lock()
@@ -402,12 +414,13 @@ func (b *Backend) StorageVolDelete(ctx context.Context, sv libvirt.StorageVol) e
 // so an OnUpload hook or a slow reader can run freely), then stores them: allocation becomes
 // length and the pool's available bytes shrink accordingly. A stream shorter than length fails;
 // an upload larger than the pool's available space fails like a full disk.
-func (b *Backend) StorageVolUpload(ctx context.Context, sv libvirt.StorageVol, r io.Reader, length uint64) error {
-	if err := b.begin(ctx, "StorageVolUpload", sv.Pool+"/"+sv.Name); err != nil {
+func (b *Backend) StorageVolUpload(ctx context.Context, sv libvirt.StorageVol, r io.Reader, length uint64) (err error) {
+	defer b.observe(ctx, "StorageVolUpload", time.Now(), &err)
+	if err = b.begin(ctx, "StorageVolUpload", sv.Pool+"/"+sv.Name); err != nil {
 		return err
 	}
 	b.st.mu.Lock()
-	_, _, err := b.st.vol(sv)
+	_, _, err = b.st.vol(sv)
 	discard := b.st.discardUploads
 	b.st.mu.Unlock()
 	if err != nil {
@@ -448,8 +461,9 @@ func (s *state) storeUpload(sv libvirt.StorageVol, content []byte, length uint64
 }
 
 // StorageVolDownload copies at most length bytes of the volume's content to w.
-func (b *Backend) StorageVolDownload(ctx context.Context, sv libvirt.StorageVol, w io.Writer, length uint64) error {
-	if err := b.begin(ctx, "StorageVolDownload", sv.Pool+"/"+sv.Name); err != nil {
+func (b *Backend) StorageVolDownload(ctx context.Context, sv libvirt.StorageVol, w io.Writer, length uint64) (err error) {
+	defer b.observe(ctx, "StorageVolDownload", time.Now(), &err)
+	if err = b.begin(ctx, "StorageVolDownload", sv.Pool+"/"+sv.Name); err != nil {
 		return err
 	}
 	b.st.mu.Lock()
