@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Runs `terraform init` (offline, from the provider mirror) and `terraform validate` on every
+# example directory. Each directory is validated in a temporary copy; one without a
+# required_providers block gets one, since tfplugindocs snippets leave it out. Exits non-zero
+# when any directory fails.
+set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+ensure_mirror
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+mapfile -t dirs < <(find "$repo/examples" -name '*.tf' -printf '%h\n' | sort -u)
+[ ${#dirs[@]} -gt 0 ] || die "no example directories under $repo/examples"
+
+failed=()
+for dir in "${dirs[@]}"; do
+  rel="${dir#"$repo"/}"
+  copy="$work/${rel//\//_}"
+  mkdir -p "$copy"
+  find "$dir" -maxdepth 1 -type f -exec cp {} "$copy/" \;
+  if ! grep -qs required_providers "$copy"/*.tf; then
+    cat >"$copy/zz_required_providers.tf" <<'TF'
+terraform {
+  required_providers {
+    kvm2 = {
+      source = "egress-proxies/kvm2"
+    }
+  }
+}
+TF
+  fi
+  if "$TERRAFORM" -chdir="$copy" init -input=false -backend=false -no-color >"$copy/init.log" 2>&1 &&
+    "$TERRAFORM" -chdir="$copy" validate -no-color >"$copy/validate.log" 2>&1; then
+    echo "ok    $rel"
+  else
+    echo "FAIL  $rel"
+    cat "$copy/init.log" "$copy/validate.log" 2>/dev/null | sed 's/^/      /'
+    failed+=("$rel")
+  fi
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "${#failed[@]} of ${#dirs[@]} example directories failed: ${failed[*]}" >&2
+  exit 1
+fi
+echo "all ${#dirs[@]} example directories validate"
