@@ -5,8 +5,8 @@ provider "kvm2" {
     lab = {
       address          = "192.0.2.10"
       user             = "root"
-      private_key_file = pathexpand("~/.ssh/id_ed25519")
-      known_hosts_file = pathexpand("~/.ssh/known_hosts")
+      private_key_file = "~/.ssh/id_ed25519"
+      known_hosts_file = "~/.ssh/known_hosts"
       pool             = "default"
       network          = "default"
       zone             = "eu-west-a"

@@ -21,7 +21,7 @@ ssh_host             = "$KVM2_TEST_SSH_HOST"
 ssh_port             = $KVM2_TEST_SSH_PORT
 ssh_user             = "$KVM2_TEST_SSH_USER"
 ssh_private_key_file = "$KVM2_TEST_SSH_KEY"
-ssh_known_hosts_file = "$KVM2_TEST_SSH_KNOWN_HOSTS"
+ssh_known_hosts_file = "$KVM2_TEST_KNOWN_HOSTS"
 pool                 = "$KVM2_TEST_POOL"
 network              = "$KVM2_TEST_NETWORK"
 image_url            = "$KVM2_TEST_IMAGE_URL"
@@ -45,7 +45,7 @@ log "outputs"
 
 # A server on the host side of the lab network: reachable from the guest, and from the host
 # only through the proxy's forwarding (the request names the bridge address, not localhost).
-bridge_ip=$(virsh -q net-dumpxml "$KVM2_TEST_NETWORK" | sed -n "s/.*<ip [^>]*address=['\"]\([0-9.]*\)['\"].*/\1/p" | head -1)
+bridge_ip=$(virsh -q -c qemu:///system net-dumpxml "$KVM2_TEST_NETWORK" | sed -n "s/.*<ip [^>]*address=['\"]\([0-9.]*\)['\"].*/\1/p" | head -1)
 [ -n "$bridge_ip" ] || die "could not read the host address of network $KVM2_TEST_NETWORK"
 serve_dir=$(mktemp -d)
 token="kvm2 demo $(date -u +%Y%m%dT%H%M%SZ) $$"

@@ -24,9 +24,11 @@ load_lab_env() {
   # shellcheck disable=SC1091
   . "$lab_dir/env"
   set +a
+  # The env file names the known_hosts file KVM2_TEST_KNOWN_HOSTS.
+  KVM2_TEST_KNOWN_HOSTS="${KVM2_TEST_KNOWN_HOSTS:-${KVM2_TEST_SSH_KNOWN_HOSTS:-}}"
   local v
   for v in KVM2_TEST_SSH_HOST KVM2_TEST_SSH_PORT KVM2_TEST_SSH_USER KVM2_TEST_SSH_KEY \
-    KVM2_TEST_SSH_KNOWN_HOSTS KVM2_TEST_POOL KVM2_TEST_NETWORK KVM2_TEST_IMAGE_URL; do
+    KVM2_TEST_KNOWN_HOSTS KVM2_TEST_POOL KVM2_TEST_NETWORK KVM2_TEST_IMAGE_URL; do
     [ -n "${!v:-}" ] || die "$v is missing from $lab_dir/env"
   done
 }
