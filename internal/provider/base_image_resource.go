@@ -1,0 +1,272 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+)
+
+var (
+	_ resource.ResourceWithConfigure   = (*baseImageResource)(nil)
+	_ resource.ResourceWithImportState = (*baseImageResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*baseImageResource)(nil)
+)
+
+const baseImageKind = "base image"
+
+// Time budgets of the base image operations. A create downloads and uploads a whole image.
+const (
+	baseImageCreateTimeout = 30 * time.Minute
+	baseImageReadTimeout   = 2 * time.Minute
+	baseImageDeleteTimeout = 5 * time.Minute
+)
+
+var (
+	sha256Pattern    = regexp.MustCompile(`^[0-9a-f]{64}$`)
+	sourceURLPattern = regexp.MustCompile(`^https?://`)
+	volumeNameRegexp = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$`)
+)
+
+// baseImageResource is kvm2_base_image: a verified, cached base volume on one host.
+type baseImageResource struct{ data *providerData }
+
+type baseImageModel struct {
+	ID        types.String `tfsdk:"id"`
+	Host      types.String `tfsdk:"host"`
+	Name      types.String `tfsdk:"name"`
+	SourceURL types.String `tfsdk:"source_url"`
+	SHA256    types.String `tfsdk:"sha256"`
+	Format    types.String `tfsdk:"format"`
+	Pool      types.String `tfsdk:"pool"`
+	Path      types.String `tfsdk:"path"`
+	SizeBytes types.Int64  `tfsdk:"size_bytes"`
+}
+
+func newBaseImageResource() resource.Resource { return &baseImageResource{} }
+
+func (r *baseImageResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_base_image"
+}
+
+func (r *baseImageResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	replace := []planmodifier.String{stringplanmodifier.RequiresReplace()}
+	keepAndReplace := []planmodifier.String{stringplanmodifier.UseStateForUnknown(), stringplanmodifier.RequiresReplace()}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "A verified, cached base volume on one host, downloaded from `source_url` and " +
+			"streamed into the storage pool while its sha256 is computed. VMs use it as the backing file of " +
+			"their disks. Deleting it is refused while a domain on the host still uses it, and the error names " +
+			"those domains. Every input forces replacement.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				MarkdownDescription: "`host/pool/name`. Use it as `base_image_id` of `kvm2_proxy_vm` and to import.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"host": schema.StringAttribute{
+				MarkdownDescription: "Name of the host (a key of the provider's `hosts`) that keeps the image.",
+				Required:            true,
+				PlanModifiers:       replace,
+			},
+			"name": schema.StringAttribute{
+				MarkdownDescription: "Volume name in the pool (letters, digits, `.`, `_`, `-`).",
+				Required:            true,
+				PlanModifiers:       replace,
+				Validators: []validator.String{stringvalidator.RegexMatches(volumeNameRegexp,
+					"must start with a letter or digit and hold only letters, digits, '.', '_' and '-'")},
+			},
+			"source_url": schema.StringAttribute{
+				MarkdownDescription: "`http://` or `https://` URL the image is downloaded from, by the provider.",
+				Required:            true,
+				PlanModifiers:       replace,
+				Validators:          []validator.String{stringvalidator.RegexMatches(sourceURLPattern, "must be an http:// or https:// URL")},
+			},
+			"sha256": schema.StringAttribute{
+				MarkdownDescription: "Expected sha256 of the download, 64 lowercase hex digits, verified while " +
+					"streaming: on a mismatch nothing is left in the pool. When unset, it is computed from the download.",
+				Optional:      true,
+				Computed:      true,
+				PlanModifiers: keepAndReplace,
+				Validators:    []validator.String{stringvalidator.RegexMatches(sha256Pattern, "must be 64 lowercase hex digits")},
+			},
+			"format": schema.StringAttribute{
+				MarkdownDescription: "Image format: `\"qcow2\"` or `\"raw\"`. Default: `\"qcow2\"`.",
+				Optional:            true,
+				Computed:            true,
+				Default:             stringdefault.StaticString("qcow2"),
+				PlanModifiers:       replace,
+				Validators:          []validator.String{stringvalidator.OneOf("qcow2", "raw")},
+			},
+			"pool": schema.StringAttribute{
+				MarkdownDescription: "Storage pool that holds the volume. Default: the host's `pool`.",
+				Optional:            true,
+				Computed:            true,
+				PlanModifiers:       keepAndReplace,
+			},
+			"path": schema.StringAttribute{
+				MarkdownDescription: "Path of the volume on the host.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"size_bytes": schema.Int64Attribute{
+				MarkdownDescription: "Size of the uploaded image, in bytes.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
+			},
+		},
+	}
+}
+
+func (r *baseImageResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+// ModifyPlan checks at plan time that the host is configured and fills the pool default, so
+// the id is known before apply when the host's pool is.
+func (r *baseImageResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() || r.data == nil {
+		return
+	}
+	var plan baseImageModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(checkHostConfigured(r.data, path.Root("host"), plan.Host)...)
+	if resp.Diagnostics.HasError() || !req.State.Raw.IsNull() || !plan.Pool.IsUnknown() || plan.Host.IsUnknown() {
+		return
+	}
+	// A new image in the host's default pool: the pool and the id are known now, so VMs that
+	// reference the id plan with known values.
+	plan.Pool = types.StringValue(defaultPool(r.data.hosts[plan.Host.ValueString()]))
+	if !plan.Name.IsUnknown() {
+		plan.ID = types.StringValue(plan.Host.ValueString() + "/" + plan.Pool.ValueString() + "/" + plan.Name.ValueString())
+	}
+	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+}
+
+// defaultPool is the pool a host uses when a resource names none.
+func defaultPool(h kvm2.HostConfig) string {
+	if h.Pool != "" {
+		return h.Pool
+	}
+	return "default"
+}
+
+func (r *baseImageResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan baseImageModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() || !requireClient(r.data, &resp.Diagnostics) {
+		return
+	}
+	ctx, cancel := context.WithTimeout(withCoreLogging(ctx), baseImageCreateTimeout)
+	defer cancel()
+	breq := kvm2.BaseImageRequest{
+		Host:      plan.Host.ValueString(),
+		Pool:      plan.Pool.ValueString(),
+		Name:      plan.Name.ValueString(),
+		SourceURL: plan.SourceURL.ValueString(),
+		SHA256:    plan.SHA256.ValueString(),
+		Format:    plan.Format.ValueString(),
+	}
+	label := strings.Join([]string{breq.Host, breq.Pool, breq.Name}, "/")
+	img, err := withRetry(ctx, r.data.retry, "create base image", func(ctx context.Context) (kvm2.BaseImage, error) {
+		return r.data.client.EnsureBaseImage(ctx, breq)
+	})
+	if err != nil {
+		resp.Diagnostics.Append(errorDiagnostic("create", baseImageKind, label, err))
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, baseImageState(img, plan))...)
+}
+
+func (r *baseImageResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state baseImageModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() || !requireClient(r.data, &resp.Diagnostics) {
+		return
+	}
+	ctx, cancel := context.WithTimeout(withCoreLogging(ctx), baseImageReadTimeout)
+	defer cancel()
+	id := state.ID.ValueString()
+	img, err := withRetry(ctx, r.data.retry, "read base image", func(ctx context.Context) (kvm2.BaseImage, error) {
+		return r.data.client.GetBaseImage(ctx, id)
+	})
+	if isNotFound(err) {
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if err != nil {
+		resp.Diagnostics.Append(errorDiagnostic("read", baseImageKind, id, err))
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, baseImageState(img, state))...)
+}
+
+// Update is never called with a change: every input forces replacement.
+func (r *baseImageResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan baseImageModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+func (r *baseImageResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state baseImageModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() || !requireClient(r.data, &resp.Diagnostics) {
+		return
+	}
+	ctx, cancel := context.WithTimeout(withCoreLogging(ctx), baseImageDeleteTimeout)
+	defer cancel()
+	id := state.ID.ValueString()
+	err := retryErr(ctx, r.data.retry, "delete base image", func(ctx context.Context) error {
+		return r.data.client.DeleteBaseImage(ctx, id)
+	})
+	if err != nil && !isNotFound(err) {
+		resp.Diagnostics.Append(errorDiagnostic("delete", baseImageKind, id, err))
+	}
+}
+
+// ImportState accepts "host/pool/name"; Read fills the rest from the cache marker.
+func (r *baseImageResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	parts := strings.Split(req.ID, "/")
+	if len(parts) != 3 || parts[0] == "" || parts[1] == "" || parts[2] == "" {
+		resp.Diagnostics.AddError("Unable to import base image "+req.ID,
+			fmt.Sprintf("The id %q is not of the form host/pool/name, for example lab/default/debian-12.qcow2.", req.ID))
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), req.ID)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("host"), parts[0])...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("pool"), parts[1])...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), parts[2])...)
+}
+
+// baseImageState is the model of img as the host reports it. Inputs the host does not report
+// (an empty field) keep the value from prior, so a configured value is never lost.
+func baseImageState(img kvm2.BaseImage, prior baseImageModel) baseImageModel {
+	return baseImageModel{
+		ID:        types.StringValue(img.ID),
+		Host:      stringOr(img.Host, prior.Host),
+		Name:      stringOr(img.Name, prior.Name),
+		SourceURL: stringOr(img.SourceURL, prior.SourceURL),
+		SHA256:    stringOr(img.SHA256, prior.SHA256),
+		Format:    stringOr(img.Format, prior.Format),
+		Pool:      stringOr(img.Pool, prior.Pool),
+		Path:      types.StringValue(img.Path),
+		SizeBytes: types.Int64Value(int64(img.SizeBytes)),
+	}
+}

@@ -1,0 +1,62 @@
+package provider
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+)
+
+// errorDiagnostic is the one translation of a core error into a diagnostic. The summary names
+// the action and the object ("Unable to create proxy VM lab/egress-1"); the detail says what
+// happened and what the user can do, by error class.
+func errorDiagnostic(action, kind, id string, err error) diag.Diagnostic {
+	return diag.NewErrorDiagnostic(errorSummary(action, kind, id), errorDetail(err))
+}
+
+// errorSummary renders "Unable to <action> <kind> <id>", leaving out an id not yet known.
+func errorSummary(action, kind, id string) string {
+	if id == "" {
+		return fmt.Sprintf("Unable to %s %s", action, kind)
+	}
+	return fmt.Sprintf("Unable to %s %s %s", action, kind, id)
+}
+
+// errorDetail explains err by class. The core's error text never carries secrets, so it is
+// quoted as is.
+func errorDetail(err error) string {
+	var quota *kvmerr.QuotaError
+	switch {
+	case errors.As(err, &quota):
+		return fmt.Sprintf("Storage pool %q on host %q has %d bytes free, but %d bytes are needed.\n\n"+
+			"Free space in the pool or choose another pool/host.",
+			quota.Pool, quota.Host, quota.Available, quota.Needed)
+	case errors.Is(err, kvmerr.ErrQuotaExceeded):
+		return fmt.Sprintf("%v\n\nFree space in the pool or choose another pool/host.", err)
+	case isAdoptionRefusal(err):
+		return fmt.Sprintf("%v\n\nA domain with this name already exists on the host and is not ours "+
+			"(it carries no kvm2 mark, or a mark with another UID), so it is never adopted. "+
+			"Rename this resource's name, or remove the existing domain from the host, then apply again. "+
+			"To manage a domain this provider created earlier, import it instead.", err)
+	case errors.Is(err, kvmerr.ErrNotFound):
+		return fmt.Sprintf("%v\n\nThe object does not exist on the host. Check the name, host and id; "+
+			"an object referenced by this one (base image, pool, network) may have been removed.", err)
+	case errors.Is(err, kvmerr.ErrPermanent):
+		return fmt.Sprintf("%v\n\nRetrying will not help: correct the configuration or the host, then apply again.", err)
+	case errors.Is(err, kvmerr.ErrTransient):
+		return fmt.Sprintf("%v\n\nThe host did not answer in time, even after retries within the operation's "+
+			"timeout. Check that the host is reachable and retry; raise the resource's timeouts if the host is slow.", err)
+	default:
+		return err.Error()
+	}
+}
+
+// isAdoptionRefusal reports the core's refusal to adopt a domain that is not ours.
+func isAdoptionRefusal(err error) bool {
+	return false // TODO: match the core's adoption sentinel once it exists
+}
+
+// isNotFound reports whether err is the core's NotFound class: the object is gone.
+func isNotFound(err error) bool { return errors.Is(err, kvmerr.ErrNotFound) }

@@ -1,0 +1,260 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/provider"
+	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+)
+
+// hostNamePattern keeps host names usable inside ids ("host/name") and readable in logs.
+var hostNamePattern = regexp.MustCompile(`^[a-z0-9]([a-z0-9_-]{0,61}[a-z0-9])?$`)
+
+// providerModel is the provider block.
+type providerModel struct {
+	Hosts types.Map `tfsdk:"hosts"` // of hostModel
+}
+
+// hostModel is one entry of the hosts map.
+type hostModel struct {
+	Address        types.String `tfsdk:"address"`
+	Port           types.Int64  `tfsdk:"port"`
+	User           types.String `tfsdk:"user"`
+	PrivateKeyFile types.String `tfsdk:"private_key_file"`
+	PrivateKey     types.String `tfsdk:"private_key"`
+	UseAgent       types.Bool   `tfsdk:"use_agent"`
+	KnownHostsFile types.String `tfsdk:"known_hosts_file"`
+	HostKey        types.String `tfsdk:"host_key"`
+	Socket         types.String `tfsdk:"socket"`
+	Pool           types.String `tfsdk:"pool"`
+	Network        types.String `tfsdk:"network"`
+	Bridge         types.String `tfsdk:"bridge"`
+	Zone           types.String `tfsdk:"zone"`
+}
+
+func (p *kvm2Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
+	sibling := func(name string) path.Expression { return path.MatchRelative().AtParent().AtName(name) }
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Manages egress proxy VMs on libvirt/KVM hosts reached over SSH. " +
+			"Configuring the provider never connects to a host: connections are opened on first use, " +
+			"so `terraform validate` and `terraform plan -refresh=false` work without a reachable host.",
+		Attributes: map[string]schema.Attribute{
+			"hosts": schema.MapNestedAttribute{
+				MarkdownDescription: "The libvirt hosts this provider manages, keyed by host name. The name " +
+					"(lowercase letters, digits, `-` and `_`, at most 63 characters) is what resources use in " +
+					"`host` and in their ids. At least one host is required.",
+				Required: true,
+				Validators: []validator.Map{
+					mapvalidator.SizeAtLeast(1),
+					mapvalidator.KeysAre(stringvalidator.RegexMatches(hostNamePattern,
+						"must be a host name of lowercase letters, digits, '-' and '_', starting and ending with a letter or digit, at most 63 characters")),
+				},
+				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+					"address": schema.StringAttribute{
+						MarkdownDescription: "Hostname or IP address of the host's SSH server.",
+						Required:            true,
+						Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+					},
+					"port": schema.Int64Attribute{
+						MarkdownDescription: "TCP port of the SSH server, 1-65535. Default: `22`.",
+						Optional:            true,
+						Validators:          []validator.Int64{int64validator.Between(1, 65535)},
+					},
+					"user": schema.StringAttribute{
+						MarkdownDescription: "SSH user. It must be allowed to use the libvirt socket. Default: `\"root\"`.",
+						Optional:            true,
+					},
+					"private_key_file": schema.StringAttribute{
+						MarkdownDescription: "Path of the SSH private key (a leading `~/` is the home directory). " +
+							"Read on every connection, so a rotated key needs no restart. The file must exist " +
+							"when the provider is configured. At least one of `private_key_file`, `private_key` " +
+							"and `use_agent` is required.",
+						Optional: true,
+					},
+					"private_key": schema.StringAttribute{
+						MarkdownDescription: "SSH private key in PEM or OpenSSH format. Sensitive: never logged.",
+						Optional:            true,
+						Sensitive:           true,
+					},
+					"use_agent": schema.BoolAttribute{
+						MarkdownDescription: "Authenticate with the SSH agent at `$SSH_AUTH_SOCK`. Default: `false`.",
+						Optional:            true,
+					},
+					"known_hosts_file": schema.StringAttribute{
+						MarkdownDescription: "known_hosts file used to verify the host key (port-aware; a leading `~/` " +
+							"is the home directory). Conflicts with `host_key`. Default: `~/.ssh/known_hosts` when " +
+							"`host_key` is not set. A file set here must exist when the provider is configured. " +
+							"Host-key verification cannot be turned off.",
+						Optional:   true,
+						Validators: []validator.String{stringvalidator.ConflictsWith(sibling("host_key"))},
+					},
+					"host_key": schema.StringAttribute{
+						MarkdownDescription: "The host's public key pinned in authorized_keys format (`ssh-ed25519 AAAA...`), " +
+							"an alternative to `known_hosts_file`.",
+						Optional: true,
+					},
+					"socket": schema.StringAttribute{
+						MarkdownDescription: "Path of the libvirt unix socket on the host, forwarded over SSH. " +
+							"Default: `\"/var/run/libvirt/libvirt-sock\"`.",
+						Optional: true,
+					},
+					"pool": schema.StringAttribute{
+						MarkdownDescription: "Default libvirt storage pool for base images and VM disks on this host. Default: `\"default\"`.",
+						Optional:            true,
+					},
+					"network": schema.StringAttribute{
+						MarkdownDescription: "Default libvirt network for VMs on this host. Conflicts with `bridge`. " +
+							"Default: `\"default\"` when `bridge` is not set.",
+						Optional:   true,
+						Validators: []validator.String{stringvalidator.ConflictsWith(sibling("bridge"))},
+					},
+					"bridge": schema.StringAttribute{
+						MarkdownDescription: "Default host bridge for VMs on this host, instead of a libvirt network. Conflicts with `network`.",
+						Optional:            true,
+					},
+					"zone": schema.StringAttribute{
+						MarkdownDescription: "Free-form placement label for the host (for example a rack or site). Default: empty.",
+						Optional:            true,
+					},
+				}},
+			},
+		},
+	}
+}
+
+// ValidateConfig checks what the attribute validators cannot express: every host needs a way to
+// authenticate. Unknown values (from variables during `terraform validate`) are skipped.
+func (p *kvm2Provider) ValidateConfig(ctx context.Context, req provider.ValidateConfigRequest, resp *provider.ValidateConfigResponse) {
+	var cfg providerModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() || cfg.Hosts.IsNull() || cfg.Hosts.IsUnknown() {
+		return
+	}
+	hosts := map[string]types.Object{}
+	resp.Diagnostics.Append(cfg.Hosts.ElementsAs(ctx, &hosts, false)...)
+	for name, obj := range hosts {
+		if obj.IsNull() || obj.IsUnknown() {
+			continue
+		}
+		var h hostModel
+		resp.Diagnostics.Append(obj.As(ctx, &h, basetypes.ObjectAsOptions{})...)
+		if d := checkHostAuth(name, h); d != nil {
+			resp.Diagnostics.Append(d)
+		}
+	}
+}
+
+// checkHostAuth reports a host with no way to authenticate; nil when one is set or unknown.
+func checkHostAuth(name string, h hostModel) diag.Diagnostic {
+	if h.PrivateKeyFile.IsUnknown() || h.PrivateKey.IsUnknown() || h.UseAgent.IsUnknown() {
+		return nil
+	}
+	if !h.PrivateKeyFile.IsNull() || !h.PrivateKey.IsNull() || h.UseAgent.ValueBool() {
+		return nil
+	}
+	return diag.NewAttributeErrorDiagnostic(path.Root("hosts").AtMapKey(name),
+		"Missing SSH authentication",
+		fmt.Sprintf("Host %q sets none of private_key_file, private_key and use_agent = true. "+
+			"Set at least one so the provider can log in to the host.", name))
+}
+
+func (p *kvm2Provider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
+	var cfg providerModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if cfg.Hosts.IsUnknown() {
+		// Values come from resources not yet created; resources report the missing client if
+		// they are asked to work before the configuration is known.
+		return
+	}
+	coreCfg, diags := buildCoreConfig(ctx, cfg)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	client, err := p.newClient(coreCfg)
+	if err != nil {
+		resp.Diagnostics.AddError("Unable to configure the kvm2 provider", err.Error())
+		return
+	}
+	data := &providerData{client: client, hosts: coreCfg.Hosts, retry: p.retry}
+	resp.ResourceData = data
+	resp.DataSourceData = data
+}
+
+// buildCoreConfig turns the provider block into the core configuration. Files named in it must
+// exist: this is checked here rather than in ValidateConfig so that `terraform validate` passes on
+// machines (CI) that do not hold the keys, while every plan and apply still fails early.
+func buildCoreConfig(ctx context.Context, cfg providerModel) (kvm2.Config, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	hosts := map[string]hostModel{}
+	diags.Append(cfg.Hosts.ElementsAs(ctx, &hosts, false)...)
+	if diags.HasError() {
+		return kvm2.Config{}, diags
+	}
+	out := kvm2.Config{Hosts: make(map[string]kvm2.HostConfig, len(hosts))}
+	for name, h := range hosts {
+		hc := kvm2.HostConfig{
+			Address:        h.Address.ValueString(),
+			Port:           int(h.Port.ValueInt64()),
+			User:           h.User.ValueString(),
+			PrivateKeyFile: expandHome(h.PrivateKeyFile.ValueString()),
+			PrivateKey:     h.PrivateKey.ValueString(),
+			UseAgent:       h.UseAgent.ValueBool(),
+			KnownHostsFile: expandHome(h.KnownHostsFile.ValueString()),
+			HostKey:        h.HostKey.ValueString(),
+			Socket:         h.Socket.ValueString(),
+			Pool:           h.Pool.ValueString(),
+			Network:        h.Network.ValueString(),
+			Bridge:         h.Bridge.ValueString(),
+			Zone:           h.Zone.ValueString(),
+		}
+		diags.Append(checkFileExists(name, "private_key_file", hc.PrivateKeyFile)...)
+		diags.Append(checkFileExists(name, "known_hosts_file", hc.KnownHostsFile)...)
+		out.Hosts[name] = hc
+	}
+	return out, diags
+}
+
+// checkFileExists reports a configured file that cannot be found; an empty path is not checked.
+func checkFileExists(host, attr, file string) diag.Diagnostics {
+	var diags diag.Diagnostics
+	if file == "" {
+		return diags
+	}
+	if _, err := os.Stat(file); err != nil {
+		diags.AddAttributeError(path.Root("hosts").AtMapKey(host).AtName(attr),
+			"Unable to configure host "+host,
+			fmt.Sprintf("%s %q cannot be read: %v. Point %s at an existing file.", attr, file, err, attr))
+	}
+	return diags
+}
+
+// expandHome replaces a leading "~/" with the user's home directory.
+func expandHome(p string) string {
+	if p != "~" && !strings.HasPrefix(p, "~/") {
+		return p
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return p
+	}
+	return filepath.Join(home, strings.TrimPrefix(p, "~"))
+}

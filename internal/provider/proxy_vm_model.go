@@ -1,0 +1,142 @@
+package provider
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+)
+
+// stateTransient is the `state` of a domain that still runs but is no longer defined on the host
+// (undefined out of band). It cannot survive a stop or a host reboot, so the next plan replaces it.
+const stateTransient = "transient"
+
+// proxyVMModel is kvm2_proxy_vm.
+type proxyVMModel struct {
+	ID                types.String   `tfsdk:"id"`
+	Name              types.String   `tfsdk:"name"`
+	Host              types.String   `tfsdk:"host"`
+	BaseImageID       types.String   `tfsdk:"base_image_id"`
+	VCPUs             types.Int64    `tfsdk:"vcpus"`
+	MemoryMiB         types.Int64    `tfsdk:"memory_mib"`
+	DiskGiB           types.Int64    `tfsdk:"disk_gib"`
+	Network           types.String   `tfsdk:"network"`
+	Bridge            types.String   `tfsdk:"bridge"`
+	Firmware          types.String   `tfsdk:"firmware"`
+	Tag               types.String   `tfsdk:"tag"`
+	UserData          types.String   `tfsdk:"user_data"`
+	UserDataWO        types.String   `tfsdk:"user_data_wo"`
+	UserDataWOVersion types.Int64    `tfsdk:"user_data_wo_version"`
+	UserDataSHA256    types.String   `tfsdk:"user_data_sha256"`
+	Running           types.Bool     `tfsdk:"running"`
+	WaitForIP         types.Bool     `tfsdk:"wait_for_ip"`
+	UID               types.String   `tfsdk:"uid"`
+	DomainUUID        types.String   `tfsdk:"domain_uuid"`
+	State             types.String   `tfsdk:"state"`
+	IPv4Address       types.String   `tfsdk:"ipv4_address"`
+	MACAddress        types.String   `tfsdk:"mac_address"`
+	CreatedAt         types.String   `tfsdk:"created_at"`
+	Timeouts          timeouts.Value `tfsdk:"timeouts"`
+}
+
+// effectiveUserData is the user data a create uses: user_data, else the write-only user_data_wo
+// (present only in the configuration). known is false while either is unknown.
+func effectiveUserData(cfg proxyVMModel) (data string, known bool) {
+	if cfg.UserData.IsUnknown() || cfg.UserDataWO.IsUnknown() {
+		return "", false
+	}
+	if !cfg.UserData.IsNull() {
+		return cfg.UserData.ValueString(), true
+	}
+	return cfg.UserDataWO.ValueString(), true
+}
+
+// userDataSHA256 is the hex sha256 the core records in the domain's mark.
+func userDataSHA256(data string) string {
+	sum := sha256.Sum256([]byte(data))
+	return hex.EncodeToString(sum[:])
+}
+
+// createRequest builds the core request from the plan and the effective user data.
+func createRequest(plan proxyVMModel, uid, userData string) kvm2.CreateRequest {
+	return kvm2.CreateRequest{
+		Host:        plan.Host.ValueString(),
+		Name:        plan.Name.ValueString(),
+		UID:         uid,
+		BaseImageID: plan.BaseImageID.ValueString(),
+		VCPUs:       int(plan.VCPUs.ValueInt64()),
+		MemoryMiB:   int(plan.MemoryMiB.ValueInt64()),
+		DiskGiB:     int(plan.DiskGiB.ValueInt64()),
+		Network:     knownString(plan.Network),
+		Bridge:      knownString(plan.Bridge),
+		Firmware:    kvm2.Firmware(plan.Firmware.ValueString()),
+		Tag:         plan.Tag.ValueString(),
+		UserData:    []byte(userData),
+		Running:     plan.Running.ValueBool(),
+	}
+}
+
+// applyInstance copies what the host reports into m. Configuration-only values (user_data,
+// user_data_wo_version, wait_for_ip, timeouts) are left as they are; user_data_wo is always
+// null in state.
+func applyInstance(m *proxyVMModel, inst kvm2.Instance) {
+	m.ID = types.StringValue(inst.ID)
+	m.Name = types.StringValue(inst.Name)
+	m.Host = types.StringValue(inst.Host)
+	m.BaseImageID = types.StringValue(inst.BaseImageID)
+	m.VCPUs = types.Int64Value(int64(inst.VCPUs))
+	m.MemoryMiB = types.Int64Value(int64(inst.MemoryMiB))
+	m.DiskGiB = types.Int64Value(int64(inst.DiskGiB))
+	m.Network = optionalString(inst.Network)
+	m.Bridge = optionalString(inst.Bridge)
+	m.Firmware = types.StringValue(string(inst.Firmware))
+	m.Tag = types.StringValue(inst.Tag)
+	m.UserDataWO = types.StringNull()
+	if inst.UserDataHash != "" {
+		m.UserDataSHA256 = types.StringValue(inst.UserDataHash)
+	}
+	m.Running = types.BoolValue(inst.State == kvm2.StateRunning || inst.State == kvm2.StateStarting)
+	m.UID = types.StringValue(inst.UID)
+	m.DomainUUID = types.StringValue(inst.DomainUUID)
+	m.State = types.StringValue(instanceState(inst))
+	m.IPv4Address = types.StringValue(inst.IPv4)
+	m.MACAddress = types.StringValue(inst.MAC)
+	m.CreatedAt = types.StringValue(formatTime(inst.CreatedAt))
+}
+
+// instanceState is the `state` attribute: the domain state, or "transient" for a running domain
+// that is no longer defined.
+func instanceState(inst kvm2.Instance) string {
+	if !inst.Persistent && inst.State != kvm2.StateStopped {
+		return stateTransient
+	}
+	return string(inst.State)
+}
+
+// formatTime renders t in RFC 3339 UTC, or "" for the zero time.
+func formatTime(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
+// optionalString maps "" to null, for attributes where empty means "not used" (network/bridge).
+func optionalString(v string) types.String {
+	if v == "" {
+		return types.StringNull()
+	}
+	return types.StringValue(v)
+}
+
+// knownString is the value of v, or "" when null or unknown.
+func knownString(v types.String) string {
+	if v.IsNull() || v.IsUnknown() {
+		return ""
+	}
+	return v.ValueString()
+}

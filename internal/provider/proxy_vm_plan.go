@@ -1,0 +1,134 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+// ModifyPlan decides what the attribute plan modifiers cannot:
+//   - host and base image are checked against the provider block, with no host contacted;
+//   - user data is compared by sha256 (user_data or the write-only user_data_wo), so an imported
+//     VM whose configured user data matches its mark is not replaced;
+//   - network/bridge keep their host default unless configured, and switching replaces;
+//   - a VM found running but no longer defined ("transient") is replaced.
+func (r *proxyVMResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() {
+		return // destroy
+	}
+	var plan, cfg proxyVMModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if r.data != nil {
+		resp.Diagnostics.Append(checkHostConfigured(r.data, path.Root("host"), plan.Host)...)
+	}
+	resp.Diagnostics.Append(checkBaseImageHost(plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	if userData, known := effectiveUserData(cfg); known {
+		plan.UserDataSHA256 = types.StringValue(userDataSHA256(userData))
+	} else {
+		plan.UserDataSHA256 = types.StringUnknown()
+	}
+	if req.State.Raw.IsNull() {
+		resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+		return
+	}
+
+	var state proxyVMModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	planAttachment(&plan, cfg, state)
+	resp.RequiresReplace = append(resp.RequiresReplace, replacePaths(plan, state)...)
+	if sameUserData(plan.UserDataSHA256, state.UserDataSHA256) {
+		plan.UserDataSHA256 = state.UserDataSHA256 // no spurious diff on a mark without a hash
+	}
+	if state.State.ValueString() == stateTransient {
+		plan.State = types.StringUnknown()
+	}
+	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+}
+
+// planAttachment plans network and bridge: a configured one wins and clears the other; when
+// neither is configured, the VM keeps what it has (the host's default at create).
+func planAttachment(plan *proxyVMModel, cfg, state proxyVMModel) {
+	switch {
+	case !cfg.Network.IsNull():
+		plan.Bridge = types.StringNull()
+	case !cfg.Bridge.IsNull():
+		plan.Network = types.StringNull()
+	default:
+		plan.Network = state.Network
+		plan.Bridge = state.Bridge
+	}
+}
+
+// replacePaths lists the planned changes that the host cannot make in place, beyond the inputs
+// marked RequiresReplace in the schema.
+func replacePaths(plan, state proxyVMModel) path.Paths {
+	var paths path.Paths
+	if !plan.Network.Equal(state.Network) {
+		paths = append(paths, path.Root("network"))
+	}
+	if !plan.Bridge.Equal(state.Bridge) {
+		paths = append(paths, path.Root("bridge"))
+	}
+	if plan.UserDataSHA256.IsUnknown() || !sameUserData(plan.UserDataSHA256, state.UserDataSHA256) {
+		paths = append(paths, path.Root("user_data_sha256"))
+	}
+	// A version first set after an import is not a change of the user data.
+	if !state.UserDataWOVersion.IsNull() && !plan.UserDataWOVersion.Equal(state.UserDataWOVersion) {
+		paths = append(paths, path.Root("user_data_wo_version"))
+	}
+	if state.State.ValueString() == stateTransient {
+		paths = append(paths, path.Root("state"))
+	}
+	return paths
+}
+
+// emptyUserDataSHA256 is the sha256 of no user data.
+var emptyUserDataSHA256 = userDataSHA256("")
+
+// sameUserData compares planned and recorded user data hashes. A VM whose mark recorded no hash
+// had no user data.
+func sameUserData(planned, recorded types.String) bool {
+	rec := recorded.ValueString()
+	if recorded.IsNull() || rec == "" {
+		rec = emptyUserDataSHA256
+	}
+	return planned.ValueString() == rec
+}
+
+// checkBaseImageHost reports a base image id that is malformed or lives on another host.
+func checkBaseImageHost(plan proxyVMModel) diag.Diagnostics {
+	var diags diag.Diagnostics
+	if plan.BaseImageID.IsUnknown() || plan.Host.IsUnknown() {
+		return diags
+	}
+	parts := strings.Split(plan.BaseImageID.ValueString(), "/")
+	if len(parts) != 3 || parts[0] == "" || parts[1] == "" || parts[2] == "" {
+		diags.AddAttributeError(path.Root("base_image_id"), "Invalid base image id",
+			fmt.Sprintf("%q is not a kvm2_base_image id (host/pool/name). Use the id attribute of a kvm2_base_image.",
+				plan.BaseImageID.ValueString()))
+		return diags
+	}
+	if parts[0] != plan.Host.ValueString() {
+		diags.AddAttributeError(path.Root("base_image_id"), "Base image on another host",
+			fmt.Sprintf("Base image %q is on host %q, but the VM is on host %q. A VM's disk is an overlay on a base "+
+				"image of the same host: create a kvm2_base_image on %q.",
+				plan.BaseImageID.ValueString(), parts[0], plan.Host.ValueString(), plan.Host.ValueString()))
+	}
+	return diags
+}

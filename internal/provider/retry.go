@@ -1,0 +1,60 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/cenkalti/backoff/v5"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+)
+
+// retryPolicy shapes the exponential backoff between attempts of a Transient failure. The
+// operation's context (its timeout) bounds the total time.
+type retryPolicy struct {
+	Initial time.Duration
+	Max     time.Duration
+	Poll    time.Duration // interval of waits that poll the host (an IPv4 address to appear)
+}
+
+var defaultRetryPolicy = retryPolicy{Initial: time.Second, Max: 15 * time.Second, Poll: 2 * time.Second}
+
+// withRetry runs op until it succeeds, fails with a class other than Transient, or ctx ends.
+// When ctx ends after a Transient failure, the last failure is returned rather than the bare
+// context error, so the diagnostic says what the host answered.
+func withRetry[T any](ctx context.Context, p retryPolicy, what string, op func(context.Context) (T, error)) (T, error) {
+	var last error
+	attempt := 0
+	b := backoff.NewExponentialBackOff()
+	b.InitialInterval = p.Initial
+	b.MaxInterval = p.Max
+	res, err := backoff.Retry(ctx, func() (T, error) {
+		attempt++
+		v, err := op(ctx)
+		if err == nil {
+			return v, nil
+		}
+		last = err
+		if !errors.Is(err, kvmerr.ErrTransient) {
+			return v, backoff.Permanent(err)
+		}
+		tflog.Debug(ctx, "transient failure, retrying", map[string]any{
+			"operation": what, "attempt": attempt, "error": err.Error(),
+		})
+		return v, err
+	}, backoff.WithBackOff(b), backoff.WithMaxElapsedTime(0))
+	if err != nil && last != nil && ctx.Err() != nil {
+		return res, last
+	}
+	return res, err
+}
+
+// retryErr is withRetry for operations that return only an error.
+func retryErr(ctx context.Context, p retryPolicy, what string, op func(context.Context) error) error {
+	_, err := withRetry(ctx, p, what, func(ctx context.Context) (struct{}, error) {
+		return struct{}{}, op(ctx)
+	})
+	return err
+}
