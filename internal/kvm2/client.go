@@ -6,6 +6,13 @@ package kvm2
 import (
 	"context"
 	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
 // Logger receives one structured line per event. The Terraform layer routes it to tflog with a
@@ -25,24 +32,118 @@ const (
 	LevelError
 )
 
+// Timing of Create's wait for running and of the cleanup after a failed create.
+const (
+	defaultStartWait      = 15 * time.Second
+	defaultStatePoll      = 250 * time.Millisecond
+	defaultCleanupBudget  = time.Minute
+	opConfigure           = "configure"
+	errUnknownHostMessage = "host %q is not configured"
+)
+
 // Client is the core. It is safe for concurrent use.
 type Client struct {
-	cfg Config
+	cfg        Config
+	pool       backend.Pool
+	log        Logger
+	httpClient *http.Client
+	budgets    backend.Budgets
+	images     *imageCache
+	connect    func(ctx context.Context, host string) (backend.Backend, error)
+	now        func() time.Time
+	locks      *keyedLocks
+
+	startWait     time.Duration
+	statePoll     time.Duration
+	cleanupBudget time.Duration
+
+	hvMu    sync.Mutex
+	hvTypes map[string]string // host -> "kvm" | "qemu", asked once per host
 }
 
 // Option configures a Client.
 type Option func(*Client)
 
-var errNotImplemented = errors.New("not implemented yet")
+// WithPool makes the Client use p instead of building SSH connections (tests pass the fake).
+func WithPool(p backend.Pool) Option { return func(c *Client) { c.pool = p } }
 
-// New validates cfg, applies defaults and returns a Client. It never dials.
+// WithLogger routes the Client's lines (one per RPC, plus one per notable step) to l.
+func WithLogger(l Logger) Option {
+	return func(c *Client) {
+		if l != nil {
+			c.log = l
+		}
+	}
+}
+
+// WithHTTPClient sets the client used to download base images.
+func WithHTTPClient(h *http.Client) Option { return func(c *Client) { c.httpClient = h } }
+
+// WithConnect sets how Check opens a fresh connection to a host; the default dials over SSH
+// (or asks the injected pool for a dedicated connection).
+func WithConnect(f func(ctx context.Context, host string) (backend.Backend, error)) Option {
+	return func(c *Client) { c.connect = f }
+}
+
+// WithClock sets the clock that stamps created-at in new marks.
+func WithClock(now func() time.Time) Option { return func(c *Client) { c.now = now } }
+
+// WithBudgets caps each RPC and each dial of the production connections.
+func WithBudgets(b backend.Budgets) Option { return func(c *Client) { c.budgets = b } }
+
+// New validates cfg, applies defaults and returns a Client. It never dials. Configuration
+// errors are Permanent.
 func New(cfg Config, opts ...Option) (*Client, error) {
-	c := &Client{cfg: cfg}
+	cfg = cfg.WithDefaults()
+	if err := cfg.Validate(); err != nil {
+		return nil, kvmerr.New(kvmerr.Permanent, opConfigure, "", err)
+	}
+	c := &Client{
+		cfg: cfg, log: nopLogger{}, now: time.Now, locks: newKeyedLocks(),
+		startWait: defaultStartWait, statePoll: defaultStatePoll, cleanupBudget: defaultCleanupBudget,
+		hvTypes: map[string]string{},
+	}
 	for _, o := range opts {
 		o(c)
 	}
+	opts2 := backend.PoolOptions{Observer: rpcLogger{c.log}, Budgets: c.budgets}
+	if c.pool == nil {
+		c.pool = backend.NewSSHPool(cfg.sshConfigs(), opts2)
+		if c.connect == nil {
+			c.connect = func(ctx context.Context, host string) (backend.Backend, error) {
+				return backend.Connect(ctx, host, c.cfg.Hosts[host].sshConfig(), opts2)
+			}
+		}
+	}
+	if c.connect == nil {
+		c.connect = c.pool.Dedicated
+	}
+	c.images = newImageCache(imageCacheOptions{HTTPClient: c.httpClient, Logger: c.log})
+	c.warnUnreadableFiles()
 	return c, nil
 }
+
+// warnUnreadableFiles logs configured key and known_hosts files that cannot be read now; they
+// are read again on every dial, so this is a hint, not an error.
+func (c *Client) warnUnreadableFiles() {
+	for _, name := range c.Hosts() {
+		for _, f := range c.cfg.Hosts[name].unreadableFiles() {
+			c.logf(context.Background(), LevelWarn, "configured file is not readable yet",
+				map[string]any{"host": name, "file": f})
+		}
+	}
+}
+
+// host returns the configuration of a configured host, or a Permanent error.
+func (c *Client) host(op, name string) (HostConfig, error) {
+	h, ok := c.cfg.Hosts[name]
+	if !ok {
+		return HostConfig{}, kvmerr.New(kvmerr.Permanent, op, name, fmt.Errorf(errUnknownHostMessage, name))
+	}
+	return h, nil
+}
+
+var errNotImplemented = errors.New("not implemented yet")
 
 // Create makes (or adopts) the proxy VM described by req and returns it as the host reports it.
 func (c *Client) Create(ctx context.Context, req CreateRequest) (Instance, error) {
@@ -75,28 +176,61 @@ func (c *Client) ListByTag(ctx context.Context, tag string, hosts ...string) ([]
 // EnsureBaseImage returns the cached base volume for req, downloading and verifying it first
 // when the cache has no marker for it.
 func (c *Client) EnsureBaseImage(ctx context.Context, req BaseImageRequest) (BaseImage, error) {
-	return BaseImage{}, errNotImplemented
+	hc, err := c.host(opEnsureImage, req.Host)
+	if err != nil {
+		return BaseImage{}, err
+	}
+	return c.images.ensure(ctx, c.pool, hc, req)
 }
 
 // GetBaseImage reads a cached base volume by ID ("host/pool/name").
 func (c *Client) GetBaseImage(ctx context.Context, id string) (BaseImage, error) {
-	return BaseImage{}, errNotImplemented
+	ref, err := c.baseRef(opGetImage, id)
+	if err != nil {
+		return BaseImage{}, err
+	}
+	return c.images.get(ctx, c.pool, ref)
 }
 
 // DeleteBaseImage removes a cached base volume and its marker; it refuses (Permanent) while a
 // domain still uses the volume as backing file, naming the domains.
-func (c *Client) DeleteBaseImage(ctx context.Context, id string) error { return errNotImplemented }
+func (c *Client) DeleteBaseImage(ctx context.Context, id string) error {
+	ref, err := c.baseRef(opDeleteImage, id)
+	if err != nil {
+		return err
+	}
+	return c.images.remove(ctx, c.pool, ref)
+}
+
+// baseRef parses a base image ID of a configured host.
+func (c *Client) baseRef(op, id string) (baseRef, error) {
+	ref, err := parseBaseRef(id)
+	if err != nil {
+		return baseRef{}, kvmerr.New(kvmerr.Permanent, op, "", err)
+	}
+	if _, err := c.host(op, ref.Host); err != nil {
+		return baseRef{}, err
+	}
+	return ref, nil
+}
 
 // PoolFree reports the available bytes of the host's pool (pool "" means the host's default).
 func (c *Client) PoolFree(ctx context.Context, host, pool string) (uint64, error) {
-	return 0, errNotImplemented
+	hc, err := c.host(opPoolFree, host)
+	if err != nil {
+		return 0, err
+	}
+	if pool == "" {
+		pool = hc.Pool
+	}
+	return c.images.poolFree(ctx, c.pool, host, pool)
 }
 
 // Check probes the given hosts (all when none given) concurrently on fresh connections.
 func (c *Client) Check(ctx context.Context, hosts ...string) []HostHealth { return nil }
 
 // Hosts returns the configured host names, sorted.
-func (c *Client) Hosts() []string { return nil }
+func (c *Client) Hosts() []string { return sortedHostNames(c.cfg.Hosts) }
 
 // Close closes pooled connections.
-func (c *Client) Close() error { return nil }
+func (c *Client) Close() error { return c.pool.Close() }

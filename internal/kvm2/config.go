@@ -1,0 +1,151 @@
+package kvm2
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/sshx"
+)
+
+// Host defaults, applied by (Config).WithDefaults.
+const (
+	DefaultPort    = 22
+	DefaultUser    = "root"
+	DefaultSocket  = "/var/run/libvirt/libvirt-sock"
+	DefaultPool    = "default"
+	DefaultNetwork = "default"
+)
+
+// hostNameRE is what a host key may look like: it is the first segment of every instance and
+// base image ID, so it must not contain a slash, and it shows in logs, so it stays plain.
+var hostNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$`)
+
+// ValidateHostName reports whether name can be a host key.
+func ValidateHostName(name string) error {
+	if !hostNameRE.MatchString(name) {
+		return fmt.Errorf("host name %q must be 1 to 63 letters, digits, dots, underscores or hyphens, starting with a letter or digit", name)
+	}
+	return nil
+}
+
+// WithDefaults returns a copy of c with every host's unset fields defaulted: port 22, user root,
+// the libvirt socket path, pool "default", network "default" unless a bridge is set, and
+// ~/.ssh/known_hosts unless a pinned host key is set.
+func (c Config) WithDefaults() Config {
+	out := Config{Hosts: make(map[string]HostConfig, len(c.Hosts))}
+	for name, h := range c.Hosts {
+		out.Hosts[name] = h.withDefaults()
+	}
+	return out
+}
+
+func (h HostConfig) withDefaults() HostConfig {
+	if h.Port == 0 {
+		h.Port = DefaultPort
+	}
+	if h.User == "" {
+		h.User = DefaultUser
+	}
+	if h.Socket == "" {
+		h.Socket = DefaultSocket
+	}
+	if h.Pool == "" {
+		h.Pool = DefaultPool
+	}
+	if h.Network == "" && h.Bridge == "" {
+		h.Network = DefaultNetwork
+	}
+	if h.KnownHostsFile == "" && h.HostKey == "" {
+		if home, err := os.UserHomeDir(); err == nil {
+			h.KnownHostsFile = filepath.Join(home, ".ssh", "known_hosts")
+		}
+	}
+	return h
+}
+
+// Validate reports every problem of c at once. It expects defaults to be applied already
+// (New applies them), so that "no host-key method" means one could not be defaulted.
+func (c Config) Validate() error {
+	if len(c.Hosts) == 0 {
+		return errors.New("at least one host must be configured")
+	}
+	var errs []error
+	for _, name := range sortedHostNames(c.Hosts) {
+		if err := c.Hosts[name].validate(); err != nil {
+			errs = append(errs, fmt.Errorf("host %q: %w", name, err))
+		}
+		if err := ValidateHostName(name); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func (h HostConfig) validate() error {
+	var errs []error
+	if h.Address == "" {
+		errs = append(errs, errors.New("address is required"))
+	}
+	if h.Port < 1 || h.Port > 65535 {
+		errs = append(errs, fmt.Errorf("port %d is outside 1-65535", h.Port))
+	}
+	if h.Network != "" && h.Bridge != "" {
+		errs = append(errs, errors.New("set at most one of network and bridge"))
+	}
+	switch {
+	case h.KnownHostsFile != "" && h.HostKey != "":
+		errs = append(errs, errors.New("set exactly one of known_hosts file and host key, not both"))
+	case h.KnownHostsFile == "" && h.HostKey == "":
+		errs = append(errs, errors.New("no way to verify the host key: set a known_hosts file or a host key"))
+	}
+	if h.PrivateKeyFile == "" && h.PrivateKey == "" && !h.UseAgent {
+		errs = append(errs, errors.New("no way to authenticate: set a private key file, an inline private key or use the ssh agent"))
+	}
+	return errors.Join(errs...)
+}
+
+// sshConfig is the transport's view of h.
+func (h HostConfig) sshConfig() sshx.Config {
+	return sshx.Config{
+		Address: h.Address, Port: h.Port, User: h.User,
+		PrivateKeyFile: h.PrivateKeyFile, PrivateKey: h.PrivateKey, UseAgent: h.UseAgent,
+		KnownHostsFile: h.KnownHostsFile, HostKey: h.HostKey, Socket: h.Socket,
+	}
+}
+
+// sshConfigs is the transport's view of every host.
+func (c Config) sshConfigs() map[string]sshx.Config {
+	out := make(map[string]sshx.Config, len(c.Hosts))
+	for name, h := range c.Hosts {
+		out[name] = h.sshConfig()
+	}
+	return out
+}
+
+// unreadableFiles lists the configured files of h that cannot be read now. New only warns about
+// them: the files are read again on every dial, so they may appear later.
+func (h HostConfig) unreadableFiles() []string {
+	var out []string
+	for _, f := range []string{h.PrivateKeyFile, h.KnownHostsFile} {
+		if f == "" {
+			continue
+		}
+		if _, err := os.Stat(f); err != nil {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func sortedHostNames(m map[string]HostConfig) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,46 @@
+package kvm2
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/build"
+)
+
+// FormatID is the instance ID of domain name on host: "host/name".
+func FormatID(host, name string) string { return host + "/" + name }
+
+// ParseID splits an instance ID "host/name" strictly: exactly one slash, a valid host name and
+// a valid domain name.
+func ParseID(id string) (host, name string, err error) {
+	parts := strings.Split(id, "/")
+	if len(parts) != 2 {
+		return "", "", fmt.Errorf("instance ID %q must have the form host/name", id)
+	}
+	if err := ValidateHostName(parts[0]); err != nil {
+		return "", "", fmt.Errorf("instance ID %q: %w", id, err)
+	}
+	if err := build.ValidateDomainName(parts[1]); err != nil {
+		return "", "", fmt.Errorf("instance ID %q: %w", id, err)
+	}
+	return parts[0], parts[1], nil
+}
+
+// FormatBaseImageID is the ID of base volume name in pool on host: "host/pool/name".
+func FormatBaseImageID(host, pool, name string) string { return host + "/" + pool + "/" + name }
+
+// ParseBaseImageID splits a base image ID "host/pool/name": exactly two slashes, a valid host
+// name and non-empty pool and volume names.
+func ParseBaseImageID(id string) (host, pool, name string, err error) {
+	parts := strings.Split(id, "/")
+	if len(parts) != 3 {
+		return "", "", "", fmt.Errorf("base image ID %q must have the form host/pool/name", id)
+	}
+	if err := ValidateHostName(parts[0]); err != nil {
+		return "", "", "", fmt.Errorf("base image ID %q: %w", id, err)
+	}
+	if parts[1] == "" || parts[2] == "" {
+		return "", "", "", fmt.Errorf("base image ID %q has an empty pool or volume name", id)
+	}
+	return parts[0], parts[1], parts[2], nil
+}
