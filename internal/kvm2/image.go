@@ -1,0 +1,914 @@
+package kvm2
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"regexp"
+	"sort"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	libvirt "github.com/digitalocean/go-libvirt"
+	"libvirt.org/go/libvirtxml"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/build"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+)
+
+// A cached base image is two volumes in the pool: the image itself under its name, and a small
+// raw marker volume "<name>.sha256" holding the hex digest observed while uploading it. The
+// marker is written last and deleted first, so its presence is the proof that the image is
+// complete and verified; a volume without a marker is debris of an interrupted upload.
+const (
+	markerSuffix       = ".sha256"
+	markerReadLimit    = 128 // a marker is 65 bytes; anything longer is not ours
+	defaultImageFormat = "qcow2"
+	defaultPoolName    = "default"
+
+	defaultDownloadCap    = 30 * time.Minute
+	defaultProgressEvery  = 5 * time.Second
+	defaultCleanupTimeout = time.Minute
+)
+
+// Operation names used in errors.
+const (
+	opEnsureImage = "ensure base image"
+	opGetImage    = "read base image"
+	opDeleteImage = "delete base image"
+	opPoolFree    = "read pool free space"
+)
+
+// volumeNameRE keeps base volume names safe as file names in a dir pool and as ID segments.
+var volumeNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._+-]{0,199}$`)
+
+// sha256HexRE is a lowercase hex SHA-256 digest.
+var sha256HexRE = regexp.MustCompile(`^[0-9a-f]{64}$`)
+
+// imageCacheOptions tunes the image cache; zero values take the defaults.
+type imageCacheOptions struct {
+	HTTPClient     *http.Client  // default: a client that never decompresses transparently
+	Logger         Logger        // default: discard
+	DownloadCap    time.Duration // hard cap on one download and upload, on top of ctx; default 30m
+	ProgressEvery  time.Duration // interval between upload progress lines; default 5s
+	CleanupTimeout time.Duration // budget of the cleanup after a failed upload; default 1m
+}
+
+// imageCache downloads, verifies and caches base images in libvirt storage pools.
+type imageCache struct {
+	http           *http.Client
+	log            Logger
+	downloadCap    time.Duration
+	progressEvery  time.Duration
+	cleanupTimeout time.Duration
+	locks          *keyedLocks
+}
+
+// newImageCache applies the defaults of opts.
+func newImageCache(opts imageCacheOptions) *imageCache {
+	ic := &imageCache{
+		http:           opts.HTTPClient,
+		log:            opts.Logger,
+		downloadCap:    opts.DownloadCap,
+		progressEvery:  opts.ProgressEvery,
+		cleanupTimeout: opts.CleanupTimeout,
+		locks:          newKeyedLocks(),
+	}
+	if ic.http == nil {
+		ic.http = &http.Client{}
+	}
+	if ic.downloadCap <= 0 {
+		ic.downloadCap = defaultDownloadCap
+	}
+	if ic.progressEvery <= 0 {
+		ic.progressEvery = defaultProgressEvery
+	}
+	if ic.cleanupTimeout <= 0 {
+		ic.cleanupTimeout = defaultCleanupTimeout
+	}
+	return ic
+}
+
+// logf emits one line through the configured logger, if any.
+func (ic *imageCache) logf(ctx context.Context, level Level, msg string, fields map[string]any) {
+	if ic.log != nil {
+		ic.log.Log(ctx, level, msg, fields)
+	}
+}
+
+// baseRef names one cached base image: volume Name in pool Pool on host Host.
+type baseRef struct{ Host, Pool, Name string }
+
+// ID is the base image's ID, "host/pool/name".
+func (r baseRef) ID() string { return FormatBaseImageID(r.Host, r.Pool, r.Name) }
+
+// marker is the name of the marker volume beside the image.
+func (r baseRef) marker() string { return r.Name + markerSuffix }
+
+// fields are the log fields identifying the image.
+func (r baseRef) fields() map[string]any {
+	return map[string]any{"host": r.Host, "pool": r.Pool, "volume": r.Name}
+}
+
+// parseBaseRef parses a base image ID "host/pool/name" strictly.
+func parseBaseRef(id string) (baseRef, error) {
+	host, pool, name, err := ParseBaseImageID(id)
+	if err != nil {
+		return baseRef{}, err
+	}
+	if err := validateBaseName(name); err != nil {
+		return baseRef{}, fmt.Errorf("base image ID %q: %w", id, err)
+	}
+	return baseRef{Host: host, Pool: pool, Name: name}, nil
+}
+
+// validateBaseName rejects names that are unsafe as file names or that would collide with a
+// marker volume.
+func validateBaseName(name string) error {
+	if !volumeNameRE.MatchString(name) {
+		return fmt.Errorf("volume name %q: use 1-200 characters of letters, digits, '.', '_', '+', '-', starting with a letter or digit", name)
+	}
+	if strings.HasSuffix(name, markerSuffix) {
+		return fmt.Errorf("volume name %q: the suffix %q is reserved for cache markers", name, markerSuffix)
+	}
+	return nil
+}
+
+// normalizeBaseRequest fills the defaults of req from the host's config and validates it.
+func normalizeBaseRequest(cfg HostConfig, req BaseImageRequest) (BaseImageRequest, error) {
+	if req.Pool == "" {
+		req.Pool = cfg.Pool
+	}
+	if req.Pool == "" {
+		req.Pool = defaultPoolName
+	}
+	if req.Format == "" {
+		req.Format = defaultImageFormat
+	}
+	req.SHA256 = strings.ToLower(strings.TrimSpace(req.SHA256))
+	if err := validateBaseName(req.Name); err != nil {
+		return req, err
+	}
+	if req.Format != "qcow2" && req.Format != "raw" {
+		return req, fmt.Errorf("format %q: want qcow2 or raw", req.Format)
+	}
+	if req.SHA256 != "" && !sha256HexRE.MatchString(req.SHA256) {
+		return req, fmt.Errorf("sha256 %q: want 64 hex characters", req.SHA256)
+	}
+	u, err := url.Parse(req.SourceURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return req, fmt.Errorf("source URL %q: want an http or https URL", redactURL(req.SourceURL))
+	}
+	return req, nil
+}
+
+// redactURL drops user info, query and fragment, which may carry credentials of signed URLs.
+func redactURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "<unparsable URL>"
+	}
+	u.User = nil
+	if u.RawQuery != "" {
+		u.RawQuery = "redacted"
+	}
+	u.Fragment = ""
+	return u.String()
+}
+
+// ensure returns the cached image for req, downloading, verifying and caching it first when
+// the pool holds no verified copy. Only one ensure or remove runs per image at a time.
+func (ic *imageCache) ensure(ctx context.Context, pool backend.Pool, cfg HostConfig, req BaseImageRequest) (BaseImage, error) {
+	req, err := normalizeBaseRequest(cfg, req)
+	if err != nil {
+		return BaseImage{}, kvmerr.New(kvmerr.Permanent, opEnsureImage, req.Host, err)
+	}
+	ref := baseRef{Host: req.Host, Pool: req.Pool, Name: req.Name}
+	unlock, err := ic.locks.lock(ctx, ref.ID())
+	if err != nil {
+		return BaseImage{}, kvmerr.New(kvmerr.Transient, opEnsureImage, ref.Host,
+			fmt.Errorf("waiting for another operation on base image %s: %w", ref.ID(), err))
+	}
+	defer unlock()
+
+	img, hit, err := ic.lookupCached(ctx, pool, ref, req.SHA256)
+	if err == nil && !hit {
+		img, err = ic.fetch(ctx, pool, ref, req)
+	}
+	if err != nil {
+		return BaseImage{}, kvmerr.Wrap(opEnsureImage, ref.Host, err)
+	}
+	img.SourceURL = req.SourceURL
+	return img, nil
+}
+
+// lookupCached inspects the cache on the pooled connection, marker first. A verified image is
+// returned as a hit; debris (a volume without a valid marker, or a marker without its volume)
+// is deleted so that the fetch starts from a clean pool.
+func (ic *imageCache) lookupCached(ctx context.Context, pool backend.Pool, ref baseRef, expected string) (BaseImage, bool, error) {
+	b, release, err := pool.Acquire(ctx, ref.Host)
+	if err != nil {
+		return BaseImage{}, false, err
+	}
+	defer release()
+	p, err := lookupPool(ctx, b, ref)
+	if err != nil {
+		return BaseImage{}, false, err
+	}
+	entry, err := inspectCache(ctx, b, p, ref)
+	if err != nil {
+		return BaseImage{}, false, err
+	}
+	if !entry.verified() {
+		if entry.base != nil || entry.marker != nil {
+			ic.logf(ctx, LevelWarn, "deleting an unverified base image volume before fetching it again", ref.fields())
+			if err := deleteVolumes(ctx, b, p, ref.marker(), ref.Name); err != nil {
+				return BaseImage{}, false, err
+			}
+		}
+		return BaseImage{}, false, nil
+	}
+	if expected != "" && expected != entry.sha {
+		return BaseImage{}, false, kvmerr.New(kvmerr.Permanent, "", ref.Host, fmt.Errorf(
+			"volume %s in pool %s already caches an image with sha256 %s, not the expected %s: give the new image another name",
+			ref.Name, ref.Pool, entry.sha, expected))
+	}
+	img, err := describeBase(ctx, b, *entry.base, ref, entry.sha)
+	if err != nil {
+		return BaseImage{}, false, err
+	}
+	ic.logf(ctx, LevelDebug, "base image cache hit", ref.fields())
+	return img, true, nil
+}
+
+// lookupPool finds the image's pool; a missing pool is a configuration error, not a missing
+// image, so it is Permanent.
+func lookupPool(ctx context.Context, b backend.Backend, ref baseRef) (libvirt.StoragePool, error) {
+	p, err := b.StoragePoolLookupByName(ctx, ref.Pool)
+	if err != nil && kvmerr.IsNotFound(err) {
+		return p, kvmerr.New(kvmerr.Permanent, "", ref.Host, fmt.Errorf("storage pool %q not found: %w", ref.Pool, err))
+	}
+	return p, err
+}
+
+// cacheEntry is what the pool holds under an image's name.
+type cacheEntry struct {
+	marker *libvirt.StorageVol // nil when absent
+	base   *libvirt.StorageVol // nil when absent
+	sha    string              // marker digest; "" when the marker is absent or not a digest
+}
+
+// verified reports whether the entry is a complete cached image.
+func (e cacheEntry) verified() bool { return e.marker != nil && e.base != nil && e.sha != "" }
+
+// inspectCache looks the marker up first, reads it (bounded), then looks up the image volume.
+func inspectCache(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref baseRef) (cacheEntry, error) {
+	var e cacheEntry
+	mv, err := lookupVolume(ctx, b, p, ref.marker())
+	if err != nil {
+		return e, err
+	}
+	if mv != nil {
+		e.marker = mv
+		if e.sha, err = readMarker(ctx, b, *mv); err != nil {
+			return e, err
+		}
+	}
+	if e.base, err = lookupVolume(ctx, b, p, ref.Name); err != nil {
+		return e, err
+	}
+	return e, nil
+}
+
+// lookupVolume returns nil (and no error) when the volume does not exist.
+func lookupVolume(ctx context.Context, b backend.Backend, p libvirt.StoragePool, name string) (*libvirt.StorageVol, error) {
+	v, err := b.StorageVolLookupByName(ctx, p, name)
+	switch {
+	case err == nil:
+		return &v, nil
+	case kvmerr.IsNotFound(err):
+		return nil, nil
+	}
+	return nil, err
+}
+
+// readMarker returns the digest stored in a marker volume, or "" when its content is not a
+// digest (debris, or a volume that is not ours).
+func readMarker(ctx context.Context, b backend.Backend, mv libvirt.StorageVol) (string, error) {
+	var w boundedWriter
+	if err := b.StorageVolDownload(ctx, mv, &w, markerReadLimit); err != nil {
+		return "", err
+	}
+	digest := strings.ToLower(strings.TrimSpace(string(w.bytes())))
+	if !sha256HexRE.MatchString(digest) {
+		return "", nil
+	}
+	return digest, nil
+}
+
+// boundedWriter keeps the first markerReadLimit bytes written to it and drops the rest, so a
+// misbehaving download can never grow memory.
+type boundedWriter struct {
+	buf [markerReadLimit]byte
+	n   int
+}
+
+func (w *boundedWriter) Write(p []byte) (int, error) {
+	w.n += copy(w.buf[w.n:], p)
+	return len(p), nil
+}
+
+func (w *boundedWriter) bytes() []byte { return w.buf[:w.n] }
+
+// describeBase reads the path, capacity and format of a cached image volume.
+func describeBase(ctx context.Context, b backend.Backend, vol libvirt.StorageVol, ref baseRef, sha string) (BaseImage, error) {
+	xml, err := b.StorageVolGetXMLDesc(ctx, vol)
+	if err != nil {
+		return BaseImage{}, err
+	}
+	facts, err := parseVolumeFacts(xml)
+	if err != nil {
+		return BaseImage{}, kvmerr.New(kvmerr.Permanent, "", ref.Host, err)
+	}
+	capacity, _, err := b.StorageVolGetInfo(ctx, vol)
+	if err != nil {
+		return BaseImage{}, err
+	}
+	if facts.path == "" {
+		if facts.path, err = b.StorageVolGetPath(ctx, vol); err != nil {
+			return BaseImage{}, err
+		}
+	}
+	return BaseImage{
+		ID: ref.ID(), Host: ref.Host, Pool: ref.Pool, Name: ref.Name,
+		Path: facts.path, Format: facts.format, SizeBytes: capacity, SHA256: sha,
+	}, nil
+}
+
+// volumeFacts are the parts of a volume's XML the cache needs.
+type volumeFacts struct{ path, format, backing string }
+
+// parseVolumeFacts reads target path, format and backing path from a volume's XML.
+func parseVolumeFacts(xml string) (volumeFacts, error) {
+	var v libvirtxml.StorageVolume
+	if err := v.Unmarshal(xml); err != nil {
+		return volumeFacts{}, fmt.Errorf("parse volume XML: %w", err)
+	}
+	var f volumeFacts
+	if v.Target != nil {
+		f.path = v.Target.Path
+		if v.Target.Format != nil {
+			f.format = v.Target.Format.Type
+		}
+	}
+	if v.BackingStore != nil {
+		f.backing = v.BackingStore.Path
+	}
+	return f, nil
+}
+
+// fetch downloads the image and streams it into a new volume on a dedicated connection,
+// verifying its digest on the way; the marker is written last. Every failure after the volume
+// may exist deletes what was written.
+func (ic *imageCache) fetch(ctx context.Context, pool backend.Pool, ref baseRef, req BaseImageRequest) (BaseImage, error) {
+	dlCtx, cancel := context.WithTimeout(ctx, ic.downloadCap)
+	defer cancel()
+
+	size := ic.headSize(dlCtx, req.SourceURL)
+	var body io.ReadCloser
+	if size == 0 {
+		var err error
+		if body, size, err = ic.open(dlCtx, ref, req.SourceURL); err != nil {
+			return BaseImage{}, err
+		}
+		defer body.Close()
+	}
+	if err := ic.precheck(dlCtx, pool, ref, size); err != nil {
+		return BaseImage{}, err
+	}
+	if body == nil {
+		var got uint64
+		var err error
+		if body, got, err = ic.open(dlCtx, ref, req.SourceURL); err != nil {
+			return BaseImage{}, err
+		}
+		defer body.Close()
+		if got != size {
+			// The source changed between HEAD and GET; trust the GET and check again.
+			size = got
+			if err := ic.precheck(dlCtx, pool, ref, size); err != nil {
+				return BaseImage{}, err
+			}
+		}
+	}
+	return ic.upload(ctx, dlCtx, pool, ref, req, body, size)
+}
+
+// headSize asks the source for its size. It returns 0 when HEAD fails, is refused or reports
+// no length; the caller then opens the GET first and takes the size from it.
+func (ic *imageCache) headSize(ctx context.Context, src string) uint64 {
+	req, err := http.NewRequestWithContext(ctx, http.MethodHead, src, nil)
+	if err != nil {
+		return 0
+	}
+	req.Header.Set("Accept-Encoding", "identity")
+	resp, err := ic.http.Do(req)
+	if err != nil {
+		return 0
+	}
+	resp.Body.Close()
+	if resp.StatusCode < 200 || resp.StatusCode > 299 || resp.ContentLength <= 0 {
+		return 0
+	}
+	return uint64(resp.ContentLength)
+}
+
+// open starts the GET and returns its body and length. Accept-Encoding: identity keeps the
+// transport from decompressing transparently, which would hide the length and change the bytes
+// the digest is computed over.
+func (ic *imageCache) open(ctx context.Context, ref baseRef, src string) (io.ReadCloser, uint64, error) {
+	shown := redactURL(src)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, src, nil)
+	if err != nil {
+		return nil, 0, kvmerr.New(kvmerr.Permanent, "", ref.Host, fmt.Errorf("download %s: %w", shown, err))
+	}
+	req.Header.Set("Accept-Encoding", "identity")
+	resp, err := ic.http.Do(req)
+	if err != nil {
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err // its text repeats the full URL, which may carry credentials
+		}
+		return nil, 0, kvmerr.New(kvmerr.Transient, "", ref.Host, fmt.Errorf("download %s: %w", shown, err))
+	}
+	if err := checkDownloadResponse(resp, shown); err != nil {
+		resp.Body.Close()
+		return nil, 0, kvmerr.Wrap("", ref.Host, err)
+	}
+	return resp.Body, uint64(resp.ContentLength), nil
+}
+
+// checkDownloadResponse classifies a GET response: a 4xx is Permanent (the URL is wrong), a
+// 5xx, 408 or 429 is Transient (the server may recover), and a body without a positive length
+// is Permanent (the upload needs the length up front, and an empty image is never right).
+func checkDownloadResponse(resp *http.Response, shown string) error {
+	code := resp.StatusCode
+	switch {
+	case code == http.StatusRequestTimeout || code == http.StatusTooManyRequests || code >= 500:
+		return kvmerr.New(kvmerr.Transient, "", "", fmt.Errorf("download %s: HTTP %s", shown, resp.Status))
+	case code < 200 || code > 299:
+		return kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("download %s: HTTP %s", shown, resp.Status))
+	case resp.ContentLength == 0:
+		return kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("download %s: the server sent an empty body (Content-Length 0)", shown))
+	case resp.ContentLength < 0:
+		return kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("download %s: the server sent no Content-Length", shown))
+	}
+	return nil
+}
+
+// precheck fails with QuotaExceeded before anything is written when the pool cannot hold size
+// more bytes.
+func (ic *imageCache) precheck(ctx context.Context, pool backend.Pool, ref baseRef, size uint64) error {
+	b, release, err := pool.Acquire(ctx, ref.Host)
+	if err != nil {
+		return err
+	}
+	defer release()
+	return checkPoolSpace(ctx, b, ref.Host, ref.Pool, size)
+}
+
+// upload creates the volume and streams body into it on a dedicated connection, so a long
+// transfer never holds the host's pooled connection. ctx is the caller's context (used to
+// derive the cleanup's), dlCtx the capped one every transfer step is bound to.
+func (ic *imageCache) upload(ctx, dlCtx context.Context, pool backend.Pool, ref baseRef, req BaseImageRequest, body io.Reader, size uint64) (img BaseImage, err error) {
+	d, err := pool.Dedicated(dlCtx, ref.Host)
+	if err != nil {
+		return BaseImage{}, err
+	}
+	defer d.Close()
+	p, err := lookupPool(dlCtx, d, ref)
+	if err != nil {
+		return BaseImage{}, err
+	}
+	volXML, err := build.VolumeXML(build.VolumeSpec{Name: ref.Name, Format: req.Format, CapacityBytes: size})
+	if err != nil {
+		return BaseImage{}, kvmerr.New(kvmerr.Permanent, "", ref.Host, err)
+	}
+	// From here on the volume may exist (even a failed create may have happened on the host
+	// when its reply was lost), and nothing else can have made it: the image lock is held and
+	// debris was removed. So every failure deletes it.
+	defer func() {
+		if err != nil {
+			ic.discard(ctx, pool, ref)
+		}
+	}()
+	vol, err := d.StorageVolCreateXML(dlCtx, p, volXML)
+	if err != nil {
+		return BaseImage{}, err
+	}
+
+	fields := ref.fields()
+	fields["source"] = redactURL(req.SourceURL)
+	fields["bytes"] = size
+	ic.logf(ctx, LevelInfo, "uploading base image", fields)
+	start := time.Now()
+	hasher := sha256.New()
+	progress := newProgressReader(io.TeeReader(body, hasher), size, ic.progressEvery, func(n uint64, rate float64) {
+		f := ref.fields()
+		f["bytes"], f["total_bytes"] = n, size
+		f["percent"] = percentOf(n, size)
+		f["rate_mib_s"] = rate
+		ic.logf(ctx, LevelInfo, "base image upload progress", f)
+	})
+	if err := d.StorageVolUpload(dlCtx, vol, progress, size); err != nil {
+		return BaseImage{}, fmt.Errorf("upload into volume %s: %w", ref.Name, err)
+	}
+	if n := progress.count(); n != size {
+		return BaseImage{}, kvmerr.New(kvmerr.Transient, "", ref.Host,
+			fmt.Errorf("upload into volume %s: the source ended after %d of %d bytes", ref.Name, n, size))
+	}
+	digest := hex.EncodeToString(hasher.Sum(nil))
+	if req.SHA256 != "" && digest != req.SHA256 {
+		return BaseImage{}, kvmerr.New(kvmerr.Permanent, "", ref.Host, fmt.Errorf(
+			"the image at %s has sha256 %s, not the expected %s; nothing was cached",
+			redactURL(req.SourceURL), digest, req.SHA256))
+	}
+	// The refresh makes libvirt re-read the uploaded file (a qcow2's virtual size, its format).
+	if err := d.StoragePoolRefresh(dlCtx, p); err != nil {
+		return BaseImage{}, err
+	}
+	if err := writeMarker(dlCtx, d, p, ref, digest); err != nil {
+		return BaseImage{}, err
+	}
+	img, err = describeBase(dlCtx, d, vol, ref, digest)
+	if err != nil {
+		return BaseImage{}, err
+	}
+	elapsed := time.Since(start)
+	done := ref.fields()
+	done["sha256"], done["bytes"], done["seconds"] = digest, size, elapsed.Seconds()
+	done["rate_mib_s"] = mibPerSecond(size, elapsed)
+	ic.logf(ctx, LevelInfo, "base image cached", done)
+	return img, nil
+}
+
+// writeMarker creates the marker volume and uploads the digest into it.
+func writeMarker(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref baseRef, digest string) error {
+	content := digest + "\n"
+	xml, err := build.VolumeXML(build.VolumeSpec{Name: ref.marker(), Format: "raw", CapacityBytes: uint64(len(content))})
+	if err != nil {
+		return kvmerr.New(kvmerr.Permanent, "", ref.Host, err)
+	}
+	mv, err := b.StorageVolCreateXML(ctx, p, xml)
+	if err != nil {
+		return fmt.Errorf("create marker volume %s: %w", ref.marker(), err)
+	}
+	if err := b.StorageVolUpload(ctx, mv, strings.NewReader(content), uint64(len(content))); err != nil {
+		return fmt.Errorf("write marker volume %s: %w", ref.marker(), err)
+	}
+	return nil
+}
+
+// discard deletes the marker and the image after a failed fetch. It runs on a context stripped
+// of the caller's cancellation (a cancelled apply must still clean up) but with its own budget,
+// and on the pooled connection, because the dedicated one may have been closed by the failure.
+func (ic *imageCache) discard(ctx context.Context, pool backend.Pool, ref baseRef) {
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), ic.cleanupTimeout)
+	defer cancel()
+	err := func() error {
+		b, release, err := pool.Acquire(cctx, ref.Host)
+		if err != nil {
+			return err
+		}
+		defer release()
+		p, err := b.StoragePoolLookupByName(cctx, ref.Pool)
+		if err != nil {
+			return err
+		}
+		return deleteVolumes(cctx, b, p, ref.marker(), ref.Name)
+	}()
+	f := ref.fields()
+	if err != nil {
+		f["error"] = err.Error()
+		ic.logf(ctx, LevelWarn, "could not delete a partly written base image; the next ensure deletes it", f)
+		return
+	}
+	ic.logf(ctx, LevelDebug, "deleted a partly written base image", f)
+}
+
+// deleteVolumes deletes the named volumes in order; a volume already gone is not an error.
+func deleteVolumes(ctx context.Context, b backend.Backend, p libvirt.StoragePool, names ...string) error {
+	for _, name := range names {
+		v, err := lookupVolume(ctx, b, p, name)
+		if err != nil {
+			return err
+		}
+		if v == nil {
+			continue
+		}
+		if err := b.StorageVolDelete(ctx, *v); err != nil && !kvmerr.IsNotFound(err) {
+			return fmt.Errorf("delete volume %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// get reads a cached image. A volume without a valid marker is not a verified image, so it is
+// NotFound just like a missing volume.
+func (ic *imageCache) get(ctx context.Context, pool backend.Pool, ref baseRef) (BaseImage, error) {
+	b, release, err := pool.Acquire(ctx, ref.Host)
+	if err != nil {
+		return BaseImage{}, kvmerr.Wrap(opGetImage, ref.Host, err)
+	}
+	defer release()
+	img, err := readBase(ctx, b, ref)
+	return img, kvmerr.Wrap(opGetImage, ref.Host, err)
+}
+
+// readBase reads a verified image through b.
+func readBase(ctx context.Context, b backend.Backend, ref baseRef) (BaseImage, error) {
+	p, err := b.StoragePoolLookupByName(ctx, ref.Pool)
+	if err != nil {
+		return BaseImage{}, err
+	}
+	entry, err := inspectCache(ctx, b, p, ref)
+	if err != nil {
+		return BaseImage{}, err
+	}
+	if !entry.verified() {
+		return BaseImage{}, kvmerr.New(kvmerr.NotFound, "", ref.Host,
+			fmt.Errorf("no verified base image %s in pool %s", ref.Name, ref.Pool))
+	}
+	return describeBase(ctx, b, *entry.base, ref, entry.sha)
+}
+
+// resolveBase reads the verified base image id for Create on the connection Create holds. An
+// image that is missing or on another host is Permanent there: Create cannot succeed until the
+// image is ensured.
+func (c *Client) resolveBase(ctx context.Context, b backend.Backend, id string) (BaseImage, error) {
+	const op = "resolve base image"
+	ref, err := parseBaseRef(id)
+	if err != nil {
+		return BaseImage{}, kvmerr.New(kvmerr.Permanent, op, b.Host(), err)
+	}
+	if ref.Host != b.Host() {
+		return BaseImage{}, kvmerr.New(kvmerr.Permanent, op, b.Host(),
+			fmt.Errorf("base image %s is on host %s; an instance can only use a base image on its own host", id, ref.Host))
+	}
+	img, err := readBase(ctx, b, ref)
+	if kvmerr.IsNotFound(err) {
+		return BaseImage{}, kvmerr.New(kvmerr.Permanent, op, b.Host(),
+			fmt.Errorf("base image %s is not cached: %w", id, err))
+	}
+	return img, kvmerr.Wrap(op, b.Host(), err)
+}
+
+// remove deletes a cached image, marker first, so that an interrupted remove never leaves a
+// marker that vouches for a missing image, and a retry finishes the job. It refuses while any
+// domain on the host runs on the image. Whatever is already gone counts as removed.
+func (ic *imageCache) remove(ctx context.Context, pool backend.Pool, ref baseRef) error {
+	unlock, err := ic.locks.lock(ctx, ref.ID())
+	if err != nil {
+		return kvmerr.New(kvmerr.Transient, opDeleteImage, ref.Host,
+			fmt.Errorf("waiting for another operation on base image %s: %w", ref.ID(), err))
+	}
+	defer unlock()
+	b, release, err := pool.Acquire(ctx, ref.Host)
+	if err != nil {
+		return kvmerr.Wrap(opDeleteImage, ref.Host, err)
+	}
+	defer release()
+	return kvmerr.Wrap(opDeleteImage, ref.Host, removeBase(ctx, b, ref))
+}
+
+// removeBase is remove's work on a held connection.
+func removeBase(ctx context.Context, b backend.Backend, ref baseRef) error {
+	p, err := b.StoragePoolLookupByName(ctx, ref.Pool)
+	if kvmerr.IsNotFound(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	base, err := lookupVolume(ctx, b, p, ref.Name)
+	if err != nil {
+		return err
+	}
+	if base != nil {
+		users, err := baseUsers(ctx, b, p, *base, ref)
+		if err != nil {
+			return err
+		}
+		if len(users) > 0 {
+			return kvmerr.New(kvmerr.Permanent, "", ref.Host, fmt.Errorf(
+				"base image %s is still the backing file of %s; delete those first", ref.ID(), strings.Join(users, ", ")))
+		}
+	}
+	return deleteVolumes(ctx, b, p, ref.marker(), ref.Name)
+}
+
+// baseUsers names what still depends on the image: domains whose disks (or their backing
+// chains) are the image or an overlay of it, and overlays in the image's pool that no domain
+// uses. Overlays in other pools are seen only through the backing chains libvirt reports for
+// running domains.
+func baseUsers(ctx context.Context, b backend.Backend, p libvirt.StoragePool, base libvirt.StorageVol, ref baseRef) ([]string, error) {
+	baseXML, err := b.StorageVolGetXMLDesc(ctx, base)
+	if err != nil {
+		return nil, err
+	}
+	facts, err := parseVolumeFacts(baseXML)
+	if err != nil {
+		return nil, kvmerr.New(kvmerr.Permanent, "", ref.Host, err)
+	}
+	overlays, err := overlaysOf(ctx, b, p, facts.path, ref)
+	if err != nil {
+		return nil, err
+	}
+	uses := map[string]bool{facts.path: true, volumeKey(ref.Pool, ref.Name): true}
+	for path, name := range overlays {
+		uses[path], uses[volumeKey(ref.Pool, name)] = true, true
+	}
+	domains, claimed, err := domainsUsing(ctx, b, uses)
+	if err != nil {
+		return nil, err
+	}
+	users := make([]string, 0, len(domains)+len(overlays))
+	for _, d := range domains {
+		users = append(users, "domain "+d)
+	}
+	var orphans []string
+	for path, name := range overlays {
+		if !claimed[path] && !claimed[volumeKey(ref.Pool, name)] {
+			orphans = append(orphans, "volume "+name)
+		}
+	}
+	sort.Strings(orphans)
+	return append(users, orphans...), nil
+}
+
+// volumeKey identifies a volume referenced by pool and name in a domain disk.
+func volumeKey(pool, name string) string { return "volume:" + pool + "/" + name }
+
+// overlaysOf maps the path of every volume in p whose backing file is basePath to its name.
+func overlaysOf(ctx context.Context, b backend.Backend, p libvirt.StoragePool, basePath string, ref baseRef) (map[string]string, error) {
+	vols, err := b.StoragePoolListAllVolumes(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	overlays := map[string]string{}
+	for _, v := range vols {
+		if v.Name == ref.Name || v.Name == ref.marker() {
+			continue
+		}
+		xml, err := b.StorageVolGetXMLDesc(ctx, v)
+		if kvmerr.IsNotFound(err) {
+			continue // deleted while we looked
+		}
+		if err != nil {
+			return nil, err
+		}
+		facts, err := parseVolumeFacts(xml)
+		if err != nil {
+			return nil, kvmerr.New(kvmerr.Permanent, "", ref.Host, err)
+		}
+		if facts.backing == basePath && facts.path != "" {
+			overlays[facts.path] = v.Name
+		}
+	}
+	return overlays, nil
+}
+
+// domainsUsing returns the sorted names of domains with a disk in uses (by file path or
+// pool/volume key, anywhere in the disk's backing chain), and which of uses they claimed.
+func domainsUsing(ctx context.Context, b backend.Backend, uses map[string]bool) ([]string, map[string]bool, error) {
+	doms, err := b.ConnectListAllDomains(ctx, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	claimed := map[string]bool{}
+	var names []string
+	for _, d := range doms {
+		xml, err := b.DomainGetXMLDesc(ctx, d, 0)
+		if kvmerr.IsNotFound(err) {
+			continue // undefined while we looked
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		refs, err := diskReferences(xml)
+		if err != nil {
+			// A domain we cannot read might use the image; refusing is the safe answer.
+			return nil, nil, kvmerr.New(kvmerr.Permanent, "", b.Host(), fmt.Errorf("domain %s: %w", d.Name, err))
+		}
+		using := false
+		for _, r := range refs {
+			if uses[r] {
+				claimed[r], using = true, true
+			}
+		}
+		if using {
+			names = append(names, d.Name)
+		}
+	}
+	sort.Strings(names)
+	return names, claimed, nil
+}
+
+// diskReferences lists every file path and pool/volume key of a domain's disks, including
+// the backing chains libvirt reports for running domains.
+func diskReferences(domXML string) ([]string, error) {
+	var dom libvirtxml.Domain
+	if err := dom.Unmarshal(domXML); err != nil {
+		return nil, fmt.Errorf("parse domain XML: %w", err)
+	}
+	if dom.Devices == nil {
+		return nil, nil
+	}
+	var refs []string
+	for _, disk := range dom.Devices.Disks {
+		refs = appendSourceRefs(refs, disk.Source)
+		for bs := disk.BackingStore; bs != nil; bs = bs.BackingStore {
+			refs = appendSourceRefs(refs, bs.Source)
+		}
+	}
+	return refs, nil
+}
+
+// appendSourceRefs appends the reference a disk source makes, if it is a file or a volume.
+func appendSourceRefs(refs []string, s *libvirtxml.DomainDiskSource) []string {
+	switch {
+	case s == nil:
+	case s.File != nil && s.File.File != "":
+		refs = append(refs, s.File.File)
+	case s.Volume != nil:
+		refs = append(refs, volumeKey(s.Volume.Pool, s.Volume.Volume))
+	}
+	return refs
+}
+
+// poolFree reports the available bytes of a pool.
+func (ic *imageCache) poolFree(ctx context.Context, pool backend.Pool, host, poolName string) (uint64, error) {
+	b, release, err := pool.Acquire(ctx, host)
+	if err != nil {
+		return 0, kvmerr.Wrap(opPoolFree, host, err)
+	}
+	defer release()
+	free, err := poolAvailable(ctx, b, poolName)
+	return free, kvmerr.Wrap(opPoolFree, host, err)
+}
+
+// progressReader counts the bytes read through it and reports progress at most once per
+// interval. The count is atomic because an abandoned upload may still read after its caller
+// has returned.
+type progressReader struct {
+	r      io.Reader
+	total  uint64
+	every  time.Duration
+	report func(n uint64, rateMiBs float64)
+
+	n     atomic.Uint64
+	start time.Time
+	last  time.Time
+}
+
+func newProgressReader(r io.Reader, total uint64, every time.Duration, report func(uint64, float64)) *progressReader {
+	now := time.Now()
+	return &progressReader{r: r, total: total, every: every, report: report, start: now, last: now}
+}
+
+func (pr *progressReader) Read(p []byte) (int, error) {
+	k, err := pr.r.Read(p)
+	n := pr.n.Add(uint64(k))
+	if now := time.Now(); now.Sub(pr.last) >= pr.every {
+		pr.last = now
+		pr.report(n, mibPerSecond(n, now.Sub(pr.start)))
+	}
+	return k, err
+}
+
+// count is the number of bytes read so far.
+func (pr *progressReader) count() uint64 { return pr.n.Load() }
+
+// percentOf is n as a percentage of total, rounded down.
+func percentOf(n, total uint64) int {
+	if total == 0 {
+		return 0
+	}
+	return int(n * 100 / total)
+}
+
+// mibPerSecond is the rate of n bytes over d, in MiB/s with one decimal.
+func mibPerSecond(n uint64, d time.Duration) float64 {
+	if d <= 0 {
+		return 0
+	}
+	rate := float64(n) / (1 << 20) / d.Seconds()
+	return float64(int(rate*10)) / 10
+}
