@@ -336,8 +336,8 @@ func (b *Backend) DomainGetMetadata(ctx context.Context, dom libvirt.Domain, uri
 	return m, nil
 }
 
-// DomainSetMetadata stores xml under namespace uri (an empty xml removes it). The domain's XML
-// document is not rewritten.
+// DomainSetMetadata stores xml under namespace uri (an empty xml removes it) and rewrites the
+// <metadata> element of the domain's XML to match, as libvirt does.
 func (b *Backend) DomainSetMetadata(ctx context.Context, dom libvirt.Domain, x, _, uri string) (err error) {
 	defer b.observe(ctx, "DomainSetMetadata", time.Now(), &err)
 	if err = b.begin(ctx, "DomainSetMetadata", dom.Name); err != nil {
@@ -349,15 +349,61 @@ func (b *Backend) DomainSetMetadata(ctx context.Context, dom libvirt.Domain, x, 
 	if err != nil {
 		return err
 	}
-	if x == "" {
-		delete(d.Metadata, uri)
-		return nil
-	}
 	if d.Metadata == nil {
 		d.Metadata = map[string]string{}
 	}
-	d.Metadata[uri] = x
+	if x == "" {
+		delete(d.Metadata, uri)
+	} else {
+		d.Metadata[uri] = x
+	}
+	d.XML = withMetadata(d.XML, d.Metadata)
 	return nil
+}
+
+// withMetadata returns domain document x with its <metadata> element replaced by one holding
+// md (sorted by namespace), or with one added when x has none. A document that cannot be
+// parsed is returned unchanged.
+func withMetadata(x string, md map[string]string) string {
+	var b strings.Builder
+	b.WriteString("<metadata>")
+	for _, ns := range sortedKeys(md) {
+		b.WriteString(md[ns])
+	}
+	b.WriteString("</metadata>")
+	start, end, ok := metadataSpan(x)
+	if ok {
+		return x[:start] + b.String() + x[end:]
+	}
+	if i := strings.LastIndex(x, "</domain>"); i >= 0 {
+		return x[:i] + b.String() + x[i:]
+	}
+	return x
+}
+
+// metadataSpan finds the byte span of /domain/metadata in x.
+func metadataSpan(x string) (start, end int, ok bool) {
+	dec := xml.NewDecoder(strings.NewReader(x))
+	depth := 0
+	for {
+		before := dec.InputOffset()
+		tok, err := dec.Token()
+		if err != nil {
+			return 0, 0, false
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			depth++
+			if depth == 2 && t.Name.Local == "metadata" {
+				start = int(before)
+			}
+		case xml.EndElement:
+			if depth == 2 && t.Name.Local == "metadata" {
+				return start, int(dec.InputOffset()), true
+			}
+			depth--
+		}
+	}
 }
 
 // DomainDestroy stops an active domain (a transient one disappears); destroying an inactive

@@ -502,3 +502,32 @@ func TestObserveReportsEveryCallWithOutcome(t *testing.T) {
 		t.Fatalf("observed %v, want %v", got, want)
 	}
 }
+
+func TestSetMetadataRewritesXML(t *testing.T) {
+	ctx := context.Background()
+	tests := []struct {
+		name, defined, set, want string
+	}{
+		{"replaces", domainXML("vm", `<metadata><a xmlns="urn:a">1</a></metadata><os/>`), `<a xmlns="urn:a">2</a>`,
+			`<domain type="qemu"><name>vm</name><metadata><a xmlns="urn:a">2</a></metadata><os/></domain>`},
+		{"adds", domainXML("vm", `<os/>`), `<a xmlns="urn:a">2</a>`,
+			`<domain type="qemu"><name>vm</name><os/><metadata><a xmlns="urn:a">2</a></metadata></domain>`},
+		{"removes", domainXML("vm", `<metadata><a xmlns="urn:a">1</a></metadata>`), ``,
+			`<domain type="qemu"><name>vm</name><metadata></metadata></domain>`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := New("h")
+			dom, err := b.DomainDefineXML(ctx, tt.defined)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := b.DomainSetMetadata(ctx, dom, tt.set, "a", "urn:a"); err != nil {
+				t.Fatal(err)
+			}
+			if got, _ := b.DomainGetXMLDesc(ctx, dom, 0); got != tt.want {
+				t.Fatalf("xml = %s\nwant  %s", got, tt.want)
+			}
+		})
+	}
+}
