@@ -1,0 +1,192 @@
+//go:build integration
+
+package backend
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"errors"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/skeema/knownhosts"
+	"golang.org/x/crypto/ssh"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/sshx"
+)
+
+// labConfig reads the lab host from KVM2_TEST_* (written by tools/lab/up.sh to .lab/env),
+// skipping when the lab is not configured.
+func labConfig(tb testing.TB) (sshx.Config, string) {
+	tb.Helper()
+	host := os.Getenv("KVM2_TEST_SSH_HOST")
+	if host == "" {
+		tb.Skip("KVM2_TEST_SSH_HOST is unset: start the lab with tools/lab/up.sh and source .lab/env")
+	}
+	port, err := strconv.Atoi(os.Getenv("KVM2_TEST_SSH_PORT"))
+	if err != nil {
+		tb.Fatalf("KVM2_TEST_SSH_PORT: %v", err)
+	}
+	pool := os.Getenv("KVM2_TEST_POOL")
+	if pool == "" {
+		pool = "default"
+	}
+	return sshx.Config{
+		Address:        host,
+		Port:           port,
+		User:           os.Getenv("KVM2_TEST_SSH_USER"),
+		PrivateKeyFile: os.Getenv("KVM2_TEST_SSH_KEY"),
+		KnownHostsFile: os.Getenv("KVM2_TEST_KNOWN_HOSTS"),
+		Socket:         os.Getenv("KVM2_TEST_SOCKET"),
+	}, pool
+}
+
+func labCtx(tb testing.TB) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	tb.Cleanup(cancel)
+	return ctx
+}
+
+func TestIntegration_connectVersionAndPool(t *testing.T) {
+	cfg, pool := labConfig(t)
+	ctx := labCtx(t)
+	rec := &recorder{}
+	b, err := Connect(ctx, "lab", cfg, PoolOptions{Observer: rec})
+	if err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	defer b.Close()
+
+	v, err := b.ConnectGetLibVersion(ctx)
+	if err != nil || v < 1_000_000 {
+		t.Fatalf("ConnectGetLibVersion = %d, %v", v, err)
+	}
+	t.Logf("libvirt %d.%d.%d", v/1_000_000, v/1_000%1_000, v%1_000)
+	p, err := b.StoragePoolLookupByName(ctx, pool)
+	if err != nil {
+		t.Fatalf("StoragePoolLookupByName(%s): %v", pool, err)
+	}
+	if _, err := b.StoragePoolLookupByName(ctx, "kvm2-no-such-pool"); !kvmerr.IsNotFound(err) {
+		t.Errorf("missing pool: err = %v, want NotFound (libvirt code visible)", err)
+	}
+	capacity, _, available, err := b.StoragePoolGetInfo(ctx, p)
+	if err != nil || capacity == 0 || available > capacity {
+		t.Errorf("StoragePoolGetInfo = %d/%d, %v", available, capacity, err)
+	}
+	if len(rec.methods()) < 5 {
+		t.Errorf("observer saw %v, want a line per RPC", rec.methods())
+	}
+}
+
+func TestIntegration_poolAcquire(t *testing.T) {
+	cfg, pool := labConfig(t)
+	ctx := labCtx(t)
+	p := NewSSHPool(map[string]sshx.Config{"lab": cfg}, PoolOptions{})
+	defer p.Close()
+
+	b, release, err := p.Acquire(ctx, "lab")
+	if err != nil {
+		t.Fatalf("Acquire: %v", err)
+	}
+	defer release()
+	if _, err := b.StoragePoolLookupByName(ctx, pool); err != nil {
+		t.Fatalf("pool lookup over the pooled connection: %v", err)
+	}
+	ded, err := p.Dedicated(ctx, "lab")
+	if err != nil {
+		t.Fatalf("Dedicated: %v", err)
+	}
+	defer ded.Close()
+	if ded == b {
+		t.Error("Dedicated returned the pooled connection")
+	}
+	if _, err := ded.ConnectGetLibVersion(ctx); err != nil {
+		t.Errorf("version over the dedicated connection: %v", err)
+	}
+}
+
+func TestIntegration_dialFailures(t *testing.T) {
+	cfg, _ := labConfig(t)
+	_, stranger, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	strangerKey, err := ssh.NewSignerFromKey(stranger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrongKnownHosts := filepath.Join(t.TempDir(), "known_hosts")
+	addr := net.JoinHostPort(cfg.Address, strconv.Itoa(cfg.Port))
+	line := knownhosts.Line([]string{addr}, strangerKey.PublicKey()) + "\n"
+	if err := os.WriteFile(wrongKnownHosts, []byte(line), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	closed, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closedPort := closed.Addr().(*net.TCPAddr).Port
+	_ = closed.Close()
+
+	tests := []struct {
+		name  string
+		edit  func(c *sshx.Config)
+		stage kvmerr.Stage
+	}{
+		{"wrong known_hosts", func(c *sshx.Config) { c.KnownHostsFile = wrongKnownHosts }, kvmerr.StageHostKey},
+		{"closed port", func(c *sshx.Config) { c.Address, c.Port = "127.0.0.1", closedPort }, kvmerr.StageTCP},
+		{"wrong socket", func(c *sshx.Config) { c.Socket = "/nonexistent/libvirt-sock" }, kvmerr.StageForward},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := cfg
+			tt.edit(&c)
+			b, err := Connect(labCtx(t), "lab", c, PoolOptions{})
+			if err == nil {
+				_ = b.Close()
+				t.Fatal("Connect succeeded")
+			}
+			var de *kvmerr.DialError
+			if !errors.As(err, &de) || de.Stage != tt.stage {
+				t.Fatalf("err = %v, want a DialError at stage %s", err, tt.stage)
+			}
+		})
+	}
+}
+
+// BenchmarkRPCRoundTrip times ConnectGetLibVersion over an established SSH link.
+func BenchmarkRPCRoundTrip(b *testing.B) {
+	cfg, _ := labConfig(b)
+	ctx := context.Background()
+	be, err := Connect(ctx, "lab", cfg, PoolOptions{})
+	if err != nil {
+		b.Fatalf("Connect: %v", err)
+	}
+	defer be.Close()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := be.ConnectGetLibVersion(ctx); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkConnect times a full fresh connection: TCP, SSH handshake and auth, socket
+// forward, libvirt connect (what each health check and each upload pays once).
+func BenchmarkConnect(b *testing.B) {
+	cfg, _ := labConfig(b)
+	ctx := context.Background()
+	for b.Loop() {
+		be, err := Connect(ctx, "lab", cfg, PoolOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		_ = be.Close()
+	}
+}
