@@ -5,7 +5,6 @@ package kvm2
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"sync"
@@ -143,36 +142,6 @@ func (c *Client) host(op, name string) (HostConfig, error) {
 	return h, nil
 }
 
-var errNotImplemented = errors.New("not implemented yet")
-
-// Create makes (or adopts) the proxy VM described by req and returns it as the host reports it.
-func (c *Client) Create(ctx context.Context, req CreateRequest) (Instance, error) {
-	return Instance{}, errNotImplemented
-}
-
-// Get reads one instance by ID ("host/name"). It never waits.
-func (c *Client) Get(ctx context.Context, id string) (Instance, error) {
-	return Instance{}, errNotImplemented
-}
-
-// Delete removes the domain, its NVRAM, overlay and seed. Idempotent.
-func (c *Client) Delete(ctx context.Context, id string) error { return errNotImplemented }
-
-// SetRunning starts or stops (destroys) the domain, and returns it as the host reports it.
-func (c *Client) SetRunning(ctx context.Context, id string, running bool) (Instance, error) {
-	return Instance{}, errNotImplemented
-}
-
-// SetTag rewrites the tag in the domain's mark in place.
-func (c *Client) SetTag(ctx context.Context, id, tag string) (Instance, error) {
-	return Instance{}, errNotImplemented
-}
-
-// ListByTag lists marked domains carrying tag on the given hosts (all hosts when none given).
-func (c *Client) ListByTag(ctx context.Context, tag string, hosts ...string) ([]Instance, error) {
-	return nil, errNotImplemented
-}
-
 // EnsureBaseImage returns the cached base volume for req, downloading and verifying it first
 // when the cache has no marker for it.
 func (c *Client) EnsureBaseImage(ctx context.Context, req BaseImageRequest) (BaseImage, error) {
@@ -226,8 +195,12 @@ func (c *Client) PoolFree(ctx context.Context, host, pool string) (uint64, error
 	return c.images.poolFree(ctx, c.pool, host, pool)
 }
 
-// Check probes the given hosts (all when none given) concurrently on fresh connections.
-func (c *Client) Check(ctx context.Context, hosts ...string) []HostHealth { return nil }
+// Check probes the given hosts (all when none given) concurrently, each on a fresh connection
+// closed after the probe, never the pooled one: a health check must see whether a new
+// connection can be made now.
+func (c *Client) Check(ctx context.Context, hosts ...string) []HostHealth {
+	return checkHosts(ctx, c.cfg.Hosts, hosts, c.connect, c.log)
+}
 
 // Hosts returns the configured host names, sorted.
 func (c *Client) Hosts() []string { return sortedHostNames(c.cfg.Hosts) }

@@ -1,0 +1,442 @@
+package kvm2
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"time"
+
+	libvirt "github.com/digitalocean/go-libvirt"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/build"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+)
+
+const (
+	opCreate = "create"
+
+	minMemoryMiB = 64
+
+	// quotaMargin is added to the pool-space precheck on top of the base size and the seed, for
+	// qcow2 metadata and the first writes of a booting guest.
+	quotaMargin = 16 << 20
+)
+
+// errNotManaged is the refusal to touch a domain that carries no mark of ours.
+var errNotManaged = errors.New("domain exists and is not managed by kvm2 (it carries no kvm2 metadata)")
+
+// overlayName and seedName are the volumes Create makes for domain name in the host's pool.
+func overlayName(name string) string { return name + ".qcow2" }
+func seedName(name string) string    { return name + "-cidata.iso" }
+
+// lockKey is the per-name lock of an instance.
+func lockKey(host, name string) string { return "instance:" + FormatID(host, name) }
+
+// Create makes (or adopts) the proxy VM described by req and returns it as the host reports it.
+//
+// Under a per-name lock it first looks the name up. A domain that carries our mark with the
+// same UID is adopted (started if req.Running); any other domain under the name is refused as
+// Permanent. Otherwise it resolves the base image, checks the pool has room (QuotaExceeded
+// before anything is written), creates or reuses the overlay, rebuilds the seed, defines the
+// domain with our mark and starts it. If a step fails after this call wrote something, what
+// this call wrote is removed again.
+func (c *Client) Create(ctx context.Context, req CreateRequest) (Instance, error) {
+	hc, err := c.host(opCreate, req.Host)
+	if err != nil {
+		return Instance{}, err
+	}
+	req, err = normalizeCreate(req, hc)
+	if err != nil {
+		return Instance{}, kvmerr.New(kvmerr.Permanent, opCreate, req.Host, err)
+	}
+	unlock, err := c.locks.lock(ctx, lockKey(req.Host, req.Name))
+	if err != nil {
+		return Instance{}, kvmerr.New(kvmerr.Transient, opCreate, req.Host,
+			fmt.Errorf("waiting for another operation on %s: %w", FormatID(req.Host, req.Name), err))
+	}
+	defer unlock()
+	b, release, err := c.pool.Acquire(ctx, req.Host)
+	if err != nil {
+		return Instance{}, kvmerr.Wrap(opCreate, req.Host, err)
+	}
+	defer release()
+	inst, err := c.createOn(ctx, b, hc, req)
+	return inst, kvmerr.Wrap(opCreate, req.Host, err)
+}
+
+// normalizeCreate validates req and fills its defaults from the host: firmware UEFI, the host's
+// network or bridge, a random UID.
+func normalizeCreate(req CreateRequest, hc HostConfig) (CreateRequest, error) {
+	var errs []error
+	if err := build.ValidateDomainName(req.Name); err != nil {
+		errs = append(errs, err)
+	}
+	if req.VCPUs < 1 {
+		errs = append(errs, fmt.Errorf("vcpus is %d, need at least 1", req.VCPUs))
+	}
+	if req.MemoryMiB < minMemoryMiB {
+		errs = append(errs, fmt.Errorf("memory is %d MiB, need at least %d", req.MemoryMiB, minMemoryMiB))
+	}
+	if req.DiskGiB < 1 {
+		errs = append(errs, fmt.Errorf("disk is %d GiB, need at least 1", req.DiskGiB))
+	}
+	switch req.Firmware {
+	case "":
+		req.Firmware = FirmwareUEFI
+	case FirmwareUEFI, FirmwareBIOS:
+	default:
+		errs = append(errs, fmt.Errorf("firmware %q is neither %q nor %q", req.Firmware, FirmwareUEFI, FirmwareBIOS))
+	}
+	if req.Network != "" && req.Bridge != "" {
+		errs = append(errs, errors.New("set at most one of network and bridge"))
+	}
+	if req.Network == "" && req.Bridge == "" {
+		req.Network, req.Bridge = hc.Network, hc.Bridge
+	}
+	if req.BaseImageID == "" {
+		errs = append(errs, errors.New("base image ID is required"))
+	}
+	if req.UID == "" {
+		uid, err := newUID()
+		if err != nil {
+			errs = append(errs, err)
+		}
+		req.UID = uid
+	}
+	return req, errors.Join(errs...)
+}
+
+// newUID returns 16 random bytes in hex.
+func newUID() (string, error) {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("generate uid: %w", err)
+	}
+	return hex.EncodeToString(b[:]), nil
+}
+
+// createOn is Create's work on a held connection.
+func (c *Client) createOn(ctx context.Context, b backend.Backend, hc HostConfig, req CreateRequest) (Instance, error) {
+	dom, err := b.DomainLookupByName(ctx, req.Name)
+	switch {
+	case err == nil:
+		return c.adopt(ctx, b, dom, req)
+	case !isLibvirtCode(err, libvirt.ErrNoDomain):
+		return Instance{}, err
+	}
+	return c.build(ctx, b, hc, req)
+}
+
+// adopt takes over an existing domain under req.Name if, and only if, it carries our mark with
+// req's UID, so that a retried Create after a lost response converges instead of failing.
+func (c *Client) adopt(ctx context.Context, b backend.Backend, dom libvirt.Domain, req CreateRequest) (Instance, error) {
+	mark, err := readMark(ctx, b, dom)
+	if err != nil {
+		return Instance{}, err
+	}
+	if mark.UID != req.UID {
+		return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf(
+			"domain %s already exists with kvm2 uid %s, not %s; it belongs to another instance",
+			req.Name, mark.UID, req.UID))
+	}
+	c.logf(ctx, LevelInfo, "adopting existing domain", map[string]any{"host": req.Host, "name": req.Name, "uid": req.UID})
+	if req.Running {
+		if err := c.ensureRunning(ctx, b, dom); err != nil {
+			return Instance{}, err
+		}
+	}
+	return c.getOn(ctx, b, req.Host, req.Name)
+}
+
+// readMark reads and parses our mark through DomainGetMetadata. No mark is Permanent
+// errNotManaged (libvirt's "no metadata" would otherwise classify as NotFound).
+func readMark(ctx context.Context, b backend.Backend, dom libvirt.Domain) (build.Mark, error) {
+	x, err := b.DomainGetMetadata(ctx, dom, build.MarkNamespace)
+	if isLibvirtCode(err, libvirt.ErrNoDomainMetadata) {
+		return build.Mark{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: %w", dom.Name, errNotManaged))
+	}
+	if err != nil {
+		return build.Mark{}, err
+	}
+	m, err := build.ParseMark(x)
+	if err != nil {
+		return build.Mark{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: unreadable kvm2 metadata: %w", dom.Name, err))
+	}
+	return m, nil
+}
+
+// ensureRunning starts dom unless it runs, and waits until it does. A paused or pmsuspended
+// domain is an administrator's doing that starting cannot undo: Permanent.
+func (c *Client) ensureRunning(ctx context.Context, b backend.Backend, dom libvirt.Domain) error {
+	s, _, err := b.DomainGetState(ctx, dom)
+	if err != nil {
+		return err
+	}
+	switch st := libvirt.DomainState(s); {
+	case st == libvirt.DomainPaused || st == libvirt.DomainPmsuspended:
+		return kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf(
+			"domain %s is %s; resume it on the host or delete it", dom.Name, stateOf(st)))
+	case isActive(st):
+		return nil
+	}
+	if err := b.DomainCreate(ctx, dom); err != nil {
+		return err
+	}
+	return c.waitRunning(ctx, b, dom)
+}
+
+// waitRunning polls the state of a just-started domain until it runs, at most startWait. A
+// domain that stopped or crashed right after start is Transient (the next attempt may boot);
+// a paused one is Permanent.
+func (c *Client) waitRunning(ctx context.Context, b backend.Backend, dom libvirt.Domain) error {
+	ctx, cancel := context.WithTimeout(ctx, c.startWait)
+	defer cancel()
+	for {
+		s, reason, err := b.DomainGetState(ctx, dom)
+		if err != nil {
+			return err
+		}
+		switch st := libvirt.DomainState(s); st {
+		case libvirt.DomainRunning, libvirt.DomainBlocked:
+			return nil
+		case libvirt.DomainPaused, libvirt.DomainPmsuspended:
+			return kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("domain %s is %s right after start (reason %d)", dom.Name, stateOf(st), reason))
+		case libvirt.DomainShutoff, libvirt.DomainCrashed, libvirt.DomainShutdown:
+			return kvmerr.New(kvmerr.Transient, "", "", fmt.Errorf("domain %s stopped right after start (state %s, reason %d)", dom.Name, stateOf(st), reason))
+		}
+		select {
+		case <-ctx.Done():
+			return kvmerr.New(kvmerr.Transient, "", "", fmt.Errorf("domain %s is not running %s after start: %w", dom.Name, c.startWait, ctx.Err()))
+		case <-time.After(c.statePoll):
+		}
+	}
+}
+
+// debris records what one Create call wrote, so a failure can remove exactly that.
+type debris struct {
+	pool    libvirt.StoragePool
+	volumes []libvirt.StorageVol
+	domain  *libvirt.Domain
+}
+
+// build creates a new domain: base, precheck, overlay, seed, define, start.
+func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, req CreateRequest) (inst Instance, err error) {
+	base, err := c.resolveBase(ctx, b, req.BaseImageID)
+	if err != nil {
+		return Instance{}, err
+	}
+	seed, err := build.SeedISO(build.SeedSpec{InstanceID: req.UID, Hostname: req.Name, UserData: req.UserData})
+	if err != nil {
+		return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("build seed: %w", err))
+	}
+	needed := base.SizeBytes + uint64(len(seed)) + quotaMargin
+	if err := checkPoolSpace(ctx, b, req.Host, hc.Pool, needed); err != nil {
+		return Instance{}, err
+	}
+	pool, err := b.StoragePoolLookupByName(ctx, hc.Pool)
+	if err != nil {
+		return Instance{}, err
+	}
+	made := &debris{pool: pool}
+	defer func() {
+		if err != nil {
+			c.removeDebris(ctx, b, req, made)
+		}
+	}()
+	overlayPath, err := c.ensureOverlay(ctx, b, made, base, req)
+	if err != nil {
+		return Instance{}, err
+	}
+	seedPath, err := c.writeSeed(ctx, b, made, req, seed)
+	if err != nil {
+		return Instance{}, err
+	}
+	dom, err := c.define(ctx, b, made, req, base, overlayPath, seedPath)
+	if err != nil {
+		return Instance{}, err
+	}
+	if req.Running {
+		if err := b.DomainCreate(ctx, dom); err != nil {
+			return Instance{}, err
+		}
+		if err := c.waitRunning(ctx, b, dom); err != nil {
+			return Instance{}, err
+		}
+	}
+	c.logf(ctx, LevelInfo, "domain created", map[string]any{"host": req.Host, "name": req.Name, "uid": req.UID, "running": req.Running})
+	return c.getOn(ctx, b, req.Host, req.Name)
+}
+
+// ensureOverlay returns the path of the domain's qcow2 overlay on the base, creating it unless
+// a previous attempt left one (its guest data is worth keeping).
+func (c *Client) ensureOverlay(ctx context.Context, b backend.Backend, made *debris, base BaseImage, req CreateRequest) (string, error) {
+	vol, err := b.StorageVolLookupByName(ctx, made.pool, overlayName(req.Name))
+	if isLibvirtCode(err, libvirt.ErrNoStorageVol) {
+		vol, err = c.createOverlay(ctx, b, made, base, req)
+	}
+	if err != nil {
+		return "", err
+	}
+	return b.StorageVolGetPath(ctx, vol)
+}
+
+func (c *Client) createOverlay(ctx context.Context, b backend.Backend, made *debris, base BaseImage, req CreateRequest) (libvirt.StorageVol, error) {
+	x, err := build.VolumeXML(build.VolumeSpec{
+		Name: overlayName(req.Name), Format: build.FormatQCOW2, CapacityBytes: uint64(req.DiskGiB) << 30,
+		BackingPath: base.Path, BackingFormat: base.Format,
+	})
+	if err != nil {
+		return libvirt.StorageVol{}, kvmerr.New(kvmerr.Permanent, "", "", err)
+	}
+	vol, err := b.StorageVolCreateXML(ctx, made.pool, x)
+	if err != nil {
+		return libvirt.StorageVol{}, err
+	}
+	made.volumes = append(made.volumes, vol)
+	return vol, nil
+}
+
+// writeSeed replaces the seed volume with a fresh one holding iso, uploaded on a dedicated
+// connection so that a long stream never holds the pooled one, and returns its path.
+func (c *Client) writeSeed(ctx context.Context, b backend.Backend, made *debris, req CreateRequest, iso []byte) (string, error) {
+	name := seedName(req.Name)
+	old, err := b.StorageVolLookupByName(ctx, made.pool, name)
+	switch {
+	case err == nil:
+		if err := b.StorageVolDelete(ctx, old); err != nil && !isLibvirtCode(err, libvirt.ErrNoStorageVol) {
+			return "", err
+		}
+	case !isLibvirtCode(err, libvirt.ErrNoStorageVol):
+		return "", err
+	}
+	x, err := build.VolumeXML(build.VolumeSpec{Name: name, Format: build.FormatRaw, CapacityBytes: uint64(len(iso))})
+	if err != nil {
+		return "", kvmerr.New(kvmerr.Permanent, "", "", err)
+	}
+	vol, err := b.StorageVolCreateXML(ctx, made.pool, x)
+	if err != nil {
+		return "", err
+	}
+	made.volumes = append(made.volumes, vol)
+	if err := c.upload(ctx, req.Host, vol, iso); err != nil {
+		return "", err
+	}
+	return b.StorageVolGetPath(ctx, vol)
+}
+
+// upload streams data into vol on a fresh dedicated connection, closed afterwards.
+func (c *Client) upload(ctx context.Context, host string, vol libvirt.StorageVol, data []byte) error {
+	d, err := c.pool.Dedicated(ctx, host)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.StorageVolUpload(ctx, vol, bytes.NewReader(data), uint64(len(data)))
+}
+
+// define renders and defines the domain with our mark.
+func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, req CreateRequest, base BaseImage, overlayPath, seedPath string) (libvirt.Domain, error) {
+	hv, err := c.hypervisorType(ctx, b)
+	if err != nil {
+		return libvirt.Domain{}, err
+	}
+	sum := sha256.Sum256(req.UserData)
+	mark := build.Mark{
+		UID: req.UID, Tag: req.Tag, CreatedAt: c.now().UTC(),
+		BaseImageID: req.BaseImageID, BaseSHA256: base.SHA256,
+		VCPUs: req.VCPUs, MemoryMiB: req.MemoryMiB, DiskGiB: req.DiskGiB,
+		Network: req.Network, Bridge: req.Bridge, Firmware: string(req.Firmware),
+		UserDataSHA256: hex.EncodeToString(sum[:]),
+	}
+	x, err := build.DomainXML(build.DomainSpec{
+		Name: req.Name, Type: hv, VCPUs: req.VCPUs, MemoryMiB: req.MemoryMiB, Firmware: string(req.Firmware),
+		OverlayPath: overlayPath, OverlayFormat: build.FormatQCOW2, SeedPath: seedPath,
+		Network: req.Network, Bridge: req.Bridge, Mark: mark,
+	})
+	if err != nil {
+		return libvirt.Domain{}, kvmerr.New(kvmerr.Permanent, "", "", err)
+	}
+	dom, err := b.DomainDefineXML(ctx, x)
+	if err != nil {
+		return libvirt.Domain{}, err
+	}
+	made.domain = &dom
+	return dom, nil
+}
+
+// hypervisorType asks the host's capabilities once per host whether it offers KVM.
+func (c *Client) hypervisorType(ctx context.Context, b backend.Backend) (string, error) {
+	c.hvMu.Lock()
+	t, ok := c.hvTypes[b.Host()]
+	c.hvMu.Unlock()
+	if ok {
+		return t, nil
+	}
+	caps, err := b.ConnectGetCapabilities(ctx)
+	if err != nil {
+		return "", err
+	}
+	t = build.HypervisorType(caps)
+	c.hvMu.Lock()
+	c.hvTypes[b.Host()] = t
+	c.hvMu.Unlock()
+	return t, nil
+}
+
+// removeDebris undoes what a failed Create call wrote, with a context that is not cancelled
+// (the caller's may be what failed) but bounded. The pooled connection is used unless the
+// failure killed it, in which case a dedicated one is dialled. What cannot be removed is
+// logged; the next Create reuses or replaces it, and Delete removes it.
+func (c *Client) removeDebris(ctx context.Context, b backend.Backend, req CreateRequest, made *debris) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.cleanupBudget)
+	defer cancel()
+	if l, ok := b.(backend.Liveness); ok && !l.Alive() {
+		d, err := c.pool.Dedicated(ctx, req.Host)
+		if err != nil {
+			c.logf(ctx, LevelWarn, "cannot clean up after failed create", map[string]any{"host": req.Host, "name": req.Name, "error": err.Error()})
+			return
+		}
+		defer d.Close()
+		b = d
+	}
+	var errs []error
+	if made.domain != nil {
+		errs = append(errs, removeDomain(ctx, b, *made.domain))
+	}
+	for i := len(made.volumes) - 1; i >= 0; i-- {
+		errs = append(errs, ignoreNotFound(b.StorageVolDelete(ctx, made.volumes[i])))
+	}
+	if err := errors.Join(errs...); err != nil {
+		c.logf(ctx, LevelWarn, "cleanup after failed create incomplete", map[string]any{"host": req.Host, "name": req.Name, "error": err.Error()})
+		return
+	}
+	c.logf(ctx, LevelDebug, "cleaned up after failed create", map[string]any{"host": req.Host, "name": req.Name})
+}
+
+// isLibvirtCode reports whether err carries libvirt error code code.
+func isLibvirtCode(err error, code libvirt.ErrorNumber) bool {
+	var le libvirt.Error
+	return errors.As(err, &le) && le.Code == uint32(code)
+}
+
+// isLibvirtError reports whether err is an answer from libvirt (as opposed to a transport
+// failure or an ended ctx).
+func isLibvirtError(err error) bool {
+	var le libvirt.Error
+	return errors.As(err, &le)
+}
+
+// ignoreNotFound drops errors that mean the object is already gone.
+func ignoreNotFound(err error) error {
+	for _, code := range []libvirt.ErrorNumber{libvirt.ErrNoDomain, libvirt.ErrNoStorageVol, libvirt.ErrNoStoragePool} {
+		if isLibvirtCode(err, code) {
+			return nil
+		}
+	}
+	return err
+}

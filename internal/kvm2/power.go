@@ -1,0 +1,81 @@
+package kvm2
+
+import (
+	"context"
+	"fmt"
+
+	libvirt "github.com/digitalocean/go-libvirt"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/build"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+)
+
+const (
+	opSetRunning = "set power state"
+	opSetTag     = "set tag"
+)
+
+// SetRunning starts or stops (destroys) the domain, and returns it as the host reports it.
+// Starting waits for running like Create; a paused or pmsuspended domain is Permanent.
+func (c *Client) SetRunning(ctx context.Context, id string, running bool) (Instance, error) {
+	return c.onMarked(ctx, opSetRunning, id, func(b backend.Backend, dom libvirt.Domain, _ build.Mark) error {
+		if running {
+			return c.ensureRunning(ctx, b, dom)
+		}
+		err := b.DomainDestroy(ctx, dom)
+		if isLibvirtCode(err, libvirt.ErrOperationInvalid) {
+			return nil // not running: already where we want it
+		}
+		return err
+	})
+}
+
+// SetTag rewrites the tag in the domain's mark in place, keeping every other field.
+func (c *Client) SetTag(ctx context.Context, id, tag string) (Instance, error) {
+	return c.onMarked(ctx, opSetTag, id, func(b backend.Backend, dom libvirt.Domain, m build.Mark) error {
+		m.Tag = tag
+		x, err := build.MarshalMark(m)
+		if err != nil {
+			return kvmerr.New(kvmerr.Permanent, "", "", err)
+		}
+		return b.DomainSetMetadata(ctx, dom, x, build.MarkPrefix, build.MarkNamespace)
+	})
+}
+
+// onMarked runs change on the marked domain id under its per-name lock and returns the domain
+// as read afterwards. An unmarked domain is refused before change runs.
+func (c *Client) onMarked(ctx context.Context, op, id string, change func(backend.Backend, libvirt.Domain, build.Mark) error) (Instance, error) {
+	host, name, err := ParseID(id)
+	if err != nil {
+		return Instance{}, kvmerr.New(kvmerr.Permanent, op, "", err)
+	}
+	if _, err := c.host(op, host); err != nil {
+		return Instance{}, err
+	}
+	unlock, err := c.locks.lock(ctx, lockKey(host, name))
+	if err != nil {
+		return Instance{}, kvmerr.New(kvmerr.Transient, op, host, fmt.Errorf("waiting for another operation on %s: %w", id, err))
+	}
+	defer unlock()
+	b, release, err := c.pool.Acquire(ctx, host)
+	if err != nil {
+		return Instance{}, kvmerr.Wrap(op, host, err)
+	}
+	defer release()
+	inst, err := func() (Instance, error) {
+		dom, err := b.DomainLookupByName(ctx, name)
+		if err != nil {
+			return Instance{}, err
+		}
+		m, err := readMark(ctx, b, dom)
+		if err != nil {
+			return Instance{}, err
+		}
+		if err := change(b, dom, m); err != nil {
+			return Instance{}, err
+		}
+		return c.getOn(ctx, b, host, name)
+	}()
+	return inst, kvmerr.Wrap(op, host, err)
+}
