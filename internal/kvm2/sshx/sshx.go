@@ -87,6 +87,11 @@ func (c Config) addr() string {
 func DialLibvirt(ctx context.Context, host string, c Config) (net.Conn, io.Closer, error) {
 	c = c.withDefaults()
 	fail := func(stage kvmerr.Stage, err error) error {
+		if ctxErr := ctx.Err(); ctxErr != nil && !errors.Is(err, ctxErr) {
+			// The error the stage saw is a symptom ("use of closed connection"); the cause
+			// is the deadline, which is what classification and the checker need to see.
+			err = fmt.Errorf("%w (%v)", ctxErr, err)
+		}
 		return &kvmerr.DialError{Host: host, Stage: stage, Err: err}
 	}
 
@@ -127,11 +132,6 @@ func DialLibvirt(ctx context.Context, host string, c Config) (net.Conn, io.Close
 	}
 	stop()
 	_ = tcp.Close()
-	if ctxErr := ctx.Err(); ctxErr != nil {
-		// The error the handshake saw is a symptom ("use of closed connection"); the cause
-		// is the deadline, which is what classification and the checker need to see.
-		err = fmt.Errorf("%w (%v)", ctxErr, err)
-	}
 	return nil, nil, fail(stage, err)
 }
 

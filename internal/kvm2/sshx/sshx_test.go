@@ -471,3 +471,19 @@ func TestCloserClosesForwardedConn(t *testing.T) {
 		t.Error("write on the forwarded conn succeeded after the client was closed")
 	}
 }
+
+func TestDialLibvirt_canceledCtxFailsAtTCP(t *testing.T) {
+	f := newFixture(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, _, err := DialLibvirt(ctx, "lab", f.cfg)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want it to wrap context.Canceled", err)
+	}
+	if got := stageOf(t, err); got != kvmerr.StageTCP {
+		t.Errorf("stage = %q, want tcp", got)
+	}
+	if got := kvmerr.Classify(err); got != kvmerr.Transient {
+		t.Errorf("class = %v, want Transient", got)
+	}
+}
