@@ -45,5 +45,5 @@ func (tflogLogger) Log(ctx context.Context, level kvm2.Level, msg string, fields
 
 // coreLoggerOption installs tflogLogger in the core.
 func coreLoggerOption() kvm2.Option {
-	return func(*kvm2.Client) {} // TODO(kvm2.WithLogger): switch when the core exposes it
+	return kvm2.WithLogger(tflogLogger{})
 }

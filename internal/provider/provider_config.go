@@ -18,6 +18,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 )
@@ -179,9 +180,10 @@ func (p *kvm2Provider) Configure(ctx context.Context, req provider.ConfigureRequ
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if cfg.Hosts.IsUnknown() {
+	if !req.Config.Raw.IsFullyKnown() {
 		// Values come from resources not yet created; resources report the missing client if
 		// they are asked to work before the configuration is known.
+		tflog.Info(ctx, "provider configuration has unknown values; the core is configured on a later run")
 		return
 	}
 	coreCfg, diags := buildCoreConfig(ctx, cfg)

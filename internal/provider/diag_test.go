@@ -1,0 +1,75 @@
+package provider
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+)
+
+func TestErrorDiagnostic(t *testing.T) {
+	cause := errors.New("domain egress-1 is paused")
+	tests := []struct {
+		name        string
+		err         error
+		wantSummary string
+		wantDetail  []string
+	}{
+		{
+			name:        "permanent",
+			err:         kvmerr.New(kvmerr.Permanent, "create", "lab", cause),
+			wantSummary: "Unable to create proxy VM lab/egress-1",
+			wantDetail:  []string{"is paused", "Retrying will not help"},
+		},
+		{
+			name:        "quota",
+			err:         fmt.Errorf("precheck: %w", &kvmerr.QuotaError{Host: "lab", Pool: "tiny", Available: 1024, Needed: 4096}),
+			wantSummary: "Unable to create proxy VM lab/egress-1",
+			wantDetail:  []string{`pool "tiny"`, `host "lab"`, "1024 bytes free", "4096 bytes are needed", "free space in the pool or choose another pool/host"},
+		},
+		{
+			name:        "transient after retries",
+			err:         kvmerr.New(kvmerr.Transient, "create", "lab", errors.New("rpc timeout")),
+			wantSummary: "Unable to create proxy VM lab/egress-1",
+			wantDetail:  []string{"rpc timeout", "did not answer in time", "retry"},
+		},
+		{
+			name:        "not found",
+			err:         kvmerr.New(kvmerr.NotFound, "create", "lab", errors.New("no storage vol base.qcow2")),
+			wantSummary: "Unable to create proxy VM lab/egress-1",
+			wantDetail:  []string{"no storage vol", "does not exist"},
+		},
+		{
+			name:        "unclassified",
+			err:         errors.New("something odd"),
+			wantSummary: "Unable to create proxy VM lab/egress-1",
+			wantDetail:  []string{"something odd"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := errorDiagnostic("create", proxyVMKind, "lab/egress-1", tt.err)
+			if d.Severity() != diag.SeverityError {
+				t.Errorf("severity = %v, want error", d.Severity())
+			}
+			if d.Summary() != tt.wantSummary {
+				t.Errorf("summary = %q, want %q", d.Summary(), tt.wantSummary)
+			}
+			for _, w := range tt.wantDetail {
+				if !strings.Contains(strings.ToLower(d.Detail()), strings.ToLower(w)) {
+					t.Errorf("detail %q lacks %q", d.Detail(), w)
+				}
+			}
+		})
+	}
+}
+
+func TestErrorSummary_withoutID(t *testing.T) {
+	if got, want := errorSummary("list", "proxy VMs", ""), "Unable to list proxy VMs"; got != want {
+		t.Errorf("errorSummary = %q, want %q", got, want)
+	}
+}

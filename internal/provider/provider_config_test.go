@@ -1,0 +1,131 @@
+package provider
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+)
+
+// baseImageOnLab is a resource that makes terraform configure the provider and plan.
+const baseImageOnLab = `
+resource "kvm2_base_image" "debian" {
+  host       = "lab"
+  name       = "debian.qcow2"
+  source_url = "http://127.0.0.1:1/debian.qcow2"
+}
+`
+
+func TestProviderConfig_validationErrors(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "absent")
+	tests := []struct {
+		name   string
+		config string
+		want   string
+	}{
+		{"no hosts", `provider "kvm2" {
+  hosts = {}
+}`, `(?s)hosts.*at least 1`},
+		{"invalid host name", `provider "kvm2" {
+  hosts = {
+    "Lab One" = { address = "127.0.0.1", private_key = "k" }
+  }
+}`, `must be a host name`},
+		{"missing address", `provider "kvm2" {
+  hosts = {
+    lab = { private_key = "k" }
+  }
+}`, `(?s)address.*required`},
+		{"port zero", providerBlock(validHostAttrs + "\nport = 0"), `(?s)port.*between 1 and 65535`},
+		{"port too large", providerBlock(validHostAttrs + "\nport = 70000"), `(?s)port.*between 1 and 65535`},
+		{"two host key methods", providerBlock(`private_key = "k"
+      host_key = "` + testHostKey + `"
+      known_hosts_file = "/etc/ssh/ssh_known_hosts"`), `(?s)known_hosts_file.*host_key|host_key.*known_hosts_file`},
+		{"network and bridge", providerBlock(validHostAttrs + "\nnetwork = \"default\"\nbridge = \"br0\""), `(?s)network.*bridge|bridge.*network`},
+		{"no authentication", providerBlock(`host_key = "` + testHostKey + `"`), `Missing SSH authentication`},
+		{"agent explicitly off", providerBlock(`host_key = "` + testHostKey + `"
+      use_agent = false`), `Missing SSH authentication`},
+		{"private key file missing", providerBlock(`private_key_file = "` + missing + `"
+      host_key = "` + testHostKey + `"`), `(?s)private_key_file\s+".*absent"\s+cannot\s+be\s+read`},
+		{"known hosts file missing", providerBlock(`private_key = "k"
+      known_hosts_file = "` + missing + `"`), `(?s)known_hosts_file\s+".*absent"\s+cannot\s+be\s+read`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resource.UnitTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: factories(newCoreClient),
+				Steps: []resource.TestStep{{
+					Config:      tt.config + baseImageOnLab,
+					PlanOnly:    true,
+					ExpectError: regexp.MustCompile(tt.want),
+				}},
+			})
+		})
+	}
+}
+
+// TestProviderConfig_plansWithoutHost proves that configuring the provider never dials: the
+// host address is unreachable, yet the plan succeeds (for every way of authenticating).
+func TestProviderConfig_plansWithoutHost(t *testing.T) {
+	dir := t.TempDir()
+	keyFile := filepath.Join(dir, "id_ed25519")
+	knownHosts := filepath.Join(dir, "known_hosts")
+	for _, f := range []string{keyFile, knownHosts} {
+		if err := os.WriteFile(f, []byte("x"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		name  string
+		attrs string
+	}{
+		{"inline key and pinned host key", validHostAttrs},
+		{"key file and known_hosts file", `private_key_file = "` + keyFile + `"
+      known_hosts_file = "` + knownHosts + `"
+      port = 2222`},
+		{"agent and default known_hosts", `use_agent = true`},
+		{"bridge instead of network", validHostAttrs + "\nbridge = \"br0\""},
+		// Values unknown until apply are tolerated by validation.
+		{"unknown key file", `private_key_file = terraform_data.key.output
+      host_key = "` + testHostKey + `"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resource.UnitTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: factories(newCoreClient),
+				Steps: []resource.TestStep{{
+					Config: providerBlock(tt.attrs) + baseImageOnLab + `
+resource "terraform_data" "key" {
+  input = "` + keyFile + `"
+}
+`,
+					PlanOnly:           true,
+					ExpectNonEmptyPlan: true,
+				}},
+			})
+		})
+	}
+}
+
+func TestExpandHome(t *testing.T) {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		t.Skip("no home directory")
+	}
+	tests := []struct{ in, want string }{
+		{"~/.ssh/known_hosts", filepath.Join(home, ".ssh/known_hosts")},
+		{"~", home},
+		{"/etc/ssh/ssh_known_hosts", "/etc/ssh/ssh_known_hosts"},
+		{"relative/key", "relative/key"},
+		{"~user/key", "~user/key"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			if got := expandHome(tt.in); got != tt.want {
+				t.Errorf("expandHome(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,73 @@
+package provider
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+)
+
+// fastRetry keeps unit tests quick: backoff and polling in milliseconds.
+var fastRetry = retryPolicy{Initial: 5 * time.Millisecond, Max: 20 * time.Millisecond, Poll: 10 * time.Millisecond}
+
+// TestMain points the testing framework at the local terraform binary and an empty CLI
+// configuration, unless the caller (the Makefile) already did.
+func TestMain(m *testing.M) {
+	setDefaultEnv("CHECKPOINT_DISABLE", "1")
+	setDefaultEnv("TF_ACC_TERRAFORM_PATH", "/usr/local/bin/terraform")
+	if os.Getenv("TF_CLI_CONFIG_FILE") == "" {
+		dir, err := os.MkdirTemp("", "kvm2-provider-test")
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		cfg := filepath.Join(dir, "terraformrc")
+		if err := os.WriteFile(cfg, nil, 0o600); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Setenv("TF_CLI_CONFIG_FILE", cfg)
+		code := m.Run()
+		os.RemoveAll(dir)
+		os.Exit(code)
+	}
+	os.Exit(m.Run())
+}
+
+func setDefaultEnv(key, value string) {
+	if os.Getenv(key) == "" {
+		os.Setenv(key, value)
+	}
+}
+
+// factories serves the real provider, with its core built by newClient.
+func factories(newClient ClientFactory) map[string]func() (tfprotov6.ProviderServer, error) {
+	return map[string]func() (tfprotov6.ProviderServer, error){
+		"kvm2": providerserver.NewProtocol6WithError(newProvider("test", newClient, fastRetry)()),
+	}
+}
+
+// testHostKey is a syntactically valid pinned host key; unit tests never dial.
+const testHostKey = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHWbyM1B3u5XfSxmD8TVPkItwTFf3hJxvK3NRZ8ubJ7R"
+
+// providerBlock is a provider with one host "lab" whose extra attributes are given by attrs.
+func providerBlock(attrs string) string {
+	return fmt.Sprintf(`
+provider "kvm2" {
+  hosts = {
+    lab = {
+      address = "127.0.0.1"
+      %s
+    }
+  }
+}
+`, attrs)
+}
+
+// validHostAttrs authenticate with an inline key and verify with a pinned host key.
+const validHostAttrs = `private_key = "not-a-real-key"
+      host_key    = "` + testHostKey + `"`

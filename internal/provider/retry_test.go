@@ -1,0 +1,69 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+)
+
+func TestWithRetry(t *testing.T) {
+	transient := kvmerr.New(kvmerr.Transient, "get", "lab", errors.New("connection reset"))
+	tests := []struct {
+		name      string
+		failures  []error // returned by successive attempts, then success
+		wantCalls int
+		wantErr   error
+	}{
+		{"success at once", nil, 1, nil},
+		{"transient then success", []error{transient, transient}, 3, nil},
+		{"permanent not retried", []error{kvmerr.New(kvmerr.Permanent, "create", "lab", errors.New("xml"))}, 1, kvmerr.ErrPermanent},
+		{"not found not retried", []error{kvmerr.New(kvmerr.NotFound, "get", "lab", errors.New("gone"))}, 1, kvmerr.ErrNotFound},
+		{"quota not retried", []error{&kvmerr.QuotaError{Host: "lab", Pool: "p", Available: 1, Needed: 2}}, 1, kvmerr.ErrQuotaExceeded},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			calls := 0
+			got, err := withRetry(context.Background(), fastRetry, "test", func(context.Context) (int, error) {
+				calls++
+				if calls <= len(tt.failures) {
+					return 0, tt.failures[calls-1]
+				}
+				return 42, nil
+			})
+			if calls != tt.wantCalls {
+				t.Errorf("calls = %d, want %d", calls, tt.wantCalls)
+			}
+			if tt.wantErr == nil {
+				if err != nil || got != 42 {
+					t.Errorf("got (%d, %v), want (42, nil)", got, err)
+				}
+				return
+			}
+			if !errors.Is(err, tt.wantErr) {
+				t.Errorf("err = %v, want class %v", err, tt.wantErr)
+			}
+		})
+	}
+}
+
+// TestWithRetry_timeoutKeepsLastError: when the operation's time runs out during retries, the
+// caller sees what the host last answered, still classified Transient.
+func TestWithRetry_timeoutKeepsLastError(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	last := kvmerr.New(kvmerr.Transient, "get", "lab", errors.New("connection refused"))
+	calls := 0
+	err := retryErr(ctx, fastRetry, "test", func(context.Context) error {
+		calls++
+		return last
+	})
+	if !errors.Is(err, kvmerr.ErrTransient) || err.Error() != last.Error() {
+		t.Errorf("err = %v, want the last transient failure %v", err, last)
+	}
+	if calls < 2 {
+		t.Errorf("calls = %d, want retries before the timeout", calls)
+	}
+}
