@@ -1,0 +1,282 @@
+package build
+
+import (
+	"fmt"
+	"net"
+	"path"
+	"strings"
+
+	"libvirt.org/go/libvirtxml"
+)
+
+// Firmware choices.
+const (
+	FirmwareUEFI = "uefi"
+	FirmwareBIOS = "bios"
+)
+
+// Domain types: "kvm" needs /dev/kvm on the host, "qemu" is plain emulation (TCG).
+const (
+	TypeKVM  = "kvm"
+	TypeQEMU = "qemu"
+)
+
+// Volume formats we create and attach.
+const (
+	FormatQCOW2 = "qcow2"
+	FormatRaw   = "raw"
+)
+
+// Fixed device names. The core finds disks in a read-back definition by these.
+const (
+	overlayTarget  = "vda"
+	seedTarget     = "sda"
+	guestAgentName = "org.qemu.guest_agent.0"
+	minMemoryMiB   = 64
+)
+
+// DomainSpec is everything DomainXML needs. Exactly one of Network and Bridge is set.
+// An empty Firmware means UEFI and an empty OverlayFormat means qcow2.
+type DomainSpec struct {
+	Name          string
+	Type          string
+	VCPUs         int
+	MemoryMiB     int
+	Firmware      string
+	OverlayPath   string
+	OverlayFormat string
+	SeedPath      string
+	Network       string
+	Bridge        string
+	MAC           string
+	Mark          Mark
+}
+
+// DomainXML renders the definition of a domain from s: a q35 machine with the overlay as a
+// virtio disk, the seed as a read-only SATA cdrom, one virtio NIC, the guest agent channel, a
+// serial console and our mark in <metadata>. Both disks are type="file" with the resolved
+// paths, not type="volume": the security driver labels file paths it is given, which is what
+// lets the guest open them on AppArmor/SELinux hosts.
+func DomainXML(s DomainSpec) (string, error) {
+	s = s.withDefaults()
+	if err := s.validate(); err != nil {
+		return "", err
+	}
+	mark, err := MarshalMark(s.Mark)
+	if err != nil {
+		return "", fmt.Errorf("domain %q: %w", s.Name, err)
+	}
+	dom := &libvirtxml.Domain{
+		Type:       s.Type,
+		Name:       s.Name,
+		Metadata:   &libvirtxml.DomainMetadata{XML: mark},
+		Memory:     &libvirtxml.DomainMemory{Value: uint(s.MemoryMiB), Unit: "MiB"},
+		VCPU:       &libvirtxml.DomainVCPU{Placement: "static", Value: uint(s.VCPUs)},
+		OS:         osFor(s.Firmware),
+		Features:   &libvirtxml.DomainFeatureList{ACPI: &libvirtxml.DomainFeature{}, APIC: &libvirtxml.DomainFeatureAPIC{}},
+		CPU:        cpuFor(s.Type),
+		Clock:      &libvirtxml.DomainClock{Offset: "utc"},
+		OnPoweroff: "destroy",
+		OnReboot:   "restart",
+		OnCrash:    "destroy",
+		Devices:    devicesFor(s),
+	}
+	out, err := dom.Marshal()
+	if err != nil {
+		return "", fmt.Errorf("domain %q: marshal: %w", s.Name, err)
+	}
+	return out, nil
+}
+
+// withDefaults fills the two documented defaults.
+func (s DomainSpec) withDefaults() DomainSpec {
+	if s.Firmware == "" {
+		s.Firmware = FirmwareUEFI
+	}
+	if s.OverlayFormat == "" {
+		s.OverlayFormat = FormatQCOW2
+	}
+	return s
+}
+
+// validate rejects a spec libvirt would refuse or misread, naming the offending field.
+func (s DomainSpec) validate() error {
+	if err := ValidateDomainName(s.Name); err != nil {
+		return err
+	}
+	var problems []string
+	add := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+	if s.Type != TypeKVM && s.Type != TypeQEMU {
+		add("type %q is neither %q nor %q", s.Type, TypeKVM, TypeQEMU)
+	}
+	if s.VCPUs < 1 {
+		add("vcpus is %d, need at least 1", s.VCPUs)
+	}
+	if s.MemoryMiB < minMemoryMiB {
+		add("memory is %d MiB, need at least %d", s.MemoryMiB, minMemoryMiB)
+	}
+	if s.Firmware != FirmwareUEFI && s.Firmware != FirmwareBIOS {
+		add("firmware %q is neither %q nor %q", s.Firmware, FirmwareUEFI, FirmwareBIOS)
+	}
+	if s.OverlayFormat != FormatQCOW2 && s.OverlayFormat != FormatRaw {
+		add("overlay format %q is neither %q nor %q", s.OverlayFormat, FormatQCOW2, FormatRaw)
+	}
+	if err := checkFilePath("overlay", s.OverlayPath); err != nil {
+		add("%v", err)
+	}
+	if err := checkFilePath("seed", s.SeedPath); err != nil {
+		add("%v", err)
+	}
+	if (s.Network == "") == (s.Bridge == "") {
+		add("exactly one of network (%q) and bridge (%q) must be set", s.Network, s.Bridge)
+	}
+	if s.MAC != "" {
+		if err := checkMAC(s.MAC); err != nil {
+			add("%v", err)
+		}
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("domain %q: %s", s.Name, strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// checkFilePath requires an absolute, clean path: libvirt resolves nothing for type="file".
+func checkFilePath(what, p string) error {
+	switch {
+	case p == "":
+		return fmt.Errorf("%s path is empty", what)
+	case !path.IsAbs(p):
+		return fmt.Errorf("%s path %q is not absolute", what, p)
+	case path.Clean(p) != p:
+		return fmt.Errorf("%s path %q is not clean", what, p)
+	}
+	return nil
+}
+
+// checkMAC accepts a 48-bit unicast MAC; libvirt refuses a multicast one.
+func checkMAC(mac string) error {
+	hw, err := net.ParseMAC(mac)
+	if err != nil {
+		return fmt.Errorf("mac %q: %w", mac, err)
+	}
+	if len(hw) != 6 {
+		return fmt.Errorf("mac %q is not 48 bits", mac)
+	}
+	if hw[0]&1 == 1 {
+		return fmt.Errorf("mac %q is a multicast address", mac)
+	}
+	return nil
+}
+
+// osFor returns the <os> element. UEFI uses libvirt's firmware autoselection (libvirt picks
+// the OVMF build and creates the NVRAM file) with secure boot explicitly off, because cloud
+// images are not all signed and autoselection would otherwise be free to pick a secure build.
+// There is deliberately no <loader>: libvirt 9.0 refuses loader attributes such as secure="no"
+// when autoselection is on ("loader attribute 'secure' cannot be specified when firmware
+// autoselection is enabled").
+func osFor(firmware string) *libvirtxml.DomainOS {
+	o := &libvirtxml.DomainOS{
+		Type:        &libvirtxml.DomainOSType{Arch: "x86_64", Machine: "q35", Type: "hvm"},
+		BootDevices: []libvirtxml.DomainBootDevice{{Dev: "hd"}},
+	}
+	if firmware == FirmwareUEFI {
+		o.Firmware = "efi"
+		o.FirmwareInfo = &libvirtxml.DomainOSFirmwareInfo{
+			Features: []libvirtxml.DomainOSFirmwareFeature{{Enabled: "no", Name: "secure-boot"}},
+		}
+	}
+	return o
+}
+
+// cpuFor passes the host CPU through under KVM. Under TCG there is no host CPU to pass
+// through, so QEMU's default model is kept.
+func cpuFor(domainType string) *libvirtxml.DomainCPU {
+	if domainType != TypeKVM {
+		return nil
+	}
+	return &libvirtxml.DomainCPU{Mode: "host-passthrough"}
+}
+
+// devicesFor lists the devices: two disks, one NIC, the agent channel, a serial console and
+// a virtio RNG (guests generating SSH host keys at first boot would otherwise wait for entropy).
+func devicesFor(s DomainSpec) *libvirtxml.DomainDeviceList {
+	zero := uint(0)
+	pty := func() *libvirtxml.DomainChardevSource {
+		return &libvirtxml.DomainChardevSource{Pty: &libvirtxml.DomainChardevSourcePty{}}
+	}
+	return &libvirtxml.DomainDeviceList{
+		Disks:      []libvirtxml.DomainDisk{overlayDisk(s), seedDisk(s)},
+		Interfaces: []libvirtxml.DomainInterface{nic(s)},
+		Channels: []libvirtxml.DomainChannel{{
+			Source: &libvirtxml.DomainChardevSource{UNIX: &libvirtxml.DomainChardevSourceUNIX{Mode: "bind"}},
+			Target: &libvirtxml.DomainChannelTarget{VirtIO: &libvirtxml.DomainChannelTargetVirtIO{Name: guestAgentName}},
+		}},
+		Serials:  []libvirtxml.DomainSerial{{Source: pty(), Target: &libvirtxml.DomainSerialTarget{Port: &zero}}},
+		Consoles: []libvirtxml.DomainConsole{{Source: pty(), Target: &libvirtxml.DomainConsoleTarget{Type: "serial", Port: &zero}}},
+		RNGs: []libvirtxml.DomainRNG{{
+			Model:   "virtio",
+			Backend: &libvirtxml.DomainRNGBackend{Random: &libvirtxml.DomainRNGBackendRandom{Device: "/dev/urandom"}},
+		}},
+	}
+}
+
+// overlayDisk is the guest's root disk: the copy-on-write overlay on the base image.
+func overlayDisk(s DomainSpec) libvirtxml.DomainDisk {
+	return libvirtxml.DomainDisk{
+		Device: "disk",
+		Driver: &libvirtxml.DomainDiskDriver{Name: "qemu", Type: s.OverlayFormat},
+		Source: &libvirtxml.DomainDiskSource{File: &libvirtxml.DomainDiskSourceFile{File: s.OverlayPath}},
+		Target: &libvirtxml.DomainDiskTarget{Dev: overlayTarget, Bus: "virtio"},
+	}
+}
+
+// seedDisk is the NoCloud ISO, read-only on SATA (q35 has no IDE).
+func seedDisk(s DomainSpec) libvirtxml.DomainDisk {
+	return libvirtxml.DomainDisk{
+		Device:   "cdrom",
+		Driver:   &libvirtxml.DomainDiskDriver{Name: "qemu", Type: FormatRaw},
+		Source:   &libvirtxml.DomainDiskSource{File: &libvirtxml.DomainDiskSourceFile{File: s.SeedPath}},
+		Target:   &libvirtxml.DomainDiskTarget{Dev: seedTarget, Bus: "sata"},
+		ReadOnly: &libvirtxml.DomainDiskReadOnly{},
+	}
+}
+
+// nic is the virtio interface on the configured libvirt network or host bridge.
+func nic(s DomainSpec) libvirtxml.DomainInterface {
+	src := &libvirtxml.DomainInterfaceSource{}
+	if s.Network != "" {
+		src.Network = &libvirtxml.DomainInterfaceSourceNetwork{Network: s.Network}
+	} else {
+		src.Bridge = &libvirtxml.DomainInterfaceSourceBridge{Bridge: s.Bridge}
+	}
+	iface := libvirtxml.DomainInterface{
+		Source: src,
+		Model:  &libvirtxml.DomainInterfaceModel{Type: "virtio"},
+	}
+	if s.MAC != "" {
+		iface.MAC = &libvirtxml.DomainInterfaceMAC{Address: strings.ToLower(s.MAC)}
+	}
+	return iface
+}
+
+// HypervisorType returns "kvm" when the capabilities XML offers a kvm domain for x86_64 hvm
+// guests, else "qemu". Unreadable capabilities also give "qemu": emulation works everywhere,
+// while asking for kvm where it is missing fails every define.
+func HypervisorType(capsXML string) string {
+	var caps libvirtxml.Caps
+	if err := caps.Unmarshal(capsXML); err != nil {
+		return TypeQEMU
+	}
+	for _, g := range caps.Guests {
+		if g.OSType != "hvm" || g.Arch.Name != "x86_64" {
+			continue
+		}
+		for _, d := range g.Arch.Domains {
+			if d.Type == TypeKVM {
+				return TypeKVM
+			}
+		}
+	}
+	return TypeQEMU
+}

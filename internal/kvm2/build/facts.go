@@ -1,0 +1,135 @@
+package build
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"libvirt.org/go/libvirtxml"
+)
+
+// DomainFacts is what the core reads back from a domain's definition.
+type DomainFacts struct {
+	MAC         string
+	Network     string
+	Bridge      string
+	OverlayPath string
+	SeedPath    string
+	NVRAMPath   string
+	Firmware    string
+	VCPUs       int
+	MemoryMiB   int
+}
+
+// ParseDomain extracts the facts from a domain XML as libvirt returns it. The NIC is the first
+// interface, the overlay the disk on vda and the seed the first cdrom; a domain we did not build
+// may lack any of them, and the matching facts are then empty.
+func ParseDomain(domXML string) (DomainFacts, error) {
+	if strings.TrimSpace(domXML) == "" {
+		return DomainFacts{}, errors.New("parse domain: empty XML")
+	}
+	var dom libvirtxml.Domain
+	if err := dom.Unmarshal(domXML); err != nil {
+		return DomainFacts{}, fmt.Errorf("parse domain: %w", err)
+	}
+	facts := DomainFacts{Firmware: firmwareOf(dom.OS), NVRAMPath: nvramOf(dom.OS)}
+	if dom.VCPU != nil {
+		facts.VCPUs = int(dom.VCPU.Value)
+	}
+	if dom.Memory != nil {
+		mib, err := memoryMiB(dom.Memory.Value, dom.Memory.Unit)
+		if err != nil {
+			return DomainFacts{}, fmt.Errorf("parse domain: %w", err)
+		}
+		facts.MemoryMiB = mib
+	}
+	if dom.Devices != nil {
+		facts.readDisks(dom.Devices.Disks)
+		facts.readNIC(dom.Devices.Interfaces)
+	}
+	return facts, nil
+}
+
+// readDisks records the overlay (target vda) and seed (first cdrom) file paths.
+func (f *DomainFacts) readDisks(disks []libvirtxml.DomainDisk) {
+	for _, d := range disks {
+		p := diskFile(d)
+		switch {
+		case d.Target != nil && d.Target.Dev == overlayTarget && f.OverlayPath == "":
+			f.OverlayPath = p
+		case d.Device == "cdrom" && f.SeedPath == "":
+			f.SeedPath = p
+		}
+	}
+}
+
+// readNIC records the first interface's MAC and its network or bridge.
+func (f *DomainFacts) readNIC(ifaces []libvirtxml.DomainInterface) {
+	if len(ifaces) == 0 {
+		return
+	}
+	iface := ifaces[0]
+	if iface.MAC != nil {
+		f.MAC = strings.ToLower(iface.MAC.Address)
+	}
+	if iface.Source == nil {
+		return
+	}
+	// A running domain on a libvirt network also reports the network's bridge in
+	// <source network="..." bridge="virbr0">; that is not a configured bridge.
+	if iface.Source.Network != nil {
+		f.Network = iface.Source.Network.Network
+	}
+	if iface.Source.Bridge != nil {
+		f.Bridge = iface.Source.Bridge.Bridge
+	}
+}
+
+// diskFile is the file path of a type="file" disk, or "".
+func diskFile(d libvirtxml.DomainDisk) string {
+	if d.Source == nil || d.Source.File == nil {
+		return ""
+	}
+	return d.Source.File.File
+}
+
+// firmwareOf reports "uefi" when the definition asks for EFI firmware, by autoselection or by
+// an explicit loader, else "bios".
+func firmwareOf(o *libvirtxml.DomainOS) string {
+	if o != nil && (o.Firmware == "efi" || o.Loader != nil) {
+		return FirmwareUEFI
+	}
+	return FirmwareBIOS
+}
+
+// nvramOf returns the NVRAM file path, in either of the forms libvirt writes it.
+func nvramOf(o *libvirtxml.DomainOS) string {
+	if o == nil || o.NVRam == nil {
+		return ""
+	}
+	if p := strings.TrimSpace(o.NVRam.NVRam); p != "" {
+		return p
+	}
+	if o.NVRam.Source != nil && o.NVRam.Source.File != nil {
+		return o.NVRam.Source.File.File
+	}
+	return ""
+}
+
+// memoryUnits maps libvirt's memory units to bytes; libvirt's default unit is KiB.
+var memoryUnits = map[string]uint64{
+	"b": 1, "bytes": 1,
+	"KB": 1000, "k": 1 << 10, "KiB": 1 << 10, "": 1 << 10,
+	"MB": 1000 * 1000, "M": 1 << 20, "MiB": 1 << 20,
+	"GB": 1000 * 1000 * 1000, "G": 1 << 30, "GiB": 1 << 30,
+	"TB": 1000 * 1000 * 1000 * 1000, "T": 1 << 40, "TiB": 1 << 40,
+}
+
+// memoryMiB converts a libvirt memory amount to whole MiB, rounding down.
+func memoryMiB(value uint, unit string) (int, error) {
+	scale, ok := memoryUnits[unit]
+	if !ok {
+		return 0, fmt.Errorf("unknown memory unit %q", unit)
+	}
+	return int(uint64(value) * scale / (1 << 20)), nil
+}

@@ -1,0 +1,205 @@
+package build
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// MarkNamespace is the XML namespace of our metadata element; libvirt stores and returns
+// metadata by namespace URI, so this is how we find our mark on a domain.
+const MarkNamespace = "https://github.com/egress-proxies/terraform-provider-kvm2/mark/v1"
+
+// MarkPrefix is the namespace prefix we ask libvirt to use for the element.
+const MarkPrefix = "kvm2"
+
+// markElement is the local name of the root element of the mark.
+const markElement = "instance"
+
+// Mark is what we record on a domain we created: its identity (UID, tag, creation time), where
+// its disk came from, and the sizes and settings it was created with.
+type Mark struct {
+	UID            string
+	Tag            string
+	CreatedAt      time.Time
+	BaseImageID    string
+	BaseSHA256     string
+	VCPUs          int
+	MemoryMiB      int
+	DiskGiB        int
+	Network        string
+	Bridge         string
+	Firmware       string
+	UserDataSHA256 string
+}
+
+// markField is one child element of the mark, in document order.
+type markField struct {
+	name  string
+	value string
+}
+
+// fields lists the mark's children in the order they are written.
+func (m Mark) fields() []markField {
+	created := ""
+	if !m.CreatedAt.IsZero() {
+		created = m.CreatedAt.UTC().Format(time.RFC3339Nano)
+	}
+	return []markField{
+		{"uid", m.UID},
+		{"tag", m.Tag},
+		{"created-at", created},
+		{"base-image-id", m.BaseImageID},
+		{"base-sha256", m.BaseSHA256},
+		{"vcpus", strconv.Itoa(m.VCPUs)},
+		{"memory-mib", strconv.Itoa(m.MemoryMiB)},
+		{"disk-gib", strconv.Itoa(m.DiskGiB)},
+		{"network", m.Network},
+		{"bridge", m.Bridge},
+		{"firmware", m.Firmware},
+		{"user-data-sha256", m.UserDataSHA256},
+	}
+}
+
+// MarshalMark renders m as <kvm2:instance xmlns:kvm2="MarkNamespace"> with one prefixed child
+// per field. The element is self-contained, so it serves both inside <metadata> of a domain
+// definition and as the payload of DomainSetMetadata.
+func MarshalMark(m Mark) (string, error) {
+	if strings.TrimSpace(m.UID) == "" {
+		return "", errors.New("mark has no uid")
+	}
+	var buf bytes.Buffer
+	enc := xml.NewEncoder(&buf)
+	// encoding/xml cannot emit a chosen prefix for a namespaced name, so the prefix is written
+	// as part of the local name and the namespace is declared as a plain attribute.
+	root := xml.StartElement{
+		Name: xml.Name{Local: MarkPrefix + ":" + markElement},
+		Attr: []xml.Attr{{Name: xml.Name{Local: "xmlns:" + MarkPrefix}, Value: MarkNamespace}},
+	}
+	if err := enc.EncodeToken(root); err != nil {
+		return "", fmt.Errorf("encode mark: %w", err)
+	}
+	for _, f := range m.fields() {
+		child := xml.StartElement{Name: xml.Name{Local: MarkPrefix + ":" + f.name}}
+		if err := enc.EncodeElement(f.value, child); err != nil {
+			return "", fmt.Errorf("encode mark field %s: %w", f.name, err)
+		}
+	}
+	if err := enc.EncodeToken(root.End()); err != nil {
+		return "", fmt.Errorf("encode mark: %w", err)
+	}
+	if err := enc.Flush(); err != nil {
+		return "", fmt.Errorf("encode mark: %w", err)
+	}
+	return buf.String(), nil
+}
+
+// markDoc is the decoding shape of the mark. Tags carry no namespace, so encoding/xml matches
+// the elements whatever namespace or prefix libvirt gives them.
+type markDoc struct {
+	XMLName        xml.Name
+	UID            string `xml:"uid"`
+	Tag            string `xml:"tag"`
+	CreatedAt      string `xml:"created-at"`
+	BaseImageID    string `xml:"base-image-id"`
+	BaseSHA256     string `xml:"base-sha256"`
+	VCPUs          string `xml:"vcpus"`
+	MemoryMiB      string `xml:"memory-mib"`
+	DiskGiB        string `xml:"disk-gib"`
+	Network        string `xml:"network"`
+	Bridge         string `xml:"bridge"`
+	Firmware       string `xml:"firmware"`
+	UserDataSHA256 string `xml:"user-data-sha256"`
+}
+
+// ParseMark reads a mark back. It accepts what DomainGetMetadata returns (the element with its
+// namespace declared, under any prefix or as the default namespace) and a bare element without
+// a namespace. It rejects an element of another declared namespace and a mark without uid.
+func ParseMark(s string) (Mark, error) {
+	var doc markDoc
+	if err := xml.Unmarshal([]byte(s), &doc); err != nil {
+		return Mark{}, fmt.Errorf("parse mark: %w", err)
+	}
+	if err := checkMarkName(doc.XMLName); err != nil {
+		return Mark{}, err
+	}
+	if strings.TrimSpace(doc.UID) == "" {
+		return Mark{}, errors.New("parse mark: no uid")
+	}
+	return doc.mark()
+}
+
+// checkMarkName accepts our element name in our namespace, in no namespace, or under an
+// undeclared prefix (which encoding/xml reports as the namespace itself).
+func checkMarkName(n xml.Name) error {
+	if n.Local != markElement {
+		return fmt.Errorf("parse mark: root element is %q, want %q", n.Local, markElement)
+	}
+	if n.Space != "" && n.Space != MarkNamespace && strings.Contains(n.Space, "/") {
+		return fmt.Errorf("parse mark: namespace %q is not %q", n.Space, MarkNamespace)
+	}
+	return nil
+}
+
+// mark converts the decoded text fields, reporting the first malformed one.
+func (d markDoc) mark() (Mark, error) {
+	m := Mark{
+		UID:            strings.TrimSpace(d.UID),
+		Tag:            d.Tag,
+		BaseImageID:    d.BaseImageID,
+		BaseSHA256:     d.BaseSHA256,
+		Network:        d.Network,
+		Bridge:         d.Bridge,
+		Firmware:       d.Firmware,
+		UserDataSHA256: d.UserDataSHA256,
+	}
+	var err error
+	if m.CreatedAt, err = parseMarkTime(d.CreatedAt); err != nil {
+		return Mark{}, err
+	}
+	ints := []struct {
+		name string
+		text string
+		dst  *int
+	}{
+		{"vcpus", d.VCPUs, &m.VCPUs},
+		{"memory-mib", d.MemoryMiB, &m.MemoryMiB},
+		{"disk-gib", d.DiskGiB, &m.DiskGiB},
+	}
+	for _, f := range ints {
+		if *f.dst, err = parseMarkInt(f.name, f.text); err != nil {
+			return Mark{}, err
+		}
+	}
+	return m, nil
+}
+
+// parseMarkTime parses created-at; an absent value is the zero time.
+func parseMarkTime(s string) (time.Time, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return time.Time{}, nil
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("parse mark: created-at %q: %w", s, err)
+	}
+	return t.UTC(), nil
+}
+
+// parseMarkInt parses a size field; an absent value is 0.
+func parseMarkInt(name, s string) (int, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, fmt.Errorf("parse mark: %s %q is not a number", name, s)
+	}
+	return n, nil
+}

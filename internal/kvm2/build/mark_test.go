@@ -1,0 +1,167 @@
+package build
+
+import (
+	"encoding/xml"
+	"strings"
+	"testing"
+	"time"
+)
+
+func sampleMark() Mark {
+	return Mark{
+		UID:            "0b4f6a52-3c1e-4d1a-9a8e-7f2d5c6b1a90",
+		Tag:            "fleet-a",
+		CreatedAt:      time.Date(2026, 11, 30, 14, 5, 6, 123456789, time.UTC),
+		BaseImageID:    "debian-12",
+		BaseSHA256:     strings.Repeat("ab", 32),
+		VCPUs:          2,
+		MemoryMiB:      512,
+		DiskGiB:        10,
+		Network:        "default",
+		Firmware:       "uefi",
+		UserDataSHA256: strings.Repeat("cd", 32),
+	}
+}
+
+func TestMarshalMark_roundTrip(t *testing.T) {
+	zoned := sampleMark()
+	zoned.CreatedAt = time.Date(2026, 11, 30, 16, 5, 6, 0, time.FixedZone("CET", 3600))
+	special := sampleMark()
+	special.Tag = `a<b>&"c'`
+	bridged := sampleMark()
+	bridged.Network, bridged.Bridge = "", "br0"
+	cases := []struct {
+		name string
+		mark Mark
+		want Mark
+	}{
+		{"full", sampleMark(), sampleMark()},
+		{"only uid", Mark{UID: "u1"}, Mark{UID: "u1"}},
+		{"created-at normalised to UTC", zoned, func() Mark { m := zoned; m.CreatedAt = zoned.CreatedAt.UTC(); return m }()},
+		{"markup characters escaped", special, special},
+		{"bridge", bridged, bridged},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := MarshalMark(tc.mark)
+			if err != nil {
+				t.Fatalf("MarshalMark: %v", err)
+			}
+			got, err := ParseMark(out)
+			if err != nil {
+				t.Fatalf("ParseMark(%s): %v", out, err)
+			}
+			if !got.CreatedAt.Equal(tc.want.CreatedAt) || got.CreatedAt.Location() != time.UTC {
+				t.Errorf("CreatedAt = %v, want %v in UTC", got.CreatedAt, tc.want.CreatedAt)
+			}
+			got.CreatedAt, tc.want.CreatedAt = time.Time{}, time.Time{}
+			if got != tc.want {
+				t.Errorf("round trip:\n got %+v\nwant %+v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestMarshalMark_shape(t *testing.T) {
+	out, err := MarshalMark(sampleMark())
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantParts := []string{
+		`<kvm2:instance xmlns:kvm2="` + MarkNamespace + `">`,
+		`<kvm2:uid>0b4f6a52-3c1e-4d1a-9a8e-7f2d5c6b1a90</kvm2:uid>`,
+		`<kvm2:created-at>2026-11-30T14:05:06.123456789Z</kvm2:created-at>`,
+		`<kvm2:memory-mib>512</kvm2:memory-mib>`,
+		`<kvm2:user-data-sha256>` + strings.Repeat("cd", 32) + `</kvm2:user-data-sha256>`,
+		`</kvm2:instance>`,
+	}
+	for _, p := range wantParts {
+		if !strings.Contains(out, p) {
+			t.Errorf("mark lacks %s:\n%s", p, out)
+		}
+	}
+	// A namespace-aware parser must see every element in our namespace.
+	dec := xml.NewDecoder(strings.NewReader(out))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			break
+		}
+		if se, ok := tok.(xml.StartElement); ok && se.Name.Space != MarkNamespace {
+			t.Errorf("element %s is in namespace %q", se.Name.Local, se.Name.Space)
+		}
+	}
+}
+
+func TestMarshalMark_rejectsMissingUID(t *testing.T) {
+	for _, uid := range []string{"", "   "} {
+		t.Run(strings.ReplaceAll(uid, " ", "_"), func(t *testing.T) {
+			m := sampleMark()
+			m.UID = uid
+			if _, err := MarshalMark(m); err == nil {
+				t.Fatal("MarshalMark accepted a mark without uid")
+			}
+		})
+	}
+}
+
+func TestParseMark_forms(t *testing.T) {
+	const ns = MarkNamespace
+	cases := []struct {
+		name string
+		xml  string
+	}{
+		{"as libvirt returns it", `<kvm2:instance xmlns:kvm2="` + ns + `">
+  <kvm2:uid>u-1</kvm2:uid>
+  <kvm2:tag>t</kvm2:tag>
+  <kvm2:vcpus>2</kvm2:vcpus>
+</kvm2:instance>`},
+		{"other prefix", `<x:instance xmlns:x="` + ns + `"><x:uid>u-1</x:uid><x:tag>t</x:tag><x:vcpus>2</x:vcpus></x:instance>`},
+		{"default namespace", `<instance xmlns="` + ns + `"><uid>u-1</uid><tag>t</tag><vcpus>2</vcpus></instance>`},
+		{"bare, no namespace", `<instance><uid>u-1</uid><tag>t</tag><vcpus>2</vcpus></instance>`},
+		{"undeclared prefix", `<kvm2:instance><kvm2:uid>u-1</kvm2:uid><kvm2:tag>t</kvm2:tag><kvm2:vcpus>2</kvm2:vcpus></kvm2:instance>`},
+		{"surrounding whitespace", "\n  <instance><uid> u-1 </uid><tag>t</tag><vcpus> 2 </vcpus></instance>\n"},
+		{"unknown child ignored", `<instance><uid>u-1</uid><tag>t</tag><vcpus>2</vcpus><future>x</future></instance>`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := ParseMark(tc.xml)
+			if err != nil {
+				t.Fatalf("ParseMark: %v", err)
+			}
+			if m.UID != "u-1" || m.Tag != "t" || m.VCPUs != 2 {
+				t.Errorf("got uid %q tag %q vcpus %d, want u-1, t, 2", m.UID, m.Tag, m.VCPUs)
+			}
+			if !m.CreatedAt.IsZero() {
+				t.Errorf("absent created-at parsed as %v", m.CreatedAt)
+			}
+		})
+	}
+}
+
+func TestParseMark_rejects(t *testing.T) {
+	cases := []struct {
+		name    string
+		xml     string
+		wantErr string
+	}{
+		{"no uid", `<instance><tag>t</tag></instance>`, "no uid"},
+		{"blank uid", `<instance><uid>  </uid></instance>`, "no uid"},
+		{"empty document", ``, "parse mark"},
+		{"not xml", `uid=1`, "parse mark"},
+		{"unclosed", `<instance><uid>u</uid>`, "parse mark"},
+		{"other element", `<domain><uid>u</uid></domain>`, `root element is "domain"`},
+		{"other namespace", `<x:instance xmlns:x="https://example.com/other"><x:uid>u</x:uid></x:instance>`, "is not"},
+		{"bad created-at", `<instance><uid>u</uid><created-at>yesterday</created-at></instance>`, "created-at"},
+		{"bad vcpus", `<instance><uid>u</uid><vcpus>two</vcpus></instance>`, "vcpus"},
+		{"bad disk", `<instance><uid>u</uid><disk-gib>1.5</disk-gib></instance>`, "disk-gib"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseMark(tc.xml)
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Fatalf("ParseMark = %v, want error containing %q", err, tc.wantErr)
+			}
+		})
+	}
+}

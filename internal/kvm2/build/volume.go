@@ -1,0 +1,94 @@
+package build
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"libvirt.org/go/libvirtxml"
+)
+
+// VolumeSpec describes a storage volume to create. BackingPath makes it a copy-on-write
+// overlay on that file, which must then be qcow2 itself.
+type VolumeSpec struct {
+	Name          string
+	Format        string
+	CapacityBytes uint64
+	BackingPath   string
+	BackingFormat string
+}
+
+// VolumeXML renders the storage volume definition for StorageVolCreateXML. The backing format
+// is always written: without it, libvirt and QEMU refuse to probe the backing file's format.
+func VolumeXML(v VolumeSpec) (string, error) {
+	if err := v.validate(); err != nil {
+		return "", err
+	}
+	vol := &libvirtxml.StorageVolume{
+		Name:     v.Name,
+		Capacity: &libvirtxml.StorageVolumeSize{Unit: "bytes", Value: v.CapacityBytes},
+		Target:   &libvirtxml.StorageVolumeTarget{Format: &libvirtxml.StorageVolumeTargetFormat{Type: v.Format}},
+	}
+	if v.BackingPath != "" {
+		vol.BackingStore = &libvirtxml.StorageVolumeBackingStore{
+			Path:   v.BackingPath,
+			Format: &libvirtxml.StorageVolumeTargetFormat{Type: v.BackingFormat},
+		}
+	}
+	out, err := vol.Marshal()
+	if err != nil {
+		return "", fmt.Errorf("volume %q: marshal: %w", v.Name, err)
+	}
+	return out, nil
+}
+
+// validate names every problem with the spec at once.
+func (v VolumeSpec) validate() error {
+	var problems []string
+	add := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+	if v.Name == "" || strings.Contains(v.Name, "/") {
+		add("name %q must be non-empty and contain no slash", v.Name)
+	}
+	if !isVolumeFormat(v.Format) {
+		add("format %q is neither %q nor %q", v.Format, FormatQCOW2, FormatRaw)
+	}
+	if v.CapacityBytes == 0 {
+		add("capacity must be positive")
+	}
+	switch {
+	case v.BackingPath == "" && v.BackingFormat != "":
+		add("backing format %q given without a backing path", v.BackingFormat)
+	case v.BackingPath != "":
+		if err := checkFilePath("backing", v.BackingPath); err != nil {
+			add("%v", err)
+		}
+		if !isVolumeFormat(v.BackingFormat) {
+			add("backing format %q is neither %q nor %q", v.BackingFormat, FormatQCOW2, FormatRaw)
+		}
+		if v.Format != FormatQCOW2 {
+			add("only a qcow2 volume can have a backing file, not %q", v.Format)
+		}
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("volume %q: %s", v.Name, strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// isVolumeFormat reports whether f is a format we create.
+func isVolumeFormat(f string) bool { return f == FormatQCOW2 || f == FormatRaw }
+
+// VolumeBacking returns the backing file path of a volume XML, or "" when it has none.
+func VolumeBacking(volXML string) (string, error) {
+	if strings.TrimSpace(volXML) == "" {
+		return "", errors.New("parse volume: empty XML")
+	}
+	var vol libvirtxml.StorageVolume
+	if err := vol.Unmarshal(volXML); err != nil {
+		return "", fmt.Errorf("parse volume: %w", err)
+	}
+	if vol.BackingStore == nil {
+		return "", nil
+	}
+	return strings.TrimSpace(vol.BackingStore.Path), nil
+}
