@@ -1,0 +1,401 @@
+#!/usr/bin/env bash
+# Brings the local lab host up on a Debian 12 machine, as root and without
+# systemd: libvirtd (qemu driver, TCG), a dir pool, a small tmpfs-backed pool,
+# a NAT network with DHCP, an sshd on 127.0.0.1 with its own keys, a tiny
+# bootable guest image served over HTTP, and .lab/env describing all of it.
+# Idempotent: with everything healthy a second run only checks and exits.
+set -euo pipefail
+# shellcheck source=tools/lab/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+UP_START="$EPOCHREALTIME"
+PACKAGES=(
+	libvirt-daemon libvirt-daemon-driver-qemu libvirt-clients qemu-system-x86 qemu-utils
+	openssh-server ovmf dnsmasq-base iptables
+	# The guest image build.
+	kmod cpio fdisk dosfstools mtools syslinux syslinux-common binutils
+)
+
+[ "$(id -u)" -eq 0 ] || lab_die "up.sh must run as root (it installs packages and starts libvirtd)"
+mkdir -p "$LAB_STATE"
+chmod 700 "$LAB_STATE"
+
+# ---------------------------------------------------------------- packages
+install_packages() {
+	local missing=() p
+	[ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import http.server' 2>/dev/null || PACKAGES+=(python3)
+	while read -r p; do missing+=("$p"); done < <(
+		for p in "${PACKAGES[@]}"; do
+			[ "$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null)" = installed ] || echo "$p"
+		done
+	)
+	if [ "${#missing[@]}" -eq 0 ]; then
+		lab_phase_end "all present"
+		return
+	fi
+	lab_log "installing: ${missing[*]}"
+	# Package postinsts must not start services (sshd on port 22, dnsmasq...).
+	printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d
+	chmod 755 /usr/sbin/policy-rc.d
+	trap 'rm -f /usr/sbin/policy-rc.d' EXIT
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -q >/dev/null
+	apt-get install -y -q --no-install-recommends "${missing[@]}" >"$LAB_STATE/apt.log" 2>&1 ||
+		{
+			tail -20 "$LAB_STATE/apt.log" >&2
+			lab_die "apt-get install failed (full log: $LAB_STATE/apt.log)"
+		}
+	rm -f /usr/sbin/policy-rc.d
+	trap - EXIT
+	lab_phase_end "installed ${#missing[@]} packages"
+}
+
+# ------------------------------------------------------------------- users
+ensure_group() { # name preferred-gid
+	getent group "$1" >/dev/null && return 0
+	if getent group "$2" >/dev/null; then groupadd -r "$1"; else groupadd -r -K SYS_GID_MAX=65000 -g "$2" "$1"; fi
+}
+ensure_users() {
+	ensure_group kvm 64054
+	ensure_group libvirt-qemu 64055
+	if ! getent passwd libvirt-qemu >/dev/null; then
+		local uid=()
+		getent passwd 64055 >/dev/null || uid=(-u 64055)
+		useradd -r -K SYS_UID_MAX=65000 "${uid[@]}" -g libvirt-qemu -G kvm -d /var/lib/libvirt -s /usr/sbin/nologin libvirt-qemu
+	fi
+	getent passwd libvirt-dnsmasq >/dev/null ||
+		useradd -r -U -d /var/lib/libvirt/dnsmasq -s /usr/sbin/nologin libvirt-dnsmasq
+	lab_phase_end
+}
+
+# ----------------------------------------------------------------- daemons
+# set_conf FILE KEY VALUE: sets KEY = VALUE in a libvirt style config file;
+# returns 0 when the file changed.
+set_conf() {
+	local want="$2 = $3"
+	grep -qxF "$want" "$1" 2>/dev/null && return 1
+	sed -i "/^[#[:space:]]*$2[[:space:]]*=/d" "$1"
+	echo "$want" >>"$1"
+	return 0
+}
+configure_libvirtd() {
+	local f=/etc/libvirt/libvirtd.conf changed=1
+	# Debian ships libvirtd.conf with libvirt-daemon-system, which the lab avoids.
+	mkdir -p /etc/libvirt
+	[ -f "$f" ] || : >"$f"
+	set_conf "$f" auth_unix_rw '"none"' && changed=0
+	set_conf "$f" auth_unix_ro '"none"' && changed=0
+	set_conf "$f" unix_sock_group '"root"' && changed=0
+	set_conf "$f" unix_sock_rw_perms '"0770"' && changed=0
+	set_conf "$f" log_outputs "\"3:file:$LAB_LIBVIRTD_LOG\"" && changed=0
+	return $changed
+}
+
+# Some VMs expose /dev/kvm without VMX/SVM; KVM there fails at the first vCPU,
+# and libvirt re-probes QEMU (~6 s) on every capabilities call because its
+# probe and its access check disagree about KVM. libvirtd then runs in its own
+# mount namespace where /dev/kvm is an unusable regular file: guests use TCG
+# and the host's /dev stays untouched. KVM2_LAB_HIDE_KVM=0|1 overrides.
+kvm_must_hide() {
+	case "${KVM2_LAB_HIDE_KVM:-auto}" in
+	1) return 0 ;;
+	0) return 1 ;;
+	esac
+	[ -e /dev/kvm ] && ! grep -qwE 'vmx|svm' /proc/cpuinfo
+}
+start_libvirtd() {
+	if kvm_must_hide; then
+		lab_log "/dev/kvm present but the CPU has no VMX/SVM: hiding it from libvirtd (TCG only)"
+		[ -e /run/kvm2-lab-nokvm ] || install -m 000 /dev/null /run/kvm2-lab-nokvm
+		unshare -m --propagation slave sh -c 'mount --bind /run/kvm2-lab-nokvm /dev/kvm && exec libvirtd -d'
+	else
+		libvirtd -d
+	fi
+}
+
+libvirt_answers() { timeout 15 virsh -q -c "$LAB_URI" version >/dev/null 2>&1; }
+
+start_daemons() {
+	local conf_changed=0 t0 i
+	mkdir -p /var/log/libvirt /var/lib/libvirt/qemu /var/lib/libvirt/dnsmasq /var/cache/libvirt
+	configure_libvirtd && conf_changed=1
+	if ! lab_pid_alive "$LAB_VIRTLOGD_PID" virtlogd; then
+		virtlogd -d
+		for i in $(seq 1 50); do lab_pid_alive "$LAB_VIRTLOGD_PID" virtlogd && break; sleep 0.1; done
+		lab_pid_alive "$LAB_VIRTLOGD_PID" virtlogd || lab_die "virtlogd did not start (see /var/log/libvirt)"
+		cat "$LAB_VIRTLOGD_PID" >"$LAB_STATE/virtlogd.started"
+	fi
+	if lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd && [ "$conf_changed" = 1 ]; then
+		if [ -f "$LAB_STATE/libvirtd.started" ]; then
+			lab_log "libvirtd.conf changed: restarting the lab's libvirtd"
+			lab_stop_pidfile "$LAB_LIBVIRTD_PID" libvirtd
+		else
+			lab_log "WARNING: libvirtd.conf changed but libvirtd was not started by the lab; not restarting it"
+		fi
+	fi
+	if ! lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd; then
+		: >"$LAB_LIBVIRTD_LOG.tmp" && mv "$LAB_LIBVIRTD_LOG.tmp" "$LAB_LIBVIRTD_LOG"
+		start_libvirtd
+		for i in $(seq 1 50); do lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd && break; sleep 0.1; done
+		lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd || {
+			tail -20 "$LAB_LIBVIRTD_LOG" >&2 || true
+			lab_die "libvirtd did not start"
+		}
+		cat "$LAB_LIBVIRTD_PID" >"$LAB_STATE/libvirtd.started"
+	fi
+	# The first connection probes QEMU's capabilities (~6 s); bound the wait.
+	t0="$EPOCHREALTIME"
+	until libvirt_answers; do
+		if ! lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd; then
+			tail -20 "$LAB_LIBVIRTD_LOG" >&2 || true
+			lab_die "libvirtd died while starting (log above: $LAB_LIBVIRTD_LOG)"
+		fi
+		if awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN{exit !(b-a>60)}'; then
+			tail -20 "$LAB_LIBVIRTD_LOG" >&2 || true
+			lab_die "libvirtd did not answer on $LAB_URI within 60s (log above: $LAB_LIBVIRTD_LOG)"
+		fi
+		sleep 0.5
+	done
+	lab_phase_end "$(virsh -q -c "$LAB_URI" version | awk '/Running hypervisor/{print $3,$4}' | head -1)"
+}
+
+# ---------------------------------------------------------------- storage
+ensure_pool() { # name dir
+	local name="$1" dir="$2"
+	mkdir -p "$dir"
+	if ! grep -qxF "$name" <<<"$ALL_POOLS"; then
+		lab_virsh pool-define-as "$name" dir --target "$dir" >/dev/null
+	fi
+	if ! grep -qxF "$name" <<<"$ACTIVE_POOLS"; then
+		lab_virsh pool-start "$name" >/dev/null
+	fi
+	grep -qxF "$name" <<<"$AUTOSTART_POOLS" || lab_virsh pool-autostart "$name" >/dev/null
+}
+ensure_storage() {
+	mkdir -p "$LAB_TINY_DIR"
+	if ! mountpoint -q "$LAB_TINY_DIR"; then
+		mount -t tmpfs -o "size=$LAB_TINY_SIZE,mode=0711" kvm2lab-tiny "$LAB_TINY_DIR"
+	fi
+	ALL_POOLS="$(lab_names pool-list --all --name)"
+	ACTIVE_POOLS="$(lab_names pool-list --name)"
+	AUTOSTART_POOLS="$(lab_names pool-list --autostart --name)"
+	ensure_pool "$LAB_POOL" "$LAB_POOL_DIR"
+	ensure_pool "$LAB_TINY_POOL" "$LAB_TINY_DIR"
+	lab_phase_end
+}
+
+# ---------------------------------------------------------------- network
+ensure_network() {
+	local all active autostart xml="$LAB_STATE/network.xml" users
+	all="$(lab_names net-list --all --name)"
+	active="$(lab_names net-list --name)"
+	autostart="$(lab_names net-list --autostart --name)"
+	if ! grep -qxF "$LAB_NET" <<<"$all"; then
+		# The subnet must not be in use by anything but our own bridge.
+		users="$(ip -4 -o addr show | awk -v p="$LAB_NET_PREFIX." -v b="$LAB_BRIDGE" 'index($4,p)==1 && $2!=b {print $2}')"
+		[ -z "$users" ] || lab_die "subnet $LAB_NET_PREFIX.0/24 is already used by interface(s): $users"
+		cat >"$xml" <<EOF
+<network>
+  <name>$LAB_NET</name>
+  <forward mode='nat'/>
+  <bridge name='$LAB_BRIDGE' stp='on' delay='0'/>
+  <ip address='$LAB_NET_PREFIX.1' netmask='255.255.255.0'>
+    <dhcp>
+      <range start='$LAB_NET_PREFIX.10' end='$LAB_NET_PREFIX.250'/>
+    </dhcp>
+  </ip>
+</network>
+EOF
+		lab_virsh net-define "$xml" >/dev/null
+	fi
+	grep -qxF "$LAB_NET" <<<"$active" || lab_virsh net-start "$LAB_NET" >/dev/null
+	grep -qxF "$LAB_NET" <<<"$autostart" || lab_virsh net-autostart "$LAB_NET" >/dev/null
+	lab_phase_end "$LAB_BRIDGE $LAB_NET_PREFIX.0/24"
+}
+
+# -------------------------------------------------------------------- sshd
+SSH_DIR="$LAB_STATE/ssh"
+SSHD_PID="$LAB_STATE/sshd.pid"
+# pick_port STATEFILE PREFERRED LAST: the port recorded in STATEFILE, else the
+# first free one from PREFERRED to LAST (recorded for later runs).
+pick_port() {
+	local p
+	if [ -s "$1" ]; then
+		cat "$1"
+		return
+	fi
+	for p in $(seq "$2" "$3"); do
+		if ! lab_port_busy "$p"; then
+			echo "$p" >"$1"
+			echo "$p"
+			return
+		fi
+	done
+	lab_die "no free TCP port in $2-$3"
+}
+ssh_works() {
+	timeout 10 ssh -q -i "$SSH_DIR/id_ed25519" -o BatchMode=yes -o ConnectTimeout=5 \
+		-o UserKnownHostsFile="$SSH_DIR/known_hosts" -o StrictHostKeyChecking=yes \
+		-o GlobalKnownHostsFile=/dev/null -p "$SSH_PORT" root@127.0.0.1 true 2>/dev/null
+}
+ensure_sshd() {
+	local i
+	mkdir -p "$SSH_DIR"
+	chmod 700 "$SSH_DIR"
+	SSH_PORT="$(pick_port "$LAB_STATE/ssh.port" 2222 2299)"
+	[ -f "$SSH_DIR/host_ed25519" ] || ssh-keygen -q -t ed25519 -N '' -C kvm2-lab-host -f "$SSH_DIR/host_ed25519"
+	[ -f "$SSH_DIR/id_ed25519" ] || ssh-keygen -q -t ed25519 -N '' -C kvm2-lab-client -f "$SSH_DIR/id_ed25519"
+	cp "$SSH_DIR/id_ed25519.pub" "$SSH_DIR/authorized_keys"
+	echo "[127.0.0.1]:$SSH_PORT $(cut -d' ' -f1,2 "$SSH_DIR/host_ed25519.pub")" >"$SSH_DIR/known_hosts"
+	cat >"$SSH_DIR/sshd_config.new" <<EOF
+# sshd of the kvm2 local lab host (written by tools/lab/up.sh).
+Port $SSH_PORT
+ListenAddress 127.0.0.1
+HostKey $SSH_DIR/host_ed25519
+PidFile $SSHD_PID
+AuthorizedKeysFile $SSH_DIR/authorized_keys
+PermitRootLogin prohibit-password
+PubkeyAuthentication yes
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+UsePAM no
+StrictModes no
+AllowTcpForwarding yes
+AllowStreamLocalForwarding yes
+MaxStartups 100:30:200
+MaxSessions 100
+Subsystem sftp internal-sftp
+EOF
+	if ! cmp -s "$SSH_DIR/sshd_config.new" "$SSH_DIR/sshd_config"; then
+		mv "$SSH_DIR/sshd_config.new" "$SSH_DIR/sshd_config"
+		lab_stop_pidfile "$SSHD_PID" sshd
+	else
+		rm -f "$SSH_DIR/sshd_config.new"
+	fi
+	if lab_pid_alive "$SSHD_PID" sshd && ssh_works; then
+		lab_phase_end "127.0.0.1:$SSH_PORT (running)"
+		return
+	fi
+	lab_stop_pidfile "$SSHD_PID" sshd
+	if lab_port_busy "$SSH_PORT"; then
+		lab_die "port $SSH_PORT (lab sshd) is taken by another process: $(lab_port_owner "$SSH_PORT"); free it or remove $LAB_STATE/ssh.port to pick another"
+	fi
+	mkdir -p /run/sshd
+	chmod 755 /run/sshd
+	/usr/sbin/sshd -t -f "$SSH_DIR/sshd_config" || lab_die "sshd rejects $SSH_DIR/sshd_config"
+	/usr/sbin/sshd -f "$SSH_DIR/sshd_config" -E "$LAB_STATE/sshd.log"
+	for i in $(seq 1 40); do
+		ssh_works && break
+		sleep 0.25
+	done
+	ssh_works || {
+		tail -10 "$LAB_STATE/sshd.log" >&2 || true
+		lab_die "ssh root@127.0.0.1:$SSH_PORT does not work after 10s (log: $LAB_STATE/sshd.log)"
+	}
+	lab_phase_end "127.0.0.1:$SSH_PORT (started)"
+}
+
+# ------------------------------------------------------------------- image
+ensure_image() {
+	local key
+	key="$(bash "$LAB_SCRIPT_DIR/build-image.sh" --key)"
+	IMAGE_DIR="$LAB_CACHE/$key"
+	IMAGE_PATH="$IMAGE_DIR/$LAB_IMAGE_NAME"
+	if [ -s "$IMAGE_PATH" ] && [ -s "$IMAGE_PATH.sha256" ]; then
+		IMAGE_SHA256="$(cut -d' ' -f1 "$IMAGE_PATH.sha256")"
+		lab_phase_end "cached $key"
+		return
+	fi
+	bash "$LAB_SCRIPT_DIR/build-image.sh" "$IMAGE_DIR"
+	IMAGE_SHA256="$(cut -d' ' -f1 "$IMAGE_PATH.sha256")"
+	lab_phase_end "built $key"
+}
+
+# -------------------------------------------------------------------- http
+HTTP_PID="$LAB_STATE/http.pid"
+http_serves() { # fetches the image's sha256 file and compares
+	local got
+	got="$(timeout 5 /usr/bin/python3 - "$HTTP_PORT" <<'EOF' 2>/dev/null
+import sys, urllib.request
+print(urllib.request.urlopen("http://127.0.0.1:%s/kvm2-tiny.qcow2.sha256" % sys.argv[1], timeout=4).read().decode().split()[0])
+EOF
+)" || return 1
+	[ "$got" = "$IMAGE_SHA256" ]
+}
+http_serves_fast() { # bash only: avoids a python start on the warm path
+	local line
+	{ exec 3<>"/dev/tcp/127.0.0.1/$HTTP_PORT"; } 2>/dev/null || return 1
+	printf 'GET /%s.sha256 HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n' "$LAB_IMAGE_NAME" >&3
+	line="$(timeout 5 cat <&3 | tail -1)" || true
+	exec 3>&-
+	[ "${line%% *}" = "$IMAGE_SHA256" ]
+}
+ensure_http() {
+	local i
+	HTTP_PORT="$(pick_port "$LAB_STATE/http.port" 8089 8189)"
+	if lab_pid_alive "$HTTP_PID" python3 && [ "$(cat "$LAB_STATE/http.dir" 2>/dev/null)" = "$IMAGE_DIR" ] && http_serves_fast; then
+		lab_phase_end "127.0.0.1:$HTTP_PORT (running)"
+		return
+	fi
+	lab_stop_pidfile "$HTTP_PID" python3
+	if lab_port_busy "$HTTP_PORT"; then
+		lab_die "port $HTTP_PORT (lab HTTP server) is taken by another process: $(lab_port_owner "$HTTP_PORT"); free it or remove $LAB_STATE/http.port to pick another"
+	fi
+	echo "$IMAGE_DIR" >"$LAB_STATE/http.dir"
+	setsid /usr/bin/python3 -m http.server --bind 127.0.0.1 --directory "$IMAGE_DIR" "$HTTP_PORT" \
+		>"$LAB_STATE/http.log" 2>&1 </dev/null &
+	echo $! >"$HTTP_PID"
+	for i in $(seq 1 40); do
+		http_serves && break
+		sleep 0.25
+	done
+	http_serves || {
+		tail -5 "$LAB_STATE/http.log" >&2 || true
+		lab_die "HTTP server on 127.0.0.1:$HTTP_PORT does not serve the image after 10s"
+	}
+	lab_phase_end "127.0.0.1:$HTTP_PORT (started)"
+}
+
+# --------------------------------------------------------------------- env
+write_env() {
+	cat >"$LAB_STATE/env.new" <<EOF
+# Local lab host (written by tools/lab/up.sh). Use: source .lab/env
+export KVM2_TEST_SSH_HOST=127.0.0.1
+export KVM2_TEST_SSH_PORT=$SSH_PORT
+export KVM2_TEST_SSH_USER=root
+export KVM2_TEST_SSH_KEY=$SSH_DIR/id_ed25519
+export KVM2_TEST_KNOWN_HOSTS=$SSH_DIR/known_hosts
+export KVM2_TEST_SOCKET=$LAB_SOCKET
+export KVM2_TEST_POOL=$LAB_POOL
+export KVM2_TEST_TINY_POOL=$LAB_TINY_POOL
+export KVM2_TEST_NETWORK=$LAB_NET
+export KVM2_TEST_HTTP_PORT=$HTTP_PORT
+export KVM2_TEST_HTTP_URL=http://127.0.0.1:$HTTP_PORT
+export KVM2_TEST_IMAGE_URL=http://127.0.0.1:$HTTP_PORT/$LAB_IMAGE_NAME
+export KVM2_TEST_IMAGE_SHA256=$IMAGE_SHA256
+export KVM2_TEST_IMAGE_PATH=$IMAGE_PATH
+export KVM2_TEST_PROXY_PORT=$LAB_PROXY_PORT
+EOF
+	if cmp -s "$LAB_STATE/env.new" "$LAB_STATE/env"; then rm -f "$LAB_STATE/env.new"; else mv "$LAB_STATE/env.new" "$LAB_STATE/env"; fi
+	lab_phase_end "$LAB_STATE/env"
+}
+
+lab_phase packages
+install_packages
+lab_phase users
+ensure_users
+lab_phase libvirtd
+start_daemons
+lab_phase storage
+ensure_storage
+lab_phase network
+ensure_network
+lab_phase sshd
+ensure_sshd
+lab_phase image
+ensure_image
+lab_phase http
+ensure_http
+lab_phase env
+write_env
+lab_log "lab up in $(lab_elapsed "$UP_START")s; use: source $LAB_STATE/env"
