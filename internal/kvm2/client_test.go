@@ -1,0 +1,299 @@
+package kvm2
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	libvirt "github.com/digitalocean/go-libvirt"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/build"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+)
+
+// Fixture names shared by the core's tests.
+const (
+	labHost    = "lab"
+	labBase    = "base.qcow2"
+	labBaseID  = labHost + "/" + fake.DefaultPool + "/" + labBase
+	labUID     = "0123456789abcdef0123456789abcdef"
+	vmName    = "egress-1"
+	vmID      = labHost + "/" + vmName
+	labBaseCap = 2 << 30
+)
+
+var labBaseContent = []byte("QFI\xfb fake qcow2 base image")
+
+// recLine is one captured log line.
+type recLine struct {
+	Level  Level
+	Msg    string
+	Fields map[string]any
+}
+
+// recLogger records every line; it is safe for concurrent use.
+type recLogger struct {
+	mu    sync.Mutex
+	lines []recLine
+}
+
+func (l *recLogger) Log(_ context.Context, level Level, msg string, fields map[string]any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.lines = append(l.lines, recLine{level, msg, fields})
+}
+
+func (l *recLogger) all() []recLine {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]recLine(nil), l.lines...)
+}
+
+// text renders every line with its fields, for greps.
+func (l *recLogger) text() string {
+	var b strings.Builder
+	for _, ln := range l.all() {
+		fmt.Fprintf(&b, "%d %s %v\n", ln.Level, ln.Msg, ln.Fields)
+	}
+	return b.String()
+}
+
+func (l *recLogger) count(msg string) int {
+	n := 0
+	for _, ln := range l.all() {
+		if ln.Msg == msg {
+			n++
+		}
+	}
+	return n
+}
+
+// coreHarness is a Client on one fake host "lab" holding a verified base image.
+type coreHarness struct {
+	t    *testing.T
+	fb   *fake.Backend
+	pool *fake.Pool
+	log  *recLogger
+	c    *Client
+}
+
+func labHostConfig() HostConfig {
+	return HostConfig{Address: "127.0.0.1", PrivateKey: "inline-key-material", HostKey: "ssh-ed25519 AAAA"}
+}
+
+func newCore(t *testing.T, mutate ...func(*HostConfig)) *coreHarness {
+	t.Helper()
+	fb := fake.New(labHost)
+	addLabBase(fb, fake.DefaultPool, labBase)
+	hc := labHostConfig()
+	for _, m := range mutate {
+		m(&hc)
+	}
+	h := &coreHarness{t: t, fb: fb, pool: fake.NewPool(fb), log: &recLogger{}}
+	fb.Observe(rpcLogger{h.log})
+	c, err := New(Config{Hosts: map[string]HostConfig{labHost: hc}}, WithPool(h.pool), WithLogger(h.log),
+		WithClock(func() time.Time { return time.Date(2026, 9, 16, 13, 33, 0, 0, time.UTC) }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.statePoll = time.Millisecond
+	h.c = c
+	t.Cleanup(func() {
+		if n := h.pool.Outstanding(); n != 0 {
+			t.Errorf("%d pooled connections not released", n)
+		}
+		if n := h.pool.Unclosed(); n != 0 {
+			t.Errorf("%d dedicated connections not closed", n)
+		}
+		if n := c.locks.size(); n != 0 {
+			t.Errorf("%d lock entries left", n)
+		}
+	})
+	return h
+}
+
+// addLabBase puts a verified base image (volume plus digest marker) into pool.
+func addLabBase(fb *fake.Backend, pool, name string) {
+	sum := sha256.Sum256(labBaseContent)
+	fb.AddVolume(pool, fake.Volume{Name: name, Format: "qcow2", Capacity: labBaseCap, Content: labBaseContent})
+	fb.AddVolume(pool, fake.Volume{Name: name + ".sha256", Format: "raw", Content: []byte(hex.EncodeToString(sum[:]) + "\n")})
+}
+
+func labRequest() CreateRequest {
+	return CreateRequest{
+		Host: labHost, Name: vmName, UID: labUID, BaseImageID: labBaseID,
+		VCPUs: 1, MemoryMiB: 128, DiskGiB: 4, Tag: "fleet-a", UserData: []byte("#cloud-config\n"), Running: true,
+	}
+}
+
+// create runs Create with labRequest changed by mutate and fails the test on error.
+func (h *coreHarness) create(mutate ...func(*CreateRequest)) Instance {
+	h.t.Helper()
+	req := labRequest()
+	for _, m := range mutate {
+		m(&req)
+	}
+	inst, err := h.c.Create(context.Background(), req)
+	if err != nil {
+		h.t.Fatalf("Create: %v", err)
+	}
+	return inst
+}
+
+// markedDomain adds a domain carrying our mark with uid and tag, in state s.
+func (h *coreHarness) markedDomain(name, uid, tag string, s libvirt.DomainState) {
+	h.t.Helper()
+	addMarkedDomain(h.t, h.fb, name, uid, tag, s)
+}
+
+func addMarkedDomain(t testing.TB, fb *fake.Backend, name, uid, tag string, s libvirt.DomainState) {
+	t.Helper()
+	x, err := build.DomainXML(build.DomainSpec{
+		Name: name, Type: build.TypeQEMU, VCPUs: 1, MemoryMiB: 128, Firmware: build.FirmwareBIOS,
+		OverlayPath: "/var/lib/libvirt/images/" + name + ".qcow2", SeedPath: "/var/lib/libvirt/images/" + name + "-cidata.iso",
+		Network: "default", MAC: "52:54:00:aa:bb:cc",
+		Mark: build.Mark{UID: uid, Tag: tag, CreatedAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), BaseImageID: labBaseID,
+			VCPUs: 1, MemoryMiB: 128, DiskGiB: 4, Network: "default", Firmware: build.FirmwareBIOS},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fb.DomainDefineXML(context.Background(), x); err != nil {
+		t.Fatal(err)
+	}
+	fb.SetDomainState(name, s)
+	fb.ResetCalls()
+}
+
+// unmarkedDomain adds a domain without our mark.
+func (h *coreHarness) unmarkedDomain(name string, s libvirt.DomainState) {
+	h.fb.AddDomain(fake.Domain{Name: name, State: s, XML: "<domain type='qemu'><name>" + name + "</name></domain>"})
+}
+
+// classOfErr returns the class of err, failing when err is nil.
+func classOfErr(t *testing.T, err error) kvmerr.Class {
+	t.Helper()
+	if err == nil {
+		t.Fatal("expected an error, got nil")
+	}
+	return kvmerr.Classify(err)
+}
+
+func lverr(code libvirt.ErrorNumber) error { return fake.LibvirtError(code, "injected %d", code) }
+
+func TestNew_rejectsInvalidConfigAsPermanent(t *testing.T) {
+	tests := []struct {
+		name   string
+		cfg    Config
+		substr string
+	}{
+		{"no hosts", Config{}, "at least one host"},
+		{"no address", Config{Hosts: map[string]HostConfig{"a": {PrivateKey: "k", HostKey: "h"}}}, "address is required"},
+		{"bad port", Config{Hosts: map[string]HostConfig{"a": {Address: "x", Port: 70000, PrivateKey: "k", HostKey: "h"}}}, "port 70000"},
+		{"bad host name", Config{Hosts: map[string]HostConfig{"a/b": labHostConfig()}}, "host name"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := New(tt.cfg)
+			if c != nil || !errors.Is(err, kvmerr.ErrPermanent) || !strings.Contains(err.Error(), tt.substr) {
+				t.Fatalf("New = %v, %v; want Permanent containing %q", c, err, tt.substr)
+			}
+		})
+	}
+}
+
+func TestNew_neverDials(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	hc := labHostConfig()
+	hc.Port = ln.Addr().(*net.TCPAddr).Port
+	c, err := New(Config{Hosts: map[string]HostConfig{labHost: hc}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	// A dial inside New would have completed its TCP handshake before New returned, so a
+	// connection would be waiting in the backlog now.
+	ln.(*net.TCPListener).SetDeadline(time.Now().Add(50 * time.Millisecond))
+	if conn, err := ln.Accept(); err == nil {
+		conn.Close()
+		t.Fatal("New dialed the host")
+	}
+}
+
+func TestNew_warnsAboutUnreadableFilesWithoutFailing(t *testing.T) {
+	log := &recLogger{}
+	hc := labHostConfig()
+	hc.PrivateKeyFile = "/nonexistent/id_ed25519"
+	_, err := New(Config{Hosts: map[string]HostConfig{labHost: hc}}, WithPool(fake.NewPool()), WithLogger(log))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.text(), "/nonexistent/id_ed25519") {
+		t.Fatalf("no warning naming the file:\n%s", log.text())
+	}
+	if strings.Contains(log.text(), "inline-key-material") {
+		t.Fatal("inline key logged")
+	}
+}
+
+func TestHosts_sortedAndCloseClosesPool(t *testing.T) {
+	p := fake.NewPool()
+	c, err := New(Config{Hosts: map[string]HostConfig{"b": labHostConfig(), "a": labHostConfig(), "c": labHostConfig()}}, WithPool(p))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(c.Hosts(), ","); got != "a,b,c" {
+		t.Fatalf("Hosts = %s", got)
+	}
+	if err := c.Close(); err != nil || !p.Closed() {
+		t.Fatalf("Close = %v, pool closed %v", err, p.Closed())
+	}
+}
+
+func TestCheck_usesFreshConnectionsNotThePool(t *testing.T) {
+	h := newCore(t)
+	got := h.c.Check(context.Background())
+	if len(got) != 1 || got[0].Host != labHost || got[0].Reason != ReasonOK {
+		t.Fatalf("Check = %+v", got)
+	}
+	if h.pool.Acquired(labHost) != 0 || len(h.pool.DedicatedBackends(labHost)) != 1 {
+		t.Fatalf("acquired %d, dedicated %d", h.pool.Acquired(labHost), len(h.pool.DedicatedBackends(labHost)))
+	}
+	if got[0].LibvirtVersion == "" || got[0].PoolCapacityBytes == 0 {
+		t.Fatalf("details missing: %+v", got[0])
+	}
+}
+
+func TestCheck_connectOptionAndUnknownHost(t *testing.T) {
+	calls := 0
+	fb := fake.New(labHost)
+	c, err := New(Config{Hosts: map[string]HostConfig{labHost: labHostConfig()}}, WithPool(fake.NewPool()),
+		WithConnect(func(ctx context.Context, host string) (backend.Backend, error) {
+			calls++
+			return fb.Twin(), nil
+		}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := c.Check(context.Background(), labHost, "elsewhere")
+	if len(got) != 2 || calls != 1 {
+		t.Fatalf("Check = %+v, connect calls %d", got, calls)
+	}
+	// Sorted by host name: "elsewhere" first.
+	if got[1].Host != labHost || got[1].Reason != ReasonOK || got[0].Reason != ReasonUnknownHost {
+		t.Fatalf("Check = %+v", got)
+	}
+}

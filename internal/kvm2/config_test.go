@@ -1,0 +1,107 @@
+package kvm2
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestWithDefaults(t *testing.T) {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		t.Skip("no home directory")
+	}
+	tests := []struct {
+		name string
+		in   HostConfig
+		want HostConfig
+	}{
+		{"all defaults", HostConfig{Address: "h"}, HostConfig{Address: "h", Port: 22, User: "root",
+			Socket: "/var/run/libvirt/libvirt-sock", Pool: "default", Network: "default",
+			KnownHostsFile: filepath.Join(home, ".ssh", "known_hosts")}},
+		{"bridge suppresses network", HostConfig{Address: "h", Bridge: "br0"}, HostConfig{Address: "h", Port: 22, User: "root",
+			Socket: "/var/run/libvirt/libvirt-sock", Pool: "default", Bridge: "br0",
+			KnownHostsFile: filepath.Join(home, ".ssh", "known_hosts")}},
+		{"pinned key suppresses known_hosts", HostConfig{Address: "h", HostKey: "ssh-ed25519 AAAA"}, HostConfig{Address: "h", Port: 22, User: "root",
+			Socket: "/var/run/libvirt/libvirt-sock", Pool: "default", Network: "default", HostKey: "ssh-ed25519 AAAA"}},
+		{"explicit values kept", HostConfig{Address: "h", Port: 2222, User: "u", Socket: "/s", Pool: "p", Network: "n", KnownHostsFile: "/k"},
+			HostConfig{Address: "h", Port: 2222, User: "u", Socket: "/s", Pool: "p", Network: "n", KnownHostsFile: "/k"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := Config{Hosts: map[string]HostConfig{"a": tt.in}}
+			got := in.WithDefaults().Hosts["a"]
+			if got != tt.want {
+				t.Fatalf("got  %+v\nwant %+v", got, tt.want)
+			}
+			if in.Hosts["a"] != tt.in {
+				t.Fatal("WithDefaults modified its receiver's map")
+			}
+		})
+	}
+}
+
+func TestValidate(t *testing.T) {
+	ok := HostConfig{Address: "h", Port: 22, PrivateKeyFile: "/k", KnownHostsFile: "/kh", Network: "default"}
+	with := func(f func(*HostConfig)) HostConfig { h := ok; f(&h); return h }
+	tests := []struct {
+		name    string
+		hosts   map[string]HostConfig
+		wantErr string // "" means valid
+	}{
+		{"valid", map[string]HostConfig{"lab": ok}, ""},
+		{"valid agent and pinned key", map[string]HostConfig{"lab": with(func(h *HostConfig) {
+			h.PrivateKeyFile, h.UseAgent, h.KnownHostsFile, h.HostKey = "", true, "", "ssh-ed25519 AAAA"
+		})}, ""},
+		{"no hosts", nil, "at least one host"},
+		{"no address", map[string]HostConfig{"lab": with(func(h *HostConfig) { h.Address = "" })}, "address is required"},
+		{"port zero", map[string]HostConfig{"lab": with(func(h *HostConfig) { h.Port = 0 })}, "port 0"},
+		{"port too big", map[string]HostConfig{"lab": with(func(h *HostConfig) { h.Port = 65536 })}, "port 65536"},
+		{"network and bridge", map[string]HostConfig{"lab": with(func(h *HostConfig) { h.Bridge = "br0" })}, "network and bridge"},
+		{"two host-key methods", map[string]HostConfig{"lab": with(func(h *HostConfig) { h.HostKey = "k" })}, "not both"},
+		{"no host-key method", map[string]HostConfig{"lab": with(func(h *HostConfig) { h.KnownHostsFile = "" })}, "verify the host key"},
+		{"no auth", map[string]HostConfig{"lab": with(func(h *HostConfig) { h.PrivateKeyFile = "" })}, "authenticate"},
+		{"bad host name", map[string]HostConfig{"lab/1": ok}, "host name"},
+		{"host name with space", map[string]HostConfig{"my lab": ok}, "host name"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := Config{Hosts: tt.hosts}.Validate()
+			if tt.wantErr == "" {
+				if err != nil {
+					t.Fatalf("unexpected error: %v", err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Fatalf("err = %v, want it to contain %q", err, tt.wantErr)
+			}
+		})
+	}
+}
+
+func TestValidate_reportsEveryProblemOnce(t *testing.T) {
+	err := Config{Hosts: map[string]HostConfig{"a": {}, "b": {Address: "x", Port: 22, UseAgent: true, HostKey: "k"}}}.Validate()
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, want := range []string{`host "a": address is required`, "port 0", "verify the host key", "authenticate"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("missing %q in %v", want, err)
+		}
+	}
+	if strings.Contains(err.Error(), `host "b"`) {
+		t.Errorf("valid host b reported: %v", err)
+	}
+}
+
+func TestSSHConfigCarriesEveryTransportField(t *testing.T) {
+	h := HostConfig{Address: "a", Port: 2, User: "u", PrivateKeyFile: "/k", PrivateKey: "pk", UseAgent: true,
+		KnownHostsFile: "/kh", HostKey: "hk", Socket: "/s", Pool: "p", Network: "n", Zone: "z"}
+	s := h.sshConfig()
+	if s.Address != "a" || s.Port != 2 || s.User != "u" || s.PrivateKeyFile != "/k" || s.PrivateKey != "pk" ||
+		!s.UseAgent || s.KnownHostsFile != "/kh" || s.HostKey != "hk" || s.Socket != "/s" {
+		t.Fatalf("sshConfig = %+v", s)
+	}
+}

@@ -1,0 +1,78 @@
+package kvm2
+
+import "testing"
+
+func TestParseID(t *testing.T) {
+	tests := []struct {
+		id, host, name string
+		ok             bool
+	}{
+		{"lab/egress-1", "lab", "egress-1", true},
+		{"host.example.com/a", "host.example.com", "a", true},
+		{"lab", "", "", false},
+		{"lab/", "", "", false},
+		{"/egress-1", "", "", false},
+		{"lab/egress/1", "", "", false},
+		{"lab/Egress", "", "", false},
+		{"lab/-x", "", "", false},
+		{"lab/x-", "", "", false},
+		{"lab/x_y", "", "", false},
+		{"la b/x", "", "", false},
+		{"", "", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.id, func(t *testing.T) {
+			host, name, err := ParseID(tt.id)
+			if (err == nil) != tt.ok || host != tt.host || name != tt.name {
+				t.Fatalf("ParseID(%q) = %q, %q, %v", tt.id, host, name, err)
+			}
+			if tt.ok && FormatID(host, name) != tt.id {
+				t.Fatalf("FormatID does not round-trip %q", tt.id)
+			}
+		})
+	}
+}
+
+func TestParseBaseImageID(t *testing.T) {
+	tests := []struct {
+		id               string
+		host, pool, name string
+		ok               bool
+	}{
+		{"lab/default/debian-12.qcow2", "lab", "default", "debian-12.qcow2", true},
+		{"lab/default", "", "", "", false},
+		{"lab//x", "", "", "", false},
+		{"lab/default/", "", "", "", false},
+		{"lab/a/b/c", "", "", "", false},
+		{"l b/a/b", "", "", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.id, func(t *testing.T) {
+			host, pool, name, err := ParseBaseImageID(tt.id)
+			if (err == nil) != tt.ok || host != tt.host || pool != tt.pool || name != tt.name {
+				t.Fatalf("ParseBaseImageID(%q) = %q, %q, %q, %v", tt.id, host, pool, name, err)
+			}
+			if tt.ok && FormatBaseImageID(host, pool, name) != tt.id {
+				t.Fatalf("FormatBaseImageID does not round-trip %q", tt.id)
+			}
+		})
+	}
+}
+
+func TestValidateHostName(t *testing.T) {
+	tests := []struct {
+		name string
+		ok   bool
+	}{
+		{"lab", true}, {"Lab_1.example-2", true}, {"1", true},
+		{"", false}, {"-lab", false}, {".lab", false}, {"a/b", false}, {"a b", false},
+		{"x123456789012345678901234567890123456789012345678901234567890123", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := ValidateHostName(tt.name); (err == nil) != tt.ok {
+				t.Fatalf("ValidateHostName(%q) = %v", tt.name, err)
+			}
+		})
+	}
+}
