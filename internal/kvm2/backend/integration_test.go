@@ -3,6 +3,7 @@
 package backend
 
 import (
+	"bytes"
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
@@ -16,6 +17,8 @@ import (
 
 	"github.com/skeema/knownhosts"
 	"golang.org/x/crypto/ssh"
+
+	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/sshx"
@@ -188,5 +191,144 @@ func BenchmarkConnect(b *testing.B) {
 			b.Fatal(err)
 		}
 		_ = be.Close()
+	}
+}
+
+// labBackend connects to the lab for one test.
+func labBackend(t *testing.T) (Backend, string, context.Context) {
+	t.Helper()
+	cfg, pool := labConfig(t)
+	ctx := labCtx(t)
+	b, err := Connect(ctx, "lab", cfg, PoolOptions{})
+	if err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	t.Cleanup(func() { _ = b.Close() })
+	return b, pool, ctx
+}
+
+// withFreshConnection runs cleanup on a new connection: the test's own may be the thing that
+// failed, and what it created must not outlive the test.
+func withFreshConnection(t *testing.T, cleanup func(context.Context, Backend)) {
+	cfg, _ := labConfig(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	b, err := Connect(ctx, "lab", cfg, PoolOptions{})
+	if err != nil {
+		t.Logf("cleanup could not connect: %v", err)
+		return
+	}
+	defer b.Close()
+	cleanup(ctx, b)
+}
+
+// uniqueName returns a name no earlier run left behind.
+func uniqueName(prefix string) string {
+	return prefix + strconv.FormatInt(time.Now().UnixNano(), 36)
+}
+
+func TestIntegration_volumeUploadDownload(t *testing.T) {
+	b, poolName, ctx := labBackend(t)
+	pool, err := b.StoragePoolLookupByName(ctx, poolName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const size = 3<<20 + 12345 // not a multiple of go-libvirt's stream chunk
+	name := uniqueName("kvm2-it-vol-")
+	vol, err := b.StorageVolCreateXML(ctx, pool,
+		"<volume><name>"+name+"</name><capacity unit='bytes'>"+strconv.Itoa(size)+"</capacity><target><format type='raw'/></target></volume>")
+	if err != nil {
+		t.Fatalf("StorageVolCreateXML: %v", err)
+	}
+	t.Cleanup(func() {
+		withFreshConnection(t, func(c context.Context, fresh Backend) {
+			if p, err := fresh.StoragePoolLookupByName(c, poolName); err == nil {
+				if v, err := fresh.StorageVolLookupByName(c, p, name); err == nil {
+					_ = fresh.StorageVolDelete(c, v)
+				}
+			}
+		})
+	})
+
+	data := make([]byte, size)
+	if _, err := rand.Read(data); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.StorageVolUpload(ctx, vol, bytes.NewReader(data), size); err != nil {
+		t.Fatalf("StorageVolUpload: %v", err)
+	}
+	var got bytes.Buffer
+	if err := b.StorageVolDownload(ctx, vol, &got, size); err != nil {
+		t.Fatalf("StorageVolDownload: %v", err)
+	}
+	if !bytes.Equal(got.Bytes(), data) {
+		t.Fatalf("downloaded %d bytes differing from the %d uploaded", got.Len(), size)
+	}
+	capacity, _, err := b.StorageVolGetInfo(ctx, vol)
+	if err != nil || capacity != size {
+		t.Errorf("StorageVolGetInfo capacity = %d, %v; want %d", capacity, err, size)
+	}
+	if path, err := b.StorageVolGetPath(ctx, vol); err != nil || path == "" {
+		t.Errorf("StorageVolGetPath = %q, %v", path, err)
+	}
+	if err := b.StorageVolDelete(ctx, vol); err != nil {
+		t.Fatalf("StorageVolDelete: %v", err)
+	}
+	if _, err := b.StorageVolLookupByName(ctx, pool, name); !kvmerr.IsNotFound(err) {
+		t.Errorf("lookup after delete: err = %v, want NotFound", err)
+	}
+}
+
+func TestIntegration_domainMetadataInactiveAndRunning(t *testing.T) {
+	b, _, ctx := labBackend(t)
+	const uri = "https://example.invalid/kvm2-it/v1"
+	name := uniqueName("kvm2-it-dom-")
+	dom, err := b.DomainDefineXML(ctx, "<domain type='qemu'><name>"+name+"</name><memory unit='MiB'>32</memory>"+
+		"<os><type arch='x86_64'>hvm</type></os><devices></devices></domain>")
+	if err != nil {
+		t.Fatalf("DomainDefineXML: %v", err)
+	}
+	t.Cleanup(func() {
+		withFreshConnection(t, func(c context.Context, fresh Backend) {
+			if d, err := fresh.DomainLookupByName(c, name); err == nil {
+				_ = fresh.DomainDestroy(c, d)
+				_ = fresh.DomainUndefine(c, d, 0)
+			}
+		})
+	})
+
+	// Inactive: only the persistent definition exists.
+	if err := b.DomainSetMetadata(ctx, dom, "<it v='1'/>", "it", uri); err != nil {
+		t.Fatalf("DomainSetMetadata on an inactive domain: %v", err)
+	}
+	if md, err := b.DomainGetMetadata(ctx, dom, uri); err != nil || !bytes.Contains([]byte(md), []byte("v=\"1\"")) {
+		t.Fatalf("DomainGetMetadata = %q, %v", md, err)
+	}
+
+	if err := b.DomainCreate(ctx, dom); err != nil {
+		t.Fatalf("DomainCreate: %v", err)
+	}
+	if state, _, err := b.DomainGetState(ctx, dom); err != nil || state != int32(libvirt.DomainRunning) {
+		t.Fatalf("DomainGetState = %d, %v; want running", state, err)
+	}
+	// Running and persistent: both definitions get the new element.
+	if err := b.DomainSetMetadata(ctx, dom, "<it v='2'/>", "it", uri); err != nil {
+		t.Fatalf("DomainSetMetadata on a running domain: %v", err)
+	}
+	inactiveXML, err := b.DomainGetXMLDesc(ctx, dom, libvirt.DomainXMLInactive)
+	if err != nil || !bytes.Contains([]byte(inactiveXML), []byte("v=\"2\"")) {
+		t.Errorf("persistent definition lacks the updated metadata (err %v)", err)
+	}
+	if persistent, err := b.DomainIsPersistent(ctx, dom); err != nil || !persistent {
+		t.Errorf("DomainIsPersistent = %v, %v", persistent, err)
+	}
+	if err := b.DomainDestroy(ctx, dom); err != nil {
+		t.Fatalf("DomainDestroy: %v", err)
+	}
+	if err := b.DomainUndefine(ctx, dom, 0); err != nil {
+		t.Fatalf("DomainUndefine: %v", err)
+	}
+	if _, err := b.DomainLookupByName(ctx, name); !kvmerr.IsNotFound(err) {
+		t.Errorf("lookup after undefine: err = %v, want NotFound", err)
 	}
 }
