@@ -332,3 +332,38 @@ func TestIntegration_domainMetadataInactiveAndRunning(t *testing.T) {
 		t.Errorf("lookup after undefine: err = %v, want NotFound", err)
 	}
 }
+
+// BenchmarkVolumeUpload streams 64 MiB into a raw volume over SSH per iteration; the MB/s
+// figure is the transport's upload line rate.
+func BenchmarkVolumeUpload(b *testing.B) {
+	const size = 64 << 20
+	cfg, poolName := labConfig(b)
+	ctx := context.Background()
+	be, err := Connect(ctx, "lab", cfg, PoolOptions{})
+	if err != nil {
+		b.Fatalf("Connect: %v", err)
+	}
+	defer be.Close()
+	pool, err := be.StoragePoolLookupByName(ctx, poolName)
+	if err != nil {
+		b.Fatal(err)
+	}
+	name := uniqueName("kvm2-it-bench-")
+	vol, err := be.StorageVolCreateXML(ctx, pool,
+		"<volume><name>"+name+"</name><capacity unit='bytes'>"+strconv.Itoa(size)+"</capacity><target><format type='raw'/></target></volume>")
+	if err != nil {
+		b.Fatalf("StorageVolCreateXML: %v", err)
+	}
+	defer func() { _ = be.StorageVolDelete(ctx, vol) }()
+	data := make([]byte, size)
+	if _, err := rand.Read(data); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(size)
+	b.ResetTimer()
+	for b.Loop() {
+		if err := be.StorageVolUpload(ctx, vol, bytes.NewReader(data), size); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
