@@ -339,9 +339,23 @@ func (c *Client) upload(ctx context.Context, host string, vol libvirt.StorageVol
 	return d.StorageVolUpload(ctx, vol, bytes.NewReader(data), uint64(len(data)))
 }
 
+// newMAC returns a random address in QEMU's 52:54:00 prefix. Choosing it here rather than
+// letting libvirt pick one means the address is known before the domain exists.
+func newMAC() (string, error) {
+	var b [3]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("generate mac: %w", err)
+	}
+	return fmt.Sprintf("52:54:00:%02x:%02x:%02x", b[0], b[1], b[2]), nil
+}
+
 // define renders and defines the domain with our mark.
 func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, req CreateRequest, base BaseImage, overlayPath, seedPath string) (libvirt.Domain, error) {
 	hv, err := c.hypervisorType(ctx, b)
+	if err != nil {
+		return libvirt.Domain{}, err
+	}
+	mac, err := newMAC()
 	if err != nil {
 		return libvirt.Domain{}, err
 	}
@@ -356,7 +370,7 @@ func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, re
 	x, err := build.DomainXML(build.DomainSpec{
 		Name: req.Name, Type: hv, VCPUs: req.VCPUs, MemoryMiB: req.MemoryMiB, Firmware: string(req.Firmware),
 		OverlayPath: overlayPath, OverlayFormat: build.FormatQCOW2, SeedPath: seedPath,
-		Network: req.Network, Bridge: req.Bridge, Mark: mark,
+		Network: req.Network, Bridge: req.Bridge, MAC: mac, Mark: mark,
 	})
 	if err != nil {
 		return libvirt.Domain{}, kvmerr.New(kvmerr.Permanent, "", "", err)
