@@ -26,8 +26,8 @@ const (
 	labBase    = "base.qcow2"
 	labBaseID  = labHost + "/" + fake.DefaultPool + "/" + labBase
 	labUID     = "0123456789abcdef0123456789abcdef"
-	vmName    = "egress-1"
-	vmID      = labHost + "/" + vmName
+	vmName     = "egress-1"
+	vmID       = labHost + "/" + vmName
 	labBaseCap = 2 << 30
 )
 
