@@ -66,9 +66,23 @@ func (m Mark) fields() []markField {
 }
 
 // MarshalMark renders m as <kvm2:instance xmlns:kvm2="MarkNamespace"> with one prefixed child
-// per field. The element is self-contained, so it serves both inside <metadata> of a domain
-// definition and as the payload of DomainSetMetadata.
+// per field. The element is self-contained, which is what <metadata> of a domain definition
+// needs. For DomainSetMetadata use MarshalMarkForSetMetadata instead.
 func MarshalMark(m Mark) (string, error) {
+	return marshalMark(m, MarkPrefix+":", true)
+}
+
+// MarshalMarkForSetMetadata renders m as a bare <instance> element without namespace, the form
+// DomainSetMetadata needs: libvirt puts the element into the namespace and prefix passed
+// alongside it, and libvirt 9.0 fails with "failed to create a new XML namespace" when the
+// element already declares that prefix.
+func MarshalMarkForSetMetadata(m Mark) (string, error) {
+	return marshalMark(m, "", false)
+}
+
+// marshalMark writes the mark with every element name prefixed by prefix, declaring the
+// namespace for MarkPrefix on the root when declare is set.
+func marshalMark(m Mark, prefix string, declare bool) (string, error) {
 	if strings.TrimSpace(m.UID) == "" {
 		return "", errors.New("mark has no uid")
 	}
@@ -76,15 +90,15 @@ func MarshalMark(m Mark) (string, error) {
 	enc := xml.NewEncoder(&buf)
 	// encoding/xml cannot emit a chosen prefix for a namespaced name, so the prefix is written
 	// as part of the local name and the namespace is declared as a plain attribute.
-	root := xml.StartElement{
-		Name: xml.Name{Local: MarkPrefix + ":" + markElement},
-		Attr: []xml.Attr{{Name: xml.Name{Local: "xmlns:" + MarkPrefix}, Value: MarkNamespace}},
+	root := xml.StartElement{Name: xml.Name{Local: prefix + markElement}}
+	if declare {
+		root.Attr = []xml.Attr{{Name: xml.Name{Local: "xmlns:" + MarkPrefix}, Value: MarkNamespace}}
 	}
 	if err := enc.EncodeToken(root); err != nil {
 		return "", fmt.Errorf("encode mark: %w", err)
 	}
 	for _, f := range m.fields() {
-		child := xml.StartElement{Name: xml.Name{Local: MarkPrefix + ":" + f.name}}
+		child := xml.StartElement{Name: xml.Name{Local: prefix + f.name}}
 		if err := enc.EncodeElement(f.value, child); err != nil {
 			return "", fmt.Errorf("encode mark field %s: %w", f.name, err)
 		}

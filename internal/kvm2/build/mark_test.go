@@ -2,6 +2,8 @@ package build
 
 import (
 	"encoding/xml"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -41,24 +43,46 @@ func TestMarshalMark_roundTrip(t *testing.T) {
 		{"markup characters escaped", special, special},
 		{"bridge", bridged, bridged},
 	}
+	marshalers := map[string]func(Mark) (string, error){
+		"MarshalMark":               MarshalMark,
+		"MarshalMarkForSetMetadata": MarshalMarkForSetMetadata,
+	}
 	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			out, err := MarshalMark(tc.mark)
-			if err != nil {
-				t.Fatalf("MarshalMark: %v", err)
-			}
-			got, err := ParseMark(out)
-			if err != nil {
-				t.Fatalf("ParseMark(%s): %v", out, err)
-			}
-			if !got.CreatedAt.Equal(tc.want.CreatedAt) || got.CreatedAt.Location() != time.UTC {
-				t.Errorf("CreatedAt = %v, want %v in UTC", got.CreatedAt, tc.want.CreatedAt)
-			}
-			got.CreatedAt, tc.want.CreatedAt = time.Time{}, time.Time{}
-			if got != tc.want {
-				t.Errorf("round trip:\n got %+v\nwant %+v", got, tc.want)
-			}
-		})
+		for fname, marshal := range marshalers {
+			t.Run(tc.name+"/"+fname, func(t *testing.T) {
+				out, err := marshal(tc.mark)
+				if err != nil {
+					t.Fatalf("%s: %v", fname, err)
+				}
+				got, err := ParseMark(out)
+				if err != nil {
+					t.Fatalf("ParseMark(%s): %v", out, err)
+				}
+				want := tc.want
+				if !got.CreatedAt.Equal(want.CreatedAt) || got.CreatedAt.Location() != time.UTC {
+					t.Errorf("CreatedAt = %v, want %v in UTC", got.CreatedAt, want.CreatedAt)
+				}
+				got.CreatedAt, want.CreatedAt = time.Time{}, time.Time{}
+				if got != want {
+					t.Errorf("round trip:\n got %+v\nwant %+v", got, want)
+				}
+			})
+		}
+	}
+}
+
+func TestMarshalMarkForSetMetadata_shape(t *testing.T) {
+	out, err := MarshalMarkForSetMetadata(sampleMark())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out, "<instance><uid>0b4f6a52-3c1e-4d1a-9a8e-7f2d5c6b1a90</uid>") {
+		t.Errorf("want a bare <instance> element first, got:\n%s", out)
+	}
+	for _, banned := range []string{"xmlns", MarkPrefix + ":"} {
+		if strings.Contains(out, banned) {
+			t.Errorf("element for DomainSetMetadata contains %q:\n%s", banned, out)
+		}
 	}
 }
 
@@ -99,7 +123,10 @@ func TestMarshalMark_rejectsMissingUID(t *testing.T) {
 			m := sampleMark()
 			m.UID = uid
 			if _, err := MarshalMark(m); err == nil {
-				t.Fatal("MarshalMark accepted a mark without uid")
+				t.Error("MarshalMark accepted a mark without uid")
+			}
+			if _, err := MarshalMarkForSetMetadata(m); err == nil {
+				t.Error("MarshalMarkForSetMetadata accepted a mark without uid")
 			}
 		})
 	}
@@ -163,5 +190,26 @@ func TestParseMark_rejects(t *testing.T) {
 				t.Fatalf("ParseMark = %v, want error containing %q", err, tc.wantErr)
 			}
 		})
+	}
+}
+
+// TestParseMark_libvirt9GetMetadata reads what libvirt 9.0's DomainGetMetadata returned for a
+// mark written by MarshalMark: the bare element, namespace and prefix stripped.
+func TestParseMark_libvirt9GetMetadata(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "libvirt9-get-metadata.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := ParseMark(string(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := sampleMark()
+	if !got.CreatedAt.Equal(want.CreatedAt) {
+		t.Errorf("created-at %v, want %v", got.CreatedAt, want.CreatedAt)
+	}
+	got.CreatedAt, want.CreatedAt = time.Time{}, time.Time{}
+	if got != want {
+		t.Errorf("mark:\n got %+v\nwant %+v", got, want)
 	}
 }

@@ -1,0 +1,206 @@
+package build
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kdomanski/iso9660"
+)
+
+// readISO returns the label and the root files of an ISO image.
+func readISO(t *testing.T, iso []byte) (string, map[string]string) {
+	t.Helper()
+	img, err := iso9660.OpenImage(bytes.NewReader(iso))
+	if err != nil {
+		t.Fatalf("OpenImage: %v", err)
+	}
+	label, err := img.Label()
+	if err != nil {
+		t.Fatalf("Label: %v", err)
+	}
+	root, err := img.RootDir()
+	if err != nil {
+		t.Fatalf("RootDir: %v", err)
+	}
+	children, err := root.GetChildren()
+	if err != nil {
+		t.Fatalf("GetChildren: %v", err)
+	}
+	files := map[string]string{}
+	for _, c := range children {
+		if c.IsDir() {
+			t.Errorf("unexpected directory %q", c.Name())
+			continue
+		}
+		data, err := io.ReadAll(c.Reader())
+		if err != nil {
+			t.Fatalf("read %s: %v", c.Name(), err)
+		}
+		files[c.Name()] = string(data)
+	}
+	return label, files
+}
+
+// isolateTempDir points os.TempDir at a fresh directory and returns it.
+func isolateTempDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", dir)
+	return dir
+}
+
+func TestSeedISO_contents(t *testing.T) {
+	const userData = "#cloud-config\nusers:\n  - name: ops\n"
+	const netConfig = "version: 2\nethernets:\n  eth0:\n    dhcp4: true\n"
+	cases := []struct {
+		name         string
+		spec         SeedSpec
+		wantMeta     string
+		wantUserData string
+		wantNetwork  string // "" means the file must be absent
+	}{
+		{"user data and network config",
+			SeedSpec{InstanceID: "u-1", Hostname: "web1", UserData: []byte(userData), NetworkConfig: []byte(netConfig)},
+			"instance-id: \"u-1\"\nlocal-hostname: \"web1\"\n", userData, netConfig},
+		{"no network config",
+			SeedSpec{InstanceID: "u-2", Hostname: "web2", UserData: []byte(userData)},
+			"instance-id: \"u-2\"\nlocal-hostname: \"web2\"\n", userData, ""},
+		{"empty user data",
+			SeedSpec{InstanceID: "u-3", Hostname: "web3"},
+			"instance-id: \"u-3\"\nlocal-hostname: \"web3\"\n", "#cloud-config\n{}\n", ""},
+		{"quotes stay inside the scalar",
+			SeedSpec{InstanceID: `a"b: c`, Hostname: "web4", UserData: []byte("#!/bin/sh\necho hi\n")},
+			"instance-id: \"a\\\"b: c\"\nlocal-hostname: \"web4\"\n", "#!/bin/sh\necho hi\n", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			isolateTempDir(t)
+			iso, err := SeedISO(tc.spec)
+			if err != nil {
+				t.Fatalf("SeedISO: %v", err)
+			}
+			label, files := readISO(t, iso)
+			if label != SeedLabel {
+				t.Errorf("label %q, want %q", label, SeedLabel)
+			}
+			if got := files["meta-data"]; got != tc.wantMeta {
+				t.Errorf("meta-data %q, want %q", got, tc.wantMeta)
+			}
+			if got := files["user-data"]; got != tc.wantUserData {
+				t.Errorf("user-data %q, want %q", got, tc.wantUserData)
+			}
+			got, present := files["network-config"]
+			if present != (tc.wantNetwork != "") || got != tc.wantNetwork {
+				t.Errorf("network-config present=%v %q, want %q", present, got, tc.wantNetwork)
+			}
+			wantCount := 3
+			if tc.wantNetwork != "" {
+				wantCount = 4
+			}
+			if len(files) != wantCount {
+				t.Errorf("%d files %v, want %d", len(files), keys(files), wantCount)
+			}
+		})
+	}
+}
+
+func TestSeedISO_vendorDataStartsGuestAgent(t *testing.T) {
+	isolateTempDir(t)
+	iso, err := SeedISO(SeedSpec{InstanceID: "u-1", Hostname: "web1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, files := readISO(t, iso)
+	vd := files["vendor-data"]
+	for _, want := range []string{
+		"#cloud-config\n",
+		"packages:\n  - qemu-guest-agent\n",
+		"runcmd:\n  - \"systemctl enable --now qemu-guest-agent || true\"\n",
+	} {
+		if !strings.Contains(vd, want) {
+			t.Errorf("vendor-data lacks %q:\n%s", want, vd)
+		}
+	}
+	if !strings.HasPrefix(vd, "#cloud-config\n") {
+		t.Errorf("vendor-data must start with #cloud-config:\n%s", vd)
+	}
+}
+
+func TestSeedISO_leavesNothingInTempDir(t *testing.T) {
+	dir := isolateTempDir(t)
+	for i := 0; i < 3; i++ {
+		if _, err := SeedISO(SeedSpec{InstanceID: "u", Hostname: "web", NetworkConfig: []byte("version: 2\n")}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		t.Errorf("left behind in TMPDIR: %s", e.Name())
+	}
+}
+
+// TestSeedISO_stagesUnderTempDir proves the previous test looks in the right place: with
+// TMPDIR pointing nowhere, staging fails.
+func TestSeedISO_stagesUnderTempDir(t *testing.T) {
+	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "missing"))
+	_, err := SeedISO(SeedSpec{InstanceID: "u", Hostname: "web"})
+	if err == nil || !strings.Contains(err.Error(), "staging") {
+		t.Fatalf("SeedISO = %v, want a staging error", err)
+	}
+}
+
+func TestSeedISO_rejects(t *testing.T) {
+	cases := []struct {
+		name    string
+		spec    SeedSpec
+		wantErr string
+	}{
+		{"no instance id", SeedSpec{Hostname: "web"}, "instance id is empty"},
+		{"blank instance id", SeedSpec{InstanceID: "  ", Hostname: "web"}, "instance id is empty"},
+		{"no hostname", SeedSpec{InstanceID: "u"}, "hostname is empty"},
+		{"multi-line hostname", SeedSpec{InstanceID: "u", Hostname: "web\nuser-data: x"}, "hostname contains a line break"},
+		{"multi-line instance id", SeedSpec{InstanceID: "u\r", Hostname: "web"}, "instance id contains a line break"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := isolateTempDir(t)
+			iso, err := SeedISO(tc.spec)
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Fatalf("SeedISO = %v, want error containing %q", err, tc.wantErr)
+			}
+			if iso != nil {
+				t.Error("a rejected seed must return no image")
+			}
+			if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+				t.Errorf("rejected seed left %d entries in TMPDIR", len(entries))
+			}
+		})
+	}
+}
+
+func TestSeedISO_errorsDoNotEchoUserData(t *testing.T) {
+	const secret = "SENTINEL-user-data-secret"
+	isolateTempDir(t)
+	_, err := SeedISO(SeedSpec{InstanceID: "", Hostname: "web", UserData: []byte(secret)})
+	if err == nil {
+		t.Fatal("want an error for the missing instance id")
+	}
+	if strings.Contains(err.Error(), secret) {
+		t.Errorf("error %q leaks user data", err)
+	}
+}
+
+func keys(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
