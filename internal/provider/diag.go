@@ -53,9 +53,17 @@ func errorDetail(err error) string {
 	}
 }
 
-// isAdoptionRefusal reports the core's refusal to adopt a domain that is not ours.
+// adoptionRefusedError marks a create refused because a domain under the name exists and is not
+// this resource's (no mark, or a mark with another UID).
+type adoptionRefusedError struct{ err error }
+
+func (e *adoptionRefusedError) Error() string { return e.err.Error() }
+func (e *adoptionRefusedError) Unwrap() error { return e.err }
+
+// isAdoptionRefusal reports a create refused because the name is taken by a domain not ours.
 func isAdoptionRefusal(err error) bool {
-	return false // TODO: match the core's adoption sentinel once it exists
+	var refusal *adoptionRefusedError
+	return errors.As(err, &refusal)
 }
 
 // isNotFound reports whether err is the core's NotFound class: the object is gone.

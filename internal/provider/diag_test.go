@@ -73,3 +73,16 @@ func TestErrorSummary_withoutID(t *testing.T) {
 		t.Errorf("errorSummary = %q, want %q", got, want)
 	}
 }
+
+func TestErrorDiagnostic_adoptionRefusal(t *testing.T) {
+	cause := kvmerr.New(kvmerr.Permanent, "create", "lab", errors.New("domain egress-1 already exists with kvm2 uid a, not b"))
+	d := errorDiagnostic("create", proxyVMKind, "lab/egress-1", &adoptionRefusedError{err: cause})
+	for _, w := range []string{"already exists", "not ours", "another UID", "Rename", "remove the existing domain"} {
+		if !strings.Contains(d.Detail(), w) {
+			t.Errorf("detail %q lacks %q", d.Detail(), w)
+		}
+	}
+	if !errors.Is(&adoptionRefusedError{err: cause}, kvmerr.ErrPermanent) {
+		t.Error("the refusal no longer unwraps to its Permanent cause")
+	}
+}

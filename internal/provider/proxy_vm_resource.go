@@ -244,7 +244,7 @@ func (r *proxyVMResource) Create(ctx context.Context, req resource.CreateRequest
 		return r.data.client.Create(ctx, creq)
 	})
 	if err != nil {
-		resp.Diagnostics.Append(errorDiagnostic("create", proxyVMKind, id, err))
+		resp.Diagnostics.Append(errorDiagnostic("create", proxyVMKind, id, r.explainCreateError(ctx, id, err)))
 		return
 	}
 	plan.UserDataSHA256 = types.StringValue(userDataSHA256(userData))
@@ -395,6 +395,21 @@ func (r *proxyVMResource) ImportState(ctx context.Context, req resource.ImportSt
 	}
 	applyInstance(&state, inst)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
+
+// explainCreateError tells an adoption refusal apart from other Permanent failures: our UID was
+// fresh, so a domain that is still there under the name after a refused create is someone
+// else's (a Get that succeeds shows another UID; one that fails Permanent found no mark). Only
+// this error path pays the extra read.
+func (r *proxyVMResource) explainCreateError(ctx context.Context, id string, err error) error {
+	if !errors.Is(err, kvmerr.ErrPermanent) {
+		return err
+	}
+	_, getErr := r.data.client.Get(ctx, id)
+	if getErr == nil || errors.Is(getErr, kvmerr.ErrPermanent) {
+		return &adoptionRefusedError{err: err}
+	}
+	return err
 }
 
 // get reads one VM, retrying Transient failures.

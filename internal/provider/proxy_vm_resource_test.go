@@ -1,0 +1,414 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	libvirt "github.com/digitalocean/go-libvirt"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
+)
+
+const vmAddr = "kvm2_proxy_vm.egress"
+
+// vmConfig is a VM "egress-1" on the fake host with extra attributes.
+func vmConfig(extra string) string {
+	return fmt.Sprintf(`
+resource "kvm2_proxy_vm" "egress" {
+  name          = "egress-1"
+  host          = "lab"
+  base_image_id = kvm2_base_image.base.id
+  memory_mib    = 128
+  firmware      = "bios"
+  %s
+}
+`, extra)
+}
+
+func TestProxyVM_createWaitsForIPAndImportsWithEmptyPlan(t *testing.T) {
+	h := newFakeHost(t)
+	h.giveAddress("192.168.122.50")
+	cfg := h.config(h.baseImage() + vmConfig(`tag = "fleet-a"
+  user_data = "#!/bin/sh\necho hello\n"`))
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             h.checkNothingLeft,
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("id"), knownvalue.StringExact("lab/egress-1")),
+					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("state"), knownvalue.StringExact("running")),
+					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("ipv4_address"), knownvalue.StringExact("192.168.122.50")),
+					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("network"), knownvalue.StringExact("default")),
+					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("bridge"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data_sha256"),
+						knownvalue.StringExact(userDataSHA256("#!/bin/sh\necho hello\n"))),
+					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("uid"), knownvalue.StringRegexp(regexp.MustCompile(`.{16,}`))),
+					statecheck.ExpectKnownValue("kvm2_base_image.base", tfjsonpath.New("id"), knownvalue.StringExact("lab/default/base.qcow2")),
+					statecheck.ExpectKnownValue("kvm2_base_image.base", tfjsonpath.New("sha256"), knownvalue.StringExact(h.imageSHA)),
+				},
+			},
+			{
+				ResourceName:            vmAddr,
+				ImportState:             true,
+				ImportStateVerify:       true,
+				ImportStateVerifyIgnore: []string{"user_data", "timeouts"},
+			},
+			{
+				// An import {} block with the same user data given write-only: a no-op import,
+				// that is, a plan without changes.
+				Config: h.config(h.baseImage() + vmConfig(`tag = "fleet-a"
+  user_data_wo = "#!/bin/sh\necho hello\n"`)),
+				ResourceName:    vmAddr,
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithID,
+			},
+		},
+	})
+}
+
+// TestProxyVM_importWithUserDataUpdatesInPlace: a VM made outside this configuration is
+// imported by an import {} block whose user_data matches the VM's mark by sha256. The plan takes
+// the value into state in place, never replacing the VM, and the next plan is empty.
+func TestProxyVM_importWithUserDataUpdatesInPlace(t *testing.T) {
+	h := newFakeHost(t)
+	const userData = "#!/bin/sh\necho imported\n"
+	cfg := h.config(`
+import {
+  to = kvm2_proxy_vm.egress
+  id = "lab/egress-1"
+}
+
+resource "kvm2_proxy_vm" "egress" {
+  name          = "egress-1"
+  host          = "lab"
+  base_image_id = "lab/default/base.qcow2"
+  memory_mib    = 128
+  firmware      = "bios"
+  wait_for_ip   = false
+  user_data     = "` + strings.ReplaceAll(userData, "\n", `\n`) + `"
+}
+`)
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             h.checkNoDomains,
+		Steps: []resource.TestStep{
+			{
+				PreConfig: func() { h.createOutOfBand("egress-1", "", userData) },
+				Config:    cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("uid"), knownvalue.StringExact("oob-egress-1")),
+				},
+			},
+			{Config: cfg, PlanOnly: true}, // fails on any change
+		},
+	})
+}
+
+func TestProxyVM_writeOnlyUserDataNeverInState(t *testing.T) {
+	h := newFakeHost(t)
+	const sentinel = "wo-sentinel-8c1f2e"
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             h.checkNothingLeft,
+		Steps: []resource.TestStep{{
+			Config: h.config(h.baseImage() + vmConfig(`wait_for_ip = false
+  user_data_wo = "#!/bin/sh\necho `+sentinel+`\n"
+  user_data_wo_version = 1`)),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data_wo"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data_sha256"),
+					knownvalue.StringExact(userDataSHA256("#!/bin/sh\necho "+sentinel+"\n"))),
+			},
+			Check: func(s *terraform.State) error { return stateLacks(s, sentinel) },
+		}},
+	})
+}
+
+// stateLacks fails when any attribute of any resource holds needle.
+func stateLacks(s *terraform.State, needle string) error {
+	for _, m := range s.Modules {
+		for addr, rs := range m.Resources {
+			for k, v := range rs.Primary.Attributes {
+				if strings.Contains(v, needle) {
+					return fmt.Errorf("%s.%s holds the secret", addr, k)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func TestProxyVM_drift(t *testing.T) {
+	tests := []struct {
+		name   string
+		drift  func(h *fakeHost)
+		action plancheck.ResourceActionType
+	}{
+		{"deleted out of band", func(h *fakeHost) {
+			if err := h.client().Delete(context.Background(), "lab/egress-1"); err != nil {
+				t.Fatal(err)
+			}
+		}, plancheck.ResourceActionCreate},
+		{"stopped out of band", func(h *fakeHost) {
+			h.fb.SetDomainState("egress-1", libvirt.DomainShutoff)
+		}, plancheck.ResourceActionUpdate},
+		{"undefined while running", func(h *fakeHost) {
+			h.fb.UpdateDomain("egress-1", func(d *fake.Domain) { d.Transient = true })
+		}, plancheck.ResourceActionDestroyBeforeCreate},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newFakeHost(t)
+			cfg := h.config(h.baseImage() + vmConfig(`wait_for_ip = false`))
+			resource.UnitTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: factories(h.newClient),
+				CheckDestroy:             h.checkNothingLeft,
+				Steps: []resource.TestStep{
+					{Config: cfg},
+					{
+						PreConfig: func() { tt.drift(h) },
+						Config:    cfg,
+						ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+							plancheck.ExpectResourceAction(vmAddr, tt.action),
+						}},
+						ConfigStateChecks: []statecheck.StateCheck{
+							statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("state"), knownvalue.StringExact("running")),
+							statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("running"), knownvalue.Bool(true)),
+						},
+					},
+				},
+			})
+		})
+	}
+}
+
+func TestProxyVM_inPlaceTagAndRunning(t *testing.T) {
+	h := newFakeHost(t)
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             h.checkNothingLeft,
+		Steps: []resource.TestStep{
+			{Config: h.config(h.baseImage() + vmConfig(`wait_for_ip = false
+  tag = "a"`))},
+			{
+				Config: h.config(h.baseImage() + vmConfig(`wait_for_ip = false
+  tag = "b"
+  running = false`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("tag"), knownvalue.StringExact("b")),
+					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("state"), knownvalue.StringExact("stopped")),
+				},
+			},
+		},
+	})
+}
+
+func TestProxyVM_errors(t *testing.T) {
+	tests := []struct {
+		name  string
+		setup func(h *fakeHost)
+		want  string
+		check func(h *fakeHost) error
+	}{
+		{
+			name:  "foreign domain under the name",
+			setup: func(h *fakeHost) { h.fb.AddDomain(fake.Domain{Name: "egress-1", XML: "<domain type='qemu'><name>egress-1</name></domain>"}) },
+			want:  `(?s)Unable to create proxy VM lab/egress-1.*not ours.*Rename`,
+		},
+		{
+			name: "permanent failure not retried",
+			setup: func(h *fakeHost) {
+				h.fb.FailAlways("DomainDefineXML", fake.LibvirtError(libvirt.ErrXMLError, "bad xml"))
+			},
+			want: `(?s)Unable to create proxy VM lab/egress-1.*Retrying will not help`,
+			check: func(h *fakeHost) error {
+				if n := h.fb.Count("DomainDefineXML"); n != 1 {
+					return fmt.Errorf("DomainDefineXML called %d times, want 1", n)
+				}
+				return nil
+			},
+		},
+		{
+			name: "pool too small",
+			setup: func(h *fakeHost) {
+				h.fb.UpdatePool(fake.DefaultPool, func(p *fake.StoragePool) { p.Available = 4096 })
+			},
+			want: `(?s)Unable to create.*4096 bytes free.*another pool/host`,
+		},
+		{
+			name:  "address never reported",
+			setup: func(h *fakeHost) {},
+			want:  `(?s)Unable to create proxy VM lab/egress-1.*No IPv4 address was reported within 1s.*tainted`,
+			check: func(h *fakeHost) error {
+				if _, ok := h.fb.Domain("egress-1"); !ok {
+					return fmt.Errorf("the domain was removed; it should stay, tracked as tainted")
+				}
+				return nil
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newFakeHost(t)
+			extra := `wait_for_ip = false`
+			if tt.name == "address never reported" {
+				extra = "timeouts {\n    create = \"1s\"\n  }"
+			}
+			resource.UnitTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: factories(h.newClient),
+				Steps: []resource.TestStep{
+					{Config: h.config(h.baseImage())},
+					{
+						PreConfig:   func() { tt.setup(h) },
+						Config:      h.config(h.baseImage() + vmConfig(extra)),
+						ExpectError: regexp.MustCompile(tt.want),
+					},
+					{
+						// Before the final destroy: what the failed apply left behind.
+						PreConfig: func() {
+							if tt.check != nil {
+								if err := tt.check(h); err != nil {
+									t.Error(err)
+								}
+							}
+							h.fb.ClearFaults("")
+						},
+						Config:             h.config(h.baseImage() + vmConfig(extra)),
+						PlanOnly:           true,
+						ExpectNonEmptyPlan: true,
+					},
+				},
+			})
+		})
+	}
+}
+
+func TestProxyVM_transientFailureRetried(t *testing.T) {
+	h := newFakeHost(t)
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             h.checkNothingLeft,
+		Steps: []resource.TestStep{
+			{Config: h.config(h.baseImage())},
+			{
+				PreConfig: func() {
+					h.fb.FailNth("DomainLookupByName", 1, fake.LibvirtError(libvirt.ErrInternalError, "daemon busy"))
+					h.fb.ResetCalls()
+				},
+				Config: h.config(h.baseImage() + vmConfig(`wait_for_ip = false`)),
+				Check: func(*terraform.State) error {
+					if n := h.fb.Count("DomainDefineXML"); n != 1 {
+						return fmt.Errorf("DomainDefineXML called %d times, want 1", n)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+func TestProxyVM_planTimeValidation(t *testing.T) {
+	h := newFakeHost(t)
+	tests := []struct {
+		name, body, want string
+	}{
+		{"unknown host", `resource "kvm2_proxy_vm" "x" {
+  name = "x"
+  host = "elsewhere"
+  base_image_id = "elsewhere/default/base.qcow2"
+}`, `Unknown host elsewhere`},
+		{"base image on another host", `resource "kvm2_proxy_vm" "x" {
+  name = "x"
+  host = "lab"
+  base_image_id = "other/default/base.qcow2"
+}`, `Base image on another host`},
+		{"malformed base image id", `resource "kvm2_proxy_vm" "x" {
+  name = "x"
+  host = "lab"
+  base_image_id = "base.qcow2"
+}`, `Invalid base image id`},
+		{"network and bridge", `resource "kvm2_proxy_vm" "x" {
+  name = "x"
+  host = "lab"
+  base_image_id = "lab/default/base.qcow2"
+  network = "default"
+  bridge = "br0"
+}`, `(?s)network.*bridge|bridge.*network`},
+		{"user_data and user_data_wo", `resource "kvm2_proxy_vm" "x" {
+  name = "x"
+  host = "lab"
+  base_image_id = "lab/default/base.qcow2"
+  user_data = "a"
+  user_data_wo = "b"
+}`, `(?s)user_data.*user_data_wo|user_data_wo.*user_data`},
+		{"bad firmware", `resource "kvm2_proxy_vm" "x" {
+  name = "x"
+  host = "lab"
+  base_image_id = "lab/default/base.qcow2"
+  firmware = "coreboot"
+}`, `(?s)firmware.*uefi`},
+		{"bad name", `resource "kvm2_proxy_vm" "x" {
+  name = "../etc"
+  host = "lab"
+  base_image_id = "lab/default/base.qcow2"
+}`, `must start with a letter or digit`},
+		{"zero vcpus", `resource "kvm2_proxy_vm" "x" {
+  name = "x"
+  host = "lab"
+  base_image_id = "lab/default/base.qcow2"
+  vcpus = 0
+}`, `(?s)vcpus.*between 1 and 256`},
+		{"bad sha256", `resource "kvm2_base_image" "x" {
+  host = "lab"
+  name = "x.qcow2"
+  source_url = "http://127.0.0.1/x"
+  sha256 = "ABC"
+}`, `64 lowercase hex digits`},
+		{"bad format", `resource "kvm2_base_image" "x" {
+  host = "lab"
+  name = "x.qcow2"
+  source_url = "http://127.0.0.1/x"
+  format = "vmdk"
+}`, `(?s)format.*qcow2`},
+		{"bad url", `resource "kvm2_base_image" "x" {
+  host = "lab"
+  name = "x.qcow2"
+  source_url = "ftp://127.0.0.1/x"
+}`, `http:// or https://`},
+		{"base image on unknown host", `resource "kvm2_base_image" "x" {
+  host = "nope"
+  name = "x.qcow2"
+  source_url = "http://127.0.0.1/x"
+}`, `Unknown host nope`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resource.UnitTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: factories(h.newClient),
+				Steps: []resource.TestStep{{
+					Config:      h.config(tt.body),
+					PlanOnly:    true,
+					ExpectError: regexp.MustCompile(tt.want),
+				}},
+			})
+		})
+	}
+}
