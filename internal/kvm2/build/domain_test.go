@@ -1,6 +1,8 @@
 package build
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -306,6 +308,38 @@ func TestHypervisorType(t *testing.T) {
 		{"no guests", `<capabilities><host/></capabilities>`, "qemu"},
 		{"unparsable", `<capabilities`, "qemu"},
 		{"empty", ``, "qemu"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := HypervisorType(tc.caps); got != tc.want {
+				t.Errorf("HypervisorType = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestHypervisorType_libvirt9 reads the capabilities of a libvirt 9.0 host without /dev/kvm,
+// then the same document with kvm offered for x86_64 only, and for i686 only.
+func TestHypervisorType_libvirt9(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "libvirt9-capabilities-tcg.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	caps := string(data)
+	x86 := strings.Index(caps, "<arch name='x86_64'>")
+	if x86 < 0 {
+		t.Fatal("fixture has no x86_64 guest")
+	}
+	withKVM := func(doc string, from int) string {
+		i := from + strings.Index(doc[from:], "<domain type='qemu'/>")
+		return doc[:i] + "<domain type='kvm'/>" + doc[i:]
+	}
+	cases := []struct {
+		name, caps, want string
+	}{
+		{"tcg host", caps, "qemu"},
+		{"kvm for x86_64", withKVM(caps, x86), "kvm"},
+		{"kvm for i686 only", withKVM(caps, 0), "qemu"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
