@@ -130,9 +130,10 @@ type markDoc struct {
 	UserDataSHA256 string `xml:"user-data-sha256"`
 }
 
-// ParseMark reads a mark back. It accepts what DomainGetMetadata returns (the element with its
-// namespace declared, under any prefix or as the default namespace) and a bare element without
-// a namespace. It rejects an element of another declared namespace and a mark without uid.
+// ParseMark reads a mark back. It accepts the bare element without namespace (what libvirt
+// 9.0's DomainGetMetadata returns), the element with our namespace declared under any prefix or
+// as the default namespace (as in a domain's <metadata>), and a prefix left undeclared. It
+// rejects an element of another declared namespace and a mark without uid.
 func ParseMark(s string) (Mark, error) {
 	var doc markDoc
 	if err := xml.Unmarshal([]byte(s), &doc); err != nil {
