@@ -194,8 +194,10 @@ func (c *Client) ensureRunning(ctx context.Context, b backend.Backend, dom libvi
 // domain that stopped or crashed right after start is Transient (the next attempt may boot);
 // a paused one is Permanent.
 func (c *Client) waitRunning(ctx context.Context, b backend.Backend, dom libvirt.Domain) error {
-	ctx, cancel := context.WithTimeout(ctx, c.startWait)
-	defer cancel()
+	// The cap is a timer, not a deadline on ctx, so that a state read in flight when the cap
+	// expires is not cut off and misreported as a transport failure.
+	capped := time.NewTimer(c.startWait)
+	defer capped.Stop()
 	for {
 		s, reason, err := b.DomainGetState(ctx, dom)
 		if err != nil {
@@ -211,7 +213,9 @@ func (c *Client) waitRunning(ctx context.Context, b backend.Backend, dom libvirt
 		}
 		select {
 		case <-ctx.Done():
-			return kvmerr.New(kvmerr.Transient, "", "", fmt.Errorf("domain %s is not running %s after start: %w", dom.Name, c.startWait, ctx.Err()))
+			return kvmerr.New(kvmerr.Transient, "", "", fmt.Errorf("waiting for domain %s to run: %w", dom.Name, ctx.Err()))
+		case <-capped.C:
+			return kvmerr.New(kvmerr.Transient, "", "", fmt.Errorf("domain %s is not running %s after start", dom.Name, c.startWait))
 		case <-time.After(c.statePoll):
 		}
 	}

@@ -1,0 +1,183 @@
+package kvm2
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	libvirt "github.com/digitalocean/go-libvirt"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+)
+
+// twoHosts is a Client over hosts "a" and "b" with marked and unmarked domains:
+// a/p1 (tag x), a/p2 (tag y), a/foreign (unmarked), b/p3 (tag x, running), b/p4 (tag "").
+func twoHosts(t *testing.T) (*Client, *fake.Backend, *fake.Backend, *fake.Pool, *recLogger) {
+	t.Helper()
+	a, b := fake.New("a"), fake.New("b")
+	addMarkedDomain(t, a, "p1", "u1", "x", libvirt.DomainShutoff)
+	addMarkedDomain(t, a, "p2", "u2", "y", libvirt.DomainShutoff)
+	a.AddDomain(fake.Domain{Name: "foreign", XML: "<domain><name>foreign</name></domain>"})
+	addMarkedDomain(t, b, "p3", "u3", "x", libvirt.DomainRunning)
+	addMarkedDomain(t, b, "p4", "u4", "", libvirt.DomainShutoff)
+	a.ResetCalls()
+	b.ResetCalls()
+	pool := fake.NewPool(a, b)
+	log := &recLogger{}
+	c, err := New(Config{Hosts: map[string]HostConfig{"a": labHostConfig(), "b": labHostConfig()}}, WithPool(pool), WithLogger(log))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if pool.Outstanding() != 0 {
+			t.Errorf("%d connections not released", pool.Outstanding())
+		}
+	})
+	return c, a, b, pool, log
+}
+
+func ids(insts []Instance) string {
+	var out []string
+	for _, i := range insts {
+		out = append(out, i.ID)
+	}
+	return strings.Join(out, ",")
+}
+
+func TestListByTag_filtersSortsAndSkipsForeignDomains(t *testing.T) {
+	tests := []struct {
+		tag   string
+		hosts []string
+		want  string
+	}{
+		{"x", nil, "a/p1,b/p3"},
+		{"y", nil, "a/p2"},
+		{"", nil, "a/p1,a/p2,b/p3,b/p4"},
+		{"x", []string{"b"}, "b/p3"},
+		{"nope", nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%q %v", tt.tag, tt.hosts), func(t *testing.T) {
+			c, _, _, _, _ := twoHosts(t)
+			got, err := c.ListByTag(context.Background(), tt.tag, tt.hosts...)
+			if err != nil || ids(got) != tt.want {
+				t.Fatalf("ListByTag = %s, %v; want %s", ids(got), err, tt.want)
+			}
+		})
+	}
+}
+
+func TestListByTag_buildsInstancesFromMark(t *testing.T) {
+	c, a, _, _, _ := twoHosts(t)
+	got, err := c.ListByTag(context.Background(), "y")
+	if err != nil || len(got) != 1 {
+		t.Fatalf("%v, %v", got, err)
+	}
+	d, _ := a.Domain("p2")
+	i := got[0]
+	if i.UID != "u2" || i.Tag != "y" || i.Host != "a" || i.Name != "p2" || i.BaseImageID != labBaseID ||
+		i.VCPUs != 1 || i.MemoryMiB != 128 || i.DiskGiB != 4 || i.CreatedAt.IsZero() || i.DomainUUID != formatUUID(d.UUID) ||
+		i.State != StateUnknown {
+		t.Fatalf("instance %+v", i)
+	}
+}
+
+func TestListByTag_doesNotReadStateOrAddresses(t *testing.T) {
+	c, a, b, _, _ := twoHosts(t)
+	if _, err := c.ListByTag(context.Background(), ""); err != nil {
+		t.Fatal(err)
+	}
+	for _, fb := range []*fake.Backend{a, b} {
+		for _, call := range fb.Calls() {
+			if call.Method != "ConnectListAllDomains" && call.Method != "DomainGetMetadata" {
+				t.Fatalf("host %s: ListByTag called %s", fb.Host(), call.Method)
+			}
+		}
+	}
+	if a.Count("DomainGetMetadata") != 3 || b.Count("DomainGetMetadata") != 2 {
+		t.Fatalf("metadata reads a=%d b=%d", a.Count("DomainGetMetadata"), b.Count("DomainGetMetadata"))
+	}
+}
+
+func TestListByTag_oneFailingHostFailsTheCall(t *testing.T) {
+	tests := []struct {
+		name   string
+		inject func(a *fake.Backend, p *fake.Pool)
+		want   kvmerr.Class
+	}{
+		{"list fails", func(a *fake.Backend, _ *fake.Pool) { a.FailAlways("ConnectListAllDomains", errors.New("eof")) }, kvmerr.Transient},
+		{"unreachable", func(_ *fake.Backend, p *fake.Pool) {
+			p.FailAcquire("a", &kvmerr.DialError{Host: "a", Stage: kvmerr.StageTCP, Err: errors.New("refused")})
+		}, kvmerr.Transient},
+		{"auth", func(_ *fake.Backend, p *fake.Pool) {
+			p.FailAcquire("a", &kvmerr.DialError{Host: "a", Stage: kvmerr.StageAuth, Err: errors.New("denied")})
+		}, kvmerr.Permanent},
+		{"transport fails mid-domain", func(a *fake.Backend, _ *fake.Pool) {
+			a.FailFor("DomainGetMetadata", "p2", kvmerr.ErrAbandoned)
+		}, kvmerr.Transient},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, a, _, pool, _ := twoHosts(t)
+			tt.inject(a, pool)
+			got, err := c.ListByTag(context.Background(), "x")
+			if got != nil || classOfErr(t, err) != tt.want {
+				t.Fatalf("ListByTag = %v, %v; want class %v", got, err, tt.want)
+			}
+		})
+	}
+}
+
+func TestListByTag_unreadableDomainIsSkippedAndLogged(t *testing.T) {
+	tests := []struct {
+		name   string
+		inject func(a *fake.Backend)
+	}{
+		{"vanished", func(a *fake.Backend) { a.FailFor("DomainGetMetadata", "p1", lverr(libvirt.ErrNoDomain)) }},
+		{"libvirt refuses", func(a *fake.Backend) { a.FailFor("DomainGetMetadata", "p1", lverr(libvirt.ErrInternalError)) }},
+		{"mark does not parse", func(a *fake.Backend) {
+			a.UpdateDomain("p1", func(d *fake.Domain) {
+				d.Metadata["https://github.com/egress-proxies/terraform-provider-kvm2/mark/v1"] = "<instance><uid></uid></instance>"
+			})
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, a, _, _, log := twoHosts(t)
+			tt.inject(a)
+			got, err := c.ListByTag(context.Background(), "x")
+			if err != nil || ids(got) != "b/p3" {
+				t.Fatalf("ListByTag = %s, %v", ids(got), err)
+			}
+			if log.count("skipping unreadable domain") != 1 || !strings.Contains(log.text(), "p1") {
+				t.Fatalf("log:\n%s", log.text())
+			}
+		})
+	}
+}
+
+func TestListByTag_unknownHostIsPermanent(t *testing.T) {
+	c, a, _, _, _ := twoHosts(t)
+	_, err := c.ListByTag(context.Background(), "x", "a", "nowhere")
+	if classOfErr(t, err) != kvmerr.Permanent || len(a.Calls()) != 0 {
+		t.Fatalf("err = %v, calls %v", err, a.Methods())
+	}
+}
+
+func TestListByTag_manyDomainsOnOneHost(t *testing.T) {
+	fb := fake.New(labHost)
+	for i := range 60 {
+		addMarkedDomain(t, fb, fmt.Sprintf("vm-%02d", i), fmt.Sprintf("u%d", i), []string{"even", "odd"}[i%2], libvirt.DomainShutoff)
+	}
+	c, err := New(Config{Hosts: map[string]HostConfig{labHost: labHostConfig()}}, WithPool(fake.NewPool(fb)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := c.ListByTag(context.Background(), "odd")
+	if err != nil || len(got) != 30 || got[0].Name != "vm-01" || got[29].Name != "vm-59" {
+		t.Fatalf("%d instances, %v", len(got), err)
+	}
+}

@@ -1,0 +1,112 @@
+package kvm2
+
+import (
+	"context"
+	"testing"
+
+	libvirt "github.com/digitalocean/go-libvirt"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/build"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+)
+
+func TestSetRunning(t *testing.T) {
+	tests := []struct {
+		name        string
+		from        libvirt.DomainState
+		running     bool
+		wantState   State
+		wantCreate  int
+		wantDestroy int
+		wantClass   kvmerr.Class // 0: success
+	}{
+		{"start stopped", libvirt.DomainShutoff, true, StateRunning, 1, 0, 0},
+		{"start running is a no-op", libvirt.DomainRunning, true, StateRunning, 0, 0, 0},
+		{"stop running", libvirt.DomainRunning, false, StateStopped, 0, 1, 0},
+		{"stop stopped is a no-op", libvirt.DomainShutoff, false, StateStopped, 0, 1, 0},
+		{"start paused is permanent", libvirt.DomainPaused, true, "", 0, 0, kvmerr.Permanent},
+		{"start crashed", libvirt.DomainCrashed, true, StateRunning, 1, 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newCore(t)
+			h.markedDomain(vmName, labUID, "", tt.from)
+			inst, err := h.c.SetRunning(context.Background(), vmID, tt.running)
+			if tt.wantClass != 0 {
+				if got := classOfErr(t, err); got != tt.wantClass {
+					t.Fatalf("class %v: %v", got, err)
+				}
+				return
+			}
+			if err != nil || inst.State != tt.wantState {
+				t.Fatalf("state %s, %v; want %s", inst.State, err, tt.wantState)
+			}
+			if h.fb.Count("DomainCreate") != tt.wantCreate || h.fb.Count("DomainDestroy") != tt.wantDestroy {
+				t.Fatalf("calls %v", h.fb.Methods())
+			}
+		})
+	}
+}
+
+func TestSetRunning_refusals(t *testing.T) {
+	tests := []struct {
+		name  string
+		setup func(h *coreHarness)
+		id    string
+		want  kvmerr.Class
+	}{
+		{"missing", nil, vmID, kvmerr.NotFound},
+		{"unmarked", func(h *coreHarness) { h.unmarkedDomain(vmName, libvirt.DomainShutoff) }, vmID, kvmerr.Permanent},
+		{"unknown host", nil, "elsewhere/" + vmName, kvmerr.Permanent},
+		{"bad id", nil, "x", kvmerr.Permanent},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newCore(t)
+			if tt.setup != nil {
+				tt.setup(h)
+			}
+			_, err := h.c.SetRunning(context.Background(), tt.id, true)
+			if got := classOfErr(t, err); got != tt.want {
+				t.Fatalf("class %v: %v", got, err)
+			}
+			if h.fb.Count("DomainCreate") != 0 {
+				t.Fatal("started a domain")
+			}
+		})
+	}
+}
+
+func TestSetTag_rewritesOnlyTheTag(t *testing.T) {
+	h := newCore(t)
+	before := h.create()
+	after, err := h.c.SetTag(context.Background(), vmID, "fleet-b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.Tag != "fleet-b" {
+		t.Fatalf("tag %q", after.Tag)
+	}
+	after.Tag = before.Tag
+	if after != before {
+		t.Fatalf("other fields changed:\n%+v\n%+v", before, after)
+	}
+	d, _ := h.fb.Domain(vmName)
+	m, err := build.ParseMark(d.Metadata[build.MarkNamespace])
+	if err != nil || m.Tag != "fleet-b" || m.UID != labUID {
+		t.Fatalf("stored mark %+v, %v", m, err)
+	}
+	got, err := h.c.Get(context.Background(), vmID)
+	if err != nil || got.Tag != "fleet-b" {
+		t.Fatalf("Get after SetTag: %q, %v", got.Tag, err)
+	}
+}
+
+func TestSetTag_refusesUnmarkedDomain(t *testing.T) {
+	h := newCore(t)
+	h.unmarkedDomain(vmName, libvirt.DomainRunning)
+	_, err := h.c.SetTag(context.Background(), vmID, "x")
+	if classOfErr(t, err) != kvmerr.Permanent || h.fb.Count("DomainSetMetadata") != 0 {
+		t.Fatalf("err = %v, calls %v", err, h.fb.Methods())
+	}
+}
