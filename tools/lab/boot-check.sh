@@ -63,7 +63,6 @@ cat >"$WORK/domain.xml" <<XML
       <driver name='qemu' type='raw'/>
       <source file='$LAB_POOL_DIR/$NAME-seed.img'/>
       <target dev='sda' bus='sata'/>
-      <readonly/>
     </disk>
     <interface type='network'>
       <source network='$LAB_NET'/>

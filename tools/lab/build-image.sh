@@ -115,11 +115,17 @@ echo kvm2-guest >"$RD/etc/hostname"
 # --- unified kernel image for UEFI (systemd-boot stub + kernel + initrd + cmdline)
 printf '%s' "$CMDLINE" >"$WORK/cmdline"
 printf 'NAME="kvm2 lab guest"\nID=kvm2-lab\n' >"$WORK/os-release"
+# Sections packed right after the stub's own (ImageBase 0, ends below
+# 0x20000): a sparse layout would make the loaded image tens of MiB larger,
+# which small-memory guests cannot afford.
+align64k() { echo $((($1 + 0xffff) & ~0xffff)); }
+LINUX_VMA=0x40000
+INITRD_VMA=$(align64k $((LINUX_VMA + $(stat -c %s "$VMLINUZ"))))
 objcopy \
 	--add-section .osrel="$WORK/os-release" --change-section-vma .osrel=0x20000 \
 	--add-section .cmdline="$WORK/cmdline" --change-section-vma .cmdline=0x30000 \
-	--add-section .linux="$VMLINUZ" --change-section-vma .linux=0x2000000 \
-	--add-section .initrd="$WORK/initrd.gz" --change-section-vma .initrd=0x3000000 \
+	--add-section .linux="$VMLINUZ" --change-section-vma .linux=$LINUX_VMA \
+	--add-section .initrd="$WORK/initrd.gz" --change-section-vma .initrd="$INITRD_VMA" \
 	"$PKGROOT/usr/lib/systemd/boot/efi/linuxx64.efi.stub" "$WORK/BOOTX64.EFI"
 
 # --- disk: MBR + one bootable FAT partition

@@ -88,6 +88,11 @@ configure_libvirtd() {
 	set_conf "$f" unix_sock_group '"root"' && changed=0
 	set_conf "$f" unix_sock_rw_perms '"0770"' && changed=0
 	set_conf "$f" log_outputs "\"3:file:$LAB_LIBVIRTD_LOG\"" && changed=0
+	# No per-domain /dev namespace: it cannot carry the bind mount that hides
+	# /dev/kvm (see kvm_must_hide), and the lab gains nothing from it.
+	f=/etc/libvirt/qemu.conf
+	[ -f "$f" ] || : >"$f"
+	set_conf "$f" namespaces '[ ]' && changed=0
 	return $changed
 }
 
