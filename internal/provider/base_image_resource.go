@@ -90,9 +90,11 @@ func (r *baseImageResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 					"must start with a letter or digit and hold only letters, digits, '.', '_' and '-'")},
 			},
 			"source_url": schema.StringAttribute{
-				MarkdownDescription: "`http://` or `https://` URL the image is downloaded from, by the provider.",
-				Required:            true,
-				PlanModifiers:       replace,
+				MarkdownDescription: "`http://` or `https://` URL the image is downloaded from, by the provider. " +
+					"The host does not record it: after an import it is taken from the configuration without replacement.",
+				Required: true,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplaceIf(sourceURLChanged,
+					"Changing a known source URL replaces the image.", "Changing a known source URL replaces the image.")},
 				Validators:          []validator.String{stringvalidator.RegexMatches(sourceURLPattern, "must be an http:// or https:// URL")},
 			},
 			"sha256": schema.StringAttribute{
@@ -157,6 +159,12 @@ func (r *baseImageResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		plan.ID = types.StringValue(plan.Host.ValueString() + "/" + plan.Pool.ValueString() + "/" + plan.Name.ValueString())
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+}
+
+// sourceURLChanged replaces the image when its recorded source URL changes; an imported image
+// has none recorded, and taking the configured one is not a change of the volume.
+func sourceURLChanged(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
+	resp.RequiresReplace = !req.StateValue.IsNull()
 }
 
 // defaultPool is the pool a host uses when a resource names none.

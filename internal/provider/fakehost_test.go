@@ -131,3 +131,11 @@ func (h *fakeHost) createOutOfBand(name, tag, userData string) {
 		h.t.Fatal(err)
 	}
 }
+
+// deleteOutOfBand removes a VM through the core.
+func (h *fakeHost) deleteOutOfBand(id string) {
+	h.t.Helper()
+	if err := h.client().Delete(context.Background(), id); err != nil {
+		h.t.Fatal(err)
+	}
+}

@@ -175,7 +175,7 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 			"wait_for_ip": schema.BoolAttribute{
 				MarkdownDescription: "Whether create (and a start) waits, within its timeout, until the VM reports an IPv4 " +
 					"address (guest agent first, then the DHCP lease). When the wait expires the apply fails and the VM is " +
-					"kept in state as tainted, so the next apply replaces it. Default: `true`.",
+					"kept in state as tainted, so the next apply replaces it. An import records the default. Default: `true`.",
 				Optional: true,
 				Computed: true,
 				Default:  booldefault.StaticBool(true),

@@ -229,9 +229,11 @@ func TestProxyVM_errors(t *testing.T) {
 		check func(h *fakeHost) error
 	}{
 		{
-			name:  "foreign domain under the name",
-			setup: func(h *fakeHost) { h.fb.AddDomain(fake.Domain{Name: "egress-1", XML: "<domain type='qemu'><name>egress-1</name></domain>"}) },
-			want:  `(?s)Unable to create proxy VM lab/egress-1.*not ours.*Rename`,
+			name: "foreign domain under the name",
+			setup: func(h *fakeHost) {
+				h.fb.AddDomain(fake.Domain{Name: "egress-1", XML: "<domain type='qemu'><name>egress-1</name></domain>"})
+			},
+			want: `(?s)Unable to create proxy VM lab/egress-1.*not ours.*Rename`,
 		},
 		{
 			name: "permanent failure not retried",
