@@ -1,0 +1,531 @@
+//go:build integration
+
+package kvm2
+
+// Tests and benchmarks against the real lab host (libvirtd + sshd on 127.0.0.1) brought up by
+// tools/lab/up.sh, which writes .lab/env. Run:
+//
+//	set -a; . .lab/env; set +a; go test -tags integration -count=1 -run . ./internal/kvm2/
+//
+// Assertions about what exists on the host use a second, local libvirt connection, so they do
+// not trust the code under test.
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	libvirt "github.com/digitalocean/go-libvirt"
+	"github.com/digitalocean/go-libvirt/socket/dialers"
+	"golang.org/x/crypto/ssh"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/build"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+)
+
+// itPrefix starts the name of everything the integration tests create, so that leftovers of an
+// interrupted run are found and removed.
+const itPrefix = "kvm2-it-"
+
+const (
+	itBase      = itPrefix + "base.qcow2"
+	itTag       = "kvm2-it-tag"
+	bootTimeout = 90 * time.Second
+)
+
+// labEnv is the lab as .lab/env describes it.
+type labEnv struct {
+	host, user, key, knownHosts, socket string
+	port                                int
+	pool, tinyPool, network             string
+	imageURL, imageSHA256               string
+}
+
+func loadLab(tb testing.TB) labEnv {
+	tb.Helper()
+	host := os.Getenv("KVM2_TEST_SSH_HOST")
+	if host == "" {
+		tb.Skip("KVM2_TEST_SSH_HOST is not set: bring the lab up with tools/lab/up.sh and source .lab/env")
+	}
+	port, err := strconv.Atoi(os.Getenv("KVM2_TEST_SSH_PORT"))
+	if err != nil {
+		tb.Fatalf("KVM2_TEST_SSH_PORT: %v", err)
+	}
+	env := labEnv{
+		host: host, port: port, user: os.Getenv("KVM2_TEST_SSH_USER"), key: os.Getenv("KVM2_TEST_SSH_KEY"),
+		knownHosts: os.Getenv("KVM2_TEST_KNOWN_HOSTS"), socket: os.Getenv("KVM2_TEST_SOCKET"),
+		pool: os.Getenv("KVM2_TEST_POOL"), tinyPool: os.Getenv("KVM2_TEST_TINY_POOL"), network: os.Getenv("KVM2_TEST_NETWORK"),
+		imageURL: os.Getenv("KVM2_TEST_IMAGE_URL"), imageSHA256: os.Getenv("KVM2_TEST_IMAGE_SHA256"),
+	}
+	for name, v := range map[string]string{"KVM2_TEST_SSH_KEY": env.key, "KVM2_TEST_KNOWN_HOSTS": env.knownHosts,
+		"KVM2_TEST_POOL": env.pool, "KVM2_TEST_TINY_POOL": env.tinyPool, "KVM2_TEST_NETWORK": env.network,
+		"KVM2_TEST_IMAGE_URL": env.imageURL} {
+		if v == "" {
+			tb.Fatalf("%s is not set", name)
+		}
+	}
+	return env
+}
+
+func (e labEnv) hostConfig() HostConfig {
+	return HostConfig{Address: e.host, Port: e.port, User: e.user, PrivateKeyFile: e.key,
+		KnownHostsFile: e.knownHosts, Socket: e.socket, Pool: e.pool, Network: e.network}
+}
+
+// tbLogger forwards Info and above to the test log and counts RPC lines.
+type tbLogger struct {
+	tb   testing.TB
+	rpcs atomic.Int64
+}
+
+func (l *tbLogger) Log(_ context.Context, level Level, msg string, fields map[string]any) {
+	if msg == "libvirt call" {
+		l.rpcs.Add(1)
+	}
+	if level >= LevelInfo {
+		l.tb.Logf("%s %v", msg, fields)
+	}
+}
+
+func labClient(tb testing.TB, env labEnv, mutate ...func(*HostConfig)) (*Client, *tbLogger) {
+	tb.Helper()
+	hc := env.hostConfig()
+	for _, m := range mutate {
+		m(&hc)
+	}
+	log := &tbLogger{tb: tb}
+	c, err := New(Config{Hosts: map[string]HostConfig{"lab": hc}}, WithLogger(log))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { c.Close() })
+	return c, log
+}
+
+// localLibvirt is the assertion side channel: the lab's libvirtd on its local socket.
+func localLibvirt(tb testing.TB, env labEnv) *libvirt.Libvirt {
+	tb.Helper()
+	socket := env.socket
+	if socket == "" {
+		socket = DefaultSocket
+	}
+	l := libvirt.NewWithDialer(dialers.NewLocal(dialers.WithSocket(socket)))
+	if err := l.Connect(); err != nil {
+		tb.Skipf("no local libvirt connection for assertions: %v", err)
+	}
+	tb.Cleanup(func() { l.Disconnect() })
+	return l
+}
+
+// ours lists the domains and volumes (in both lab pools) whose names start with prefix.
+func ours(tb testing.TB, l *libvirt.Libvirt, env labEnv, prefix string) []string {
+	tb.Helper()
+	var out []string
+	doms, _, err := l.ConnectListAllDomains(1, 0)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, d := range doms {
+		if strings.HasPrefix(d.Name, prefix) {
+			out = append(out, "domain "+d.Name)
+		}
+	}
+	for _, pool := range []string{env.pool, env.tinyPool} {
+		p, err := l.StoragePoolLookupByName(pool)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		_ = l.StoragePoolRefresh(p, 0)
+		vols, _, err := l.StoragePoolListAllVolumes(p, 1, 0)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for _, v := range vols {
+			if strings.HasPrefix(v.Name, prefix) {
+				out = append(out, "volume "+pool+"/"+v.Name)
+			}
+		}
+	}
+	return out
+}
+
+// sweep removes everything named with prefix from the lab, whatever state it is in.
+func sweep(tb testing.TB, l *libvirt.Libvirt, env labEnv, prefix string) {
+	tb.Helper()
+	doms, _, _ := l.ConnectListAllDomains(1, 0)
+	for _, d := range doms {
+		if strings.HasPrefix(d.Name, prefix) {
+			_ = l.DomainDestroy(d)
+			if err := l.DomainUndefineFlags(d, libvirt.DomainUndefineNvram|libvirt.DomainUndefineManagedSave); err != nil {
+				_ = l.DomainUndefine(d)
+			}
+		}
+	}
+	for _, pool := range []string{env.pool, env.tinyPool} {
+		p, err := l.StoragePoolLookupByName(pool)
+		if err != nil {
+			continue
+		}
+		vols, _, _ := l.StoragePoolListAllVolumes(p, 1, 0)
+		for _, v := range vols {
+			if strings.HasPrefix(v.Name, prefix) {
+				_ = l.StorageVolDelete(v, 0)
+			}
+		}
+	}
+}
+
+func itRequest(name string, fw Firmware, memory int) CreateRequest {
+	return CreateRequest{
+		Host: "lab", Name: name, VCPUs: 1, MemoryMiB: memory,
+		DiskGiB: 1, Firmware: fw, Tag: itTag, Running: true,
+		UserData: []byte("#cloud-config\n# kvm2 integration test\n"),
+	}
+}
+
+// waitForAddress polls Get until the instance reports an IPv4 address.
+func waitForAddress(t *testing.T, c *Client, id string) Instance {
+	t.Helper()
+	deadline := time.Now().Add(bootTimeout)
+	for {
+		inst, err := c.Get(context.Background(), id)
+		if err != nil {
+			t.Fatalf("Get %s: %v", id, err)
+		}
+		if inst.IPv4 != "" {
+			return inst
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s has no address after %s: %+v", id, bootTimeout, inst)
+		}
+		time.Sleep(2 * time.Second)
+	}
+}
+
+func TestLab(t *testing.T) {
+	env := loadLab(t)
+	l := localLibvirt(t, env)
+	sweep(t, l, env, itPrefix)
+	c, _ := labClient(t, env)
+	ctx := context.Background()
+
+	var base BaseImage
+	step := func(name string, f func(t *testing.T)) {
+		if !t.Run(name, f) {
+			t.FailNow()
+		}
+	}
+
+	step("EnsureBaseImage", func(t *testing.T) {
+		var err error
+		base, err = c.EnsureBaseImage(ctx, BaseImageRequest{Host: "lab", Pool: env.pool, Name: itBase,
+			SourceURL: env.imageURL, SHA256: env.imageSHA256, Format: "qcow2"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if env.imageSHA256 != "" && base.SHA256 != env.imageSHA256 {
+			t.Fatalf("sha256 %s, want %s", base.SHA256, env.imageSHA256)
+		}
+	})
+
+	variants := []struct {
+		name   string
+		fw     Firmware
+		memory int
+	}{
+		{itPrefix + "bios", FirmwareBIOS, 128},
+		{itPrefix + "uefi", FirmwareUEFI, 256},
+	}
+	created := map[string]Instance{}
+	step("Create boots with agent address and seed hostname", func(t *testing.T) {
+		for _, v := range variants {
+			req := itRequest(v.name, v.fw, v.memory)
+			req.BaseImageID = base.ID
+			inst, err := c.Create(ctx, req)
+			if err != nil {
+				t.Fatalf("Create %s: %v", v.name, err)
+			}
+			if inst.State != StateRunning || inst.UID == "" || inst.Firmware != v.fw {
+				t.Fatalf("created %+v", inst)
+			}
+			created[v.name] = inst
+		}
+		for _, v := range variants {
+			inst := waitForAddress(t, c, FormatID("lab", v.name))
+			if net.ParseIP(inst.IPv4).To4() == nil {
+				t.Fatalf("%s: address %q", v.name, inst.IPv4)
+			}
+			dom, err := l.DomainLookupByName(v.name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			hostname, err := l.DomainGetHostname(dom, libvirt.DomainGetHostnameAgent)
+			if err != nil || hostname != v.name {
+				t.Fatalf("%s: agent hostname %q, %v", v.name, hostname, err)
+			}
+			t.Logf("%s: %s, hostname %s", v.name, inst.IPv4, hostname)
+		}
+	})
+
+	step("repeat Create adopts", func(t *testing.T) {
+		first := created[variants[0].name]
+		req := itRequest(first.Name, variants[0].fw, variants[0].memory)
+		req.BaseImageID, req.UID = base.ID, first.UID
+		again, err := c.Create(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if again.UID != first.UID || !again.CreatedAt.Equal(first.CreatedAt) || again.DomainUUID != first.DomainUUID {
+			t.Fatalf("adoption changed identity: %+v vs %+v", again, first)
+		}
+	})
+
+	step("Get reads UID and created-at back", func(t *testing.T) {
+		fresh, _ := labClient(t, env)
+		for name, want := range created {
+			got, err := fresh.Get(ctx, FormatID("lab", name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.UID != want.UID || !got.CreatedAt.Equal(want.CreatedAt) || got.BaseImageID != base.ID || !got.Persistent {
+				t.Fatalf("read back %+v, want uid %s created %s", got, want.UID, want.CreatedAt)
+			}
+		}
+	})
+
+	step("ListByTag finds tagged, not untagged", func(t *testing.T) {
+		req := itRequest(itPrefix+"untagged", FirmwareBIOS, 128)
+		req.BaseImageID, req.Tag, req.Running = base.ID, "", false
+		if _, err := c.Create(ctx, req); err != nil {
+			t.Fatal(err)
+		}
+		got, err := c.ListByTag(ctx, itTag)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := map[string]bool{}
+		for _, i := range got {
+			found[i.Name] = true
+		}
+		if !found[variants[0].name] || !found[variants[1].name] || found[itPrefix+"untagged"] {
+			t.Fatalf("listed %v", found)
+		}
+	})
+
+	step("foreign UID and unmarked domain are refused", func(t *testing.T) {
+		req := itRequest(variants[0].name, FirmwareBIOS, 128)
+		req.BaseImageID, req.UID = base.ID, "not-the-owner"
+		if _, err := c.Create(ctx, req); !errors.Is(err, kvmerr.ErrPermanent) {
+			t.Fatalf("foreign uid: %v", err)
+		}
+		name := itPrefix + "unmarked"
+		if _, err := l.DomainDefineXML(fmt.Sprintf(`<domain type="qemu"><name>%s</name><memory unit="MiB">64</memory>`+
+			`<os><type arch="x86_64">hvm</type></os></domain>`, name)); err != nil {
+			t.Fatal(err)
+		}
+		req = itRequest(name, FirmwareBIOS, 128)
+		req.BaseImageID = base.ID
+		if _, err := c.Create(ctx, req); !errors.Is(err, kvmerr.ErrPermanent) || !strings.Contains(err.Error(), "not managed") {
+			t.Fatalf("unmarked create: %v", err)
+		}
+		if _, err := c.Get(ctx, FormatID("lab", name)); !errors.Is(err, kvmerr.ErrPermanent) {
+			t.Fatalf("unmarked get: %v", err)
+		}
+		if err := c.Delete(ctx, FormatID("lab", name)); !errors.Is(err, kvmerr.ErrPermanent) {
+			t.Fatalf("unmarked delete: %v", err)
+		}
+		if _, err := l.DomainLookupByName(name); err != nil {
+			t.Fatalf("unmarked domain touched: %v", err)
+		}
+	})
+
+	step("wrong sha256 is refused and leaves no volume", func(t *testing.T) {
+		name := itPrefix + "badsum.qcow2"
+		_, err := c.EnsureBaseImage(ctx, BaseImageRequest{Host: "lab", Pool: env.pool, Name: name,
+			SourceURL: env.imageURL, SHA256: strings.Repeat("0", 64)})
+		if !errors.Is(err, kvmerr.ErrPermanent) {
+			t.Fatalf("err = %v", err)
+		}
+		if left := ours(t, l, env, name); len(left) != 0 {
+			t.Fatalf("left behind: %v", left)
+		}
+	})
+
+	step("tiny pool is QuotaExceeded before any write", func(t *testing.T) {
+		tiny, _ := labClient(t, env, func(h *HostConfig) { h.Pool = env.tinyPool })
+		name := itPrefix + "tiny"
+		req := itRequest(name, FirmwareBIOS, 128)
+		req.BaseImageID = base.ID
+		_, err := tiny.Create(ctx, req)
+		var qe *kvmerr.QuotaError
+		if !errors.Is(err, kvmerr.ErrQuotaExceeded) || !errors.As(err, &qe) || qe.Pool != env.tinyPool {
+			t.Fatalf("err = %v", err)
+		}
+		t.Logf("quota: %v", err)
+		if left := ours(t, l, env, name); len(left) != 0 {
+			t.Fatalf("written before the precheck: %v", left)
+		}
+	})
+
+	step("Delete twice, nothing of ours remains", func(t *testing.T) {
+		for _, name := range []string{variants[0].name, variants[1].name, itPrefix + "untagged"} {
+			for i := range 2 {
+				if err := c.Delete(ctx, FormatID("lab", name)); err != nil {
+					t.Fatalf("delete %s #%d: %v", name, i+1, err)
+				}
+			}
+			if _, err := c.Get(ctx, FormatID("lab", name)); !errors.Is(err, kvmerr.ErrNotFound) {
+				t.Fatalf("Get after delete: %v", err)
+			}
+		}
+		sweep(t, l, env, itPrefix+"unmarked")
+		if err := c.DeleteBaseImage(ctx, base.ID); err != nil {
+			t.Fatal(err)
+		}
+		if left := ours(t, l, env, itPrefix); len(left) != 0 {
+			t.Fatalf("left behind: %v", left)
+		}
+	})
+}
+
+func TestLabCheck(t *testing.T) {
+	env := loadLab(t)
+	ctx := context.Background()
+	t.Run("OK with details", func(t *testing.T) {
+		c, _ := labClient(t, env)
+		h := c.Check(ctx)
+		if len(h) != 1 || h[0].Reason != ReasonOK || h[0].Status != HealthOK {
+			t.Fatalf("Check = %+v", h)
+		}
+		if h[0].LibvirtVersion == "" || h[0].Hypervisor == "" || h[0].PoolCapacityBytes == 0 || h[0].Latency <= 0 {
+			t.Fatalf("details missing: %+v", h[0])
+		}
+		t.Logf("%+v", h[0])
+	})
+	t.Run("wrong known_hosts is HostKeyMismatch", func(t *testing.T) {
+		pub, _, err := ed25519.GenerateKey(rand.Reader)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sshPub, err := ssh.NewPublicKey(pub)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line := fmt.Sprintf("[%s]:%d %s", env.host, env.port, ssh.MarshalAuthorizedKey(sshPub))
+		kh := filepath.Join(t.TempDir(), "known_hosts")
+		if err := os.WriteFile(kh, []byte(line), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		c, _ := labClient(t, env, func(h *HostConfig) { h.KnownHostsFile = kh })
+		if h := c.Check(ctx); h[0].Reason != ReasonHostKeyMismatch {
+			t.Fatalf("Check = %+v", h)
+		}
+	})
+	t.Run("closed port is Unreachable", func(t *testing.T) {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		port := ln.Addr().(*net.TCPAddr).Port
+		ln.Close()
+		c, _ := labClient(t, env, func(h *HostConfig) { h.Address, h.Port = "127.0.0.1", port })
+		if h := c.Check(ctx); h[0].Reason != ReasonUnreachable {
+			t.Fatalf("Check = %+v", h)
+		}
+	})
+}
+
+// BenchmarkLabGet reports the time and the RPC count of one Get of a running guest over SSH.
+func BenchmarkLabGet(b *testing.B) {
+	env := loadLab(b)
+	l := localLibvirt(b, env)
+	prefix := itPrefix + "bench-get"
+	sweep(b, l, env, prefix)
+	b.Cleanup(func() { sweep(b, l, env, prefix) })
+	c, log := labClient(b, env)
+	ctx := context.Background()
+	base, err := c.EnsureBaseImage(ctx, BaseImageRequest{Host: "lab", Pool: env.pool, Name: prefix + "-base.qcow2",
+		SourceURL: env.imageURL, SHA256: env.imageSHA256})
+	if err != nil {
+		b.Fatal(err)
+	}
+	req := itRequest(prefix, FirmwareBIOS, 128)
+	req.BaseImageID = base.ID
+	inst, err := c.Create(ctx, req)
+	if err != nil {
+		b.Fatal(err)
+	}
+	deadline := time.Now().Add(bootTimeout)
+	for inst.IPv4 == "" && time.Now().Before(deadline) {
+		time.Sleep(2 * time.Second)
+		if inst, err = c.Get(ctx, inst.ID); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if inst.IPv4 == "" {
+		b.Fatal("guest has no address")
+	}
+	before := log.rpcs.Load()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := c.Get(ctx, inst.ID); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(log.rpcs.Load()-before)/float64(b.N), "RPCs/op")
+}
+
+// BenchmarkLabListByTag50 reports the time of ListByTag over 50 marked, defined, never started
+// domains (their disk paths do not exist: defining does not open them).
+func BenchmarkLabListByTag50(b *testing.B) {
+	env := loadLab(b)
+	l := localLibvirt(b, env)
+	prefix := itPrefix + "bench-list-"
+	sweep(b, l, env, prefix)
+	b.Cleanup(func() { sweep(b, l, env, prefix) })
+	var wg sync.WaitGroup
+	errs := make(chan error, 50)
+	for i := range 50 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			name := fmt.Sprintf("%s%02d", prefix, i)
+			x, err := build.DomainXML(build.DomainSpec{Name: name, Type: build.TypeQEMU, VCPUs: 1, MemoryMiB: 64,
+				Firmware: build.FirmwareBIOS, OverlayPath: "/nonexistent/" + name + ".qcow2", SeedPath: "/nonexistent/" + name + ".iso",
+				Network: env.network, Mark: build.Mark{UID: name, Tag: "bench", CreatedAt: time.Now()}})
+			if err == nil {
+				_, err = l.DomainDefineXML(x)
+			}
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	c, log := labClient(b, env)
+	ctx := context.Background()
+	before := log.rpcs.Load()
+	b.ResetTimer()
+	for b.Loop() {
+		got, err := c.ListByTag(ctx, "bench")
+		if err != nil || len(got) != 50 {
+			b.Fatalf("%d instances, %v", len(got), err)
+		}
+	}
+	b.ReportMetric(float64(log.rpcs.Load()-before)/float64(b.N), "RPCs/op")
+}
