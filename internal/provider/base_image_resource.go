@@ -95,7 +95,7 @@ func (r *baseImageResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 				Required: true,
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplaceIf(sourceURLChanged,
 					"Changing a known source URL replaces the image.", "Changing a known source URL replaces the image.")},
-				Validators:          []validator.String{stringvalidator.RegexMatches(sourceURLPattern, "must be an http:// or https:// URL")},
+				Validators: []validator.String{stringvalidator.RegexMatches(sourceURLPattern, "must be an http:// or https:// URL")},
 			},
 			"sha256": schema.StringAttribute{
 				MarkdownDescription: "Expected sha256 of the download, 64 lowercase hex digits, verified while " +

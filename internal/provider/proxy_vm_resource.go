@@ -25,6 +25,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
@@ -240,6 +241,7 @@ func (r *proxyVMResource) Create(ctx context.Context, req resource.CreateRequest
 	// One UID for every attempt: a retried create then adopts what an earlier attempt defined.
 	creq := createRequest(plan, rand.Text(), userData)
 	id := creq.Host + "/" + creq.Name
+	tflog.Info(ctx, "creating proxy VM", map[string]any{"id": id, "uid": creq.UID, "user_data_bytes": len(userData)})
 	inst, err := withRetry(ctx, r.data.retry, "create proxy VM", func(ctx context.Context) (kvm2.Instance, error) {
 		return r.data.client.Create(ctx, creq)
 	})

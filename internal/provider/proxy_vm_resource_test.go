@@ -3,6 +3,8 @@ package provider
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -412,5 +414,47 @@ func TestProxyVM_planTimeValidation(t *testing.T) {
 				}},
 			})
 		})
+	}
+}
+
+// TestProxyVM_writeOnlyUserDataNeverLogged runs a create with TRACE logging to a file and
+// proves the write-only user data appears nowhere in it, while the core's log lines do.
+func TestProxyVM_writeOnlyUserDataNeverLogged(t *testing.T) {
+	h := newFakeHost(t)
+	const sentinel = "log-sentinel-41d7a0"
+	logFile := filepath.Join(t.TempDir(), "trace.log")
+	t.Setenv("TF_LOG", "TRACE")
+	t.Setenv("TF_LOG_PATH", logFile)
+	t.Setenv("TF_ACC_LOG_PATH", logFile)
+	t.Setenv("TF_LOG_PROVIDER", "TRACE")
+	// Through the environment: the test harness logs the configuration text itself.
+	t.Setenv("TF_VAR_user_data", "#!/bin/sh\necho "+sentinel+"\n")
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             h.checkNothingLeft,
+		Steps: []resource.TestStep{{
+			Config: h.config(h.baseImage() + vmConfig(`wait_for_ip = false
+  user_data_wo = var.user_data`) + `
+variable "user_data" {
+  type      = string
+  sensitive = true
+}
+`),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data_sha256"),
+					knownvalue.StringExact(userDataSHA256("#!/bin/sh\necho "+sentinel+"\n"))),
+			},
+		}},
+	})
+	log, err := os.ReadFile(logFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The provider's root logger is named after the provider, so the core's subsystem is kvm2.kvm2.
+	if !strings.Contains(string(log), " kvm2.kvm2: domain created") {
+		t.Fatalf("the log holds no core log line (%d bytes); the check below would prove nothing", len(log))
+	}
+	if strings.Contains(string(log), sentinel) {
+		t.Errorf("the TRACE log contains the write-only user data")
 	}
 }
