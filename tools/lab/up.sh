@@ -24,11 +24,11 @@ chmod 700 "$LAB_STATE"
 install_packages() {
 	local missing=() p
 	[ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import http.server' 2>/dev/null || PACKAGES+=(python3)
-	while read -r p; do missing+=("$p"); done < <(
-		for p in "${PACKAGES[@]}"; do
-			[ "$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null)" = installed ] || echo "$p"
-		done
-	)
+	local installed
+	installed="$(dpkg-query -W -f='${Package} ${db:Status-Status}\n' "${PACKAGES[@]}" 2>/dev/null | awk '$2=="installed"{print $1}' || true)"
+	for p in "${PACKAGES[@]}"; do
+		grep -qxF "$p" <<<"$installed" || missing+=("$p")
+	done
 	if [ "${#missing[@]}" -eq 0 ]; then
 		lab_phase_end "all present"
 		return
@@ -301,9 +301,21 @@ EOF
 }
 
 # ------------------------------------------------------------------- image
+# image_key: build-image.sh --key costs ~1 s of apt-cache queries; reuse the
+# last key while the build inputs and the apt lists are unchanged.
+image_key() {
+	local stamp
+	stamp="$(cat "$LAB_SCRIPT_DIR/build-image.sh" "$LAB_SCRIPT_DIR"/guest/* | sha256sum | cut -c1-16) $(stat -c %Y /var/lib/apt/lists /var/cache/apt/pkgcache.bin 2>/dev/null | tr '\n' ' ')"
+	if [ -s "$LAB_STATE/image.key" ] && [ "$(cat "$LAB_STATE/image.stamp" 2>/dev/null)" = "$stamp" ]; then
+		cat "$LAB_STATE/image.key"
+		return
+	fi
+	bash "$LAB_SCRIPT_DIR/build-image.sh" --key | tee "$LAB_STATE/image.key"
+	echo "$stamp" >"$LAB_STATE/image.stamp"
+}
 ensure_image() {
 	local key
-	key="$(bash "$LAB_SCRIPT_DIR/build-image.sh" --key)"
+	key="$(image_key)"
 	IMAGE_DIR="$LAB_CACHE/$key"
 	IMAGE_PATH="$IMAGE_DIR/$LAB_IMAGE_NAME"
 	if [ -s "$IMAGE_PATH" ] && [ -s "$IMAGE_PATH.sha256" ]; then
