@@ -559,3 +559,52 @@ func TestCreate_markRecordsTheRequest(t *testing.T) {
 		t.Fatalf("mark %+v", m)
 	}
 }
+
+func TestCreate_deadLinkCleanupUsesDedicatedConnection(t *testing.T) {
+	h := newCore(t)
+	h.fb.Inject("DomainDefineXML", func(context.Context, fake.Call) error {
+		h.fb.Close() // the abandon policy closed the pooled link
+		return kvmerr.ErrAbandoned
+	})
+	_, err := h.c.Create(context.Background(), labRequest())
+	if classOfErr(t, err) != kvmerr.Transient {
+		t.Fatalf("err = %v", err)
+	}
+	assertNoDebris(t, h)
+	ded := h.pool.DedicatedBackends(labHost)
+	if len(ded) != 2 || ded[1].Count("StorageVolDelete") != 2 {
+		t.Fatalf("cleanup did not run on a dedicated connection: %d dedicated", len(ded))
+	}
+}
+
+func TestCreate_usesTheHostsPool(t *testing.T) {
+	h := newCore(t, func(hc *HostConfig) { hc.Pool = "proxies" })
+	h.fb.AddPool(fake.StoragePool{Name: "proxies", Active: true, Capacity: 10 << 30, Available: 10 << 30})
+	h.create()
+	if got := strings.Join(h.fb.VolumeNames("proxies"), ","); got != "egress-1-cidata.iso,egress-1.qcow2" {
+		t.Fatalf("volumes in proxies: %s", got)
+	}
+	for _, v := range h.fb.VolumeNames(fake.DefaultPool) {
+		if strings.HasPrefix(v, vmName) {
+			t.Fatalf("volume %s in the base's pool", v)
+		}
+	}
+	h.fb.UpdatePool("proxies", func(p *fake.StoragePool) { p.Available = 1 << 20 })
+	_, err := h.c.Create(context.Background(), labRequest2("egress-2"))
+	var qe *kvmerr.QuotaError
+	if !errors.As(err, &qe) || qe.Pool != "proxies" {
+		t.Fatalf("quota checked on the wrong pool: %v", err)
+	}
+	if err := h.c.Delete(context.Background(), vmID); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(h.fb.VolumeNames("proxies")); n != 0 {
+		t.Fatalf("%d volumes left in proxies", n)
+	}
+}
+
+func labRequest2(name string) CreateRequest {
+	r := labRequest()
+	r.Name, r.UID = name, "uid-of-"+name
+	return r
+}

@@ -52,6 +52,7 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, hc HostConfig,
 		if err := removeDomain(ctx, b, dom); err != nil {
 			return err
 		}
+		c.logf(ctx, LevelInfo, "domain deleted", map[string]any{"host": b.Host(), "name": name})
 	case !isLibvirtCode(err, libvirt.ErrNoDomain):
 		return err
 	}
@@ -67,7 +68,6 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, hc HostConfig,
 			return err
 		}
 	}
-	c.logf(ctx, LevelInfo, "domain deleted", map[string]any{"host": b.Host(), "name": name})
 	return nil
 }
 

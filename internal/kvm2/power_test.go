@@ -110,3 +110,15 @@ func TestSetTag_refusesUnmarkedDomain(t *testing.T) {
 		t.Fatalf("err = %v, calls %v", err, h.fb.Methods())
 	}
 }
+
+func TestSetTag_emptyTagClearsIt(t *testing.T) {
+	h := newCore(t)
+	h.create()
+	inst, err := h.c.SetTag(context.Background(), vmID, "")
+	if err != nil || inst.Tag != "" {
+		t.Fatalf("tag %q, %v", inst.Tag, err)
+	}
+	if got, _ := h.c.ListByTag(context.Background(), "fleet-a"); len(got) != 0 {
+		t.Fatalf("still listed under the old tag: %v", got)
+	}
+}

@@ -78,7 +78,10 @@ type Backend struct {
 	closed   bool
 }
 
-var _ backend.Backend = (*Backend)(nil)
+var (
+	_ backend.Backend  = (*Backend)(nil)
+	_ backend.Liveness = (*Backend)(nil)
+)
 
 // New returns a Backend for host with pool "default" (active, 100 GiB capacity, 50 GiB
 // available, under /var/lib/libvirt/images), network "default" (active), libvirt 9.0.0 and a
@@ -141,6 +144,10 @@ func (b *Backend) ResetCalls() {
 	b.calls = nil
 	b.counts = map[string]int{}
 }
+
+// Alive reports whether the connection is still open, as backend.Liveness asks; a test kills
+// a link with Close.
+func (b *Backend) Alive() bool { return !b.Closed() }
 
 // Closed reports whether Close was called.
 func (b *Backend) Closed() bool {

@@ -379,7 +379,13 @@ func TestCanceledContextAndClose(t *testing.T) {
 	if _, err := b.ConnectGetLibVersion(ctx); !errors.Is(err, context.Canceled) {
 		t.Fatalf("canceled ctx: %v", err)
 	}
+	if !b.Alive() {
+		t.Fatal("new backend not alive")
+	}
 	b.Close()
+	if b.Alive() {
+		t.Fatal("closed backend alive")
+	}
 	if _, err := b.ConnectGetLibVersion(context.Background()); !errors.Is(err, ErrClosed) {
 		t.Fatalf("after close: %v", err)
 	}
