@@ -35,13 +35,13 @@ tf_init "$demo_dir"
 
 log "terraform apply"
 apply_start=$(now_ms)
-"$TERRAFORM" -chdir="$demo_dir" apply -auto-approve -input=false
+"$TERRAFORM" -chdir="$demo_dir" apply -auto-approve -input=false "${no_color[@]}"
 apply_ms=$(($(now_ms) - apply_start))
 
 vm_ip=$("$TERRAFORM" -chdir="$demo_dir" output -raw ipv4_address)
 [ -n "$vm_ip" ] || die "the proxy VM reported no IPv4 address"
 log "outputs"
-"$TERRAFORM" -chdir="$demo_dir" output
+"$TERRAFORM" -chdir="$demo_dir" output "${no_color[@]}"
 
 # A server on the host side of the lab network: reachable from the guest, and from the host
 # only through the proxy's forwarding (the request names the bridge address, not localhost).

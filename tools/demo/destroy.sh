@@ -11,6 +11,6 @@ fi
 ensure_mirror
 tf_init "$demo_dir"
 start_ms=$(now_ms)
-"$TERRAFORM" -chdir="$demo_dir" destroy -auto-approve -input=false
+"$TERRAFORM" -chdir="$demo_dir" destroy -auto-approve -input=false "${no_color[@]}"
 ms=$(($(now_ms) - start_ms))
 echo "destroyed in $((ms / 1000)).$(printf %03d $((ms % 1000))) s"

@@ -7,6 +7,9 @@ export CHECKPOINT_DISABLE=1
 export TF_IN_AUTOMATION=1
 export TF_CLI_CONFIG_FILE="$lab_dir/terraformrc"
 TERRAFORM="${TERRAFORM:-terraform}"
+# Colours only on a terminal, so CI logs stay readable.
+no_color=()
+[ -t 1 ] || no_color=(-no-color)
 
 die() {
   echo "error: $*" >&2
