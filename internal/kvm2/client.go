@@ -105,12 +105,12 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 	for _, o := range opts {
 		o(c)
 	}
-	opts2 := backend.PoolOptions{Observer: rpcLogger{c.log}, Budgets: c.budgets}
+	poolOpts := backend.PoolOptions{Observer: rpcLogger{c.log}, Budgets: c.budgets}
 	if c.pool == nil {
-		c.pool = backend.NewSSHPool(cfg.sshConfigs(), opts2)
+		c.pool = backend.NewSSHPool(cfg.sshConfigs(), poolOpts)
 		if c.connect == nil {
 			c.connect = func(ctx context.Context, host string) (backend.Backend, error) {
-				return backend.Connect(ctx, host, c.cfg.Hosts[host].sshConfig(), opts2)
+				return backend.Connect(ctx, host, c.cfg.Hosts[host].sshConfig(), poolOpts)
 			}
 		}
 	}

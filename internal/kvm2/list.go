@@ -2,6 +2,7 @@ package kvm2
 
 import (
 	"context"
+	"slices"
 	"sort"
 	"sync"
 
@@ -31,6 +32,7 @@ func (c *Client) ListByTag(ctx context.Context, tag string, hosts ...string) ([]
 	if len(hosts) == 0 {
 		hosts = c.Hosts()
 	}
+	hosts = slices.Compact(slices.Sorted(slices.Values(hosts)))
 	for _, h := range hosts {
 		if _, err := c.host(opList, h); err != nil {
 			return nil, err

@@ -181,3 +181,11 @@ func TestListByTag_manyDomainsOnOneHost(t *testing.T) {
 		t.Fatalf("%d instances, %v", len(got), err)
 	}
 }
+
+func TestListByTag_repeatedHostListedOnce(t *testing.T) {
+	c, a, _, _, _ := twoHosts(t)
+	got, err := c.ListByTag(context.Background(), "x", "a", "a")
+	if err != nil || ids(got) != "a/p1" || a.Count("ConnectListAllDomains") != 1 {
+		t.Fatalf("ListByTag = %s, %v; lists %d", ids(got), err, a.Count("ConnectListAllDomains"))
+	}
+}
