@@ -19,7 +19,7 @@ PLANS="${PLANS:-5}"
 RUNNING="${RUNNING:-false}"
 VERSION="${VERSION:-0.0.1}"
 # A provider log line for one libvirt RPC (kvm2 subsystem, with the method name).
-RPC_PATTERN="${RPC_PATTERN:-kvm2.*method=}"
+RPC_PATTERN="${RPC_PATTERN:-libvirt call:.*method=}"
 
 load_lab_env
 ensure_mirror
@@ -152,7 +152,12 @@ log "fleet: one more plan with provider DEBUG logs, to count RPCs"
 rm -f "$bench_dir/plan-debug.log"
 TF_LOG_PROVIDER=DEBUG TF_LOG_PATH="$bench_dir/plan-debug.log" \
   timed fleet-plan-logged "$fleet_dir" plan -detailed-exitcode -lock=false
-rpcs=$(grep -cE "$RPC_PATTERN" "$bench_dir/plan-debug.log" || true)
+grep -E "$RPC_PATTERN" "$bench_dir/plan-debug.log" | grep -oE 'method=[A-Za-z0-9]+' | cut -d= -f2 |
+  sort | uniq -c | sort -rn >"$bench_dir/plan-rpcs.txt" || true
+rpcs=$(awk '{n += $1} END {print n + 0}' "$bench_dir/plan-rpcs.txt")
+# Domain calls are the VMs' share; the rest is the base image's refresh and connection setup.
+domain_rpcs=$(awk '$2 ~ /^Domain/ {n += $1} END {print n + 0}' "$bench_dir/plan-rpcs.txt")
+connects=$(awk '$2 == "ConnectOpen" {n += $1} END {print n + 0}' "$bench_dir/plan-rpcs.txt")
 timed fleet-destroy "$fleet_dir" destroy -auto-approve
 fleet_applied=0
 
@@ -186,7 +191,8 @@ echo "  plan / floor (medians)      $(awk -v a="$fleet_median" -v b="$floor_medi
 if [ -n "$gnu_time" ]; then
   echo "  provider peak RSS           apply $(($(peak_rss fleet-apply) / 1024)) MiB, plan $(($(peak_rss "${plan_labels[@]}") / 1024)) MiB, destroy $(($(peak_rss fleet-destroy) / 1024)) MiB"
 fi
-echo "  libvirt RPCs in one plan    $rpcs ($(awk -v r="$rpcs" -v n="$N" 'BEGIN {printf "%.2f", r / n}') per VM; includes the base image's refresh)"
+echo "  libvirt RPCs in one plan    $rpcs in all; $domain_rpcs Domain* calls = $(awk -v r="$domain_rpcs" -v n="$N" 'BEGIN {printf "%.2f", r / n}') per VM; $connects ConnectOpen (libvirt connections opened)"
+echo "  RPCs by method              $(awk '{printf "%s%s %d", sep, $2, $1; sep = ", "}' "$bench_dir/plan-rpcs.txt")"
 if [ ${#changed_plans[@]} -gt 0 ]; then
   echo "  WARNING: plans that were not empty after apply: ${changed_plans[*]} (see their logs)"
 fi
