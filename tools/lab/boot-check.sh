@@ -96,3 +96,13 @@ if [ -z "$IP" ] || [ "$GOT_HOST" != "$HOST" ]; then
 	lab_die "$FW boot: no agent IPv4/hostname after ${TOTAL}s (agent: ${AGENT:-never}, ip: ${IP:-none}, hostname: ${GOT_HOST:-none})"
 fi
 lab_log "$FW boot: agent after ${AGENT}s, IPv4 $IP and hostname $GOT_HOST after ${TOTAL}s"
+
+# The ACPI power button must power the guest off.
+T1="$EPOCHREALTIME"
+lab_virsh shutdown "$NAME" >/dev/null
+for _ in $(seq 1 60); do
+	[ "$(lab_virsh domstate "$NAME" 2>/dev/null)" = "shut off" ] && break
+	sleep 0.5
+done
+[ "$(lab_virsh domstate "$NAME" 2>/dev/null)" = "shut off" ] || lab_die "$FW: guest ignored the ACPI power button for 30s"
+lab_log "$FW shutdown (ACPI): $(lab_elapsed "$T1")s"

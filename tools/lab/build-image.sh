@@ -18,7 +18,7 @@ BASE_PACKAGES=(busybox-static qemu-guest-agent tinyproxy-bin systemd-boot-efi)
 # Libraries qemu-ga and tinyproxy link against, unpacked so ldd can resolve
 # them even when the build host lacks them.
 LIB_PACKAGES=(libglib2.0-0 libnuma1 libudev1 liburing2 libpcre2-8-0 libffi8 libmount1 libblkid1 libselinux1 zlib1g)
-MODULES=(virtio_pci virtio_blk virtio_net virtio_console virtio_rng ahci ata_piix sd_mod sr_mod isofs vfat nls_cp437 nls_ascii nls_iso8859-1)
+MODULES=(virtio_pci virtio_blk virtio_net virtio_console virtio_rng ahci ata_piix sd_mod sr_mod isofs vfat nls_cp437 nls_ascii nls_iso8859-1 button evdev)
 DISK_MIB=64
 PART_START=2048 # sectors
 CMDLINE="console=tty0 console=ttyS0,115200 quiet panic=10"
@@ -103,6 +103,8 @@ copy_with_libs "$PKGROOT/usr/bin/tinyproxy" /usr/bin/tinyproxy
 install -m 755 "$GUEST_DIR/init" "$RD/init"
 install -m 755 "$GUEST_DIR/udhcpc.script" "$RD/usr/share/udhcpc/default.script"
 install -m 755 "$GUEST_DIR/shutdown" "$RD/usr/sbin/shutdown"
+# busybox acpid runs /etc/acpi/PWRF/00000080 on the ACPI power button.
+install -D -m 755 "$GUEST_DIR/shutdown" "$RD/etc/acpi/PWRF/00000080"
 install -m 644 "$GUEST_DIR/tinyproxy.conf" "$RD/etc/tinyproxy/tinyproxy.conf"
 ln -s tinyproxy/tinyproxy.conf "$RD/etc/tinyproxy.conf"
 printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/bin/false\n' >"$RD/etc/passwd"
