@@ -217,6 +217,9 @@ func TestLab(t *testing.T) {
 	env := loadLab(t)
 	l := localLibvirt(t, env)
 	sweep(t, l, env, itPrefix)
+	// Whatever a failed step leaves behind is removed too; the last step asserts that Delete
+	// alone already removed everything.
+	t.Cleanup(func() { sweep(t, l, env, itPrefix) })
 	c, _ := labClient(t, env)
 	ctx := context.Background()
 
