@@ -1,0 +1,126 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+)
+
+// TestAccHostHealth_ok and _hostKeyMismatch: the checker reports, never fails the read.
+func TestAccHostHealth_ok(t *testing.T) {
+	l := newAccLab(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: l.factories(),
+		Steps: []resource.TestStep{{
+			Config: l.config(healthConfig),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(healthAddr, tfjsonpath.New("healthy"), knownvalue.Bool(true)),
+				statecheck.ExpectKnownValue(healthAddr, tfjsonpath.New("hosts"), knownvalue.ListExact([]knownvalue.Check{
+					knownvalue.ObjectPartial(map[string]knownvalue.Check{
+						"name": knownvalue.StringExact("lab"), "status": knownvalue.StringExact("ok"),
+						"reason": knownvalue.StringExact("OK"), "hypervisor": knownvalue.StringExact("qemu"),
+						"pool": knownvalue.StringExact(l.pool), "libvirt_version": knownvalue.NotNull(),
+					}),
+				})),
+			},
+		}},
+	})
+}
+
+func TestAccHostHealth_hostKeyMismatch(t *testing.T) {
+	l := newAccLab(t)
+	cfg := l.providerBlock(fmt.Sprintf("host_key = %q", otherHostKey(t))) + healthConfig
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: l.factories(),
+		Steps: []resource.TestStep{{
+			Config: cfg,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(healthAddr, tfjsonpath.New("healthy"), knownvalue.Bool(false)),
+				statecheck.ExpectKnownValue(healthAddr, tfjsonpath.New("hosts"), knownvalue.ListExact([]knownvalue.Check{
+					knownvalue.ObjectPartial(map[string]knownvalue.Check{
+						"status": knownvalue.StringExact("down"), "reason": knownvalue.StringExact("HostKeyMismatch"),
+					}),
+				})),
+			},
+		}},
+	})
+}
+
+// TestAccProxyVMs_bulkImport: a fleet made outside terraform (stopped, so no guest boots) is
+// listed by tag and imported with import { for_each }; the next plan is empty.
+func TestAccProxyVMs_bulkImport(t *testing.T) {
+	l := newAccLab(t)
+	tag := "fleet-" + l.run
+	c := l.client()
+	ctx := context.Background()
+	img, err := c.EnsureBaseImage(ctx, kvm2.BaseImageRequest{Host: "lab", Name: l.name("base") + ".qcow2", SourceURL: l.imageURL, SHA256: l.imageSHA})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = c.DeleteBaseImage(context.Background(), img.ID) })
+	for _, n := range []string{"fleet-a", "fleet-b"} {
+		_, err := c.Create(ctx, kvm2.CreateRequest{Host: "lab", Name: l.name(n), BaseImageID: img.ID, VCPUs: 1,
+			MemoryMiB: 128, DiskGiB: 1, Firmware: kvm2.FirmwareBIOS, Tag: tag})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := l.config(fmt.Sprintf(`
+data "kvm2_proxy_vms" "fleet" {
+  tag = %q
+}
+
+locals {
+  # The test harness reads state through a shim that knows count indexes, not for_each keys.
+  fleet = sort(tolist(data.kvm2_proxy_vms.fleet.ids))
+}
+
+import {
+  for_each = [for i, id in local.fleet : { index = i, id = id }]
+  to       = kvm2_proxy_vm.fleet[each.value.index]
+  id       = each.value.id
+}
+
+resource "kvm2_proxy_vm" "fleet" {
+  count         = length(local.fleet)
+  name          = split("/", local.fleet[count.index])[1]
+  host          = "lab"
+  base_image_id = %q
+  memory_mib    = 128
+  disk_gib      = 1
+  firmware      = "bios"
+  tag           = %q
+  running       = false
+}
+`, tag, img.ID, tag))
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: l.factories(),
+		CheckDestroy: func(*terraform.State) error {
+			return l.checkLeftovers(img.Name, img.Name+".sha256")
+		},
+		Steps: []resource.TestStep{
+			{
+				Config: cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("kvm2_proxy_vm.fleet[0]", plancheck.ResourceActionNoop),
+					plancheck.ExpectResourceAction("kvm2_proxy_vm.fleet[1]", plancheck.ResourceActionNoop),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("data.kvm2_proxy_vms.fleet", tfjsonpath.New("ids"), knownvalue.SetExact([]knownvalue.Check{
+						knownvalue.StringExact("lab/" + l.name("fleet-a")), knownvalue.StringExact("lab/" + l.name("fleet-b")),
+					})),
+				},
+			},
+			{Config: cfg, PlanOnly: true},
+		},
+	})
+}

@@ -1,0 +1,187 @@
+package provider
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"fmt"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"golang.org/x/crypto/ssh"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+)
+
+// accLab is the real lab host of acceptance tests, described by the KVM2_TEST_* environment
+// that tools/lab/up.sh writes to .lab/env.
+type accLab struct {
+	t                                                *testing.T
+	host, port, user, key, knownHosts, socket        string
+	pool, tinyPool, network, imageURL, imageSHA, run string
+}
+
+// newAccLab skips without TF_ACC and fails when the lab environment is missing.
+func newAccLab(t *testing.T) *accLab {
+	t.Helper()
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance test: set TF_ACC=1 and source .lab/env (make acc)")
+	}
+	env := func(k string) string {
+		v := os.Getenv(k)
+		if v == "" {
+			t.Fatalf("%s is not set: bring the lab up (make lab-up) and source .lab/env", k)
+		}
+		return v
+	}
+	return &accLab{
+		t: t, host: env("KVM2_TEST_SSH_HOST"), port: env("KVM2_TEST_SSH_PORT"), user: env("KVM2_TEST_SSH_USER"),
+		key: env("KVM2_TEST_SSH_KEY"), knownHosts: env("KVM2_TEST_KNOWN_HOSTS"),
+		socket: os.Getenv("KVM2_TEST_SOCKET"), pool: env("KVM2_TEST_POOL"), tinyPool: env("KVM2_TEST_TINY_POOL"),
+		network: env("KVM2_TEST_NETWORK"), imageURL: env("KVM2_TEST_IMAGE_URL"), imageSHA: env("KVM2_TEST_IMAGE_SHA256"),
+		run: strings.ToLower(rand.Text()[:6]),
+	}
+}
+
+// name is a per-run object name, so leftovers of an aborted run never collide.
+func (l *accLab) name(base string) string { return "tfacc-" + base + "-" + l.run }
+
+// factories serves the production provider (real core, real SSH) for acceptance tests.
+func (l *accLab) factories() map[string]func() (tfprotov6.ProviderServer, error) {
+	return map[string]func() (tfprotov6.ProviderServer, error){
+		"kvm2": providerserver.NewProtocol6WithError(New("acctest")()),
+	}
+}
+
+// providerBlock is the provider on host "lab" verifying the host key with hostKeyAttr.
+func (l *accLab) providerBlock(hostKeyAttr string) string {
+	socket := ""
+	if l.socket != "" {
+		socket = fmt.Sprintf("socket = %q", l.socket)
+	}
+	return fmt.Sprintf(`
+provider "kvm2" {
+  hosts = {
+    lab = {
+      address          = %q
+      port             = %s
+      user             = %q
+      private_key_file = %q
+      %s
+      pool             = %q
+      network          = %q
+      %s
+    }
+  }
+}
+`, l.host, l.port, l.user, l.key, hostKeyAttr, l.pool, l.network, socket)
+}
+
+// config is the provider block (known_hosts verification) followed by body.
+func (l *accLab) config(body string) string {
+	return l.providerBlock(fmt.Sprintf("known_hosts_file = %q", l.knownHosts)) + body
+}
+
+// baseImage is kvm2_base_image "base" holding the lab's tiny guest image in pool.
+func (l *accLab) baseImage(pool string) string {
+	return fmt.Sprintf(`
+resource "kvm2_base_image" "base" {
+  host       = "lab"
+  name       = %q
+  pool       = %q
+  source_url = %q
+  sha256     = %q
+}
+`, l.name("base")+".qcow2", pool, l.imageURL, l.imageSHA)
+}
+
+// client is the core on the lab host, for out-of-band changes.
+func (l *accLab) client() *kvm2.Client {
+	l.t.Helper()
+	port := 22
+	fmt.Sscan(l.port, &port)
+	c, err := kvm2.New(kvm2.Config{Hosts: map[string]kvm2.HostConfig{"lab": {
+		Address: l.host, Port: port, User: l.user, PrivateKeyFile: l.key, KnownHostsFile: l.knownHosts,
+		Socket: l.socket, Pool: l.pool, Network: l.network,
+	}}})
+	if err != nil {
+		l.t.Fatal(err)
+	}
+	l.t.Cleanup(func() { c.Close() })
+	return c
+}
+
+// virsh runs virsh on the lab host over SSH, as an administrator would.
+func (l *accLab) virsh(stdin string, args ...string) (string, error) {
+	cmd := exec.CommandContext(context.Background(), "ssh", "-i", l.key, "-p", l.port,
+		"-o", "UserKnownHostsFile="+l.knownHosts, "-o", "StrictHostKeyChecking=yes", "-o", "BatchMode=yes",
+		l.user+"@"+l.host, "virsh -c qemu:///system "+strings.Join(args, " "))
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil {
+		return out.String(), fmt.Errorf("virsh %s: %v: %s", strings.Join(args, " "), err, errOut.String())
+	}
+	return out.String(), nil
+}
+
+// mustVirsh is virsh that fails the test on error.
+func (l *accLab) mustVirsh(args ...string) string {
+	l.t.Helper()
+	out, err := l.virsh("", args...)
+	if err != nil {
+		l.t.Fatal(err)
+	}
+	return out
+}
+
+// checkNothingOfOursLeft is a CheckDestroy: no domain and no volume of this run remain.
+func (l *accLab) checkNothingOfOursLeft(*terraform.State) error { return l.checkLeftovers() }
+
+// checkLeftovers reports domains and volumes of this run on the lab host, except the named ones made
+// outside terraform (removed by the test's cleanup).
+func (l *accLab) checkLeftovers(except ...string) error {
+	mine := "tfacc-"
+	var left []string
+	domains, err := l.virsh("", "list", "--all", "--name")
+	if err != nil {
+		return err
+	}
+	for _, pool := range []string{l.pool, l.tinyPool} {
+		vols, err := l.virsh("", "vol-list", pool)
+		if err != nil {
+			return err
+		}
+		domains += "\n" + vols
+	}
+	for _, line := range strings.Split(domains, "\n") {
+		if f := strings.Fields(line); len(f) > 0 && strings.HasPrefix(f[0], mine) && strings.Contains(f[0], "-"+l.run) &&
+			!slices.Contains(except, f[0]) {
+			left = append(left, f[0])
+		}
+	}
+	if len(left) > 0 {
+		return fmt.Errorf("left on the lab host after destroy: %v", left)
+	}
+	return nil
+}
+
+// otherHostKey is a freshly generated public key: never the lab host's.
+func otherHostKey(t *testing.T) string {
+	pub, _, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, err := ssh.NewPublicKey(pub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSpace(string(ssh.MarshalAuthorizedKey(key)))
+}
