@@ -247,8 +247,11 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 		return Instance{}, err
 	}
 	made := &debris{pool: pool}
+	complete := false
 	defer func() {
-		if err != nil {
+		// Once the domain is defined and running as asked, a failed read-back is not a failed
+		// create: the next Create adopts the domain instead of rebuilding it.
+		if err != nil && !complete {
 			c.removeDebris(ctx, b, req, made)
 		}
 	}()
@@ -272,6 +275,7 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 			return Instance{}, err
 		}
 	}
+	complete = true
 	c.logf(ctx, LevelInfo, "domain created", map[string]any{"host": req.Host, "name": req.Name, "uid": req.UID, "running": req.Running})
 	return c.getOn(ctx, b, req.Host, req.Name)
 }

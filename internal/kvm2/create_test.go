@@ -608,3 +608,19 @@ func labRequest2(name string) CreateRequest {
 	r.Name, r.UID = name, "uid-of-"+name
 	return r
 }
+
+func TestCreate_failedReadBackKeepsTheDomainForAdoption(t *testing.T) {
+	h := newCore(t)
+	h.fb.FailNth("DomainGetXMLDesc", 1, errors.New("connection reset"))
+	_, err := h.c.Create(context.Background(), labRequest())
+	if classOfErr(t, err) != kvmerr.Transient {
+		t.Fatalf("err = %v", err)
+	}
+	if _, ok := h.fb.Domain(vmName); !ok {
+		t.Fatal("a created domain was removed because reading it back failed")
+	}
+	inst := h.create()
+	if inst.UID != labUID || h.fb.Count("DomainDefineXML") != 1 {
+		t.Fatalf("retry did not adopt: %+v, defines %d", inst, h.fb.Count("DomainDefineXML"))
+	}
+}
