@@ -26,11 +26,16 @@ check "kvm2_hosts_healthy" {
     ])
   }
 
+  # Only hosts whose pool could be read: an unreachable host is reported by the first assertion.
   assert {
     condition = alltrue([
       for h in data.kvm2_host_health.ci.hosts : h.pool_available_bytes >= var.min_free_pool_gib * 1073741824
+      if h.pool_capacity_bytes > 0
     ])
-    error_message = "A storage pool has less than ${var.min_free_pool_gib} GiB free."
+    error_message = "Pools with less than ${var.min_free_pool_gib} GiB free: ${join(", ", [
+      for h in data.kvm2_host_health.ci.hosts : "${h.name}/${h.pool}"
+      if h.pool_capacity_bytes > 0 && h.pool_available_bytes < var.min_free_pool_gib * 1073741824
+    ])}."
   }
 }
 
