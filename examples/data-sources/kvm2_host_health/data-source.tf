@@ -13,7 +13,7 @@ output "host_reports" {
       message        = h.message
       libvirt        = h.libvirt_version
       free_gib       = floor(h.pool_available_bytes / 1073741824)
-      ssh_latency_ms = h.latency_ms
+      check_ms       = h.latency_ms
     }
   }
 }
