@@ -8,12 +8,12 @@ output "fleet_healthy" {
 output "host_reports" {
   value = {
     for h in data.kvm2_host_health.all.hosts : h.name => {
-      status         = h.status
-      reason         = h.reason
-      message        = h.message
-      libvirt        = h.libvirt_version
-      free_gib       = floor(h.pool_available_bytes / 1073741824)
-      check_ms       = h.latency_ms
+      status   = h.status
+      reason   = h.reason
+      message  = h.message
+      libvirt  = h.libvirt_version
+      free_gib = floor(h.pool_available_bytes / 1073741824)
+      check_ms = h.latency_ms
     }
   }
 }
