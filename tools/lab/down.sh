@@ -39,7 +39,7 @@ remove_volumes() {
 			lab_virsh vol-delete --pool "$pool" "$vol" >/dev/null ||
 				lab_log "WARNING: could not delete volume $vol in $pool"
 			n=$((n + 1))
-		done < <(lab_names vol-list "$pool" --name)
+		done < <(lab_names vol-list "$pool")
 	done
 	lab_phase_end "$n removed"
 }

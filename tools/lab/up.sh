@@ -168,7 +168,14 @@ start_daemons() {
 ensure_pool() { # name dir
 	local name="$1" dir="$2"
 	mkdir -p "$dir"
-	if ! grep -qxF "$name" <<<"$ALL_POOLS"; then
+	if grep -qxF "$name" <<<"$PERSISTENT_POOLS"; then
+		:
+	elif grep -qxF "$name" <<<"$ALL_POOLS"; then
+		# Running but transient (e.g. restored from /run after its config was
+		# lost): make it persistent with its own XML.
+		lab_virsh pool-dumpxml "$name" >"$LAB_STATE/pool-$name.xml"
+		lab_virsh pool-define "$LAB_STATE/pool-$name.xml" >/dev/null
+	else
 		lab_virsh pool-define-as "$name" dir --target "$dir" >/dev/null
 	fi
 	if ! grep -qxF "$name" <<<"$ACTIVE_POOLS"; then
@@ -182,6 +189,7 @@ ensure_storage() {
 		mount -t tmpfs -o "size=$LAB_TINY_SIZE,mode=0711" kvm2lab-tiny "$LAB_TINY_DIR"
 	fi
 	ALL_POOLS="$(lab_names pool-list --all --name)"
+	PERSISTENT_POOLS="$(lab_names pool-list --all --persistent --name)"
 	ACTIVE_POOLS="$(lab_names pool-list --name)"
 	AUTOSTART_POOLS="$(lab_names pool-list --autostart --name)"
 	ensure_pool "$LAB_POOL" "$LAB_POOL_DIR"
@@ -191,11 +199,18 @@ ensure_storage() {
 
 # ---------------------------------------------------------------- network
 ensure_network() {
-	local all active autostart xml="$LAB_STATE/network.xml" users
+	local all persistent active autostart xml="$LAB_STATE/network.xml" users
 	all="$(lab_names net-list --all --name)"
+	persistent="$(lab_names net-list --all --persistent --name)"
 	active="$(lab_names net-list --name)"
 	autostart="$(lab_names net-list --autostart --name)"
-	if ! grep -qxF "$LAB_NET" <<<"$all"; then
+	if grep -qxF "$LAB_NET" <<<"$persistent"; then
+		:
+	elif grep -qxF "$LAB_NET" <<<"$all"; then
+		# Running but transient: make it persistent with its own XML.
+		lab_virsh net-dumpxml "$LAB_NET" >"$xml"
+		lab_virsh net-define "$xml" >/dev/null
+	else
 		# The subnet must not be in use by anything but our own bridge.
 		users="$(ip -4 -o addr show | awk -v p="$LAB_NET_PREFIX." -v b="$LAB_BRIDGE" 'index($4,p)==1 && $2!=b {print $2}')"
 		[ -z "$users" ] || lab_die "subnet $LAB_NET_PREFIX.0/24 is already used by interface(s): $users"
