@@ -142,9 +142,17 @@ func TestLibvirtOverSSH(t *testing.T) {
 	}
 	t.Logf("libvirt %d.%d.%d", ver/1_000_000, ver/1000%1000, ver%1000)
 
-	for _, name := range []string{e.Pool, e.TinyPool} {
-		t.Run(name, func(t *testing.T) {
-			pool, err := l.lv.StoragePoolLookupByName(name)
+	tests := []struct {
+		name        string
+		maxCapacity uint64 // 0: no upper bound
+	}{
+		{name: e.Pool},
+		// Quota tests need the tiny pool to be really small.
+		{name: e.TinyPool, maxCapacity: 64 << 20},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			pool, err := l.lv.StoragePoolLookupByName(tc.name)
 			if err != nil {
 				t.Fatalf("StoragePoolLookupByName: %v", err)
 			}
@@ -157,6 +165,9 @@ func TestLibvirtOverSSH(t *testing.T) {
 			}
 			if capacity == 0 || available > capacity {
 				t.Errorf("pool capacity %d, available %d: not a real pool", capacity, available)
+			}
+			if tc.maxCapacity > 0 && capacity > tc.maxCapacity {
+				t.Errorf("pool capacity %d MiB, want at most %d MiB", capacity>>20, tc.maxCapacity>>20)
 			}
 			t.Logf("capacity %d MiB, allocation %d MiB, available %d MiB", capacity>>20, allocation>>20, available>>20)
 		})

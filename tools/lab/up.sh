@@ -120,8 +120,20 @@ start_libvirtd() {
 
 libvirt_answers() { timeout 15 virsh -q -c "$LAB_URI" version >/dev/null 2>&1; }
 
+# mount_tiny: the small pool's tmpfs. Mounted before libvirtd starts, so a
+# libvirtd in its own mount namespace (kvm_must_hide) sees it too.
+mount_tiny() {
+	mkdir -p "$LAB_TINY_DIR"
+	mountpoint -q "$LAB_TINY_DIR" || mount -t tmpfs -o "size=$LAB_TINY_SIZE,mode=0711" kvm2lab-tiny "$LAB_TINY_DIR"
+}
+# libvirtd_sees_tiny: true when the running libvirtd sees that tmpfs.
+libvirtd_sees_tiny() {
+	[ "$(stat -f -c %T "/proc/$(tr -dc '0-9' <"$LAB_LIBVIRTD_PID")/root$LAB_TINY_DIR" 2>/dev/null)" = tmpfs ]
+}
+
 start_daemons() {
 	local conf_changed=0 t0 i
+	mount_tiny
 	mkdir -p /var/log/libvirt /var/lib/libvirt/qemu /var/lib/libvirt/dnsmasq /var/cache/libvirt
 	configure_libvirtd && conf_changed=1
 	if ! lab_pid_alive "$LAB_VIRTLOGD_PID" virtlogd; then
@@ -136,6 +148,14 @@ start_daemons() {
 			lab_stop_pidfile "$LAB_LIBVIRTD_PID" libvirtd
 		else
 			lab_log "WARNING: libvirtd.conf changed but libvirtd was not started by the lab; not restarting it"
+		fi
+	fi
+	if lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd && ! libvirtd_sees_tiny; then
+		if [ -f "$LAB_STATE/libvirtd.started" ]; then
+			lab_log "libvirtd does not see the $LAB_TINY_DIR tmpfs (mounted after it started): restarting it"
+			lab_stop_pidfile "$LAB_LIBVIRTD_PID" libvirtd
+		else
+			lab_log "WARNING: libvirtd (not started by the lab) does not see the $LAB_TINY_DIR tmpfs"
 		fi
 	fi
 	if ! lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd; then
@@ -184,10 +204,6 @@ ensure_pool() { # name dir
 	grep -qxF "$name" <<<"$AUTOSTART_POOLS" || lab_virsh pool-autostart "$name" >/dev/null
 }
 ensure_storage() {
-	mkdir -p "$LAB_TINY_DIR"
-	if ! mountpoint -q "$LAB_TINY_DIR"; then
-		mount -t tmpfs -o "size=$LAB_TINY_SIZE,mode=0711" kvm2lab-tiny "$LAB_TINY_DIR"
-	fi
 	ALL_POOLS="$(lab_names pool-list --all --name)"
 	PERSISTENT_POOLS="$(lab_names pool-list --all --persistent --name)"
 	ACTIVE_POOLS="$(lab_names pool-list --name)"
