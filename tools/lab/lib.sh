@@ -1,4 +1,4 @@
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034
 # Shared settings and helpers of the local lab host scripts (up.sh, down.sh,
 # build-image.sh, boot-check.sh). Sourced, never run.
 
@@ -63,14 +63,14 @@ lab_pid_alive() {
 
 # lab_stop_pidfile PIDFILE COMM: SIGTERM, bounded wait, then SIGKILL.
 lab_stop_pidfile() {
-	local pid i
+	local pid
 	lab_pid_alive "$1" "$2" || {
 		rm -f "$1"
 		return 0
 	}
 	pid="$(tr -dc '0-9' <"$1")"
 	kill "$pid" 2>/dev/null || true
-	for i in $(seq 1 100); do
+	for _ in $(seq 1 100); do
 		[ -d "/proc/$pid" ] || break
 		sleep 0.2
 	done

@@ -132,13 +132,13 @@ libvirtd_sees_tiny() {
 }
 
 start_daemons() {
-	local conf_changed=0 t0 i
+	local conf_changed=0 t0
 	mount_tiny
 	mkdir -p /var/log/libvirt /var/lib/libvirt/qemu /var/lib/libvirt/dnsmasq /var/cache/libvirt
 	configure_libvirtd && conf_changed=1
 	if ! lab_pid_alive "$LAB_VIRTLOGD_PID" virtlogd; then
 		virtlogd -d
-		for i in $(seq 1 50); do lab_pid_alive "$LAB_VIRTLOGD_PID" virtlogd && break; sleep 0.1; done
+		for _ in $(seq 1 50); do lab_pid_alive "$LAB_VIRTLOGD_PID" virtlogd && break; sleep 0.1; done
 		lab_pid_alive "$LAB_VIRTLOGD_PID" virtlogd || lab_die "virtlogd did not start (see /var/log/libvirt)"
 		cat "$LAB_VIRTLOGD_PID" >"$LAB_STATE/virtlogd.started"
 	fi
@@ -161,7 +161,7 @@ start_daemons() {
 	if ! lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd; then
 		: >"$LAB_LIBVIRTD_LOG.tmp" && mv "$LAB_LIBVIRTD_LOG.tmp" "$LAB_LIBVIRTD_LOG"
 		start_libvirtd
-		for i in $(seq 1 50); do lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd && break; sleep 0.1; done
+		for _ in $(seq 1 50); do lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd && break; sleep 0.1; done
 		lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd || {
 			tail -20 "$LAB_LIBVIRTD_LOG" >&2 || true
 			lab_die "libvirtd did not start"
@@ -275,7 +275,6 @@ ssh_works() {
 		-o GlobalKnownHostsFile=/dev/null -p "$SSH_PORT" root@127.0.0.1 true 2>/dev/null
 }
 ensure_sshd() {
-	local i
 	mkdir -p "$SSH_DIR"
 	chmod 700 "$SSH_DIR"
 	SSH_PORT="$(pick_port "$LAB_STATE/ssh.port" 2222 2299)"
@@ -320,7 +319,7 @@ EOF
 	chmod 755 /run/sshd
 	/usr/sbin/sshd -t -f "$SSH_DIR/sshd_config" || lab_die "sshd rejects $SSH_DIR/sshd_config"
 	/usr/sbin/sshd -f "$SSH_DIR/sshd_config" -E "$LAB_STATE/sshd.log"
-	for i in $(seq 1 40); do
+	for _ in $(seq 1 40); do
 		ssh_works && break
 		sleep 0.25
 	done
@@ -379,7 +378,6 @@ http_serves_fast() { # bash only: avoids a python start on the warm path
 	[ "${line%% *}" = "$IMAGE_SHA256" ]
 }
 ensure_http() {
-	local i
 	HTTP_PORT="$(pick_port "$LAB_STATE/http.port" 8089 8189)"
 	if lab_pid_alive "$HTTP_PID" python3 && [ "$(cat "$LAB_STATE/http.dir" 2>/dev/null)" = "$IMAGE_DIR" ] && http_serves_fast; then
 		lab_phase_end "127.0.0.1:$HTTP_PORT (running)"
@@ -393,7 +391,7 @@ ensure_http() {
 	setsid /usr/bin/python3 -m http.server --bind 127.0.0.1 --directory "$IMAGE_DIR" "$HTTP_PORT" \
 		>"$LAB_STATE/http.log" 2>&1 </dev/null &
 	echo $! >"$HTTP_PID"
-	for i in $(seq 1 40); do
+	for _ in $(seq 1 40); do
 		http_serves && break
 		sleep 0.25
 	done
