@@ -64,7 +64,7 @@ body=""
 attempts=0
 while :; do
   attempts=$((attempts + 1))
-  if body=$(curl -sS --max-time 20 -x "http://$vm_ip:$proxy_port" "$target" 2>"$demo_dir/curl.err") &&
+  if body=$(curl -sS --max-time 20 -D "$demo_dir/curl.headers" -x "http://$vm_ip:$proxy_port" "$target" 2>"$demo_dir/curl.err") &&
     [ "$body" = "$token" ]; then
     break
   fi
@@ -79,6 +79,9 @@ proxy_ms=$(($(now_ms) - proxy_start))
 
 echo
 echo "proxied response: $body"
+# tinyproxy adds a Via header: the answer came through the guest, not straight from the host.
+via=$(tr -d '\r' <"$demo_dir/curl.headers" | sed -n 's/^[Vv]ia: //p' | head -1)
+echo "via:              ${via:-(no Via header)}"
 echo "proxy:            http://$vm_ip:$proxy_port (attempts: $attempts, $((proxy_ms / 1000)).$(printf %03d $((proxy_ms % 1000))) s after apply)"
 echo "apply:            $((apply_ms / 1000)).$(printf %03d $((apply_ms % 1000))) s"
 total_ms=$(($(now_ms) - start_ms))
