@@ -35,7 +35,7 @@ func (c *Client) SetRunning(ctx context.Context, id string, running bool) (Insta
 func (c *Client) SetTag(ctx context.Context, id, tag string) (Instance, error) {
 	return c.onMarked(ctx, opSetTag, id, func(b backend.Backend, dom libvirt.Domain, m build.Mark) error {
 		m.Tag = tag
-		x, err := build.MarshalMark(m)
+		x, err := build.MarshalMarkForSetMetadata(m)
 		if err != nil {
 			return kvmerr.New(kvmerr.Permanent, "", "", err)
 		}

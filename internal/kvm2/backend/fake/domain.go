@@ -12,6 +12,8 @@ import (
 	"time"
 
 	libvirt "github.com/digitalocean/go-libvirt"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/build"
 )
 
 // Domain is one domain on the fake host. Tests build one with AddDomain and read one back with
@@ -355,7 +357,11 @@ func (b *Backend) DomainSetMetadata(ctx context.Context, dom libvirt.Domain, x, 
 	if x == "" {
 		delete(d.Metadata, uri)
 	} else {
-		d.Metadata[uri] = x
+		stored, err := storedMetadata(x, uri)
+		if err != nil {
+			return err
+		}
+		d.Metadata[uri] = stored
 	}
 	d.XML = withMetadata(d.XML, d.Metadata)
 	return nil
@@ -563,4 +569,21 @@ func metadataChildren(x string) (map[string]string, error) {
 			depth--
 		}
 	}
+}
+
+// storedMetadata mirrors what libvirt 9.0 does with DomainSetMetadata: an element that declares
+// a namespace itself is refused ("failed to create a new XML namespace"); a bare element is
+// stored under uri with the kvm2 prefix, as the domain XML then shows it.
+func storedMetadata(x, uri string) (string, error) {
+	if strings.Contains(x, "xmlns") {
+		return "", LibvirtError(libvirt.ErrInternalError, "internal error: failed to create a new XML namespace")
+	}
+	if uri != build.MarkNamespace {
+		return x, nil
+	}
+	m, err := build.ParseMark(x)
+	if err != nil {
+		return x, nil //nolint:nilerr // not a mark: keep it as given
+	}
+	return build.MarshalMark(m)
 }

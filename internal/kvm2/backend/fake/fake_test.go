@@ -514,10 +514,10 @@ func TestSetMetadataRewritesXML(t *testing.T) {
 	tests := []struct {
 		name, defined, set, want string
 	}{
-		{"replaces", domainXML("vm", `<metadata><a xmlns="urn:a">1</a></metadata><os/>`), `<a xmlns="urn:a">2</a>`,
-			`<domain type="qemu"><name>vm</name><metadata><a xmlns="urn:a">2</a></metadata><os/></domain>`},
-		{"adds", domainXML("vm", `<os/>`), `<a xmlns="urn:a">2</a>`,
-			`<domain type="qemu"><name>vm</name><os/><metadata><a xmlns="urn:a">2</a></metadata></domain>`},
+		{"replaces", domainXML("vm", `<metadata><a xmlns="urn:a">1</a></metadata><os/>`), `<a>2</a>`,
+			`<domain type="qemu"><name>vm</name><metadata><a>2</a></metadata><os/></domain>`},
+		{"adds", domainXML("vm", `<os/>`), `<a>2</a>`,
+			`<domain type="qemu"><name>vm</name><os/><metadata><a>2</a></metadata></domain>`},
 		{"removes", domainXML("vm", `<metadata><a xmlns="urn:a">1</a></metadata>`), ``,
 			`<domain type="qemu"><name>vm</name><metadata></metadata></domain>`},
 	}
@@ -535,5 +535,19 @@ func TestSetMetadataRewritesXML(t *testing.T) {
 				t.Fatalf("xml = %s\nwant  %s", got, tt.want)
 			}
 		})
+	}
+}
+
+func TestSetMetadataRefusesDeclaredNamespace(t *testing.T) {
+	ctx := context.Background()
+	b := New("h")
+	dom, err := b.DomainDefineXML(ctx, domainXML("vm", `<os/>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = b.DomainSetMetadata(ctx, dom, `<a xmlns="urn:a">2</a>`, "a", "urn:a")
+	var lerr libvirt.Error
+	if !errors.As(err, &lerr) || lerr.Code != uint32(libvirt.ErrInternalError) {
+		t.Fatalf("err = %v, want libvirt internal error as libvirt 9.0 gives", err)
 	}
 }
