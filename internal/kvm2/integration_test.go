@@ -307,6 +307,26 @@ func TestLab(t *testing.T) {
 		}
 	})
 
+	step("SetTag and SetRunning change the domain in place", func(t *testing.T) {
+		id := FormatID("lab", variants[0].name)
+		inst, err := c.SetTag(ctx, id, itTag+"-moved")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if inst.Tag != itTag+"-moved" || inst.UID != created[variants[0].name].UID {
+			t.Fatalf("after SetTag: %+v", inst)
+		}
+		if inst, err = c.SetRunning(ctx, id, false); err != nil || inst.State != StateStopped {
+			t.Fatalf("after stop: %+v, %v", inst, err)
+		}
+		if inst, err = c.SetRunning(ctx, id, true); err != nil || inst.State != StateRunning {
+			t.Fatalf("after start: %+v, %v", inst, err)
+		}
+		if inst, err = c.SetTag(ctx, id, itTag); err != nil || inst.Tag != itTag {
+			t.Fatalf("tag back: %+v, %v", inst, err)
+		}
+	})
+
 	step("ListByTag finds tagged, not untagged", func(t *testing.T) {
 		req := itRequest(itPrefix+"untagged", FirmwareBIOS, 128)
 		req.BaseImageID, req.Tag, req.Running = base.ID, "", false
