@@ -24,16 +24,21 @@ import (
 )
 
 // A cached base image is two volumes in the pool: the image itself under its name, and a small
-// raw marker volume "<name>.sha256" holding the hex digest observed while uploading it. The
-// marker is written last and deleted first, so its presence is the proof that the image is
-// complete and verified; a volume without a marker is debris of an interrupted upload.
+// raw marker volume "<name>.sha256". The marker volume is created first, empty, and claims the
+// name for the cache; the hex digest observed while uploading is written into it last. So:
+//   - marker holding a digest + image: a complete, verified image;
+//   - marker without a digest, or without its image: debris of an interrupted fetch or delete,
+//     ours to delete and fetch again;
+//   - image without a marker: a volume the cache never wrote, which it refuses to touch.
 const (
 	markerSuffix       = ".sha256"
-	markerReadLimit    = 128 // a marker is 65 bytes; anything longer is not ours
+	markerSize         = 65  // 64 hex digits and a newline
+	markerReadLimit    = 128 // anything longer than a marker is not one
 	defaultImageFormat = "qcow2"
 	defaultPoolName    = "default"
 
 	defaultDownloadCap    = 30 * time.Minute
+	defaultMarkerTimeout  = 5 * time.Second
 	defaultProgressEvery  = 5 * time.Second
 	defaultCleanupTimeout = time.Minute
 )
@@ -59,6 +64,7 @@ type imageCacheOptions struct {
 	DownloadCap    time.Duration // hard cap on one download and upload, on top of ctx; default 30m
 	ProgressEvery  time.Duration // interval between upload progress lines; default 5s
 	CleanupTimeout time.Duration // budget of the cleanup after a failed upload; default 1m
+	MarkerTimeout  time.Duration // budget of one marker read; default 5s
 }
 
 // imageCache downloads, verifies and caches base images in libvirt storage pools.
@@ -68,6 +74,7 @@ type imageCache struct {
 	downloadCap    time.Duration
 	progressEvery  time.Duration
 	cleanupTimeout time.Duration
+	markerTimeout  time.Duration
 	locks          *keyedLocks
 }
 
@@ -79,6 +86,7 @@ func newImageCache(opts imageCacheOptions) *imageCache {
 		downloadCap:    opts.DownloadCap,
 		progressEvery:  opts.ProgressEvery,
 		cleanupTimeout: opts.CleanupTimeout,
+		markerTimeout:  opts.MarkerTimeout,
 		locks:          newKeyedLocks(),
 	}
 	if ic.http == nil {
@@ -92,6 +100,9 @@ func newImageCache(opts imageCacheOptions) *imageCache {
 	}
 	if ic.cleanupTimeout <= 0 {
 		ic.cleanupTimeout = defaultCleanupTimeout
+	}
+	if ic.markerTimeout <= 0 {
+		ic.markerTimeout = defaultMarkerTimeout
 	}
 	return ic
 }
@@ -210,28 +221,37 @@ func (ic *imageCache) ensure(ctx context.Context, pool backend.Pool, cfg HostCon
 }
 
 // lookupCached inspects the cache on the pooled connection, marker first. A verified image is
-// returned as a hit; debris (a volume without a valid marker, or a marker without its volume)
-// is deleted so that the fetch starts from a clean pool.
-func (ic *imageCache) lookupCached(ctx context.Context, pool backend.Pool, ref baseRef, expected string) (BaseImage, bool, error) {
-	b, release, err := pool.Acquire(ctx, ref.Host)
-	if err != nil {
-		return BaseImage{}, false, err
-	}
-	defer release()
+// returned as a hit; debris (a marker without a digest, or without its image) is deleted so
+// that the fetch starts from a clean pool.
+func (ic *imageCache) lookupCached(ctx context.Context, pool backend.Pool, ref baseRef, expected string) (img BaseImage, hit bool, err error) {
+	err = onPooled(ctx, pool, ref.Host, func(b backend.Backend) error {
+		var err error
+		img, hit, err = ic.lookupOn(ctx, b, ref, expected)
+		return err
+	})
+	return img, hit, err
+}
+
+// lookupOn is lookupCached's work on a held connection.
+func (ic *imageCache) lookupOn(ctx context.Context, b backend.Backend, ref baseRef, expected string) (BaseImage, bool, error) {
 	p, err := lookupPool(ctx, b, ref)
 	if err != nil {
 		return BaseImage{}, false, err
 	}
-	entry, err := inspectCache(ctx, b, p, ref)
+	entry, err := ic.inspect(ctx, b, p, ref)
 	if err != nil {
 		return BaseImage{}, false, err
 	}
-	if !entry.verified() {
-		if entry.base != nil || entry.marker != nil {
-			ic.logf(ctx, LevelWarn, "deleting an unverified base image volume before fetching it again", ref.fields())
-			if err := deleteVolumes(ctx, b, p, ref.marker(), ref.Name); err != nil {
-				return BaseImage{}, false, err
-			}
+	switch {
+	case entry.foreign():
+		return BaseImage{}, false, kvmerr.New(kvmerr.Permanent, "", ref.Host, fmt.Errorf(
+			"volume %s in pool %s exists but has no marker volume %s, so this cache did not write it: delete it or give the image another name",
+			ref.Name, ref.Pool, ref.marker()))
+	case entry.marker == nil:
+		return BaseImage{}, false, nil
+	case !entry.verified():
+		if err := ic.deleteDebris(ctx, b, p, ref, entry); err != nil {
+			return BaseImage{}, false, err
 		}
 		return BaseImage{}, false, nil
 	}
@@ -246,6 +266,44 @@ func (ic *imageCache) lookupCached(ctx context.Context, pool backend.Pool, ref b
 	}
 	ic.logf(ctx, LevelDebug, "base image cache hit", ref.fields())
 	return img, true, nil
+}
+
+// deleteDebris deletes an unfinished entry, unless a domain runs on its image: then the
+// unverified image is left alone for an administrator to judge.
+func (ic *imageCache) deleteDebris(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref baseRef, entry cacheEntry) error {
+	if entry.base != nil {
+		users, err := baseUsers(ctx, b, p, *entry.base, ref)
+		if err != nil {
+			return err
+		}
+		if len(users) > 0 {
+			return kvmerr.New(kvmerr.Permanent, "", ref.Host, fmt.Errorf(
+				"volume %s in pool %s has no verified digest in its marker %s but is the backing file of %s; it is left alone: check it and delete it and its marker by hand",
+				ref.Name, ref.Pool, ref.marker(), strings.Join(users, ", ")))
+		}
+	}
+	ic.logf(ctx, LevelWarn, "deleting an unfinished base image before fetching it again", ref.fields())
+	return deleteVolumes(ctx, b, p, ref.Name, ref.marker())
+}
+
+// onPooled runs fn on the host's pooled connection, and once more on a fresh one when its call
+// was abandoned. That covers a known stall of volume downloads in go-libvirt: when libvirtd
+// sends a stream packet the client no longer waits for, the call hangs until the abandon policy
+// closes the link. fn must be safe to repeat.
+func onPooled(ctx context.Context, pool backend.Pool, host string, fn func(b backend.Backend) error) error {
+	var err error
+	for attempt := 0; attempt < 2; attempt++ {
+		b, release, aerr := pool.Acquire(ctx, host)
+		if aerr != nil {
+			return aerr
+		}
+		err = fn(b)
+		release()
+		if !errors.Is(err, kvmerr.ErrAbandoned) || ctx.Err() != nil {
+			return err
+		}
+	}
+	return err
 }
 
 // lookupPool finds the image's pool; a missing pool is a configuration error, not a missing
@@ -268,8 +326,11 @@ type cacheEntry struct {
 // verified reports whether the entry is a complete cached image.
 func (e cacheEntry) verified() bool { return e.marker != nil && e.base != nil && e.sha != "" }
 
-// inspectCache looks the marker up first, reads it (bounded), then looks up the image volume.
-func inspectCache(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref baseRef) (cacheEntry, error) {
+// foreign reports whether a volume holds the image's name without the cache's marker.
+func (e cacheEntry) foreign() bool { return e.marker == nil && e.base != nil }
+
+// inspect looks the marker up first, reads it (bounded), then looks up the image volume.
+func (ic *imageCache) inspect(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref baseRef) (cacheEntry, error) {
 	var e cacheEntry
 	mv, err := lookupVolume(ctx, b, p, ref.marker())
 	if err != nil {
@@ -277,7 +338,7 @@ func inspectCache(ctx context.Context, b backend.Backend, p libvirt.StoragePool,
 	}
 	if mv != nil {
 		e.marker = mv
-		if e.sha, err = readMarker(ctx, b, *mv); err != nil {
+		if e.sha, err = ic.readMarker(ctx, b, *mv); err != nil {
 			return e, err
 		}
 	}
@@ -300,17 +361,23 @@ func lookupVolume(ctx context.Context, b backend.Backend, p libvirt.StoragePool,
 }
 
 // readMarker returns the digest stored in a marker volume, or "" when its content is not a
-// digest (debris, or a volume that is not ours).
-func readMarker(ctx context.Context, b backend.Backend, mv libvirt.StorageVol) (string, error) {
-	var w boundedWriter
-	if err := b.StorageVolDownload(ctx, mv, &w, markerReadLimit); err != nil {
-		return "", err
+// digest (an unfinished entry). Each read has its own short budget, so a stalled stream costs
+// seconds, not the per-call budget; content that is not a digest is read a second time before
+// it is believed, because a stream whose packets the client misordered delivers nothing.
+func (ic *imageCache) readMarker(ctx context.Context, b backend.Backend, mv libvirt.StorageVol) (string, error) {
+	for range 2 {
+		var w boundedWriter
+		rctx, cancel := context.WithTimeout(ctx, ic.markerTimeout)
+		err := b.StorageVolDownload(rctx, mv, &w, markerReadLimit)
+		cancel()
+		if err != nil {
+			return "", err
+		}
+		if digest := strings.ToLower(strings.TrimSpace(string(w.bytes()))); sha256HexRE.MatchString(digest) {
+			return digest, nil
+		}
 	}
-	digest := strings.ToLower(strings.TrimSpace(string(w.bytes())))
-	if !sha256HexRE.MatchString(digest) {
-		return "", nil
-	}
-	return digest, nil
+	return "", nil
 }
 
 // boundedWriter keeps the first markerReadLimit bytes written to it and drops the rest, so a
@@ -497,21 +564,31 @@ func (ic *imageCache) upload(ctx, dlCtx context.Context, pool backend.Pool, ref 
 	if err != nil {
 		return BaseImage{}, err
 	}
+	markerXML, err := build.VolumeXML(build.VolumeSpec{Name: ref.marker(), Format: "raw", CapacityBytes: markerSize})
+	if err != nil {
+		return BaseImage{}, kvmerr.New(kvmerr.Permanent, "", ref.Host, err)
+	}
 	volXML, err := build.VolumeXML(build.VolumeSpec{Name: ref.Name, Format: req.Format, CapacityBytes: size})
 	if err != nil {
 		return BaseImage{}, kvmerr.New(kvmerr.Permanent, "", ref.Host, err)
 	}
-	// From here on the volume may exist (even a failed create may have happened on the host
-	// when its reply was lost), and nothing else can have made it: the image lock is held and
-	// debris was removed. So every failure deletes it.
+	// From here on the volumes may exist (even a failed create may have happened on the host
+	// when its reply was lost), and nothing else can have made them: the image lock is held and
+	// the pool held neither. So every failure deletes them.
 	defer func() {
 		if err != nil {
 			ic.discard(ctx, pool, ref)
 		}
 	}()
+	// The empty marker claims the name before the image exists, so a crash at any later point
+	// leaves debris the next ensure recognises as its own.
+	mv, err := d.StorageVolCreateXML(dlCtx, p, markerXML)
+	if err != nil {
+		return BaseImage{}, fmt.Errorf("create marker volume %s: %w", ref.marker(), err)
+	}
 	vol, err := d.StorageVolCreateXML(dlCtx, p, volXML)
 	if err != nil {
-		return BaseImage{}, err
+		return BaseImage{}, fmt.Errorf("create volume %s: %w", ref.Name, err)
 	}
 
 	fields := ref.fields()
@@ -544,8 +621,8 @@ func (ic *imageCache) upload(ctx, dlCtx context.Context, pool backend.Pool, ref 
 	if err := d.StoragePoolRefresh(dlCtx, p); err != nil {
 		return BaseImage{}, err
 	}
-	if err := writeMarker(dlCtx, d, p, ref, digest); err != nil {
-		return BaseImage{}, err
+	if err := d.StorageVolUpload(dlCtx, mv, strings.NewReader(digest+"\n"), markerSize); err != nil {
+		return BaseImage{}, fmt.Errorf("write marker volume %s: %w", ref.marker(), err)
 	}
 	img, err = describeBase(dlCtx, d, vol, ref, digest)
 	if err != nil {
@@ -559,24 +636,7 @@ func (ic *imageCache) upload(ctx, dlCtx context.Context, pool backend.Pool, ref 
 	return img, nil
 }
 
-// writeMarker creates the marker volume and uploads the digest into it.
-func writeMarker(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref baseRef, digest string) error {
-	content := digest + "\n"
-	xml, err := build.VolumeXML(build.VolumeSpec{Name: ref.marker(), Format: "raw", CapacityBytes: uint64(len(content))})
-	if err != nil {
-		return kvmerr.New(kvmerr.Permanent, "", ref.Host, err)
-	}
-	mv, err := b.StorageVolCreateXML(ctx, p, xml)
-	if err != nil {
-		return fmt.Errorf("create marker volume %s: %w", ref.marker(), err)
-	}
-	if err := b.StorageVolUpload(ctx, mv, strings.NewReader(content), uint64(len(content))); err != nil {
-		return fmt.Errorf("write marker volume %s: %w", ref.marker(), err)
-	}
-	return nil
-}
-
-// discard deletes the marker and the image after a failed fetch. It runs on a context stripped
+// discard deletes the image and then the marker after a failed fetch. It runs on a context stripped
 // of the caller's cancellation (a cancelled apply must still clean up) but with its own budget,
 // and on the pooled connection, because the dedicated one may have been closed by the failure.
 func (ic *imageCache) discard(ctx context.Context, pool backend.Pool, ref baseRef) {
@@ -592,7 +652,7 @@ func (ic *imageCache) discard(ctx context.Context, pool backend.Pool, ref baseRe
 		if err != nil {
 			return err
 		}
-		return deleteVolumes(cctx, b, p, ref.marker(), ref.Name)
+		return deleteVolumes(cctx, b, p, ref.Name, ref.marker())
 	}()
 	f := ref.fields()
 	if err != nil {
@@ -622,23 +682,22 @@ func deleteVolumes(ctx context.Context, b backend.Backend, p libvirt.StoragePool
 
 // get reads a cached image. A volume without a valid marker is not a verified image, so it is
 // NotFound just like a missing volume.
-func (ic *imageCache) get(ctx context.Context, pool backend.Pool, ref baseRef) (BaseImage, error) {
-	b, release, err := pool.Acquire(ctx, ref.Host)
-	if err != nil {
-		return BaseImage{}, kvmerr.Wrap(opGetImage, ref.Host, err)
-	}
-	defer release()
-	img, err := readBase(ctx, b, ref)
+func (ic *imageCache) get(ctx context.Context, pool backend.Pool, ref baseRef) (img BaseImage, err error) {
+	err = onPooled(ctx, pool, ref.Host, func(b backend.Backend) error {
+		var err error
+		img, err = ic.readBase(ctx, b, ref)
+		return err
+	})
 	return img, kvmerr.Wrap(opGetImage, ref.Host, err)
 }
 
 // readBase reads a verified image through b.
-func readBase(ctx context.Context, b backend.Backend, ref baseRef) (BaseImage, error) {
+func (ic *imageCache) readBase(ctx context.Context, b backend.Backend, ref baseRef) (BaseImage, error) {
 	p, err := b.StoragePoolLookupByName(ctx, ref.Pool)
 	if err != nil {
 		return BaseImage{}, err
 	}
-	entry, err := inspectCache(ctx, b, p, ref)
+	entry, err := ic.inspect(ctx, b, p, ref)
 	if err != nil {
 		return BaseImage{}, err
 	}
@@ -662,7 +721,7 @@ func (c *Client) resolveBase(ctx context.Context, b backend.Backend, id string) 
 		return BaseImage{}, kvmerr.New(kvmerr.Permanent, op, b.Host(),
 			fmt.Errorf("base image %s is on host %s; an instance can only use a base image on its own host", id, ref.Host))
 	}
-	img, err := readBase(ctx, b, ref)
+	img, err := c.images.readBase(ctx, b, ref)
 	if kvmerr.IsNotFound(err) {
 		return BaseImage{}, kvmerr.New(kvmerr.Permanent, op, b.Host(),
 			fmt.Errorf("base image %s is not cached: %w", id, err))
@@ -670,9 +729,10 @@ func (c *Client) resolveBase(ctx context.Context, b backend.Backend, id string) 
 	return img, kvmerr.Wrap(op, b.Host(), err)
 }
 
-// remove deletes a cached image, marker first, so that an interrupted remove never leaves a
-// marker that vouches for a missing image, and a retry finishes the job. It refuses while any
-// domain on the host runs on the image. Whatever is already gone counts as removed.
+// remove deletes a cached image, then its marker. An interrupted remove leaves a marker without
+// its image, which no reader takes for a verified image and which a retry (or the next ensure)
+// finishes. It refuses while any domain on the host runs on the image. Whatever is already gone
+// counts as removed, and a volume without a marker is not the cache's to delete.
 func (ic *imageCache) remove(ctx context.Context, pool backend.Pool, ref baseRef) error {
 	unlock, err := ic.locks.lock(ctx, ref.ID())
 	if err != nil {
@@ -680,16 +740,12 @@ func (ic *imageCache) remove(ctx context.Context, pool backend.Pool, ref baseRef
 			fmt.Errorf("waiting for another operation on base image %s: %w", ref.ID(), err))
 	}
 	defer unlock()
-	b, release, err := pool.Acquire(ctx, ref.Host)
-	if err != nil {
-		return kvmerr.Wrap(opDeleteImage, ref.Host, err)
-	}
-	defer release()
-	return kvmerr.Wrap(opDeleteImage, ref.Host, removeBase(ctx, b, ref))
+	err = onPooled(ctx, pool, ref.Host, func(b backend.Backend) error { return ic.removeOn(ctx, b, ref) })
+	return kvmerr.Wrap(opDeleteImage, ref.Host, err)
 }
 
-// removeBase is remove's work on a held connection.
-func removeBase(ctx context.Context, b backend.Backend, ref baseRef) error {
+// removeOn is remove's work on a held connection.
+func (ic *imageCache) removeOn(ctx context.Context, b backend.Backend, ref baseRef) error {
 	p, err := b.StoragePoolLookupByName(ctx, ref.Pool)
 	if kvmerr.IsNotFound(err) {
 		return nil
@@ -697,12 +753,12 @@ func removeBase(ctx context.Context, b backend.Backend, ref baseRef) error {
 	if err != nil {
 		return err
 	}
-	base, err := lookupVolume(ctx, b, p, ref.Name)
-	if err != nil {
+	entry, err := ic.inspect(ctx, b, p, ref)
+	if err != nil || entry.marker == nil {
 		return err
 	}
-	if base != nil {
-		users, err := baseUsers(ctx, b, p, *base, ref)
+	if entry.base != nil {
+		users, err := baseUsers(ctx, b, p, *entry.base, ref)
 		if err != nil {
 			return err
 		}
@@ -711,7 +767,7 @@ func removeBase(ctx context.Context, b backend.Backend, ref baseRef) error {
 				"base image %s is still the backing file of %s; delete those first", ref.ID(), strings.Join(users, ", ")))
 		}
 	}
-	return deleteVolumes(ctx, b, p, ref.marker(), ref.Name)
+	return deleteVolumes(ctx, b, p, ref.Name, ref.marker())
 }
 
 // baseUsers names what still depends on the image: domains whose disks (or their backing

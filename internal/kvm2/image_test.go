@@ -20,6 +20,7 @@ import (
 
 	libvirt "github.com/digitalocean/go-libvirt"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
@@ -410,15 +411,15 @@ func TestEnsureBaseImage_markerFirstOnPooledUploadOnDedicated(t *testing.T) {
 		}
 	}
 	want := []fake.Call{
+		{Method: "StorageVolCreateXML", Target: imgPool + "/" + imgMarker},
 		{Method: "StorageVolCreateXML", Target: imgPool + "/" + imgName},
 		{Method: "StorageVolUpload", Target: imgPool + "/" + imgName},
 		{Method: "StoragePoolRefresh", Target: imgPool},
-		{Method: "StorageVolCreateXML", Target: imgPool + "/" + imgMarker},
 		{Method: "StorageVolUpload", Target: imgPool + "/" + imgMarker},
 		{Method: "Close"},
 	}
 	if !slices.Equal(writes, want) {
-		t.Errorf("dedicated writes = %v\nwant %v (marker last, connection closed)", writes, want)
+		t.Errorf("dedicated writes = %v\nwant %v (empty marker first, digest last, connection closed)", writes, want)
 	}
 }
 
@@ -473,8 +474,8 @@ func TestEnsureBaseImage_debrisIsReplaced(t *testing.T) {
 			fb.AddVolume(imgPool, fake.Volume{Name: imgName, Format: "qcow2", Capacity: 10, Content: []byte("partial")})
 			fb.AddVolume(imgPool, fake.Volume{Name: imgMarker, Format: "raw", Capacity: 65})
 		}},
-		{"volume without marker", func(fb *fake.Backend) {
-			fb.AddVolume(imgPool, fake.Volume{Name: imgName, Format: "qcow2", Capacity: 10, Content: []byte("partial")})
+		{"empty marker without volume", func(fb *fake.Backend) {
+			fb.AddVolume(imgPool, fake.Volume{Name: imgMarker, Format: "raw", Capacity: 65})
 		}},
 		{"marker without volume", func(fb *fake.Backend) {
 			fb.AddVolume(imgPool, fake.Volume{Name: imgMarker, Format: "raw", Capacity: 65, Content: []byte(digest + "\n")})
@@ -497,10 +498,45 @@ func TestEnsureBaseImage_debrisIsReplaced(t *testing.T) {
 			if string(marker.Content) != digest+"\n" {
 				t.Errorf("marker content = %q, want the new digest", marker.Content)
 			}
-			if len(e.log.matching("deleting an unverified base image volume before fetching it again")) != 1 {
+			if len(e.log.matching("deleting an unfinished base image before fetching it again")) != 1 {
 				t.Errorf("debris deletion was not logged:\n%s", e.log.text())
 			}
 		})
+	}
+}
+
+func TestEnsureBaseImage_volumeWithoutMarkerIsNotTouched(t *testing.T) {
+	e := newImgEnv(t, imageCacheOptions{})
+	srv := newImgServer(t, imgServerConfig{size: imgSize})
+	e.fb.AddVolume(imgPool, fake.Volume{Name: imgName, Format: "qcow2", Capacity: 10, Content: []byte("someone's")})
+
+	_, err := e.ensure(context.Background(), imgRequest(srv, ""))
+	assertClass(t, err, kvmerr.Permanent)
+	if !strings.Contains(err.Error(), "another name") || !strings.Contains(err.Error(), imgMarker) {
+		t.Errorf("error %q should explain the missing marker and suggest another name", err)
+	}
+	if v, _ := e.fb.Volume(imgPool, imgName); string(v.Content) != "someone's" || len(e.volumes()) != 1 {
+		t.Errorf("volumes = %v; a volume the cache did not write must stay as it was", e.volumes())
+	}
+	if n := srv.requests(); n != 0 {
+		t.Errorf("server saw %d requests, want 0", n)
+	}
+}
+
+func TestEnsureBaseImage_debrisUnderADomainIsLeftAlone(t *testing.T) {
+	e := newImgEnv(t, imageCacheOptions{})
+	srv := newImgServer(t, imgServerConfig{size: imgSize})
+	e.fb.AddVolume(imgPool, fake.Volume{Name: imgName, Format: "qcow2", Capacity: 10, Content: []byte("partial")})
+	e.fb.AddVolume(imgPool, fake.Volume{Name: imgMarker, Format: "raw", Capacity: 65})
+	e.fb.AddDomain(fake.Domain{Name: "vm1", XML: imgDomainXML("vm1", fileDisk(fake.DefaultPoolPath+"/"+imgName))})
+
+	_, err := e.ensure(context.Background(), imgRequest(srv, ""))
+	assertClass(t, err, kvmerr.Permanent)
+	if !strings.Contains(err.Error(), "domain vm1") {
+		t.Errorf("error %q should name the domain", err)
+	}
+	if v := e.volumes(); len(v) != 2 || srv.requests() != 0 {
+		t.Errorf("volumes = %v after %d requests; nothing may be deleted or fetched", v, srv.requests())
 	}
 }
 
@@ -622,8 +658,8 @@ func TestEnsureBaseImage_cancelMidDownloadCleansUp(t *testing.T) {
 	if v := e.volumes(); len(v) != 0 {
 		t.Errorf("volumes left after cancel: %v", v)
 	}
-	if n := e.fb.Count("StorageVolDelete"); n != 1 {
-		t.Errorf("pooled StorageVolDelete calls = %d, want 1 (cleanup despite the cancelled ctx)", n)
+	if n := e.fb.Count("StorageVolDelete"); n != 2 {
+		t.Errorf("pooled StorageVolDelete calls = %d, want 2 (cleanup despite the cancelled ctx)", n)
 	}
 }
 
@@ -648,19 +684,19 @@ func TestEnsureBaseImage_failureAfterCreateDeletesEverything(t *testing.T) {
 		inject func(b *fake.Backend)
 		want   kvmerr.Class
 	}{
-		{"create done but its reply lost", func(b *fake.Backend) {
+		{"marker create done but its reply lost", func(b *fake.Backend) {
 			b.Inject("StorageVolCreateXML", func(context.Context, fake.Call) error {
-				b.AddVolume(imgPool, fake.Volume{Name: imgName, Format: "qcow2", Capacity: imgSize})
+				b.AddVolume(imgPool, fake.Volume{Name: imgMarker, Format: "raw", Capacity: 65})
 				return nil
 			})
-			b.FailFor("StorageVolCreateXML", imgPool+"/"+imgName, rpc)
-		}, kvmerr.Transient},
-		{"upload fails", func(b *fake.Backend) { b.FailAlways("StorageVolUpload", rpc) }, kvmerr.Transient},
-		{"refresh fails", func(b *fake.Backend) { b.FailAlways("StoragePoolRefresh", rpc) }, kvmerr.Transient},
-		{"marker create fails", func(b *fake.Backend) {
 			b.FailFor("StorageVolCreateXML", imgPool+"/"+imgMarker, rpc)
 		}, kvmerr.Transient},
-		{"marker upload fails", func(b *fake.Backend) {
+		{"image create fails", func(b *fake.Backend) {
+			b.FailFor("StorageVolCreateXML", imgPool+"/"+imgName, rpcError(libvirt.ErrStorageVolExist))
+		}, kvmerr.Classify(rpcError(libvirt.ErrStorageVolExist))},
+		{"upload fails", func(b *fake.Backend) { b.FailAlways("StorageVolUpload", rpc) }, kvmerr.Transient},
+		{"refresh fails", func(b *fake.Backend) { b.FailAlways("StoragePoolRefresh", rpc) }, kvmerr.Transient},
+		{"digest write fails", func(b *fake.Backend) {
 			b.FailFor("StorageVolUpload", imgPool+"/"+imgMarker, rpcError(libvirt.ErrOperationFailed))
 		}, kvmerr.Classify(rpcError(libvirt.ErrOperationFailed))},
 		{"reading the result back fails", func(b *fake.Backend) { b.FailAlways("StorageVolGetXMLDesc", rpc) }, kvmerr.Transient},
@@ -691,8 +727,8 @@ func TestEnsureBaseImage_failedCleanupIsLoggedAndRetryCompletes(t *testing.T) {
 	if len(e.log.matching("could not delete a partly written base image; the next ensure deletes it")) != 1 {
 		t.Errorf("failed cleanup not logged:\n%s", e.log.text())
 	}
-	if v := e.volumes(); !slices.Equal(v, []string{imgName}) {
-		t.Fatalf("volumes = %v, want the unverified image left by the failed cleanup", v)
+	if v := e.volumes(); !slices.Equal(v, []string{imgName, imgMarker}) {
+		t.Fatalf("volumes = %v, want the unfinished image left by the failed cleanup", v)
 	}
 
 	e.pool.OnDedicated(nil)
@@ -1135,7 +1171,7 @@ func TestResolveBase(t *testing.T) {
 			e := newImgEnv(t, imageCacheOptions{})
 			digest := e.seedCached([]byte("base"))
 			tc.mutate(e.fb)
-			c := &Client{}
+			c := &Client{images: e.ic}
 			img, err := c.resolveBase(context.Background(), e.fb, tc.id)
 			if tc.want == 0 {
 				if err != nil || img.SHA256 != digest || img.Path != fake.DefaultPoolPath+"/"+imgName {
@@ -1148,6 +1184,100 @@ func TestResolveBase(t *testing.T) {
 				t.Errorf("error %q should mention %q", err, tc.text)
 			}
 		})
+	}
+}
+
+// abandonedOnce makes the first call of a method stall until its ctx ends and then fail the way
+// the production adapter reports an abandoned call.
+func abandonedOnce(b *fake.Backend, method string) {
+	var calls atomic.Int32
+	b.Inject(method, func(ctx context.Context, c fake.Call) error {
+		if calls.Add(1) > 1 {
+			return nil
+		}
+		<-ctx.Done()
+		return kvmerr.New(kvmerr.Transient, c.Method, imgHost, fmt.Errorf("%w: %w", kvmerr.ErrAbandoned, ctx.Err()))
+	})
+}
+
+func TestBaseImage_stalledMarkerReadIsRetriedOnAFreshConnection(t *testing.T) {
+	cases := []struct {
+		name string
+		run  func(e *imgEnv) error
+	}{
+		{"get", func(e *imgEnv) error {
+			_, err := e.ic.get(context.Background(), e.pool, baseRef{imgHost, imgPool, imgName})
+			return err
+		}},
+		{"ensure", func(e *imgEnv) error {
+			_, err := e.ensure(context.Background(), BaseImageRequest{Host: imgHost, Name: imgName, SourceURL: "http://unused.invalid/x"})
+			return err
+		}},
+		{"remove", func(e *imgEnv) error {
+			return e.ic.remove(context.Background(), e.pool, baseRef{imgHost, imgPool, imgName})
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newImgEnv(t, imageCacheOptions{MarkerTimeout: 10 * time.Millisecond})
+			e.seedCached([]byte("base"))
+			abandonedOnce(e.fb, "StorageVolDownload")
+			if err := tc.run(e); err != nil {
+				t.Fatal(err)
+			}
+			if n := e.pool.Acquired(imgHost); n != 2 {
+				t.Errorf("pooled acquisitions = %d, want 2 (one retry)", n)
+			}
+		})
+	}
+}
+
+func TestBaseImage_stalledMarkerReadTwiceIsTransient(t *testing.T) {
+	e := newImgEnv(t, imageCacheOptions{MarkerTimeout: 10 * time.Millisecond})
+	e.seedCached([]byte("base"))
+	abandonedOnce(e.fb, "StorageVolDownload")
+	abandonedOnce(e.fb, "StorageVolDownload")
+	_, err := e.ic.get(context.Background(), e.pool, baseRef{imgHost, imgPool, imgName})
+	assertClass(t, err, kvmerr.Transient)
+	if !errors.Is(err, kvmerr.ErrAbandoned) {
+		t.Errorf("err = %v, want the abandoned call's error", err)
+	}
+}
+
+// emptyReadOnce is a connection whose first marker download delivers nothing, as a download
+// whose data packet was taken for the call's reply does.
+type emptyReadOnce struct {
+	*fake.Backend
+	done atomic.Bool
+}
+
+func (b *emptyReadOnce) StorageVolDownload(ctx context.Context, v libvirt.StorageVol, w io.Writer, n uint64) error {
+	if b.done.CompareAndSwap(false, true) {
+		return nil
+	}
+	return b.Backend.StorageVolDownload(ctx, v, w, n)
+}
+
+// singlePool hands out one connection for every request.
+type singlePool struct{ b backend.Backend }
+
+func (p singlePool) Acquire(context.Context, string) (backend.Backend, func(), error) {
+	return p.b, func() {}, nil
+}
+func (p singlePool) Dedicated(context.Context, string) (backend.Backend, error) { return p.b, nil }
+func (p singlePool) Close() error                                               { return nil }
+
+func TestBaseImage_emptyMarkerReadIsReadAgainBeforeBelieved(t *testing.T) {
+	e := newImgEnv(t, imageCacheOptions{})
+	digest := e.seedCached([]byte("base"))
+	b := &emptyReadOnce{Backend: e.fb}
+
+	img, err := e.ic.get(context.Background(), singlePool{b}, baseRef{imgHost, imgPool, imgName})
+	if err != nil || img.SHA256 != digest {
+		t.Fatalf("get = %+v, %v; want the verified image", img, err)
+	}
+	if n := e.fb.Count("StorageVolDownload"); n != 1 {
+		t.Errorf("downloads reaching the host = %d, want 1 after the empty one", n)
 	}
 }
 
@@ -1245,7 +1375,7 @@ func TestDeleteBaseImage_domainGoneWhileListingIsSkipped(t *testing.T) {
 	}
 }
 
-func TestDeleteBaseImage_deletesMarkerFirstAndIsIdempotent(t *testing.T) {
+func TestDeleteBaseImage_deletesImageThenMarkerAndIsIdempotent(t *testing.T) {
 	e := newImgEnv(t, imageCacheOptions{})
 	e.seedCached([]byte("base"))
 	e.fb.AddVolume(imgPool, fake.Volume{Name: "unrelated.qcow2", Format: "qcow2", Capacity: 1})
@@ -1262,8 +1392,8 @@ func TestDeleteBaseImage_deletesMarkerFirstAndIsIdempotent(t *testing.T) {
 			deletes = append(deletes, c.Target)
 		}
 	}
-	if want := []string{imgPool + "/" + imgMarker, imgPool + "/" + imgName}; !slices.Equal(deletes, want) {
-		t.Errorf("deletes = %v, want %v (marker first, nothing the second time)", deletes, want)
+	if want := []string{imgPool + "/" + imgName, imgPool + "/" + imgMarker}; !slices.Equal(deletes, want) {
+		t.Errorf("deletes = %v, want %v (image, then marker, nothing the second time)", deletes, want)
 	}
 	if v := e.volumes(); !slices.Equal(v, []string{"unrelated.qcow2"}) {
 		t.Errorf("volumes = %v, want only the unrelated one", v)
@@ -1274,13 +1404,19 @@ func TestDeleteBaseImage_goneStatesAreFine(t *testing.T) {
 	cases := []struct {
 		name  string
 		setup func(fb *fake.Backend)
+		left  []string
 	}{
-		{"pool missing", func(fb *fake.Backend) { fb.RemovePool(imgPool) }},
-		{"only the marker left", func(fb *fake.Backend) { fb.RemoveVolume(imgPool, imgName) }},
-		{"only the volume left", func(fb *fake.Backend) { fb.RemoveVolume(imgPool, imgMarker) }},
-		{"volume deleted by someone else meanwhile", func(fb *fake.Backend) {
-			fb.FailFor("StorageVolDelete", imgPool+"/"+imgName, rpcError(libvirt.ErrNoStorageVol))
-		}},
+		{"pool missing", func(fb *fake.Backend) { fb.RemovePool(imgPool) }, nil},
+		{"only the marker left", func(fb *fake.Backend) { fb.RemoveVolume(imgPool, imgName) }, nil},
+		{"a volume without marker is not ours", func(fb *fake.Backend) { fb.RemoveVolume(imgPool, imgMarker) }, []string{imgName}},
+		{"image deleted by someone else meanwhile", func(fb *fake.Backend) {
+			fb.Inject("StorageVolDelete", func(_ context.Context, c fake.Call) error {
+				if c.Target == imgPool+"/"+imgName {
+					fb.RemoveVolume(imgPool, imgName) // the call itself then finds it gone
+				}
+				return nil
+			})
+		}, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -1290,6 +1426,9 @@ func TestDeleteBaseImage_goneStatesAreFine(t *testing.T) {
 			if err := e.ic.remove(context.Background(), e.pool, baseRef{imgHost, imgPool, imgName}); err != nil {
 				t.Fatalf("remove = %v, want nil", err)
 			}
+			if v := e.volumes(); !slices.Equal(v, tc.left) {
+				t.Errorf("volumes = %v, want %v", v, tc.left)
+			}
 		})
 	}
 }
@@ -1298,10 +1437,13 @@ func TestDeleteBaseImage_interruptedNeverLeavesAVerifiedClaim(t *testing.T) {
 	e := newImgEnv(t, imageCacheOptions{})
 	e.seedCached([]byte("base"))
 	ref := baseRef{imgHost, imgPool, imgName}
-	e.fb.FailFor("StorageVolDelete", imgPool+"/"+imgName, rpcError(libvirt.ErrRPC))
+	e.fb.FailFor("StorageVolDelete", imgPool+"/"+imgMarker, rpcError(libvirt.ErrRPC))
 
 	err := e.ic.remove(context.Background(), e.pool, ref)
 	assertClass(t, err, kvmerr.Transient)
+	if v := e.volumes(); !slices.Equal(v, []string{imgMarker}) {
+		t.Fatalf("volumes = %v, want the marker alone after the interrupted remove", v)
+	}
 	_, err = e.ic.get(context.Background(), e.pool, ref)
 	assertClass(t, err, kvmerr.NotFound)
 
