@@ -149,13 +149,15 @@ func (r *baseImageResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		return
 	}
 	resp.Diagnostics.Append(checkHostConfigured(r.data, path.Root("host"), plan.Host)...)
-	if resp.Diagnostics.HasError() || !req.State.Raw.IsNull() || !plan.Pool.IsUnknown() || plan.Host.IsUnknown() {
+	if resp.Diagnostics.HasError() || !req.State.Raw.IsNull() || plan.Host.IsUnknown() {
 		return
 	}
-	// A new image in the host's default pool: the pool and the id are known now, so VMs that
+	// A new image: its pool (default: the host's) and its id are known now, so VMs that
 	// reference the id plan with known values.
-	plan.Pool = types.StringValue(defaultPool(r.data.hosts[plan.Host.ValueString()]))
-	if !plan.Name.IsUnknown() {
+	if plan.Pool.IsUnknown() {
+		plan.Pool = types.StringValue(defaultPool(r.data.hosts[plan.Host.ValueString()]))
+	}
+	if !plan.Name.IsUnknown() && !plan.Pool.IsUnknown() {
 		plan.ID = types.StringValue(plan.Host.ValueString() + "/" + plan.Pool.ValueString() + "/" + plan.Name.ValueString())
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)

@@ -247,8 +247,10 @@ func TestAccProxyVM_quota(t *testing.T) {
 		ProtoV6ProviderFactories: l.factories(),
 		CheckDestroy:             l.checkNothingOfOursLeft,
 		Steps: []resource.TestStep{{
-			Config: l.config(l.baseImage(l.tinyPool) + strings.Replace(l.accVM(name, `wait_for_ip = false`),
-				"disk_gib      = 1", "disk_gib      = 8", 1)),
+			// The host's pool (where the VM's disks go) is the lab's tiny pool.
+			Config: strings.Replace(l.config(l.baseImage(l.tinyPool)), fmt.Sprintf("pool             = %q", l.pool),
+				fmt.Sprintf("pool             = %q", l.tinyPool), 1) +
+				strings.Replace(l.accVM(name, `wait_for_ip = false`), "disk_gib      = 1", "disk_gib      = 8", 1),
 			ExpectError: regexp.MustCompile(`(?s)Unable to create proxy VM lab/` + name + `.*bytes free.*bytes are needed.*another pool/host`),
 		}},
 	})

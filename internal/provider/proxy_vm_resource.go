@@ -471,6 +471,10 @@ func importDetail(host, name string, err error) string {
 		return fmt.Sprintf("Host %q has no domain %q that carries the kvm2 mark (%v). Only domains created by this "+
 			"provider can be imported; check the host and the name.", host, name, err)
 	}
+	if errors.Is(err, kvmerr.ErrPermanent) {
+		return fmt.Sprintf("%v\n\nOnly domains created by this provider, which carry its kvm2 mark, can be imported. "+
+			"A domain made otherwise must be recreated with kvm2_proxy_vm.", err)
+	}
 	return errorDetail(err)
 }
 
