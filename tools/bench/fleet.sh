@@ -23,6 +23,7 @@ RPC_PATTERN="${RPC_PATTERN:-libvirt call:.*method=}"
 
 load_lab_env
 ensure_mirror
+load_at_start=$(cut -d' ' -f1-3 /proc/loadavg)
 bench_dir="$lab_dir/bench"
 fleet_dir="$bench_dir/fleet"
 floor_dir="$bench_dir/floor"
@@ -149,7 +150,11 @@ for i in $(seq 1 "$PLANS"); do
   timed "fleet-plan-$i" "$fleet_dir" plan -detailed-exitcode -lock=false
   fleet_plans+=("${ms_of[fleet-plan-$i]}")
 done
-timed fleet-plan-norefresh "$fleet_dir" plan -refresh=false -detailed-exitcode -lock=false
+norefresh_plans=()
+for i in $(seq 1 "$PLANS"); do
+  timed "fleet-plan-norefresh-$i" "$fleet_dir" plan -refresh=false -detailed-exitcode -lock=false
+  norefresh_plans+=("${ms_of[fleet-plan-norefresh-$i]}")
+done
 # The same plan with the host unreachable (nothing listens on port 1): configuring the provider
 # must not connect, so it still succeeds, quickly.
 offline=ok
@@ -185,18 +190,21 @@ timed floor-destroy "$floor_dir" destroy -auto-approve
 # --- report ----------------------------------------------------------------------------------
 fleet_median=$(median "${fleet_plans[@]}")
 floor_median=$(median "${floor_plans[@]}")
+norefresh_median=$(median "${norefresh_plans[@]}")
 plan_labels=()
 for i in $(seq 1 "$PLANS"); do plan_labels+=("fleet-plan-$i"); done
 echo
 echo "fleet benchmark: N=$N kvm2_proxy_vm (64-128 MiB, 1 vcpu, 1 GiB overlay, running=$RUNNING, wait_for_ip=false), $("$TERRAFORM" version | head -1)"
+echo "  machine                     $(nproc) CPUs, load average at start $load_at_start (other work on the machine skews wall times)"
 echo "  fleet apply                 $(secs "${ms_of[fleet-apply]}") s"
 echo "  fleet plan x$PLANS               $(for m in "${fleet_plans[@]}"; do printf '%s ' "$(secs "$m")"; done)s; median $(secs "$fleet_median") s"
-echo "  fleet plan -refresh=false   $(secs "${ms_of[fleet-plan-norefresh]}") s; with the host unreachable: $offline in $(secs "${ms_of[fleet-plan-offline]:-0}") s"
+echo "  fleet plan -refresh=false   $(for m in "${norefresh_plans[@]}"; do printf '%s ' "$(secs "$m")"; done)s; median $(secs "$norefresh_median") s"
+echo "  ... with the host unreachable  $offline in $(secs "${ms_of[fleet-plan-offline]:-0}") s"
 echo "  fleet destroy               $(secs "${ms_of[fleet-destroy]}") s"
 echo "  floor plan x$PLANS               $(for m in "${floor_plans[@]}"; do printf '%s ' "$(secs "$m")"; done)s; median $(secs "$floor_median") s ($N terraform_data)"
 echo "  plan / floor (medians)      $(awk -v a="$fleet_median" -v b="$floor_median" 'BEGIN {printf "%.2fx", a / b}')"
-refresh_ms=$((fleet_median - ms_of[fleet-plan-norefresh]))
-echo "  refresh share of the plan   $(secs "$((refresh_ms > 0 ? refresh_ms : 0))") s (median plan minus the -refresh=false plan; $(awk -v r="$refresh_ms" -v n="$N" 'BEGIN {printf "%.1f", r / n}') ms per VM); the rest is provider start-up and schema, paid once per plan"
+refresh_ms=$((fleet_median - norefresh_median))
+echo "  refresh share of the plan   $(secs "$((refresh_ms > 0 ? refresh_ms : 0))") s (median plan minus median -refresh=false plan; $(awk -v r="$refresh_ms" -v n="$N" 'BEGIN {printf "%.1f", r / n}') ms per VM); the rest is provider start-up and schema, paid once per plan"
 if [ -n "$gnu_time" ]; then
   echo "  provider peak RSS           apply $(($(peak_rss fleet-apply) / 1024)) MiB, plan $(($(peak_rss "${plan_labels[@]}") / 1024)) MiB, destroy $(($(peak_rss fleet-destroy) / 1024)) MiB"
 fi
