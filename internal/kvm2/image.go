@@ -39,6 +39,11 @@ const (
 
 	defaultDownloadCap    = 30 * time.Minute
 	defaultMarkerTimeout  = 5 * time.Second
+
+	// uploadChunk is how many bytes each read of the upload stream gathers: go-libvirt sends
+	// one stream packet per read, and an HTTP body yields a few KiB per read, so without it an
+	// upload is tens of thousands of tiny packets.
+	uploadChunk = 1 << 20
 	defaultProgressEvery  = 5 * time.Second
 	defaultCleanupTimeout = time.Minute
 )
@@ -604,7 +609,7 @@ func (ic *imageCache) upload(ctx, dlCtx context.Context, pool backend.Pool, ref 
 		f["rate_mib_s"] = rate
 		ic.logf(ctx, LevelInfo, "base image upload progress", f)
 	})
-	if err := d.StorageVolUpload(dlCtx, vol, progress, size); err != nil {
+	if err := d.StorageVolUpload(dlCtx, vol, &chunkReader{r: progress, size: uploadChunk}, size); err != nil {
 		return BaseImage{}, fmt.Errorf("upload into volume %s: %w", ref.Name, err)
 	}
 	if n := progress.count(); n != size {
@@ -947,6 +952,21 @@ func (pr *progressReader) Read(p []byte) (int, error) {
 		pr.report(n, mibPerSecond(n, now.Sub(pr.start)))
 	}
 	return k, err
+}
+
+// chunkReader makes every Read fill p up to size bytes (less only at the end of r), so each
+// stream packet carries a full chunk.
+type chunkReader struct {
+	r    io.Reader
+	size int
+}
+
+func (c *chunkReader) Read(p []byte) (int, error) {
+	n, err := io.ReadFull(c.r, p[:min(len(p), c.size)])
+	if err == io.ErrUnexpectedEOF {
+		err = io.EOF // go-libvirt ends the stream on io.EOF itself
+	}
+	return n, err
 }
 
 // count is the number of bytes read so far.
