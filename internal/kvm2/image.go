@@ -37,13 +37,13 @@ const (
 	defaultImageFormat = "qcow2"
 	defaultPoolName    = "default"
 
-	defaultDownloadCap    = 30 * time.Minute
-	defaultMarkerTimeout  = 5 * time.Second
+	defaultDownloadCap   = 30 * time.Minute
+	defaultMarkerTimeout = 5 * time.Second
 
 	// uploadChunk is how many bytes each read of the upload stream gathers: go-libvirt sends
 	// one stream packet per read, and an HTTP body yields a few KiB per read, so without it an
 	// upload is tens of thousands of tiny packets.
-	uploadChunk = 1 << 20
+	uploadChunk           = 1 << 20
 	defaultProgressEvery  = 5 * time.Second
 	defaultCleanupTimeout = time.Minute
 )
