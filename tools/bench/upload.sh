@@ -5,9 +5,10 @@
 #     through sha256 into StorageVolUpload over SSH (a Go test, TestBenchImageUpload);
 #   - `virsh -c qemu+ssh://... vol-upload` of the same file into the same pool;
 #   - the SSH line rate, `cat file | ssh lab 'cat > /dev/null'`;
-# then the ratio cache/virsh and the Go process's peak RSS. ROUNDS (default 1) repeats the
-# cache and virsh uploads alternately. Every volume it creates is deleted.
+# then the ratio cache/virsh (best round of each) and the Go process's peak RSS. ROUNDS (default
+# 3) repeats both uploads, alternating which goes first. Every volume it creates is deleted.
 set -euo pipefail
+shopt -s inherit_errexit
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 env_file="${KVM2_LAB_ENV:-$repo/.lab/env}"
@@ -19,7 +20,7 @@ fi
 . "$env_file"
 
 SIZE_MIB="${SIZE_MIB:-512}"
-ROUNDS="${ROUNDS:-1}"
+ROUNDS="${ROUNDS:-3}"
 pool="$KVM2_TEST_POOL"
 user="${KVM2_TEST_SSH_USER:-root}"
 work="$(mktemp -d)"
@@ -80,21 +81,35 @@ virsh_run() {
   awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }'
 }
 
-best_cache=0 best_virsh=0 rss_kib=0
-for round in $(seq "$ROUNDS"); do
+# One round: the cache's upload and virsh's, in the order given (rounds alternate it, so neither
+# side always meets the other's write-back).
+round_cache() {
   sync
   line="$(cache_run)"
   secs="$(sed -E 's/.* seconds=([0-9.]+).*/\1/' <<<"$line")"
   rss="$(sed -E 's/.* peak_rss_kib=([0-9]+).*/\1/' <<<"$line")"
   c="$(rate "$bytes" "$secs")"
   echo "round $round: image cache $c MiB/s (${secs}s, peak RSS $((rss / 1024)) MiB)" >&2
+  best_cache="$(awk -v a="$best_cache" -v b="$c" 'BEGIN { print (b > a ? b : a) }')"
+  rss_kib=$((rss > rss_kib ? rss : rss_kib))
+}
+round_virsh() {
   sync
   vsecs="$(virsh_run)"
   v="$(rate "$bytes" "$vsecs")"
   echo "round $round: virsh vol-upload $v MiB/s (${vsecs}s)" >&2
-  best_cache="$(awk -v a="$best_cache" -v b="$c" 'BEGIN { print (b > a ? b : a) }')"
   best_virsh="$(awk -v a="$best_virsh" -v b="$v" 'BEGIN { print (b > a ? b : a) }')"
-  rss_kib=$((rss > rss_kib ? rss : rss_kib))
+}
+
+best_cache=0 best_virsh=0 rss_kib=0
+for round in $(seq "$ROUNDS"); do
+  if ((round % 2)); then
+    round_cache
+    round_virsh
+  else
+    round_virsh
+    round_cache
+  fi
 done
 
 t0="$(now)"
