@@ -41,6 +41,7 @@ type providerData struct {
 	client *kvm2.Client
 	hosts  map[string]kvm2.HostConfig // as configured, for plan-time checks that need no host
 	retry  retryPolicy
+	space  *planSpace // plan-time pool space figures, memoized per terraform command
 }
 
 // New returns the provider factory used by main.

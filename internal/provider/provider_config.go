@@ -196,7 +196,7 @@ func (p *kvm2Provider) Configure(ctx context.Context, req provider.ConfigureRequ
 		resp.Diagnostics.AddError("Unable to configure the kvm2 provider", err.Error())
 		return
 	}
-	data := &providerData{client: client, hosts: coreCfg.Hosts, retry: p.retry}
+	data := &providerData{client: client, hosts: coreCfg.Hosts, retry: p.retry, space: newPlanSpace()}
 	resp.ResourceData = data
 	resp.DataSourceData = data
 }

@@ -66,8 +66,8 @@ func TestProviderConfig_validationErrors(t *testing.T) {
 	}
 }
 
-// TestProviderConfig_plansWithoutHost proves that configuring the provider never dials: the
-// host address is unreachable, yet the plan succeeds (for every way of authenticating).
+// TestProviderConfig_plansWithoutHost proves that configuring the provider never dials: no
+// host answers, yet the plan of new resources succeeds (for every way of authenticating).
 func TestProviderConfig_plansWithoutHost(t *testing.T) {
 	dir := t.TempDir()
 	keyFile := filepath.Join(dir, "id_ed25519")
@@ -97,6 +97,12 @@ func TestProviderConfig_plansWithoutHost(t *testing.T) {
 				ProtoV6ProviderFactories: factories(newCoreClient),
 				Steps: []resource.TestStep{{
 					Config: providerBlock(tt.attrs) + baseImageOnLab + `
+resource "kvm2_proxy_vm" "egress" {
+  name          = "egress-1"
+  host          = "lab"
+  base_image_id = kvm2_base_image.debian.id
+}
+
 resource "terraform_data" "key" {
   input = "` + keyFile + `"
 }

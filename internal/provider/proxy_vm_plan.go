@@ -9,6 +9,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
 // ModifyPlan decides what the attribute plan modifiers cannot:
@@ -41,6 +43,7 @@ func (r *proxyVMResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 		plan.UserDataSHA256 = types.StringUnknown()
 	}
 	if req.State.Raw.IsNull() {
+		resp.Diagnostics.Append(r.checkPoolSpace(ctx, plan)...)
 		resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
 		return
 	}
@@ -59,6 +62,21 @@ func (r *proxyVMResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 		plan.State = types.StringUnknown()
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
+}
+
+// checkPoolSpace fails the plan of a new VM whose host pool is known to lack room for it.
+func (r *proxyVMResource) checkPoolSpace(ctx context.Context, plan proxyVMModel) diag.Diagnostics {
+	var diags diag.Diagnostics
+	if r.data == nil || r.data.client == nil || plan.Host.IsUnknown() || plan.BaseImageID.IsUnknown() || plan.Name.IsUnknown() {
+		return diags
+	}
+	host := plan.Host.ValueString()
+	free, needed, short := r.data.space.shortfall(withCoreLogging(ctx), r.data.client, host, plan.BaseImageID.ValueString())
+	if short {
+		quota := &kvmerr.QuotaError{Host: host, Pool: defaultPool(r.data.hosts[host]), Available: free, Needed: needed}
+		diags.Append(errorDiagnostic("create", proxyVMKind, host+"/"+plan.Name.ValueString(), quota))
+	}
+	return diags
 }
 
 // planAttachment plans network and bridge: a configured one wins and clears the other; when

@@ -458,3 +458,37 @@ variable "user_data" {
 		t.Errorf("the TRACE log contains the write-only user data")
 	}
 }
+
+// TestProxyVM_planTimePoolSpace: a pool known to be smaller than the base image fails the plan
+// of a new VM; a host that cannot tell never blocks it.
+func TestProxyVM_planTimePoolSpace(t *testing.T) {
+	h := newFakeHost(t)
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             h.checkNothingLeft,
+		Steps: []resource.TestStep{
+			{Config: h.config(h.baseImage())},
+			{
+				PreConfig:   func() { h.fb.UpdatePool(fake.DefaultPool, func(p *fake.StoragePool) { p.Available = 10 }) },
+				Config:      h.config(h.baseImage() + vmConfig(`wait_for_ip = false`)),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)Unable to create proxy VM lab/egress-1.*10 bytes free, but 38 bytes\s+are\s+needed`),
+			},
+			{
+				PreConfig: func() {
+					h.fb.FailAlways("StoragePoolGetInfo", fake.LibvirtError(libvirt.ErrInternalError, "busy"))
+				},
+				Config:             h.config(h.baseImage() + vmConfig(`wait_for_ip = false`)),
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+			},
+			{
+				PreConfig: func() {
+					h.fb.ClearFaults("")
+					h.fb.UpdatePool(fake.DefaultPool, func(p *fake.StoragePool) { p.Available = fake.DefaultPoolAvailable })
+				},
+				Config: h.config(h.baseImage()),
+			},
+		},
+	})
+}
