@@ -368,7 +368,7 @@ func lookupVolume(ctx context.Context, b backend.Backend, p libvirt.StoragePool,
 // readMarker returns the digest stored in a marker volume, or "" when its content is not a
 // digest (an unfinished entry). Each read has its own short budget, so a stalled stream costs
 // seconds, not the per-call budget; content that is not a digest is read a second time before
-// it is believed, because a stream whose packets the client misordered delivers nothing.
+// it is believed, so one faulty read never gets a good image deleted as debris.
 func (ic *imageCache) readMarker(ctx context.Context, b backend.Backend, mv libvirt.StorageVol) (string, error) {
 	for range 2 {
 		var w boundedWriter
@@ -577,22 +577,38 @@ func (ic *imageCache) upload(ctx, dlCtx context.Context, pool backend.Pool, ref 
 	if err != nil {
 		return BaseImage{}, kvmerr.New(kvmerr.Permanent, "", ref.Host, err)
 	}
-	// From here on the volumes may exist (even a failed create may have happened on the host
-	// when its reply was lost), and nothing else can have made them: the image lock is held and
-	// the pool held neither. So every failure deletes them.
+	// Every failure deletes the volumes this fetch may have created, image before marker. A
+	// create that failed for any reason but "exists" may still have happened on the host (its
+	// reply lost), so it counts as created; one that found the name taken does not, because
+	// then another writer (another process, or an administrator) owns that volume.
+	var created []string
 	defer func() {
-		if err != nil {
-			ic.discard(ctx, pool, ref)
+		if err != nil && len(created) > 0 {
+			ic.discard(ctx, pool, ref, created...)
 		}
 	}()
 	// The empty marker claims the name before the image exists, so a crash at any later point
 	// leaves debris the next ensure recognises as its own.
 	mv, err := d.StorageVolCreateXML(dlCtx, p, markerXML)
+	if !volumeExists(err) {
+		created = append(created, ref.marker())
+	}
 	if err != nil {
+		if volumeExists(err) {
+			return BaseImage{}, kvmerr.New(kvmerr.Transient, "", ref.Host, fmt.Errorf(
+				"marker volume %s appeared while this fetch started: another writer is caching the same image; retry later: %w", ref.marker(), err))
+		}
 		return BaseImage{}, fmt.Errorf("create marker volume %s: %w", ref.marker(), err)
 	}
 	vol, err := d.StorageVolCreateXML(dlCtx, p, volXML)
+	if !volumeExists(err) {
+		created = append([]string{ref.Name}, created...)
+	}
 	if err != nil {
+		if volumeExists(err) {
+			return BaseImage{}, kvmerr.New(kvmerr.Permanent, "", ref.Host, fmt.Errorf(
+				"volume %s appeared in pool %s while this fetch started, and the cache did not write it: delete it or give the image another name: %w", ref.Name, ref.Pool, err))
+		}
 		return BaseImage{}, fmt.Errorf("create volume %s: %w", ref.Name, err)
 	}
 
@@ -641,10 +657,10 @@ func (ic *imageCache) upload(ctx, dlCtx context.Context, pool backend.Pool, ref 
 	return img, nil
 }
 
-// discard deletes the image and then the marker after a failed fetch. It runs on a context stripped
-// of the caller's cancellation (a cancelled apply must still clean up) but with its own budget,
-// and on the pooled connection, because the dedicated one may have been closed by the failure.
-func (ic *imageCache) discard(ctx context.Context, pool backend.Pool, ref baseRef) {
+// discard deletes the named volumes after a failed fetch. It runs on a context stripped of the
+// caller's cancellation (a cancelled apply must still clean up) but with its own budget, and on
+// the pooled connection, because the dedicated one may have been closed by the failure.
+func (ic *imageCache) discard(ctx context.Context, pool backend.Pool, ref baseRef, names ...string) {
 	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), ic.cleanupTimeout)
 	defer cancel()
 	err := func() error {
@@ -657,7 +673,7 @@ func (ic *imageCache) discard(ctx context.Context, pool backend.Pool, ref baseRe
 		if err != nil {
 			return err
 		}
-		return deleteVolumes(cctx, b, p, ref.Name, ref.marker())
+		return deleteVolumes(cctx, b, p, names...)
 	}()
 	f := ref.fields()
 	if err != nil {
@@ -666,6 +682,12 @@ func (ic *imageCache) discard(ctx context.Context, pool backend.Pool, ref baseRe
 		return
 	}
 	ic.logf(ctx, LevelDebug, "deleted a partly written base image", f)
+}
+
+// volumeExists reports whether err is libvirt's "storage volume exists already".
+func volumeExists(err error) bool {
+	var le libvirt.Error
+	return errors.As(err, &le) && le.Code == uint32(libvirt.ErrStorageVolExist)
 }
 
 // deleteVolumes deletes the named volumes in order; a volume already gone is not an error.

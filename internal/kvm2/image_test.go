@@ -692,8 +692,8 @@ func TestEnsureBaseImage_failureAfterCreateDeletesEverything(t *testing.T) {
 			b.FailFor("StorageVolCreateXML", imgPool+"/"+imgMarker, rpc)
 		}, kvmerr.Transient},
 		{"image create fails", func(b *fake.Backend) {
-			b.FailFor("StorageVolCreateXML", imgPool+"/"+imgName, rpcError(libvirt.ErrStorageVolExist))
-		}, kvmerr.Classify(rpcError(libvirt.ErrStorageVolExist))},
+			b.FailFor("StorageVolCreateXML", imgPool+"/"+imgName, rpcError(libvirt.ErrOperationFailed))
+		}, kvmerr.Classify(rpcError(libvirt.ErrOperationFailed))},
 		{"upload fails", func(b *fake.Backend) { b.FailAlways("StorageVolUpload", rpc) }, kvmerr.Transient},
 		{"refresh fails", func(b *fake.Backend) { b.FailAlways("StoragePoolRefresh", rpc) }, kvmerr.Transient},
 		{"digest write fails", func(b *fake.Backend) {
@@ -711,6 +711,49 @@ func TestEnsureBaseImage_failureAfterCreateDeletesEverything(t *testing.T) {
 			assertClass(t, err, tc.want)
 			if v := e.volumes(); len(v) != 0 {
 				t.Errorf("volumes left: %v", v)
+			}
+		})
+	}
+}
+
+// appearsMeanwhile makes the create of volume name find it taken, as when another writer made
+// it between the cache lookup and the create.
+func appearsMeanwhile(b *fake.Backend, name string) {
+	b.Inject("StorageVolCreateXML", func(_ context.Context, c fake.Call) error {
+		if c.Target != imgPool+"/"+name {
+			return nil
+		}
+		b.AddVolume(imgPool, fake.Volume{Name: name, Format: "raw", Capacity: 65, Content: []byte("theirs")})
+		return fake.LibvirtError(libvirt.ErrStorageVolExist, "storage volume '%s' exists already", name)
+	})
+}
+
+func TestEnsureBaseImage_volumesAnotherWriterCreatedAreNotDeleted(t *testing.T) {
+	cases := []struct {
+		name    string
+		appears string
+		want    kvmerr.Class
+		left    []string
+	}{
+		{"marker: another writer caches the same image", imgMarker, kvmerr.Transient, []string{imgMarker}},
+		{"image: a foreign volume took the name", imgName, kvmerr.Permanent, []string{imgName}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newImgEnv(t, imageCacheOptions{})
+			srv := newImgServer(t, imgServerConfig{size: imgSize})
+			e.pool.OnDedicated(func(b *fake.Backend) { appearsMeanwhile(b, tc.appears) })
+
+			_, err := e.ensure(context.Background(), imgRequest(srv, ""))
+			assertClass(t, err, tc.want)
+			if !strings.Contains(err.Error(), "appeared") {
+				t.Errorf("error %q should say the volume appeared meanwhile", err)
+			}
+			if v := e.volumes(); !slices.Equal(v, tc.left) {
+				t.Errorf("volumes = %v, want %v: only what this fetch created may be deleted", v, tc.left)
+			}
+			if v, _ := e.fb.Volume(imgPool, tc.appears); string(v.Content) != "theirs" {
+				t.Errorf("the other writer's %s was changed", tc.appears)
 			}
 		})
 	}
