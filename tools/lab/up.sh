@@ -11,7 +11,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 UP_START="$EPOCHREALTIME"
 PACKAGES=(
 	libvirt-daemon libvirt-daemon-driver-qemu libvirt-clients qemu-system-x86 qemu-utils
-	openssh-server ovmf dnsmasq-base iptables
+	openssh-server ovmf dnsmasq-base iptables iproute2
 	# The guest image build.
 	kmod cpio fdisk dosfstools mtools syslinux syslinux-common binutils
 )
