@@ -285,15 +285,6 @@ func (e *imgEnv) seedCached(content []byte) string {
 	return digest
 }
 
-// dedicatedMethods is the call log of every dedicated connection, in order.
-func (e *imgEnv) dedicatedMethods() []string {
-	var out []string
-	for _, b := range e.pool.DedicatedBackends(imgHost) {
-		out = append(out, b.Methods()...)
-	}
-	return out
-}
-
 func assertClass(t *testing.T, err error, want kvmerr.Class) {
 	t.Helper()
 	if err == nil {
