@@ -127,7 +127,7 @@ func (l *accLab) virsh(stdin string, args ...string) (string, error) {
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	if err := cmd.Run(); err != nil {
-		return out.String(), fmt.Errorf("virsh %s: %v: %s", strings.Join(args, " "), err, errOut.String())
+		return out.String(), fmt.Errorf("virsh %s: %w: %s", strings.Join(args, " "), err, errOut.String())
 	}
 	return out.String(), nil
 }
