@@ -5,25 +5,13 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
-	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64default"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
@@ -47,9 +35,6 @@ const (
 	proxyVMDeleteTimeout = 5 * time.Minute
 )
 
-// domainNamePattern keeps names usable as libvirt domain, volume and file names.
-var domainNamePattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$`)
-
 // proxyVMResource is kvm2_proxy_vm: one marked domain with a qcow2 overlay on a base image.
 type proxyVMResource struct{ data *providerData }
 
@@ -61,167 +46,6 @@ func (r *proxyVMResource) Metadata(_ context.Context, req resource.MetadataReque
 
 func (r *proxyVMResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
 	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
-}
-
-func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
-	replaceString := []planmodifier.String{stringplanmodifier.RequiresReplace()}
-	replaceInt := []planmodifier.Int64{int64planmodifier.RequiresReplace()}
-	stable := []planmodifier.String{stringplanmodifier.UseStateForUnknown()}
-	resp.Schema = schema.Schema{
-		MarkdownDescription: "An egress proxy VM: a libvirt domain booted from a qcow2 overlay on a " +
-			"`kvm2_base_image`, configured by cloud-init (NoCloud) user data, and marked with the provider's " +
-			"metadata so it can be imported and is never confused with a domain the provider does not own. " +
-			"`running` and `tag` change in place; every other input replaces the VM.",
-		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				MarkdownDescription: "`host/name`, the import id.",
-				Computed:            true,
-				PlanModifiers:       stable,
-			},
-			"name": schema.StringAttribute{
-				MarkdownDescription: "Domain name on the host (letters, digits, `.`, `_`, `-`; at most 63 characters).",
-				Required:            true,
-				PlanModifiers:       replaceString,
-				Validators: []validator.String{stringvalidator.RegexMatches(domainNamePattern,
-					"must start with a letter or digit and hold only letters, digits, '.', '_' and '-', at most 63 characters")},
-			},
-			"host": schema.StringAttribute{
-				MarkdownDescription: "Name of the host (a key of the provider's `hosts`) that runs the VM.",
-				Required:            true,
-				PlanModifiers:       replaceString,
-			},
-			"base_image_id": schema.StringAttribute{
-				MarkdownDescription: "`id` of the `kvm2_base_image` (`host/pool/name`) the VM's disk is an overlay on. It must be on the VM's host.",
-				Required:            true,
-				PlanModifiers:       replaceString,
-			},
-			"vcpus": schema.Int64Attribute{
-				MarkdownDescription: "Number of virtual CPUs. Default: `1`.",
-				Optional:            true,
-				Computed:            true,
-				Default:             int64default.StaticInt64(1),
-				PlanModifiers:       replaceInt,
-				Validators:          []validator.Int64{int64validator.Between(1, 256)},
-			},
-			"memory_mib": schema.Int64Attribute{
-				MarkdownDescription: "Memory, in MiB. Default: `512`.",
-				Optional:            true,
-				Computed:            true,
-				Default:             int64default.StaticInt64(512),
-				PlanModifiers:       replaceInt,
-				Validators:          []validator.Int64{int64validator.AtLeast(32)},
-			},
-			"disk_gib": schema.Int64Attribute{
-				MarkdownDescription: "Size of the VM's disk (the overlay's virtual size), in GiB. Default: `10`.",
-				Optional:            true,
-				Computed:            true,
-				Default:             int64default.StaticInt64(10),
-				PlanModifiers:       replaceInt,
-				Validators:          []validator.Int64{int64validator.AtLeast(1)},
-			},
-			"network": schema.StringAttribute{
-				MarkdownDescription: "libvirt network of the VM's NIC. Conflicts with `bridge`. Default: the host's `network` (or `bridge`).",
-				Optional:            true,
-				Computed:            true,
-				Validators:          []validator.String{stringvalidator.ConflictsWith(path.MatchRoot("bridge"))},
-			},
-			"bridge": schema.StringAttribute{
-				MarkdownDescription: "Host bridge of the VM's NIC, instead of a libvirt network. Conflicts with `network`. Default: the host's.",
-				Optional:            true,
-				Computed:            true,
-			},
-			"firmware": schema.StringAttribute{
-				MarkdownDescription: "Boot firmware: `\"uefi\"` (secure boot off) or `\"bios\"`. Default: `\"uefi\"`.",
-				Optional:            true,
-				Computed:            true,
-				Default:             stringdefault.StaticString("uefi"),
-				PlanModifiers:       replaceString,
-				Validators:          []validator.String{stringvalidator.OneOf("uefi", "bios")},
-			},
-			"tag": schema.StringAttribute{
-				MarkdownDescription: "Free-form label stored in the VM's mark; `kvm2_proxy_vms` lists VMs by it. Changes in place. Default: `\"\"`.",
-				Optional:            true,
-				Computed:            true,
-				Default:             stringdefault.StaticString(""),
-			},
-			"user_data": schema.StringAttribute{
-				MarkdownDescription: "cloud-init user data (NoCloud), for example a `#cloud-config` document or a `#!/bin/sh` script. " +
-					"Sensitive; stored in state. Conflicts with `user_data_wo`. Compared by its sha256: after an import, the " +
-					"configured value is taken into state without replacing the VM when its sha256 matches. Default: none.",
-				Optional:   true,
-				Sensitive:  true,
-				Validators: []validator.String{stringvalidator.ConflictsWith(path.MatchRoot("user_data_wo"))},
-			},
-			"user_data_wo": schema.StringAttribute{
-				MarkdownDescription: "Write-only cloud-init user data (Terraform 1.11 or later): used at create and never " +
-					"stored in plan or state. A change of its sha256, or of `user_data_wo_version`, replaces the VM.",
-				Optional:  true,
-				WriteOnly: true,
-			},
-			"user_data_wo_version": schema.Int64Attribute{
-				MarkdownDescription: "Version of `user_data_wo`; changing it replaces the VM. Default: none.",
-				Optional:            true,
-			},
-			"user_data_sha256": schema.StringAttribute{
-				MarkdownDescription: "Hex sha256 of the user data the VM was created with (from `user_data` or `user_data_wo`), as recorded in its mark.",
-				Computed:            true,
-			},
-			"running": schema.BoolAttribute{
-				MarkdownDescription: "Whether the VM runs. Changes in place (start, or a hard power-off). A VM stopped outside " +
-					"Terraform shows as a change back to `true`. Default: `true`.",
-				Optional: true,
-				Computed: true,
-				Default:  booldefault.StaticBool(true),
-			},
-			"wait_for_ip": schema.BoolAttribute{
-				MarkdownDescription: "Whether create (and a start) waits, within its timeout, until the VM reports an IPv4 " +
-					"address (guest agent first, then the DHCP lease). When the wait expires the apply fails and the VM is " +
-					"kept in state as tainted, so the next apply replaces it. An import records the default. Default: `true`.",
-				Optional: true,
-				Computed: true,
-				Default:  booldefault.StaticBool(true),
-			},
-			"uid": schema.StringAttribute{
-				MarkdownDescription: "Unique id stored in the VM's mark; a domain under the same name with another uid is never adopted.",
-				Computed:            true,
-				PlanModifiers:       stable,
-			},
-			"domain_uuid": schema.StringAttribute{
-				MarkdownDescription: "libvirt UUID of the domain.",
-				Computed:            true,
-				PlanModifiers:       stable,
-			},
-			"state": schema.StringAttribute{
-				MarkdownDescription: "Domain state as the host reports it: `running`, `stopped`, `paused`, `pmsuspended`, " +
-					"`crashed`, `starting`, `unknown`, or `transient` for a VM that still runs but is no longer defined on the " +
-					"host (undefined outside Terraform); a `transient` VM is replaced by the next apply.",
-				Computed: true,
-			},
-			"ipv4_address": schema.StringAttribute{
-				MarkdownDescription: "IPv4 address reported by the guest agent or the DHCP lease; empty when none is known.",
-				Computed:            true,
-			},
-			"mac_address": schema.StringAttribute{
-				MarkdownDescription: "MAC address of the VM's NIC.",
-				Computed:            true,
-				PlanModifiers:       stable,
-			},
-			"created_at": schema.StringAttribute{
-				MarkdownDescription: "Creation time recorded in the VM's mark, RFC 3339 UTC.",
-				Computed:            true,
-				PlanModifiers:       stable,
-			},
-		},
-		Blocks: map[string]schema.Block{
-			"timeouts": timeouts.Block(ctx, timeouts.Opts{
-				Create: true, Read: true, Update: true, Delete: true,
-				CreateDescription: "Time for create, including the wait for an IPv4 address, as a Go duration. Default: `10m`.",
-				ReadDescription:   "Time for a read, as a Go duration. Default: `2m`.",
-				UpdateDescription: "Time for an in-place update, as a Go duration. Default: `5m`.",
-				DeleteDescription: "Time for delete, as a Go duration. Default: `5m`.",
-			}),
-		},
-	}
 }
 
 func (r *proxyVMResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
