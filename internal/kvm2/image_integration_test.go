@@ -297,3 +297,27 @@ func TestIntegrationImage_deleteRefusesWhileADomainUsesIt(t *testing.T) {
 		t.Errorf("the refused delete removed something: %v", vols)
 	}
 }
+
+func TestIntegrationImage_volumeTheCacheDidNotWriteIsLeftAlone(t *testing.T) {
+	c := imgLabClient(t, nil)
+	pool := imgLabEnv(t, "KVM2_TEST_POOL")
+	name := imgLabName(t, "kvm2-it-foreign")
+	virsh(t, "vol-create-as", pool, name, "1M", "--format", "qcow2")
+	t.Cleanup(func() { _ = exec.Command("virsh", "-c", "qemu:///system", "vol-delete", "--pool", pool, name).Run() })
+	ctx := imgLabCtx(t, time.Minute)
+	id := FormatBaseImageID(imgLabHost, pool, name)
+
+	_, err := c.EnsureBaseImage(ctx, BaseImageRequest{Host: imgLabHost, Name: name, SourceURL: imgLabEnv(t, "KVM2_TEST_IMAGE_URL")})
+	if !errors.Is(err, kvmerr.ErrPermanent) {
+		t.Fatalf("ensure over a foreign volume: err = %v, want Permanent", err)
+	}
+	if _, err := c.GetBaseImage(ctx, id); !errors.Is(err, kvmerr.ErrNotFound) {
+		t.Errorf("GetBaseImage: err = %v, want NotFound (not a verified image)", err)
+	}
+	if err := c.DeleteBaseImage(ctx, id); err != nil {
+		t.Errorf("DeleteBaseImage: %v, want nil (nothing of the cache's to delete)", err)
+	}
+	if vols := virshVolumes(t, pool); !slices.Contains(vols, name) || slices.Contains(vols, name+markerSuffix) {
+		t.Errorf("pool %s: %v; the foreign volume must stay and no marker appear", pool, vols)
+	}
+}
