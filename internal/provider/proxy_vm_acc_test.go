@@ -149,6 +149,8 @@ func TestAccProxyVM_foreignDomainRefused(t *testing.T) {
 	cfg := l.config(l.baseImage(l.pool) + l.accVM(name, `wait_for_ip = false`))
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: l.factories(),
+		// The foreign domain is the administrator's; the cleanup above removes it.
+		CheckDestroy: func(*terraform.State) error { return l.checkLeftovers(name) },
 		Steps: []resource.TestStep{
 			{
 				Config:      cfg,
