@@ -112,7 +112,7 @@ func (c *Client) listed(ctx context.Context, b backend.Backend, host string, dom
 	}
 	if err != nil {
 		c.logf(ctx, LevelWarn, "skipping unreadable domain", map[string]any{"host": host, "name": dom.Name, "error": err.Error()})
-		return Instance{}, false, nil
+		return Instance{}, false, nil //nolint:nilerr // one unreadable domain is skipped, not a failed listing
 	}
 	inst := instanceFromMark(host, dom, m)
 	inst.State = StateUnknown

@@ -133,7 +133,7 @@ func Wrap(op, host string, err error) error {
 		return nil
 	}
 	var inner *Error
-	if errors.As(err, &inner) && inner == err {
+	if errors.As(err, &inner) && inner == err { //nolint:errorlint // identity: only an unwrapped *Error is merged
 		return merge(inner, op, host)
 	}
 	return &Error{Class: Classify(err), Op: op, Host: host, Err: err}

@@ -247,7 +247,7 @@ func writeKey(t *testing.T, dir string, pemBytes []byte) string {
 // ~100 bytes and t.TempDir() paths embed the test name.
 func shortDir(t *testing.T) string {
 	t.Helper()
-	dir, err := os.MkdirTemp("", "sx")
+	dir, err := os.MkdirTemp("", "sx") //nolint:usetesting // t.TempDir paths are too long for unix sockets
 	if err != nil {
 		t.Fatal(err)
 	}

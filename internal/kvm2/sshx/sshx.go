@@ -90,7 +90,7 @@ func DialLibvirt(ctx context.Context, host string, c Config) (net.Conn, io.Close
 		if ctxErr := ctx.Err(); ctxErr != nil && !errors.Is(err, ctxErr) {
 			// The error the stage saw is a symptom ("use of closed connection"); the cause
 			// is the deadline, which is what classification and the checker need to see.
-			err = fmt.Errorf("%w (%v)", ctxErr, err)
+			err = fmt.Errorf("%w (%w)", ctxErr, err)
 		}
 		return &kvmerr.DialError{Host: host, Stage: stage, Err: err}
 	}
