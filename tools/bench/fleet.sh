@@ -12,6 +12,7 @@
 # RPCs: one DEBUG line per libvirt call from the provider's kvm2 log subsystem, counted in an
 # extra, logged plan (so logging does not slow the timed ones).
 set -euo pipefail
+# shellcheck source=tools/demo/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../demo/lib.sh"
 
 N="${N:-50}"

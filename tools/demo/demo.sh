@@ -5,6 +5,7 @@
 # (tools/lab/up.sh); `make demo` runs both first. State lives in .lab/demo; tools/demo/destroy.sh
 # removes it all.
 set -euo pipefail
+# shellcheck source=tools/demo/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 start_ms=$(now_ms)

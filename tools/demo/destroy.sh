@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Destroys what tools/demo/demo.sh created (the proxy VM and the base image) from .lab/demo.
 set -euo pipefail
+# shellcheck source=tools/demo/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 demo_dir="$lab_dir/demo"

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by the demo, destroy, example-validation and bench scripts: repository paths, the lab
 # env file, the provider mirror and the terraform binary. Sourced, not executed.
 
@@ -8,6 +9,7 @@ export TF_IN_AUTOMATION=1
 export TF_CLI_CONFIG_FILE="$lab_dir/terraformrc"
 TERRAFORM="${TERRAFORM:-terraform}"
 # Colours only on a terminal, so CI logs stay readable.
+# shellcheck disable=SC2034 # used by the scripts that source this file
 no_color=()
 [ -t 1 ] || no_color=(-no-color)
 

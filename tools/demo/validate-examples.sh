@@ -4,6 +4,7 @@
 # required_providers block gets one, since tfplugindocs snippets leave it out. Exits non-zero
 # when any directory fails.
 set -euo pipefail
+# shellcheck source=tools/demo/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 ensure_mirror
@@ -26,8 +27,8 @@ for dir in "${dirs[@]}"; do
   copy="$work/${rel//\//_}"
   mkdir -p "$copy"
   find "$dir" -maxdepth 1 -type f -exec cp {} "$copy/" \;
-  if [ "$skip_write_only" = 1 ] && grep -lqs 'user_data_wo' "$copy"/*.tf; then
-    for f in $(grep -ls 'user_data_wo' "$copy"/*.tf); do
+  if [ "$skip_write_only" = 1 ]; then
+    grep -ls 'user_data_wo' "$copy"/*.tf | while read -r f; do
       echo "skip  $rel/$(basename "$f") (write-only arguments need Terraform 1.11+ or OpenTofu 1.11+)"
       rm -f "$f"
     done
