@@ -10,8 +10,7 @@ export TF_CLI_CONFIG_FILE="$lab_dir/terraformrc"
 TERRAFORM="${TERRAFORM:-terraform}"
 # Colours only on a terminal, so CI logs stay readable.
 # shellcheck disable=SC2034 # used by the scripts that source this file
-no_color=()
-[ -t 1 ] || no_color=(-no-color)
+if [ -t 1 ]; then no_color=(); else no_color=(-no-color); fi
 
 die() {
   echo "error: $*" >&2
