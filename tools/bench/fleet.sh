@@ -205,7 +205,7 @@ echo "  fleet destroy               $(secs "${ms_of[fleet-destroy]}") s"
 echo "  floor plan x$PLANS               $(for m in "${floor_plans[@]}"; do printf '%s ' "$(secs "$m")"; done)s; median $(secs "$floor_median") s ($N terraform_data)"
 echo "  plan / floor (medians)      $(awk -v a="$fleet_median" -v b="$floor_median" 'BEGIN {printf "%.2fx", a / b}')"
 refresh_ms=$((fleet_median - norefresh_median))
-echo "  refresh share of the plan   $(secs "$((refresh_ms > 0 ? refresh_ms : 0))") s (median plan minus median -refresh=false plan; $(awk -v r="$refresh_ms" -v n="$N" 'BEGIN {printf "%.1f", r / n}') ms per VM); the rest is provider start-up and schema, paid once per plan"
+echo "  refresh share of the plan   $(secs "$((refresh_ms > 0 ? refresh_ms : 0))") s (median plan minus median -refresh=false plan; $(awk -v r="$refresh_ms" -v n="$N" 'BEGIN {printf "%.1f", r / n}') ms per VM); the rest needs no host: plugin start-ups and the per-resource validate/upgrade/plan calls"
 if [ -n "$gnu_time" ]; then
   echo "  provider peak RSS           apply $(($(peak_rss fleet-apply) / 1024)) MiB, plan $(($(peak_rss "${plan_labels[@]}") / 1024)) MiB, destroy $(($(peak_rss fleet-destroy) / 1024)) MiB"
 fi
