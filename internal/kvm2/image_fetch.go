@@ -1,0 +1,346 @@
+package kvm2
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	libvirt "github.com/digitalocean/go-libvirt"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/build"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+)
+
+// fetch downloads the image and streams it into a new volume on a dedicated connection,
+// verifying its digest on the way; the marker is written last. Every failure after the volume
+// may exist deletes what was written.
+func (ic *imageCache) fetch(ctx context.Context, pool backend.Pool, ref baseRef, req BaseImageRequest) (BaseImage, error) {
+	dlCtx, cancel := context.WithTimeout(ctx, ic.downloadCap)
+	defer cancel()
+
+	size := ic.headSize(dlCtx, req.SourceURL)
+	var body io.ReadCloser
+	if size == 0 {
+		var err error
+		if body, size, err = ic.open(dlCtx, ref, req.SourceURL); err != nil {
+			return BaseImage{}, err
+		}
+		defer body.Close()
+	}
+	if err := ic.precheck(dlCtx, pool, ref, size); err != nil {
+		return BaseImage{}, err
+	}
+	if body == nil {
+		var got uint64
+		var err error
+		if body, got, err = ic.open(dlCtx, ref, req.SourceURL); err != nil {
+			return BaseImage{}, err
+		}
+		defer body.Close()
+		if got != size {
+			// The source changed between HEAD and GET; trust the GET and check again.
+			size = got
+			if err := ic.precheck(dlCtx, pool, ref, size); err != nil {
+				return BaseImage{}, err
+			}
+		}
+	}
+	return ic.upload(ctx, dlCtx, pool, ref, req, body, size)
+}
+
+// headSize asks the source for its size. It returns 0 when HEAD fails, is refused or reports
+// no length; the caller then opens the GET first and takes the size from it.
+func (ic *imageCache) headSize(ctx context.Context, src string) uint64 {
+	req, err := http.NewRequestWithContext(ctx, http.MethodHead, src, nil)
+	if err != nil {
+		return 0
+	}
+	req.Header.Set("Accept-Encoding", "identity")
+	resp, err := ic.http.Do(req)
+	if err != nil {
+		return 0
+	}
+	resp.Body.Close()
+	if resp.StatusCode < 200 || resp.StatusCode > 299 || resp.ContentLength <= 0 {
+		return 0
+	}
+	return uint64(resp.ContentLength)
+}
+
+// open starts the GET and returns its body and length. Accept-Encoding: identity keeps the
+// transport from decompressing transparently, which would hide the length and change the bytes
+// the digest is computed over.
+func (ic *imageCache) open(ctx context.Context, ref baseRef, src string) (io.ReadCloser, uint64, error) {
+	shown := redactURL(src)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, src, nil)
+	if err != nil {
+		return nil, 0, kvmerr.New(kvmerr.Permanent, "", ref.Host, fmt.Errorf("download %s: %w", shown, err))
+	}
+	req.Header.Set("Accept-Encoding", "identity")
+	resp, err := ic.http.Do(req)
+	if err != nil {
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err // its text repeats the full URL, which may carry credentials
+		}
+		return nil, 0, kvmerr.New(kvmerr.Transient, "", ref.Host, fmt.Errorf("download %s: %w", shown, err))
+	}
+	if err := checkDownloadResponse(resp, shown); err != nil {
+		resp.Body.Close()
+		return nil, 0, kvmerr.Wrap("", ref.Host, err)
+	}
+	return resp.Body, uint64(resp.ContentLength), nil
+}
+
+// checkDownloadResponse classifies a GET response: a 4xx is Permanent (the URL is wrong), a
+// 5xx, 408 or 429 is Transient (the server may recover), and a body without a positive length
+// is Permanent (the upload needs the length up front, and an empty image is never right).
+func checkDownloadResponse(resp *http.Response, shown string) error {
+	code := resp.StatusCode
+	switch {
+	case code == http.StatusRequestTimeout || code == http.StatusTooManyRequests || code >= 500:
+		return kvmerr.New(kvmerr.Transient, "", "", fmt.Errorf("download %s: HTTP %s", shown, resp.Status))
+	case code < 200 || code > 299:
+		return kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("download %s: HTTP %s", shown, resp.Status))
+	case resp.ContentLength == 0:
+		return kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("download %s: the server sent an empty body (Content-Length 0)", shown))
+	case resp.ContentLength < 0:
+		return kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("download %s: the server sent no Content-Length", shown))
+	}
+	return nil
+}
+
+// precheck fails with QuotaExceeded before anything is written when the pool cannot hold size
+// more bytes.
+func (ic *imageCache) precheck(ctx context.Context, pool backend.Pool, ref baseRef, size uint64) error {
+	b, release, err := pool.Acquire(ctx, ref.Host)
+	if err != nil {
+		return err
+	}
+	defer release()
+	return checkPoolSpace(ctx, b, ref.Host, ref.Pool, size)
+}
+
+// upload creates the volume and streams body into it on a dedicated connection, so a long
+// transfer never holds the host's pooled connection. ctx is the caller's context (used to
+// derive the cleanup's), dlCtx the capped one every transfer step is bound to.
+func (ic *imageCache) upload(ctx, dlCtx context.Context, pool backend.Pool, ref baseRef, req BaseImageRequest, body io.Reader, size uint64) (img BaseImage, err error) {
+	d, err := pool.Dedicated(dlCtx, ref.Host)
+	if err != nil {
+		return BaseImage{}, err
+	}
+	defer d.Close()
+	p, err := lookupPool(dlCtx, d, ref)
+	if err != nil {
+		return BaseImage{}, err
+	}
+	markerXML, err := build.VolumeXML(build.VolumeSpec{Name: ref.marker(), Format: "raw", CapacityBytes: markerSize})
+	if err != nil {
+		return BaseImage{}, kvmerr.New(kvmerr.Permanent, "", ref.Host, err)
+	}
+	volXML, err := build.VolumeXML(build.VolumeSpec{Name: ref.Name, Format: req.Format, CapacityBytes: size})
+	if err != nil {
+		return BaseImage{}, kvmerr.New(kvmerr.Permanent, "", ref.Host, err)
+	}
+	// Every failure deletes the volumes this fetch may have created, image before marker. A
+	// create that failed for any reason but "exists" may still have happened on the host (its
+	// reply lost), so it counts as created; one that found the name taken does not, because
+	// then another writer (another process, or an administrator) owns that volume.
+	var created []string
+	defer func() {
+		if err != nil && len(created) > 0 {
+			ic.discard(ctx, pool, ref, created...)
+		}
+	}()
+	// The empty marker claims the name before the image exists, so a crash at any later point
+	// leaves debris the next ensure recognises as its own.
+	mv, err := d.StorageVolCreateXML(dlCtx, p, markerXML)
+	if !volumeExists(err) {
+		created = append(created, ref.marker())
+	}
+	if err != nil {
+		if volumeExists(err) {
+			return BaseImage{}, kvmerr.New(kvmerr.Transient, "", ref.Host, fmt.Errorf(
+				"marker volume %s appeared while this fetch started: another writer is caching the same image; retry later: %w", ref.marker(), err))
+		}
+		return BaseImage{}, fmt.Errorf("create marker volume %s: %w", ref.marker(), err)
+	}
+	vol, err := d.StorageVolCreateXML(dlCtx, p, volXML)
+	if !volumeExists(err) {
+		created = append([]string{ref.Name}, created...)
+	}
+	if err != nil {
+		if volumeExists(err) {
+			return BaseImage{}, kvmerr.New(kvmerr.Permanent, "", ref.Host, fmt.Errorf(
+				"volume %s appeared in pool %s while this fetch started, and the cache did not write it: delete it or give the image another name: %w", ref.Name, ref.Pool, err))
+		}
+		return BaseImage{}, fmt.Errorf("create volume %s: %w", ref.Name, err)
+	}
+
+	fields := ref.fields()
+	fields["source"] = redactURL(req.SourceURL)
+	fields["bytes"] = size
+	ic.logf(ctx, LevelInfo, "uploading base image", fields)
+	start := time.Now()
+	hasher := sha256.New()
+	progress := newProgressReader(io.TeeReader(body, hasher), size, ic.progressEvery, func(n uint64, rate float64) {
+		f := ref.fields()
+		f["bytes"], f["total_bytes"] = n, size
+		f["percent"] = percentOf(n, size)
+		f["rate_mib_s"] = rate
+		ic.logf(ctx, LevelInfo, "base image upload progress", f)
+	})
+	if err := d.StorageVolUpload(dlCtx, vol, &chunkReader{r: progress, size: uploadChunk}, size); err != nil {
+		return BaseImage{}, fmt.Errorf("upload into volume %s: %w", ref.Name, err)
+	}
+	if n := progress.count(); n != size {
+		return BaseImage{}, kvmerr.New(kvmerr.Transient, "", ref.Host,
+			fmt.Errorf("upload into volume %s: the source ended after %d of %d bytes", ref.Name, n, size))
+	}
+	digest := hex.EncodeToString(hasher.Sum(nil))
+	if req.SHA256 != "" && digest != req.SHA256 {
+		return BaseImage{}, kvmerr.New(kvmerr.Permanent, "", ref.Host, fmt.Errorf(
+			"the image at %s has sha256 %s, not the expected %s; nothing was cached",
+			redactURL(req.SourceURL), digest, req.SHA256))
+	}
+	// The refresh makes libvirt re-read the uploaded file (a qcow2's virtual size, its format).
+	if err := d.StoragePoolRefresh(dlCtx, p); err != nil {
+		return BaseImage{}, err
+	}
+	if err := d.StorageVolUpload(dlCtx, mv, strings.NewReader(digest+"\n"), markerSize); err != nil {
+		return BaseImage{}, fmt.Errorf("write marker volume %s: %w", ref.marker(), err)
+	}
+	img, err = describeBase(dlCtx, d, vol, ref, digest)
+	if err != nil {
+		return BaseImage{}, err
+	}
+	elapsed := time.Since(start)
+	done := ref.fields()
+	done["sha256"], done["bytes"], done["seconds"] = digest, size, elapsed.Seconds()
+	done["rate_mib_s"] = mibPerSecond(size, elapsed)
+	ic.logf(ctx, LevelInfo, "base image cached", done)
+	return img, nil
+}
+
+// discard deletes the named volumes after a failed fetch. It runs on a context stripped of the
+// caller's cancellation (a cancelled apply must still clean up) but with its own budget, and on
+// the pooled connection, because the dedicated one may have been closed by the failure.
+func (ic *imageCache) discard(ctx context.Context, pool backend.Pool, ref baseRef, names ...string) {
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), ic.cleanupTimeout)
+	defer cancel()
+	err := func() error {
+		b, release, err := pool.Acquire(cctx, ref.Host)
+		if err != nil {
+			return err
+		}
+		defer release()
+		p, err := b.StoragePoolLookupByName(cctx, ref.Pool)
+		if err != nil {
+			return err
+		}
+		return deleteVolumes(cctx, b, p, names...)
+	}()
+	f := ref.fields()
+	if err != nil {
+		f["error"] = err.Error()
+		ic.logf(ctx, LevelWarn, "could not delete a partly written base image; the next ensure deletes it", f)
+		return
+	}
+	ic.logf(ctx, LevelDebug, "deleted a partly written base image", f)
+}
+
+// volumeExists reports whether err is libvirt's "storage volume exists already".
+func volumeExists(err error) bool {
+	var le libvirt.Error
+	return errors.As(err, &le) && le.Code == uint32(libvirt.ErrStorageVolExist)
+}
+
+// deleteVolumes deletes the named volumes in order; a volume already gone is not an error.
+func deleteVolumes(ctx context.Context, b backend.Backend, p libvirt.StoragePool, names ...string) error {
+	for _, name := range names {
+		v, err := lookupVolume(ctx, b, p, name)
+		if err != nil {
+			return err
+		}
+		if v == nil {
+			continue
+		}
+		if err := b.StorageVolDelete(ctx, *v); err != nil && !kvmerr.IsNotFound(err) {
+			return fmt.Errorf("delete volume %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// progressReader counts the bytes read through it and reports progress at most once per
+// interval. The count is atomic because an abandoned upload may still read after its caller
+// has returned.
+type progressReader struct {
+	r      io.Reader
+	total  uint64
+	every  time.Duration
+	report func(n uint64, rateMiBs float64)
+
+	n     atomic.Uint64
+	start time.Time
+	last  time.Time
+}
+
+func newProgressReader(r io.Reader, total uint64, every time.Duration, report func(uint64, float64)) *progressReader {
+	now := time.Now()
+	return &progressReader{r: r, total: total, every: every, report: report, start: now, last: now}
+}
+
+func (pr *progressReader) Read(p []byte) (int, error) {
+	k, err := pr.r.Read(p)
+	n := pr.n.Add(uint64(k))
+	if now := time.Now(); now.Sub(pr.last) >= pr.every {
+		pr.last = now
+		pr.report(n, mibPerSecond(n, now.Sub(pr.start)))
+	}
+	return k, err
+}
+
+// chunkReader makes every Read fill p up to size bytes (less only at the end of r), so each
+// stream packet carries a full chunk.
+type chunkReader struct {
+	r    io.Reader
+	size int
+}
+
+func (c *chunkReader) Read(p []byte) (int, error) {
+	n, err := io.ReadFull(c.r, p[:min(len(p), c.size)])
+	if err == io.ErrUnexpectedEOF {
+		err = io.EOF // go-libvirt ends the stream on io.EOF itself
+	}
+	return n, err
+}
+
+// count is the number of bytes read so far.
+func (pr *progressReader) count() uint64 { return pr.n.Load() }
+
+// percentOf is n as a percentage of total, rounded down.
+func percentOf(n, total uint64) int {
+	if total == 0 {
+		return 0
+	}
+	return int(n * 100 / total)
+}
+
+// mibPerSecond is the rate of n bytes over d, in MiB/s with one decimal.
+func mibPerSecond(n uint64, d time.Duration) float64 {
+	if d <= 0 {
+		return 0
+	}
+	rate := float64(n) / (1 << 20) / d.Seconds()
+	return float64(int(rate*10)) / 10
+}
