@@ -23,6 +23,10 @@ func (r *proxyVMResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	if req.Plan.Raw.IsNull() {
 		return // destroy
 	}
+	if unchanged, diags := r.unchangedPlan(ctx, req); unchanged || diags.HasError() {
+		resp.Diagnostics.Append(diags...)
+		return
+	}
 	var plan, cfg proxyVMModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
@@ -149,4 +153,25 @@ func checkBaseImageHost(plan proxyVMModel) diag.Diagnostics {
 				plan.BaseImageID.ValueString(), parts[0], plan.Host.ValueString(), plan.Host.ValueString()))
 	}
 	return diags
+}
+
+// unchangedPlan reports a plan that repeats the prior state exactly, with no write-only user data
+// to hash and no transient domain to replace: the no-change plan of a whole fleet, which this
+// answers with three attribute reads instead of decoding plan, config and state in full.
+func (r *proxyVMResource) unchangedPlan(ctx context.Context, req resource.ModifyPlanRequest) (bool, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	if req.State.Raw.IsNull() || !req.Plan.Raw.Equal(req.State.Raw) {
+		return false, diags
+	}
+	var userDataWO, state, host types.String
+	diags.Append(req.Config.GetAttribute(ctx, path.Root("user_data_wo"), &userDataWO)...)
+	diags.Append(req.State.GetAttribute(ctx, path.Root("state"), &state)...)
+	diags.Append(req.State.GetAttribute(ctx, path.Root("host"), &host)...)
+	if diags.HasError() || !userDataWO.IsNull() || state.ValueString() == stateTransient {
+		return false, diags
+	}
+	if r.data != nil {
+		diags.Append(checkHostConfigured(r.data, path.Root("host"), host)...)
+	}
+	return true, diags
 }

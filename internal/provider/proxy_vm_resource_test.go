@@ -137,6 +137,19 @@ func TestProxyVM_writeOnlyUserDataNeverInState(t *testing.T) {
 					knownvalue.StringExact(userDataSHA256("#!/bin/sh\necho "+sentinel+"\n"))),
 			},
 			Check: func(s *terraform.State) error { return stateLacks(s, sentinel) },
+		}, {
+			// New write-only content under the same version: plan and state are otherwise
+			// identical, and only the hash of the configured value shows the change.
+			Config: h.config(h.baseImage() + vmConfig(`wait_for_ip = false
+  user_data_wo = "#!/bin/sh\necho changed\n"
+  user_data_wo_version = 1`)),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionDestroyBeforeCreate),
+			}},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data_sha256"),
+					knownvalue.StringExact(userDataSHA256("#!/bin/sh\necho changed\n"))),
+			},
 		}},
 	})
 }
