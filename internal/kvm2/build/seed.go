@@ -26,13 +26,22 @@ const (
 const emptyUserData = "#cloud-config\n{}\n"
 
 // guestAgentVendorData installs and starts qemu-guest-agent, which is how the core reads the
-// guest's addresses. It is vendor-data so the user's own user-data stays untouched; the enable
-// step runs even when the image already ships the agent, because not every image enables it.
-const guestAgentVendorData = `#cloud-config
-packages:
-  - qemu-guest-agent
-runcmd:
-  - "systemctl enable --now qemu-guest-agent || true"
+// guest's addresses. It is vendor-data so the user's own user-data stays untouched, and a shell
+// script rather than #cloud-config because cloud-init lets user-data keys (packages, runcmd)
+// replace vendor-data keys of the same name: a script runs whatever the user-data says. It
+// enables the agent even when the image already ships it, because not every image enables it.
+const guestAgentVendorData = `#!/bin/sh
+# kvm2: make sure the QEMU guest agent runs, so the provider can read the guest's addresses.
+if ! command -v qemu-ga >/dev/null 2>&1; then
+  if command -v apt-get >/dev/null 2>&1; then
+    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q qemu-guest-agent
+  elif command -v dnf >/dev/null 2>&1; then
+    dnf install -y -q qemu-guest-agent
+  elif command -v zypper >/dev/null 2>&1; then
+    zypper --non-interactive install qemu-guest-agent
+  fi
+fi
+systemctl enable --now qemu-guest-agent 2>/dev/null || true
 `
 
 // SeedSpec is the content of a NoCloud seed. UserData and NetworkConfig are passed through

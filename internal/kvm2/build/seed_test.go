@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -117,16 +118,20 @@ func TestSeedISO_vendorDataStartsGuestAgent(t *testing.T) {
 	_, files := readISO(t, iso)
 	vd := files["vendor-data"]
 	for _, want := range []string{
-		"#cloud-config\n",
-		"packages:\n  - qemu-guest-agent\n",
-		"runcmd:\n  - \"systemctl enable --now qemu-guest-agent || true\"\n",
+		"apt-get install -y -q qemu-guest-agent",
+		"dnf install -y -q qemu-guest-agent",
+		"systemctl enable --now qemu-guest-agent",
 	} {
 		if !strings.Contains(vd, want) {
 			t.Errorf("vendor-data lacks %q:\n%s", want, vd)
 		}
 	}
-	if !strings.HasPrefix(vd, "#cloud-config\n") {
-		t.Errorf("vendor-data must start with #cloud-config:\n%s", vd)
+	// A script, not #cloud-config: user-data keys of the same name would replace the latter.
+	if !strings.HasPrefix(vd, "#!/bin/sh\n") {
+		t.Errorf("vendor-data must be a shell script:\n%s", vd)
+	}
+	if out, err := exec.Command("sh", "-n", "-c", vd).CombinedOutput(); err != nil {
+		t.Errorf("vendor-data is not valid sh: %v\n%s", err, out)
 	}
 }
 
