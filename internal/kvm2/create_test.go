@@ -171,12 +171,14 @@ func TestCreate_seedUploadedOnDedicatedConnectionOnly(t *testing.T) {
 	if n := h.fb.Count("StorageVolUpload"); n != 0 {
 		t.Fatalf("pooled connection uploaded %d times", n)
 	}
+	// The first dedicated connection reads the base image (its marker is a stream read), the
+	// second uploads the seed; both are closed.
 	ded := h.pool.DedicatedBackends(labHost)
-	if len(ded) != 1 || ded[0].Count("StorageVolUpload") != 1 || !ded[0].Closed() {
+	if len(ded) != 2 || ded[0].Count("StorageVolUpload") != 0 || ded[0].Count("StorageVolDownload") == 0 || !ded[0].Closed() {
 		t.Fatalf("dedicated connections %d", len(ded))
 	}
-	if got := strings.Join(ded[0].Methods(), ","); got != "StorageVolUpload,Close" {
-		t.Fatalf("dedicated connection did %s", got)
+	if got := strings.Join(ded[1].Methods(), ","); got != "StorageVolUpload,Close" || !ded[1].Closed() {
+		t.Fatalf("seed connection did %s", got)
 	}
 }
 
@@ -323,8 +325,10 @@ func TestCreate_quotaExceededBeforeAnyWrite(t *testing.T) {
 			t.Fatalf("%s called before the precheck failed", m)
 		}
 	}
-	if len(h.pool.DedicatedBackends(labHost)) != 0 {
-		t.Fatal("dialled a dedicated connection")
+	for _, d := range h.pool.DedicatedBackends(labHost) {
+		if d.Count("StorageVolCreateXML") != 0 || d.Count("StorageVolUpload") != 0 {
+			t.Fatalf("a dedicated connection wrote before the precheck failed: %v", d.Methods())
+		}
 	}
 }
 
@@ -572,7 +576,7 @@ func TestCreate_deadLinkCleanupUsesDedicatedConnection(t *testing.T) {
 	}
 	assertNoDebris(t, h)
 	ded := h.pool.DedicatedBackends(labHost)
-	if len(ded) != 2 || ded[1].Count("StorageVolDelete") != 2 {
+	if len(ded) != 3 || ded[2].Count("StorageVolDelete") != 2 {
 		t.Fatalf("cleanup did not run on a dedicated connection: %d dedicated", len(ded))
 	}
 }

@@ -481,7 +481,7 @@ func (c *Client) resolveBase(ctx context.Context, b backend.Backend, id string) 
 		return BaseImage{}, kvmerr.New(kvmerr.Permanent, op, b.Host(),
 			fmt.Errorf("base image %s is on host %s; an instance can only use a base image on its own host", id, ref.Host))
 	}
-	img, err := c.images.readBase(ctx, b, ref)
+	img, err := c.readBaseDedicated(ctx, ref)
 	if kvmerr.IsNotFound(err) {
 		return BaseImage{}, kvmerr.New(kvmerr.Permanent, op, b.Host(),
 			fmt.Errorf("base image %s is not cached: %w", id, err))
@@ -498,4 +498,26 @@ func (ic *imageCache) poolFree(ctx context.Context, pool backend.Pool, host, poo
 	defer release()
 	free, err := poolAvailable(ctx, b, poolName)
 	return free, kvmerr.Wrap(opPoolFree, host, err)
+}
+
+// readBaseDedicated reads a base image on a connection of its own, once more on a new one when
+// the first read was abandoned. The marker is read with a stream, and a go-libvirt stream can
+// hang the whole connection (a lock-order race between its reader and a returning call): on a
+// dedicated connection that costs this read a retry instead of stalling every call that shares
+// the host's pooled connection.
+func (c *Client) readBaseDedicated(ctx context.Context, ref baseRef) (BaseImage, error) {
+	var img BaseImage
+	var err error
+	for attempt := 0; attempt < 2; attempt++ {
+		d, derr := c.pool.Dedicated(ctx, ref.Host)
+		if derr != nil {
+			return BaseImage{}, derr
+		}
+		img, err = c.images.readBase(ctx, d, ref)
+		_ = d.Close()
+		if !errors.Is(err, kvmerr.ErrAbandoned) || ctx.Err() != nil {
+			return img, err
+		}
+	}
+	return img, err
 }

@@ -1188,24 +1188,24 @@ func TestResolveBase(t *testing.T) {
 	cases := []struct {
 		name   string
 		id     string
-		mutate func(fb *fake.Backend)
+		mutate func(e *imgEnv)
 		want   kvmerr.Class // 0: resolved
 		text   string
 	}{
-		{"cached", imgHost + "/" + imgPool + "/" + imgName, func(*fake.Backend) {}, 0, ""},
-		{"not cached", imgHost + "/" + imgPool + "/" + imgName, func(fb *fake.Backend) { fb.RemoveVolume(imgPool, imgMarker) }, kvmerr.Permanent, "not cached"},
-		{"other host", "elsewhere/" + imgPool + "/" + imgName, func(*fake.Backend) {}, kvmerr.Permanent, "its own host"},
-		{"malformed", "nonsense", func(*fake.Backend) {}, kvmerr.Permanent, "host/pool/name"},
-		{"transient stays transient", imgHost + "/" + imgPool + "/" + imgName, func(fb *fake.Backend) {
-			fb.FailAlways("StorageVolDownload", rpcError(libvirt.ErrRPC))
+		{"cached", imgHost + "/" + imgPool + "/" + imgName, func(*imgEnv) {}, 0, ""},
+		{"not cached", imgHost + "/" + imgPool + "/" + imgName, func(e *imgEnv) { e.fb.RemoveVolume(imgPool, imgMarker) }, kvmerr.Permanent, "not cached"},
+		{"other host", "elsewhere/" + imgPool + "/" + imgName, func(*imgEnv) {}, kvmerr.Permanent, "its own host"},
+		{"malformed", "nonsense", func(*imgEnv) {}, kvmerr.Permanent, "host/pool/name"},
+		{"transient stays transient", imgHost + "/" + imgPool + "/" + imgName, func(e *imgEnv) {
+			e.pool.OnDedicated(func(d *fake.Backend) { d.FailAlways("StorageVolDownload", rpcError(libvirt.ErrRPC)) })
 		}, kvmerr.Transient, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			e := newImgEnv(t, imageCacheOptions{})
 			digest := e.seedCached([]byte("base"))
-			tc.mutate(e.fb)
-			c := &Client{images: e.ic}
+			tc.mutate(e)
+			c := &Client{images: e.ic, pool: e.pool}
 			img, err := c.resolveBase(context.Background(), e.fb, tc.id)
 			if tc.want == 0 {
 				if err != nil || img.SHA256 != digest || img.Path != fake.DefaultPoolPath+"/"+imgName {
@@ -1218,6 +1218,30 @@ func TestResolveBase(t *testing.T) {
 				t.Errorf("error %q should mention %q", err, tc.text)
 			}
 		})
+	}
+}
+
+func TestResolveBase_readsOnDedicatedConnectionsAndRetriesAStall(t *testing.T) {
+	e := newImgEnv(t, imageCacheOptions{MarkerTimeout: 50 * time.Millisecond})
+	digest := e.seedCached([]byte("base"))
+	// The first dedicated connection's marker read stalls until its budget ends.
+	var dialed atomic.Int32
+	e.pool.OnDedicated(func(d *fake.Backend) {
+		if dialed.Add(1) == 1 {
+			abandonedOnce(d, "StorageVolDownload")
+		}
+	})
+	c := &Client{images: e.ic, pool: e.pool}
+	img, err := c.resolveBase(context.Background(), e.fb, imgHost+"/"+imgPool+"/"+imgName)
+	if err != nil || img.SHA256 != digest {
+		t.Fatalf("resolveBase = %+v, %v", img, err)
+	}
+	ded := e.pool.DedicatedBackends(imgHost)
+	if len(ded) != 2 || !ded[0].Closed() || !ded[1].Closed() {
+		t.Fatalf("dedicated connections %d, want 2, both closed", len(ded))
+	}
+	if n := e.fb.Count("StorageVolDownload"); n != 0 {
+		t.Fatalf("pooled connection read the marker %d times", n)
 	}
 }
 
