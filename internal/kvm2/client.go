@@ -55,6 +55,7 @@ type Client struct {
 	startWait     time.Duration
 	statePoll     time.Duration
 	cleanupBudget time.Duration
+	seedBudget    time.Duration // one upload of a seed ISO
 
 	hvMu    sync.Mutex
 	hvTypes map[string]string // host -> "kvm" | "qemu", asked once per host
@@ -100,7 +101,8 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 	c := &Client{
 		cfg: cfg, log: nopLogger{}, now: time.Now, locks: newKeyedLocks(),
 		startWait: defaultStartWait, statePoll: defaultStatePoll, cleanupBudget: defaultCleanupBudget,
-		hvTypes: map[string]string{},
+		seedBudget: defaultSeedBudget,
+		hvTypes:    map[string]string{},
 	}
 	for _, o := range opts {
 		o(c)

@@ -337,13 +337,33 @@ func (c *Client) writeSeed(ctx context.Context, b backend.Backend, made *debris,
 	return b.StorageVolGetPath(ctx, vol)
 }
 
-// upload streams data into vol on a fresh dedicated connection, closed afterwards.
+// defaultSeedBudget bounds one upload of a seed ISO (tens of KiB). A go-libvirt stream can hang
+// its connection; a hung upload is retried once on a new connection instead of waiting out the
+// caller's whole timeout.
+const defaultSeedBudget = 20 * time.Second
+
+// upload streams data into vol on a fresh dedicated connection, closed afterwards, and once
+// more on another one when the first upload was abandoned. Each upload rewrites vol from the
+// start, so a retry never leaves a mixed seed.
 func (c *Client) upload(ctx context.Context, host string, vol libvirt.StorageVol, data []byte) error {
+	var err error
+	for attempt := 0; attempt < 2; attempt++ {
+		err = c.uploadOnce(ctx, host, vol, data)
+		if !errors.Is(err, kvmerr.ErrAbandoned) || ctx.Err() != nil {
+			return err
+		}
+	}
+	return err
+}
+
+func (c *Client) uploadOnce(ctx context.Context, host string, vol libvirt.StorageVol, data []byte) error {
 	d, err := c.pool.Dedicated(ctx, host)
 	if err != nil {
 		return err
 	}
 	defer d.Close()
+	ctx, cancel := context.WithTimeout(ctx, c.seedBudget)
+	defer cancel()
 	return d.StorageVolUpload(ctx, vol, bytes.NewReader(data), uint64(len(data)))
 }
 

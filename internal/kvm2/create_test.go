@@ -6,8 +6,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -626,5 +628,33 @@ func TestCreate_failedReadBackKeepsTheDomainForAdoption(t *testing.T) {
 	inst := h.create()
 	if inst.UID != labUID || h.fb.Count("DomainDefineXML") != 1 {
 		t.Fatalf("retry did not adopt: %+v, defines %d", inst, h.fb.Count("DomainDefineXML"))
+	}
+}
+
+func TestCreate_hungSeedUploadIsRetriedOnANewConnection(t *testing.T) {
+	h := newCore(t)
+	h.c.seedBudget = 20 * time.Millisecond
+	var uploads atomic.Int32
+	h.pool.OnDedicated(func(d *fake.Backend) {
+		d.Inject("StorageVolUpload", func(ctx context.Context, c fake.Call) error {
+			if uploads.Add(1) > 1 {
+				return nil
+			}
+			<-ctx.Done() // the stream hung: only the budget ends it
+			return kvmerr.New(kvmerr.Transient, c.Method, labHost, fmt.Errorf("%w: %w", kvmerr.ErrAbandoned, ctx.Err()))
+		})
+	})
+	inst := h.create()
+	if inst.State != StateRunning || uploads.Load() != 2 {
+		t.Fatalf("state %s after %d uploads", inst.State, uploads.Load())
+	}
+	var seedConns int
+	for _, d := range h.pool.DedicatedBackends(labHost) {
+		if d.Count("StorageVolUpload") > 0 {
+			seedConns++
+		}
+	}
+	if seedConns != 2 {
+		t.Fatalf("seed uploaded on %d connections, want a new one for the retry", seedConns)
 	}
 }
