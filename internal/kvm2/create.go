@@ -342,29 +342,14 @@ func (c *Client) writeSeed(ctx context.Context, b backend.Backend, made *debris,
 // caller's whole timeout.
 const defaultSeedBudget = 20 * time.Second
 
-// upload streams data into vol on a fresh dedicated connection, closed afterwards, and once
-// more on another one when the first upload was abandoned. Each upload rewrites vol from the
-// start, so a retry never leaves a mixed seed.
+// upload streams data into vol on a dedicated connection (see onDedicated), each attempt within
+// seedBudget. Each upload rewrites vol from the start, so a retry never leaves a mixed seed.
 func (c *Client) upload(ctx context.Context, host string, vol libvirt.StorageVol, data []byte) error {
-	var err error
-	for attempt := 0; attempt < 2; attempt++ {
-		err = c.uploadOnce(ctx, host, vol, data)
-		if !errors.Is(err, kvmerr.ErrAbandoned) || ctx.Err() != nil {
-			return err
-		}
-	}
-	return err
-}
-
-func (c *Client) uploadOnce(ctx context.Context, host string, vol libvirt.StorageVol, data []byte) error {
-	d, err := c.pool.Dedicated(ctx, host)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	ctx, cancel := context.WithTimeout(ctx, c.seedBudget)
-	defer cancel()
-	return d.StorageVolUpload(ctx, vol, bytes.NewReader(data), uint64(len(data)))
+	return onDedicated(ctx, c.pool, host, func(d backend.Backend) error {
+		ctx, cancel := context.WithTimeout(ctx, c.seedBudget)
+		defer cancel()
+		return d.StorageVolUpload(ctx, vol, bytes.NewReader(data), uint64(len(data)))
+	})
 }
 
 // newMAC returns a random address in QEMU's 52:54:00 prefix. Choosing it here rather than

@@ -2,7 +2,6 @@ package kvm2
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -285,26 +284,6 @@ func (ic *imageCache) deleteDebris(ctx context.Context, b backend.Backend, p lib
 	return deleteVolumes(ctx, b, p, ref.Name, ref.marker())
 }
 
-// onPooled runs fn on the host's pooled connection, and once more on a fresh one when its call
-// was abandoned. That covers a known stall of volume downloads in go-libvirt: when libvirtd
-// sends a stream packet the client no longer waits for, the call hangs until the abandon policy
-// closes the link. fn must be safe to repeat.
-func onPooled(ctx context.Context, pool backend.Pool, host string, fn func(b backend.Backend) error) error {
-	var err error
-	for attempt := 0; attempt < 2; attempt++ {
-		b, release, aerr := pool.Acquire(ctx, host)
-		if aerr != nil {
-			return aerr
-		}
-		err = fn(b)
-		release()
-		if !errors.Is(err, kvmerr.ErrAbandoned) || ctx.Err() != nil {
-			return err
-		}
-	}
-	return err
-}
-
 // lookupPool finds the image's pool; a missing pool is a configuration error, not a missing
 // image, so it is Permanent.
 func lookupPool(ctx context.Context, b backend.Backend, ref baseRef) (libvirt.StoragePool, error) {
@@ -500,24 +479,15 @@ func (ic *imageCache) poolFree(ctx context.Context, pool backend.Pool, host, poo
 	return free, kvmerr.Wrap(opPoolFree, host, err)
 }
 
-// readBaseDedicated reads a base image on a connection of its own, once more on a new one when
-// the first read was abandoned. The marker is read with a stream, and a go-libvirt stream can
-// hang the whole connection (a lock-order race between its reader and a returning call): on a
-// dedicated connection that costs this read a retry instead of stalling every call that shares
-// the host's pooled connection.
+// readBaseDedicated reads a base image on a connection of its own (see onDedicated): its
+// marker is read with a stream, and a hung stream then costs this read a retry instead of
+// stalling every call that shares the host's pooled connection.
 func (c *Client) readBaseDedicated(ctx context.Context, ref baseRef) (BaseImage, error) {
 	var img BaseImage
-	var err error
-	for attempt := 0; attempt < 2; attempt++ {
-		d, derr := c.pool.Dedicated(ctx, ref.Host)
-		if derr != nil {
-			return BaseImage{}, derr
-		}
+	err := onDedicated(ctx, c.pool, ref.Host, func(d backend.Backend) error {
+		var err error
 		img, err = c.images.readBase(ctx, d, ref)
-		_ = d.Close()
-		if !errors.Is(err, kvmerr.ErrAbandoned) || ctx.Err() != nil {
-			return img, err
-		}
-	}
+		return err
+	})
 	return img, err
 }

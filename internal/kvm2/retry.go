@@ -1,0 +1,48 @@
+package kvm2
+
+import (
+	"context"
+	"errors"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+)
+
+// A go-libvirt stream (volume upload or download) can hang its whole connection: when libvirtd
+// sends a stream packet after the one that ends the call, the client's reader and the returning
+// call wait on each other's lock. Only the abandon policy ends such a call, and it closes the
+// link. The helpers below run stream work once more on a new connection when that happens; fn
+// must be safe to repeat.
+
+// onceMoreIfAbandoned runs attempt, and once more when its call was abandoned while ctx is live.
+func onceMoreIfAbandoned(ctx context.Context, attempt func() error) error {
+	err := attempt()
+	if errors.Is(err, kvmerr.ErrAbandoned) && ctx.Err() == nil {
+		err = attempt()
+	}
+	return err
+}
+
+// onPooled runs fn on the host's pooled connection; the pool redials after an abandoned call.
+func onPooled(ctx context.Context, pool backend.Pool, host string, fn func(b backend.Backend) error) error {
+	return onceMoreIfAbandoned(ctx, func() error {
+		b, release, err := pool.Acquire(ctx, host)
+		if err != nil {
+			return err
+		}
+		defer release()
+		return fn(b)
+	})
+}
+
+// onDedicated runs fn on a fresh dedicated connection, closed afterwards.
+func onDedicated(ctx context.Context, pool backend.Pool, host string, fn func(d backend.Backend) error) error {
+	return onceMoreIfAbandoned(ctx, func() error {
+		d, err := pool.Dedicated(ctx, host)
+		if err != nil {
+			return err
+		}
+		defer d.Close()
+		return fn(d)
+	})
+}
