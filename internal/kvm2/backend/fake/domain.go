@@ -253,15 +253,11 @@ func (b *Backend) DomainDefineXML(ctx context.Context, x string) (_ libvirt.Doma
 // DomainCreate starts a defined domain; starting an active one is ErrOperationInvalid.
 func (b *Backend) DomainCreate(ctx context.Context, dom libvirt.Domain) (err error) {
 	defer b.observe(ctx, "DomainCreate", time.Now(), &err)
-	if err = b.begin(ctx, "DomainCreate", dom.Name); err != nil {
-		return err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	d, err := b.st.domain(dom.Name)
+	d, unlock, err := b.domainCall(ctx, "DomainCreate", dom.Name)
 	if err != nil {
 		return err
 	}
+	defer unlock()
 	if active(d.State) {
 		return LibvirtError(libvirt.ErrOperationInvalid, "Requested operation is not valid: domain is already running")
 	}
@@ -277,60 +273,44 @@ func (b *Backend) DomainCreate(ctx context.Context, dom libvirt.Domain) (err err
 // DomainGetState reports state and reason.
 func (b *Backend) DomainGetState(ctx context.Context, dom libvirt.Domain) (_ int32, _ int32, err error) {
 	defer b.observe(ctx, "DomainGetState", time.Now(), &err)
-	if err = b.begin(ctx, "DomainGetState", dom.Name); err != nil {
-		return 0, 0, err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	d, err := b.st.domain(dom.Name)
+	d, unlock, err := b.domainCall(ctx, "DomainGetState", dom.Name)
 	if err != nil {
 		return 0, 0, err
 	}
+	defer unlock()
 	return int32(d.State), d.Reason, nil
 }
 
 // DomainGetXMLDesc returns the domain's XML as defined (flags are ignored).
 func (b *Backend) DomainGetXMLDesc(ctx context.Context, dom libvirt.Domain, _ libvirt.DomainXMLFlags) (_ string, err error) {
 	defer b.observe(ctx, "DomainGetXMLDesc", time.Now(), &err)
-	if err = b.begin(ctx, "DomainGetXMLDesc", dom.Name); err != nil {
-		return "", err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	d, err := b.st.domain(dom.Name)
+	d, unlock, err := b.domainCall(ctx, "DomainGetXMLDesc", dom.Name)
 	if err != nil {
 		return "", err
 	}
+	defer unlock()
 	return d.XML, nil
 }
 
 // DomainIsPersistent reports whether the domain has a persistent definition.
 func (b *Backend) DomainIsPersistent(ctx context.Context, dom libvirt.Domain) (_ bool, err error) {
 	defer b.observe(ctx, "DomainIsPersistent", time.Now(), &err)
-	if err = b.begin(ctx, "DomainIsPersistent", dom.Name); err != nil {
-		return false, err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	d, err := b.st.domain(dom.Name)
+	d, unlock, err := b.domainCall(ctx, "DomainIsPersistent", dom.Name)
 	if err != nil {
 		return false, err
 	}
+	defer unlock()
 	return !d.Transient, nil
 }
 
 // DomainGetMetadata returns the element under namespace uri; none is ErrNoDomainMetadata.
 func (b *Backend) DomainGetMetadata(ctx context.Context, dom libvirt.Domain, uri string) (_ string, err error) {
 	defer b.observe(ctx, "DomainGetMetadata", time.Now(), &err)
-	if err = b.begin(ctx, "DomainGetMetadata", dom.Name); err != nil {
-		return "", err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	d, err := b.st.domain(dom.Name)
+	d, unlock, err := b.domainCall(ctx, "DomainGetMetadata", dom.Name)
 	if err != nil {
 		return "", err
 	}
+	defer unlock()
 	m, ok := d.Metadata[uri]
 	if !ok {
 		return "", LibvirtError(libvirt.ErrNoDomainMetadata,
@@ -343,15 +323,11 @@ func (b *Backend) DomainGetMetadata(ctx context.Context, dom libvirt.Domain, uri
 // <metadata> element of the domain's XML to match, as libvirt does.
 func (b *Backend) DomainSetMetadata(ctx context.Context, dom libvirt.Domain, x, _, uri string) (err error) {
 	defer b.observe(ctx, "DomainSetMetadata", time.Now(), &err)
-	if err = b.begin(ctx, "DomainSetMetadata", dom.Name); err != nil {
-		return err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	d, err := b.st.domain(dom.Name)
+	d, unlock, err := b.domainCall(ctx, "DomainSetMetadata", dom.Name)
 	if err != nil {
 		return err
 	}
+	defer unlock()
 	if d.Metadata == nil {
 		d.Metadata = map[string]string{}
 	}
@@ -417,15 +393,11 @@ func metadataSpan(x string) (start, end int, ok bool) {
 // domain is ErrOperationInvalid.
 func (b *Backend) DomainDestroy(ctx context.Context, dom libvirt.Domain) (err error) {
 	defer b.observe(ctx, "DomainDestroy", time.Now(), &err)
-	if err = b.begin(ctx, "DomainDestroy", dom.Name); err != nil {
-		return err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	d, err := b.st.domain(dom.Name)
+	d, unlock, err := b.domainCall(ctx, "DomainDestroy", dom.Name)
 	if err != nil {
 		return err
 	}
+	defer unlock()
 	if !active(d.State) {
 		return LibvirtError(libvirt.ErrOperationInvalid, "Requested operation is not valid: domain is not running")
 	}
@@ -441,15 +413,11 @@ func (b *Backend) DomainDestroy(ctx context.Context, dom libvirt.Domain) (err er
 // one becomes transient. A domain with NVRAM needs DomainUndefineNvram.
 func (b *Backend) DomainUndefine(ctx context.Context, dom libvirt.Domain, flags libvirt.DomainUndefineFlagsValues) (err error) {
 	defer b.observe(ctx, "DomainUndefine", time.Now(), &err)
-	if err = b.begin(ctx, "DomainUndefine", dom.Name); err != nil {
-		return err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	d, err := b.st.domain(dom.Name)
+	d, unlock, err := b.domainCall(ctx, "DomainUndefine", dom.Name)
 	if err != nil {
 		return err
 	}
+	defer unlock()
 	if d.Transient {
 		return LibvirtError(libvirt.ErrOperationInvalid, "Requested operation is not valid: cannot undefine transient domain")
 	}
@@ -467,15 +435,11 @@ func (b *Backend) DomainUndefine(ctx context.Context, dom libvirt.Domain, flags 
 // DomainInterfaceAddresses reports the addresses known to source for an active domain.
 func (b *Backend) DomainInterfaceAddresses(ctx context.Context, dom libvirt.Domain, source libvirt.DomainInterfaceAddressesSource) (_ []libvirt.DomainInterface, err error) {
 	defer b.observe(ctx, "DomainInterfaceAddresses", time.Now(), &err)
-	if err = b.begin(ctx, "DomainInterfaceAddresses", dom.Name); err != nil {
-		return nil, err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	d, err := b.st.domain(dom.Name)
+	d, unlock, err := b.domainCall(ctx, "DomainInterfaceAddresses", dom.Name)
 	if err != nil {
 		return nil, err
 	}
+	defer unlock()
 	if !active(d.State) {
 		return nil, LibvirtError(libvirt.ErrOperationInvalid, "Requested operation is not valid: domain is not running")
 	}
@@ -587,4 +551,20 @@ func storedMetadata(x, uri string) (string, error) {
 		return x, nil //nolint:nilerr // not a mark: keep it as given
 	}
 	return build.MarshalMark(m)
+}
+
+// domainCall starts method on the named domain: it records the call and runs its faults (begin),
+// then returns the domain with the host state locked; unlock releases it. On error nothing is
+// left locked.
+func (b *Backend) domainCall(ctx context.Context, method, name string) (*Domain, func(), error) {
+	if err := b.begin(ctx, method, name); err != nil {
+		return nil, nil, err
+	}
+	b.st.mu.Lock()
+	d, err := b.st.domain(name)
+	if err != nil {
+		b.st.mu.Unlock()
+		return nil, nil, err
+	}
+	return d, b.st.mu.Unlock, nil
 }
