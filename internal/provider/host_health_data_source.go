@@ -47,12 +47,6 @@ func (d *hostHealthDataSource) Metadata(_ context.Context, req datasource.Metada
 }
 
 func (d *hostHealthDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	computedString := func(desc string) schema.StringAttribute {
-		return schema.StringAttribute{MarkdownDescription: desc, Computed: true}
-	}
-	computedInt := func(desc string) schema.Int64Attribute {
-		return schema.Int64Attribute{MarkdownDescription: desc, Computed: true}
-	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Checks hosts on fresh connections: SSH, host key, the libvirt socket, the storage pool " +
 			"and the network. A host that fails is reported in `hosts` with a reason; reading the data source never " +
@@ -133,4 +127,14 @@ func hostHealthEntryOf(h kvm2.HostHealth) hostHealthEntry {
 		PoolAvailableBytes: types.Int64Value(int64(h.PoolAvailableBytes)),
 		LatencyMs:          types.Int64Value(h.Latency.Milliseconds()),
 	}
+}
+
+// computedString is a computed string attribute of a data source.
+func computedString(desc string) schema.StringAttribute {
+	return schema.StringAttribute{MarkdownDescription: desc, Computed: true}
+}
+
+// computedInt is a computed integer attribute of a data source.
+func computedInt(desc string) schema.Int64Attribute {
+	return schema.Int64Attribute{MarkdownDescription: desc, Computed: true}
 }

@@ -45,9 +45,6 @@ func (d *proxyVMsDataSource) Metadata(_ context.Context, req datasource.Metadata
 }
 
 func (d *proxyVMsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	computedString := func(desc string) schema.StringAttribute {
-		return schema.StringAttribute{MarkdownDescription: desc, Computed: true}
-	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists the proxy VMs (domains carrying the provider's mark) with a given tag, from their " +
 			"names and marks only. `ids` feeds `import { for_each = ... }` to bulk-import a fleet. A host that cannot " +
