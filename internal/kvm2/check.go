@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/build"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -99,7 +99,7 @@ func checkHost(ctx context.Context, name string, cfg HostConfig, connect connect
 	if err != nil {
 		return rpcFailed("capabilities", err)
 	}
-	h.Hypervisor = build.HypervisorType(caps)
+	h.Hypervisor = definition.HypervisorType(caps)
 
 	p, err := b.StoragePoolLookupByName(ctx, pool)
 	switch {

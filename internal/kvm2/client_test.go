@@ -16,7 +16,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/build"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -157,12 +157,12 @@ func (h *coreHarness) markedDomain(name, uid, tag string, s libvirt.DomainState)
 
 func addMarkedDomain(t testing.TB, fb *fake.Backend, name, uid, tag string, s libvirt.DomainState) {
 	t.Helper()
-	x, err := build.DomainXML(build.DomainSpec{
-		Name: name, Type: build.TypeQEMU, VCPUs: 1, MemoryMiB: 128, Firmware: build.FirmwareBIOS,
+	x, err := definition.DomainXML(definition.DomainSpec{
+		Name: name, Type: definition.TypeQEMU, VCPUs: 1, MemoryMiB: 128, Firmware: definition.FirmwareBIOS,
 		OverlayPath: "/var/lib/libvirt/images/" + name + ".qcow2", SeedPath: "/var/lib/libvirt/images/" + name + "-cidata.iso",
 		Network: "default", MAC: "52:54:00:aa:bb:cc",
-		Mark: build.Mark{UID: uid, Tag: tag, CreatedAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), BaseImageID: labBaseID,
-			VCPUs: 1, MemoryMiB: 128, DiskGiB: 4, Network: "default", Firmware: build.FirmwareBIOS},
+		Mark: definition.Mark{UID: uid, Tag: tag, CreatedAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), BaseImageID: labBaseID,
+			VCPUs: 1, MemoryMiB: 128, DiskGiB: 4, Network: "default", Firmware: definition.FirmwareBIOS},
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -13,7 +13,7 @@ import (
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/build"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -73,7 +73,7 @@ func (c *Client) Create(ctx context.Context, req CreateRequest) (Instance, error
 // network or bridge, a random UID.
 func normalizeCreate(req CreateRequest, hc HostConfig) (CreateRequest, error) {
 	var errs []error
-	if err := build.ValidateDomainName(req.Name); err != nil {
+	if err := definition.ValidateDomainName(req.Name); err != nil {
 		errs = append(errs, err)
 	}
 	if req.VCPUs < 1 {
@@ -155,17 +155,17 @@ func (c *Client) adopt(ctx context.Context, b backend.Backend, dom libvirt.Domai
 
 // readMark reads and parses our mark through DomainGetMetadata. No mark is Permanent
 // errNotManaged (libvirt's "no metadata" would otherwise classify as NotFound).
-func readMark(ctx context.Context, b backend.Backend, dom libvirt.Domain) (build.Mark, error) {
-	x, err := b.DomainGetMetadata(ctx, dom, build.MarkNamespace)
+func readMark(ctx context.Context, b backend.Backend, dom libvirt.Domain) (definition.Mark, error) {
+	x, err := b.DomainGetMetadata(ctx, dom, definition.MarkNamespace)
 	if isLibvirtCode(err, libvirt.ErrNoDomainMetadata) {
-		return build.Mark{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: %w", dom.Name, errNotManaged))
+		return definition.Mark{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: %w", dom.Name, errNotManaged))
 	}
 	if err != nil {
-		return build.Mark{}, err
+		return definition.Mark{}, err
 	}
-	m, err := build.ParseMark(x)
+	m, err := definition.ParseMark(x)
 	if err != nil {
-		return build.Mark{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: unreadable kvm2 metadata: %w", dom.Name, err))
+		return definition.Mark{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: unreadable kvm2 metadata: %w", dom.Name, err))
 	}
 	return m, nil
 }
@@ -234,7 +234,7 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 	if err != nil {
 		return Instance{}, err
 	}
-	seed, err := build.SeedISO(build.SeedSpec{InstanceID: req.UID, Hostname: req.Name, UserData: req.UserData})
+	seed, err := definition.SeedISO(definition.SeedSpec{InstanceID: req.UID, Hostname: req.Name, UserData: req.UserData})
 	if err != nil {
 		return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("build seed: %w", err))
 	}
@@ -294,8 +294,8 @@ func (c *Client) ensureOverlay(ctx context.Context, b backend.Backend, made *deb
 }
 
 func (c *Client) createOverlay(ctx context.Context, b backend.Backend, made *debris, base BaseImage, req CreateRequest) (libvirt.StorageVol, error) {
-	x, err := build.VolumeXML(build.VolumeSpec{
-		Name: overlayName(req.Name), Format: build.FormatQCOW2, CapacityBytes: uint64(req.DiskGiB) << 30,
+	x, err := definition.VolumeXML(definition.VolumeSpec{
+		Name: overlayName(req.Name), Format: definition.FormatQCOW2, CapacityBytes: uint64(req.DiskGiB) << 30,
 		BackingPath: base.Path, BackingFormat: base.Format,
 	})
 	if err != nil {
@@ -322,7 +322,7 @@ func (c *Client) writeSeed(ctx context.Context, b backend.Backend, made *debris,
 	case !isLibvirtCode(err, libvirt.ErrNoStorageVol):
 		return "", err
 	}
-	x, err := build.VolumeXML(build.VolumeSpec{Name: name, Format: build.FormatRaw, CapacityBytes: uint64(len(iso))})
+	x, err := definition.VolumeXML(definition.VolumeSpec{Name: name, Format: definition.FormatRaw, CapacityBytes: uint64(len(iso))})
 	if err != nil {
 		return "", kvmerr.New(kvmerr.Permanent, "", "", err)
 	}
@@ -373,16 +373,16 @@ func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, re
 		return libvirt.Domain{}, err
 	}
 	sum := sha256.Sum256(req.UserData)
-	mark := build.Mark{
+	mark := definition.Mark{
 		UID: req.UID, Tag: req.Tag, CreatedAt: c.now().UTC(),
 		BaseImageID: req.BaseImageID, BaseSHA256: base.SHA256,
 		VCPUs: req.VCPUs, MemoryMiB: req.MemoryMiB, DiskGiB: req.DiskGiB,
 		Network: req.Network, Bridge: req.Bridge, Firmware: string(req.Firmware),
 		UserDataSHA256: hex.EncodeToString(sum[:]),
 	}
-	x, err := build.DomainXML(build.DomainSpec{
+	x, err := definition.DomainXML(definition.DomainSpec{
 		Name: req.Name, Type: hv, VCPUs: req.VCPUs, MemoryMiB: req.MemoryMiB, Firmware: string(req.Firmware),
-		OverlayPath: overlayPath, OverlayFormat: build.FormatQCOW2, SeedPath: seedPath,
+		OverlayPath: overlayPath, OverlayFormat: definition.FormatQCOW2, SeedPath: seedPath,
 		Network: req.Network, Bridge: req.Bridge, MAC: mac, Mark: mark,
 	})
 	if err != nil {
@@ -408,7 +408,7 @@ func (c *Client) hypervisorType(ctx context.Context, b backend.Backend) (string,
 	if err != nil {
 		return "", err
 	}
-	t = build.HypervisorType(caps)
+	t = definition.HypervisorType(caps)
 	c.hvMu.Lock()
 	c.hvTypes[b.Host()] = t
 	c.hvMu.Unlock()

@@ -16,7 +16,7 @@ import (
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/build"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -55,7 +55,7 @@ func TestCreate_newDomain(t *testing.T) {
 		t.Fatalf("domain %+v", d)
 	}
 	for _, sub := range []string{`type="qemu"`, `<source file="/var/lib/libvirt/images/egress-1.qcow2"`,
-		`<source file="/var/lib/libvirt/images/egress-1-cidata.iso"`, build.MarkNamespace} {
+		`<source file="/var/lib/libvirt/images/egress-1-cidata.iso"`, definition.MarkNamespace} {
 		if !strings.Contains(d.XML, sub) {
 			t.Errorf("domain XML lacks %s", sub)
 		}
@@ -554,7 +554,7 @@ func TestCreate_markRecordsTheRequest(t *testing.T) {
 	h := newCore(t)
 	h.create(func(r *CreateRequest) { r.Tag = "t1"; r.VCPUs = 2; r.MemoryMiB = 256; r.DiskGiB = 8 })
 	d, _ := h.fb.Domain(vmName)
-	m, err := build.ParseMark(d.Metadata[build.MarkNamespace])
+	m, err := definition.ParseMark(d.Metadata[definition.MarkNamespace])
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/build"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -87,11 +87,11 @@ func instanceFromXML(host string, dom libvirt.Domain, domXML string) (Instance, 
 	if markXML == "" {
 		return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: %w", dom.Name, errNotManaged))
 	}
-	mark, err := build.ParseMark(markXML)
+	mark, err := definition.ParseMark(markXML)
 	if err != nil {
 		return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: unreadable kvm2 metadata: %w", dom.Name, err))
 	}
-	facts, err := build.ParseDomain(domXML)
+	facts, err := definition.ParseDomain(domXML)
 	if err != nil {
 		return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: %w", dom.Name, err))
 	}
@@ -115,7 +115,7 @@ func instanceFromXML(host string, dom libvirt.Domain, domXML string) (Instance, 
 }
 
 // instanceFromMark is everything an instance says that the mark alone knows.
-func instanceFromMark(host string, dom libvirt.Domain, m build.Mark) Instance {
+func instanceFromMark(host string, dom libvirt.Domain, m definition.Mark) Instance {
 	return Instance{
 		ID: FormatID(host, dom.Name), Host: host, Name: dom.Name, DomainUUID: formatUUID(dom.UUID),
 		UID: m.UID, Tag: m.Tag, CreatedAt: m.CreatedAt, BaseImageID: m.BaseImageID, BaseSHA256: m.BaseSHA256,
@@ -151,7 +151,7 @@ func markFromDomainXML(domXML string) (string, error) {
 			if depth == 2 && t.Name.Local == "metadata" {
 				inMeta = true
 			}
-			if inMeta && depth == 3 && t.Name.Space == build.MarkNamespace {
+			if inMeta && depth == 3 && t.Name.Space == definition.MarkNamespace {
 				start = before
 				if err := dec.Skip(); err != nil {
 					return "", err

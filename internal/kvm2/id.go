@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/build"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 )
 
 // FormatID is the instance ID of domain name on host: "host/name".
@@ -20,7 +20,7 @@ func ParseID(id string) (host, name string, err error) {
 	if err := ValidateHostName(parts[0]); err != nil {
 		return "", "", fmt.Errorf("instance ID %q: %w", id, err)
 	}
-	if err := build.ValidateDomainName(parts[1]); err != nil {
+	if err := definition.ValidateDomainName(parts[1]); err != nil {
 		return "", "", fmt.Errorf("instance ID %q: %w", id, err)
 	}
 	return parts[0], parts[1], nil

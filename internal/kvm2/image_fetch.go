@@ -16,7 +16,7 @@ import (
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/build"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -143,11 +143,11 @@ func (ic *imageCache) upload(ctx, dlCtx context.Context, pool backend.Pool, ref 
 	if err != nil {
 		return BaseImage{}, err
 	}
-	markerXML, err := build.VolumeXML(build.VolumeSpec{Name: ref.marker(), Format: "raw", CapacityBytes: markerSize})
+	markerXML, err := definition.VolumeXML(definition.VolumeSpec{Name: ref.marker(), Format: "raw", CapacityBytes: markerSize})
 	if err != nil {
 		return BaseImage{}, kvmerr.New(kvmerr.Permanent, "", ref.Host, err)
 	}
-	volXML, err := build.VolumeXML(build.VolumeSpec{Name: ref.Name, Format: req.Format, CapacityBytes: size})
+	volXML, err := definition.VolumeXML(definition.VolumeSpec{Name: ref.Name, Format: req.Format, CapacityBytes: size})
 	if err != nil {
 		return BaseImage{}, kvmerr.New(kvmerr.Permanent, "", ref.Host, err)
 	}

@@ -30,7 +30,7 @@ import (
 	"github.com/digitalocean/go-libvirt/socket/dialers"
 	"golang.org/x/crypto/ssh"
 
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/build"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -524,9 +524,9 @@ func BenchmarkLabListByTag50(b *testing.B) {
 		go func() {
 			defer wg.Done()
 			name := fmt.Sprintf("%s%02d", prefix, i)
-			x, err := build.DomainXML(build.DomainSpec{Name: name, Type: build.TypeQEMU, VCPUs: 1, MemoryMiB: 64,
-				Firmware: build.FirmwareBIOS, OverlayPath: "/nonexistent/" + name + ".qcow2", SeedPath: "/nonexistent/" + name + ".iso",
-				Network: env.network, Mark: build.Mark{UID: name, Tag: "bench", CreatedAt: time.Now()}})
+			x, err := definition.DomainXML(definition.DomainSpec{Name: name, Type: definition.TypeQEMU, VCPUs: 1, MemoryMiB: 64,
+				Firmware: definition.FirmwareBIOS, OverlayPath: "/nonexistent/" + name + ".qcow2", SeedPath: "/nonexistent/" + name + ".iso",
+				Network: env.network, Mark: definition.Mark{UID: name, Tag: "bench", CreatedAt: time.Now()}})
 			if err == nil {
 				_, err = l.DomainDefineXML(x)
 			}

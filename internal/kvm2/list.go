@@ -10,7 +10,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/build"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -99,16 +99,16 @@ func (c *Client) listHost(ctx context.Context, host, tag string) ([]Instance, er
 // libvirt cannot describe (it vanished, its mark does not parse) is skipped with a log line; a
 // transport failure or an ended ctx fails the host.
 func (c *Client) listed(ctx context.Context, b backend.Backend, host string, dom libvirt.Domain) (Instance, bool, error) {
-	x, err := b.DomainGetMetadata(ctx, dom, build.MarkNamespace)
+	x, err := b.DomainGetMetadata(ctx, dom, definition.MarkNamespace)
 	if isLibvirtCode(err, libvirt.ErrNoDomainMetadata) {
 		return Instance{}, false, nil
 	}
 	if err != nil && !isLibvirtError(err) {
 		return Instance{}, false, err
 	}
-	var m build.Mark
+	var m definition.Mark
 	if err == nil {
-		m, err = build.ParseMark(x)
+		m, err = definition.ParseMark(x)
 	}
 	if err != nil {
 		c.logf(ctx, LevelWarn, "skipping unreadable domain", map[string]any{"host": host, "name": dom.Name, "error": err.Error()})

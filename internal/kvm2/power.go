@@ -7,7 +7,7 @@ import (
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/build"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -19,7 +19,7 @@ const (
 // SetRunning starts or stops (destroys) the domain, and returns it as the host reports it.
 // Starting waits for running like Create; a paused or pmsuspended domain is Permanent.
 func (c *Client) SetRunning(ctx context.Context, id string, running bool) (Instance, error) {
-	return c.onMarked(ctx, opSetRunning, id, func(b backend.Backend, dom libvirt.Domain, _ build.Mark) error {
+	return c.onMarked(ctx, opSetRunning, id, func(b backend.Backend, dom libvirt.Domain, _ definition.Mark) error {
 		if running {
 			return c.ensureRunning(ctx, b, dom)
 		}
@@ -33,19 +33,19 @@ func (c *Client) SetRunning(ctx context.Context, id string, running bool) (Insta
 
 // SetTag rewrites the tag in the domain's mark in place, keeping every other field.
 func (c *Client) SetTag(ctx context.Context, id, tag string) (Instance, error) {
-	return c.onMarked(ctx, opSetTag, id, func(b backend.Backend, dom libvirt.Domain, m build.Mark) error {
+	return c.onMarked(ctx, opSetTag, id, func(b backend.Backend, dom libvirt.Domain, m definition.Mark) error {
 		m.Tag = tag
-		x, err := build.MarshalMarkForSetMetadata(m)
+		x, err := definition.MarshalMarkForSetMetadata(m)
 		if err != nil {
 			return kvmerr.New(kvmerr.Permanent, "", "", err)
 		}
-		return b.DomainSetMetadata(ctx, dom, x, build.MarkPrefix, build.MarkNamespace)
+		return b.DomainSetMetadata(ctx, dom, x, definition.MarkPrefix, definition.MarkNamespace)
 	})
 }
 
 // onMarked runs change on the marked domain id under its per-name lock and returns the domain
 // as read afterwards. An unmarked domain is refused before change runs.
-func (c *Client) onMarked(ctx context.Context, op, id string, change func(backend.Backend, libvirt.Domain, build.Mark) error) (Instance, error) {
+func (c *Client) onMarked(ctx context.Context, op, id string, change func(backend.Backend, libvirt.Domain, definition.Mark) error) (Instance, error) {
 	host, name, err := ParseID(id)
 	if err != nil {
 		return Instance{}, kvmerr.New(kvmerr.Permanent, op, "", err)

@@ -6,7 +6,7 @@ import (
 
 	libvirt "github.com/digitalocean/go-libvirt"
 
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/build"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -92,7 +92,7 @@ func TestSetTag_rewritesOnlyTheTag(t *testing.T) {
 		t.Fatalf("other fields changed:\n%+v\n%+v", before, after)
 	}
 	d, _ := h.fb.Domain(vmName)
-	m, err := build.ParseMark(d.Metadata[build.MarkNamespace])
+	m, err := definition.ParseMark(d.Metadata[definition.MarkNamespace])
 	if err != nil || m.Tag != "fleet-b" || m.UID != labUID {
 		t.Fatalf("stored mark %+v, %v", m, err)
 	}

@@ -14,7 +14,7 @@ import (
 
 	libvirt "github.com/digitalocean/go-libvirt"
 
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/build"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 )
 
 // Domain is one domain on the fake host. Tests build one with AddDomain and read one back with
@@ -543,14 +543,14 @@ func storedMetadata(x, uri string) (string, error) {
 	if strings.Contains(x, "xmlns") {
 		return "", LibvirtError(libvirt.ErrInternalError, "internal error: failed to create a new XML namespace")
 	}
-	if uri != build.MarkNamespace {
+	if uri != definition.MarkNamespace {
 		return x, nil
 	}
-	m, err := build.ParseMark(x)
+	m, err := definition.ParseMark(x)
 	if err != nil {
 		return x, nil //nolint:nilerr // not a mark: keep it as given
 	}
-	return build.MarshalMark(m)
+	return definition.MarshalMark(m)
 }
 
 // domainCall starts method on the named domain: it records the call and runs its faults (begin),
