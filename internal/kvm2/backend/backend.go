@@ -42,6 +42,8 @@ type Backend interface {
 	DomainUndefine(ctx context.Context, dom libvirt.Domain, flags libvirt.DomainUndefineFlagsValues) error
 	DomainInterfaceAddresses(ctx context.Context, dom libvirt.Domain, source libvirt.DomainInterfaceAddressesSource) ([]libvirt.DomainInterface, error)
 
+	// ConnectListAllStoragePools lists every storage pool of the host (active and inactive).
+	ConnectListAllStoragePools(ctx context.Context) ([]libvirt.StoragePool, error)
 	StoragePoolLookupByName(ctx context.Context, name string) (libvirt.StoragePool, error)
 	StoragePoolIsActive(ctx context.Context, pool libvirt.StoragePool) (bool, error)
 	// StoragePoolGetInfo returns capacity, allocation and available bytes.
@@ -50,6 +52,8 @@ type Backend interface {
 	StoragePoolListAllVolumes(ctx context.Context, pool libvirt.StoragePool) ([]libvirt.StorageVol, error)
 
 	StorageVolLookupByName(ctx context.Context, pool libvirt.StoragePool, name string) (libvirt.StorageVol, error)
+	// StorageVolLookupByPath finds the volume whose target is the file path, in any pool.
+	StorageVolLookupByPath(ctx context.Context, path string) (libvirt.StorageVol, error)
 	StorageVolCreateXML(ctx context.Context, pool libvirt.StoragePool, xml string) (libvirt.StorageVol, error)
 	StorageVolGetPath(ctx context.Context, vol libvirt.StorageVol) (string, error)
 	// StorageVolGetInfo returns capacity and allocation bytes.

@@ -376,6 +376,19 @@ func (b *libvirtBackend) StoragePoolListAllVolumes(ctx context.Context, pool lib
 	})
 }
 
+func (b *libvirtBackend) ConnectListAllStoragePools(ctx context.Context) ([]libvirt.StoragePool, error) {
+	return call(ctx, b, "ConnectListAllStoragePools", true, func() ([]libvirt.StoragePool, error) {
+		pools, _, err := b.l.ConnectListAllStoragePools(1, 0)
+		return pools, err
+	})
+}
+
+func (b *libvirtBackend) StorageVolLookupByPath(ctx context.Context, path string) (libvirt.StorageVol, error) {
+	return call(ctx, b, "StorageVolLookupByPath", true, func() (libvirt.StorageVol, error) {
+		return b.l.StorageVolLookupByPath(path)
+	})
+}
+
 func (b *libvirtBackend) StorageVolLookupByName(ctx context.Context, pool libvirt.StoragePool, name string) (libvirt.StorageVol, error) {
 	return call(ctx, b, "StorageVolLookupByName", true, func() (libvirt.StorageVol, error) {
 		return b.l.StorageVolLookupByName(pool, name)

@@ -284,6 +284,45 @@ func (b *Backend) StoragePoolListAllVolumes(ctx context.Context, sp libvirt.Stor
 	return out, nil
 }
 
+// ConnectListAllStoragePools lists every pool, active or not, sorted by name.
+func (b *Backend) ConnectListAllStoragePools(ctx context.Context) (_ []libvirt.StoragePool, err error) {
+	defer b.observe(ctx, "ConnectListAllStoragePools", time.Now(), &err)
+	if err = b.begin(ctx, "ConnectListAllStoragePools", ""); err != nil {
+		return nil, err
+	}
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	var out []libvirt.StoragePool
+	for _, name := range sortedKeys(b.st.pools) {
+		out = append(out, libvirt.StoragePool{Name: name})
+	}
+	return out, nil
+}
+
+// StorageVolLookupByPath finds the volume with the given target path in any active pool, as
+// libvirt does; none is ErrNoStorageVol.
+func (b *Backend) StorageVolLookupByPath(ctx context.Context, p string) (_ libvirt.StorageVol, err error) {
+	defer b.observe(ctx, "StorageVolLookupByPath", time.Now(), &err)
+	if err = b.begin(ctx, "StorageVolLookupByPath", p); err != nil {
+		return libvirt.StorageVol{}, err
+	}
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	for _, name := range sortedKeys(b.st.pools) {
+		ps := b.st.pools[name]
+		if !ps.info.Active {
+			continue
+		}
+		for _, v := range ps.vols {
+			if v.Path == p {
+				return volRef(name, v), nil
+			}
+		}
+	}
+	return libvirt.StorageVol{}, LibvirtError(libvirt.ErrNoStorageVol,
+		"Storage volume not found: no storage vol with matching path '%s'", p)
+}
+
 // StorageVolLookupByName finds a volume; a missing one is ErrNoStorageVol.
 func (b *Backend) StorageVolLookupByName(ctx context.Context, sp libvirt.StoragePool, name string) (_ libvirt.StorageVol, err error) {
 	defer b.observe(ctx, "StorageVolLookupByName", time.Now(), &err)
