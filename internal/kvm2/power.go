@@ -39,8 +39,20 @@ func (c *Client) SetTag(ctx context.Context, id, tag string) (Instance, error) {
 		if err != nil {
 			return kvmerr.New(kvmerr.Permanent, "", "", err)
 		}
-		return b.DomainSetMetadata(ctx, dom, x, definition.MarkPrefix, definition.MarkNamespace)
+		return setMark(ctx, b, dom, x)
 	})
+}
+
+// setMark writes mark element x into both definitions of a running persistent domain. libvirt
+// refuses live|config for a domain that has only one of them (an inactive or a transient one)
+// with ErrOperationInvalid; the one definition it has, "current", is then written.
+func setMark(ctx context.Context, b backend.Backend, dom libvirt.Domain, x string) error {
+	err := b.DomainSetMetadata(ctx, dom, x, definition.MarkPrefix, definition.MarkNamespace,
+		libvirt.DomainAffectLive|libvirt.DomainAffectConfig)
+	if isLibvirtCode(err, libvirt.ErrOperationInvalid) {
+		err = b.DomainSetMetadata(ctx, dom, x, definition.MarkPrefix, definition.MarkNamespace, libvirt.DomainAffectCurrent)
+	}
+	return err
 }
 
 // onMarked runs change on the marked domain id under its per-name lock and returns the domain

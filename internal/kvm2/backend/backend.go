@@ -35,9 +35,10 @@ type Backend interface {
 	DomainIsPersistent(ctx context.Context, dom libvirt.Domain) (bool, error)
 	// DomainGetMetadata returns the element stored under namespace uri (DomainAffectCurrent).
 	DomainGetMetadata(ctx context.Context, dom libvirt.Domain, uri string) (string, error)
-	// DomainSetMetadata replaces the element under namespace uri, prefix key, in the live and
-	// persistent definitions as far as the domain has them.
-	DomainSetMetadata(ctx context.Context, dom libvirt.Domain, xml, key, uri string) error
+	// DomainSetMetadata replaces the element under namespace uri, prefix key, in the definitions
+	// flags name (live, config, or the current one). libvirt refuses live|config for a domain
+	// that lacks one of them with ErrOperationInvalid.
+	DomainSetMetadata(ctx context.Context, dom libvirt.Domain, xml, key, uri string, flags libvirt.DomainModificationImpact) error
 	DomainDestroy(ctx context.Context, dom libvirt.Domain) error
 	DomainUndefine(ctx context.Context, dom libvirt.Domain, flags libvirt.DomainUndefineFlagsValues) error
 	DomainInterfaceAddresses(ctx context.Context, dom libvirt.Domain, source libvirt.DomainInterfaceAddressesSource) ([]libvirt.DomainInterface, error)

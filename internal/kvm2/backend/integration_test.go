@@ -298,7 +298,7 @@ func TestIntegration_domainMetadataInactiveAndRunning(t *testing.T) {
 	})
 
 	// Inactive: only the persistent definition exists.
-	if err := b.DomainSetMetadata(ctx, dom, "<it v='1'/>", "it", uri); err != nil {
+	if err := b.DomainSetMetadata(ctx, dom, "<it v='1'/>", "it", uri, libvirt.DomainAffectCurrent); err != nil {
 		t.Fatalf("DomainSetMetadata on an inactive domain: %v", err)
 	}
 	if md, err := b.DomainGetMetadata(ctx, dom, uri); err != nil || !bytes.Contains([]byte(md), []byte("v=\"1\"")) {
@@ -312,7 +312,7 @@ func TestIntegration_domainMetadataInactiveAndRunning(t *testing.T) {
 		t.Fatalf("DomainGetState = %d, %v; want running", state, err)
 	}
 	// Running and persistent: both definitions get the new element.
-	if err := b.DomainSetMetadata(ctx, dom, "<it v='2'/>", "it", uri); err != nil {
+	if err := b.DomainSetMetadata(ctx, dom, "<it v='2'/>", "it", uri, libvirt.DomainAffectCurrent); err != nil {
 		t.Fatalf("DomainSetMetadata on a running domain: %v", err)
 	}
 	inactiveXML, err := b.DomainGetXMLDesc(ctx, dom, libvirt.DomainXMLInactive)

@@ -301,22 +301,11 @@ func (b *libvirtBackend) DomainGetMetadata(ctx context.Context, dom libvirt.Doma
 	})
 }
 
-// DomainSetMetadata writes both definitions when the domain has both (a running persistent
-// domain); libvirt refuses that combination for an inactive or a transient domain with
-// ErrOperationInvalid, in which case the one definition it has ("current") is written.
-func (b *libvirtBackend) DomainSetMetadata(ctx context.Context, dom libvirt.Domain, xml, key, uri string) error {
-	set := func(method string, flags libvirt.DomainModificationImpact) error {
-		_, err := call(ctx, b, method, true, func() (struct{}, error) {
-			return struct{}{}, b.l.DomainSetMetadata(dom, int32(libvirt.DomainMetadataElement),
-				libvirt.OptString{xml}, libvirt.OptString{key}, libvirt.OptString{uri}, flags)
-		})
-		return err
-	}
-	err := set("DomainSetMetadata", libvirt.DomainAffectLive|libvirt.DomainAffectConfig)
-	var lerr libvirt.Error
-	if errors.As(err, &lerr) && libvirt.ErrorNumber(lerr.Code) == libvirt.ErrOperationInvalid {
-		return set("DomainSetMetadata", libvirt.DomainAffectCurrent)
-	}
+func (b *libvirtBackend) DomainSetMetadata(ctx context.Context, dom libvirt.Domain, xml, key, uri string, flags libvirt.DomainModificationImpact) error {
+	_, err := call(ctx, b, "DomainSetMetadata", true, func() (struct{}, error) {
+		return struct{}{}, b.l.DomainSetMetadata(dom, int32(libvirt.DomainMetadataElement),
+			libvirt.OptString{xml}, libvirt.OptString{key}, libvirt.OptString{uri}, flags)
+	})
 	return err
 }
 

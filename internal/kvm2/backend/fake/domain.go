@@ -321,7 +321,7 @@ func (b *Backend) DomainGetMetadata(ctx context.Context, dom libvirt.Domain, uri
 
 // DomainSetMetadata stores xml under namespace uri (an empty xml removes it) and rewrites the
 // <metadata> element of the domain's XML to match, as libvirt does.
-func (b *Backend) DomainSetMetadata(ctx context.Context, dom libvirt.Domain, x, _, uri string) (err error) {
+func (b *Backend) DomainSetMetadata(ctx context.Context, dom libvirt.Domain, x, _, uri string, _ libvirt.DomainModificationImpact) (err error) {
 	defer b.observe(ctx, "DomainSetMetadata", time.Now(), &err)
 	d, unlock, err := b.domainCall(ctx, "DomainSetMetadata", dom.Name)
 	if err != nil {

@@ -73,7 +73,7 @@ func TestDefineXMLStoresMetadataByNamespace(t *testing.T) {
 	if !d.NVRAM || d.Transient || d.State != libvirt.DomainShutoff {
 		t.Fatalf("domain = %+v, want persistent shut-off with NVRAM", d)
 	}
-	if err := b.DomainSetMetadata(ctx, dom, "<x/>", "kvm2", markNS); err != nil {
+	if err := b.DomainSetMetadata(ctx, dom, "<x/>", "kvm2", markNS, libvirt.DomainAffectCurrent); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := b.DomainGetMetadata(ctx, dom, markNS); got != "<x/>" {
@@ -528,7 +528,7 @@ func TestSetMetadataRewritesXML(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := b.DomainSetMetadata(ctx, dom, tt.set, "a", "urn:a"); err != nil {
+			if err := b.DomainSetMetadata(ctx, dom, tt.set, "a", "urn:a", libvirt.DomainAffectCurrent); err != nil {
 				t.Fatal(err)
 			}
 			if got, _ := b.DomainGetXMLDesc(ctx, dom, 0); got != tt.want {
@@ -545,7 +545,7 @@ func TestSetMetadataRefusesDeclaredNamespace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = b.DomainSetMetadata(ctx, dom, `<a xmlns="urn:a">2</a>`, "a", "urn:a")
+	err = b.DomainSetMetadata(ctx, dom, `<a xmlns="urn:a">2</a>`, "a", "urn:a", libvirt.DomainAffectCurrent)
 	var lerr libvirt.Error
 	if !errors.As(err, &lerr) || lerr.Code != uint32(libvirt.ErrInternalError) {
 		t.Fatalf("err = %v, want libvirt internal error as libvirt 9.0 gives", err)
