@@ -27,16 +27,6 @@ const (
 	quotaMargin = 16 << 20
 )
 
-// errNotManaged is the refusal to touch a domain that carries no mark of ours.
-var errNotManaged = errors.New("domain exists and is not managed by kvm2 (it carries no kvm2 metadata)")
-
-// overlayName and seedName are the volumes Create makes for domain name in the host's pool.
-func overlayName(name string) string { return name + ".qcow2" }
-func seedName(name string) string    { return name + "-cidata.iso" }
-
-// lockKey is the per-name lock of an instance.
-func lockKey(host, name string) string { return "instance:" + FormatID(host, name) }
-
 // Create makes (or adopts) the proxy VM described by req and returns it as the host reports it.
 //
 // Under a per-name lock it first looks the name up. A domain that carries our mark with the
@@ -102,22 +92,15 @@ func normalizeCreate(req CreateRequest, hc HostConfig) (CreateRequest, error) {
 		errs = append(errs, errors.New("base image ID is required"))
 	}
 	if req.UID == "" {
-		uid, err := newUID()
+		uid, err := NewUID()
 		if err != nil {
 			errs = append(errs, err)
 		}
 		req.UID = uid
+	} else if err := ValidateUID(req.UID); err != nil {
+		errs = append(errs, err)
 	}
 	return req, errors.Join(errs...)
-}
-
-// newUID returns 16 random bytes in hex.
-func newUID() (string, error) {
-	var b [16]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return "", fmt.Errorf("generate uid: %w", err)
-	}
-	return hex.EncodeToString(b[:]), nil
 }
 
 // createOn is Create's work on a held connection.
@@ -125,49 +108,76 @@ func (c *Client) createOn(ctx context.Context, b backend.Backend, hc HostConfig,
 	dom, err := b.DomainLookupByName(ctx, req.Name)
 	switch {
 	case err == nil:
-		return c.adopt(ctx, b, dom, req)
-	case !isLibvirtCode(err, libvirt.ErrNoDomain):
+		inst, rebuild, err := c.adopt(ctx, b, dom, req)
+		if !rebuild {
+			return inst, err
+		}
+	case !notFound(err):
 		return Instance{}, err
 	}
 	return c.build(ctx, b, hc, req)
 }
 
-// adopt takes over an existing domain under req.Name if, and only if, it carries our mark with
-// req's UID, so that a retried Create after a lost response converges instead of failing.
-func (c *Client) adopt(ctx context.Context, b backend.Backend, dom libvirt.Domain, req CreateRequest) (Instance, error) {
-	mark, err := readMark(ctx, b, dom)
+// adopt takes over an existing domain under req.Name if, and only if, its mark carries req's
+// UID, so that a retried Create after a lost response converges instead of failing. Any other
+// domain under the name is refused, and the error says whose it is. A domain of ours whose
+// disks are gone (a define whose reply was lost, followed by the cleanup of its disks) is
+// removed and rebuilt: rebuild is then true.
+func (c *Client) adopt(ctx context.Context, b backend.Backend, dom libvirt.Domain, req CreateRequest) (_ Instance, rebuild bool, _ error) {
+	facts, err := readDefinition(ctx, b, dom)
 	if err != nil {
-		return Instance{}, err
+		return Instance{}, false, err
 	}
-	if mark.UID != req.UID {
-		return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf(
-			"domain %s already exists with kvm2 uid %s, not %s; it belongs to another instance",
-			req.Name, mark.UID, req.UID))
+	if err := claim(req.Host, req.Name, req.UID, facts); err != nil {
+		return Instance{}, false, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("the name %s is taken: %w", req.Name, err))
+	}
+	present, err := disksPresent(ctx, b, facts)
+	if err != nil {
+		return Instance{}, false, err
+	}
+	if !present {
+		c.logf(ctx, LevelWarn, "removing a definition of this VM whose disks are gone, to build it again",
+			map[string]any{"host": req.Host, "name": req.Name, "uid": req.UID})
+		return Instance{}, true, removeDomain(ctx, b, dom)
 	}
 	c.logf(ctx, LevelInfo, "adopting existing domain", map[string]any{"host": req.Host, "name": req.Name, "uid": req.UID})
 	if req.Running {
 		if err := c.ensureRunning(ctx, b, dom); err != nil {
-			return Instance{}, err
+			return Instance{}, false, err
 		}
 	}
-	return c.getOn(ctx, b, req.Host, req.Name)
+	inst, err := c.getOn(ctx, b, req.Host, req.Name, req.UID)
+	return inst, false, err
 }
 
-// readMark reads and parses our mark through DomainGetMetadata. No mark is Permanent
-// errNotManaged (libvirt's "no metadata" would otherwise classify as NotFound).
-func readMark(ctx context.Context, b backend.Backend, dom libvirt.Domain) (definition.Mark, error) {
-	x, err := b.DomainGetMetadata(ctx, dom, definition.MarkNamespace)
-	if isLibvirtCode(err, libvirt.ErrNoDomainMetadata) {
-		return definition.Mark{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: %w", dom.Name, errNotManaged))
-	}
+// readDefinition reads and parses a domain's definition once: mark, disks, devices.
+func readDefinition(ctx context.Context, b backend.Backend, dom libvirt.Domain) (definition.DomainFacts, error) {
+	x, err := b.DomainGetXMLDesc(ctx, dom, 0)
 	if err != nil {
-		return definition.Mark{}, err
+		return definition.DomainFacts{}, err
 	}
-	m, err := definition.ParseMark(x)
+	facts, err := definition.ParseDomain(x)
 	if err != nil {
-		return definition.Mark{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: unreadable kvm2 metadata: %w", dom.Name, err))
+		return definition.DomainFacts{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: unreadable definition: %w", dom.Name, err))
 	}
-	return m, nil
+	return facts, nil
+}
+
+// disksPresent reports whether the overlay and seed files the definition names still exist
+// as volumes of the host.
+func disksPresent(ctx context.Context, b backend.Backend, facts definition.DomainFacts) (bool, error) {
+	for _, p := range []string{facts.OverlayPath, facts.SeedPath} {
+		if p == "" {
+			return false, nil
+		}
+		if _, err := b.StorageVolLookupByPath(ctx, p); err != nil {
+			if notFound(err) {
+				return false, nil
+			}
+			return false, err
+		}
+	}
+	return true, nil
 }
 
 // ensureRunning starts dom unless it runs, and waits until it does. A paused or pmsuspended
@@ -226,6 +236,10 @@ type debris struct {
 	pool    libvirt.StoragePool
 	volumes []libvirt.StorageVol
 	domain  *libvirt.Domain
+	// defineSent is set once the definition was sent: a define whose reply was lost may still
+	// have happened, and the cleanup then looks the name up (and removes it only when its mark
+	// carries this create's UID).
+	defineSent bool
 }
 
 // build creates a new domain: base, precheck, overlay, seed, define, start.
@@ -277,25 +291,44 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 	}
 	complete = true
 	c.logf(ctx, LevelInfo, "domain created", map[string]any{"host": req.Host, "name": req.Name, "uid": req.UID, "running": req.Running})
-	return c.getOn(ctx, b, req.Host, req.Name)
+	return c.getOn(ctx, b, req.Host, req.Name, req.UID)
 }
 
-// ensureOverlay returns the path of the domain's qcow2 overlay on the base, creating it unless
-// a previous attempt left one (its guest data is worth keeping).
+// ensureOverlay returns the path of the domain's qcow2 overlay on the base. The overlay's name
+// carries the UID, so one that exists already was left by an earlier attempt of this very
+// create; it is reused when it backs onto this base, and counted as this call's debris.
 func (c *Client) ensureOverlay(ctx context.Context, b backend.Backend, made *debris, base BaseImage, req CreateRequest) (string, error) {
-	vol, err := b.StorageVolLookupByName(ctx, made.pool, overlayName(req.Name))
-	if isLibvirtCode(err, libvirt.ErrNoStorageVol) {
+	name := overlayName(req.Name, req.UID)
+	vol, err := b.StorageVolLookupByName(ctx, made.pool, name)
+	switch {
+	case notFound(err):
 		vol, err = c.createOverlay(ctx, b, made, base, req)
-	}
-	if err != nil {
+		if err != nil {
+			return "", err
+		}
+	case err != nil:
 		return "", err
+	default:
+		x, err := b.StorageVolGetXMLDesc(ctx, vol)
+		if err != nil {
+			return "", err
+		}
+		backing, err := definition.VolumeBacking(x)
+		if err != nil {
+			return "", kvmerr.New(kvmerr.Permanent, "", "", err)
+		}
+		if backing != base.Path {
+			return "", kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf(
+				"volume %s exists with backing file %q, not the base image %s; it is left alone", name, backing, base.Path))
+		}
+		made.volumes = append(made.volumes, vol)
 	}
 	return b.StorageVolGetPath(ctx, vol)
 }
 
 func (c *Client) createOverlay(ctx context.Context, b backend.Backend, made *debris, base BaseImage, req CreateRequest) (libvirt.StorageVol, error) {
 	x, err := definition.VolumeXML(definition.VolumeSpec{
-		Name: overlayName(req.Name), Format: definition.FormatQCOW2, CapacityBytes: uint64(req.DiskGiB) << 30,
+		Name: overlayName(req.Name, req.UID), Format: definition.FormatQCOW2, CapacityBytes: uint64(req.DiskGiB) << 30,
 		BackingPath: base.Path, BackingFormat: base.Format,
 	})
 	if err != nil {
@@ -310,16 +343,17 @@ func (c *Client) createOverlay(ctx context.Context, b backend.Backend, made *deb
 }
 
 // writeSeed replaces the seed volume with a fresh one holding iso, uploaded on a dedicated
-// connection so that a long stream never holds the pooled one, and returns its path.
+// connection so that a long stream never holds the pooled one, and returns its path. A seed
+// under the name can only be an earlier attempt's: the name carries the UID.
 func (c *Client) writeSeed(ctx context.Context, b backend.Backend, made *debris, req CreateRequest, iso []byte) (string, error) {
-	name := seedName(req.Name)
+	name := seedName(req.Name, req.UID)
 	old, err := b.StorageVolLookupByName(ctx, made.pool, name)
 	switch {
 	case err == nil:
-		if err := b.StorageVolDelete(ctx, old); err != nil && !isLibvirtCode(err, libvirt.ErrNoStorageVol) {
+		if err := ignoreNotFound(b.StorageVolDelete(ctx, old)); err != nil {
 			return "", err
 		}
-	case !isLibvirtCode(err, libvirt.ErrNoStorageVol):
+	case !notFound(err):
 		return "", err
 	}
 	x, err := definition.VolumeXML(definition.VolumeSpec{Name: name, Format: definition.FormatRaw, CapacityBytes: uint64(len(iso))})
@@ -372,28 +406,65 @@ func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, re
 	if err != nil {
 		return libvirt.Domain{}, err
 	}
-	sum := sha256.Sum256(req.UserData)
 	mark := definition.Mark{
 		UID: req.UID, Tag: req.Tag, CreatedAt: c.now().UTC(),
 		BaseImageID: req.BaseImageID, BaseSHA256: base.SHA256,
 		VCPUs: req.VCPUs, MemoryMiB: req.MemoryMiB, DiskGiB: req.DiskGiB,
 		Network: req.Network, Bridge: req.Bridge, Firmware: string(req.Firmware),
-		UserDataSHA256: hex.EncodeToString(sum[:]),
+		UserDataSHA256: UserDataSHA256(req.UserData),
 	}
 	x, err := definition.DomainXML(definition.DomainSpec{
-		Name: req.Name, Type: hv, VCPUs: req.VCPUs, MemoryMiB: req.MemoryMiB, Firmware: string(req.Firmware),
+		Name: req.Name, UUID: domainUUID(req.UID), Type: hv, VCPUs: req.VCPUs, MemoryMiB: req.MemoryMiB, Firmware: string(req.Firmware),
 		OverlayPath: overlayPath, OverlayFormat: definition.FormatQCOW2, SeedPath: seedPath,
+		BackingPath: base.Path, BackingFormat: base.Format,
 		Network: req.Network, Bridge: req.Bridge, MAC: mac, Mark: mark,
 	})
 	if err != nil {
 		return libvirt.Domain{}, kvmerr.New(kvmerr.Permanent, "", "", err)
 	}
+	made.defineSent = true
 	dom, err := b.DomainDefineXML(ctx, x)
 	if err != nil {
 		return libvirt.Domain{}, err
 	}
 	made.domain = &dom
 	return dom, nil
+}
+
+// UserDataSHA256 is the hex sha256 of user data, as the mark records it.
+func UserDataSHA256(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// domainUUID is the libvirt UUID of the VM with uid: the UID itself when it is a UUID (every
+// UID this provider issues now), else one derived from it. A definition that carries a UUID is
+// never silently redefined over another domain of the same name.
+func domainUUID(uid string) string {
+	if definition.IsUUID(uid) {
+		return uid
+	}
+	sum := sha256.Sum256([]byte("kvm2-uid:" + uid))
+	sum[6] = sum[6]&0x0f | 0x50
+	sum[8] = sum[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", sum[0:4], sum[4:6], sum[6:8], sum[8:10], sum[10:16])
+}
+
+// removeIfOurs removes the domain under name when its mark carries uid: the cleanup of a define
+// whose reply was lost. Anything else under the name is left alone.
+func removeIfOurs(ctx context.Context, b backend.Backend, host, name, uid string) error {
+	dom, err := b.DomainLookupByName(ctx, name)
+	if err != nil {
+		return ignoreNotFound(err)
+	}
+	facts, err := readDefinition(ctx, b, dom)
+	if err != nil {
+		return err
+	}
+	if claim(host, name, uid, facts) != nil {
+		return nil
+	}
+	return removeDomain(ctx, b, dom)
 }
 
 // hypervisorType asks the host's capabilities once per host whether it offers KVM.
@@ -432,8 +503,11 @@ func (c *Client) removeDebris(ctx context.Context, b backend.Backend, req Create
 		b = d
 	}
 	var errs []error
-	if made.domain != nil {
+	switch {
+	case made.domain != nil:
 		errs = append(errs, removeDomain(ctx, b, *made.domain))
+	case made.defineSent:
+		errs = append(errs, removeIfOurs(ctx, b, req.Host, req.Name, req.UID))
 	}
 	for i := len(made.volumes) - 1; i >= 0; i-- {
 		errs = append(errs, ignoreNotFound(b.StorageVolDelete(ctx, made.volumes[i])))
@@ -443,27 +517,4 @@ func (c *Client) removeDebris(ctx context.Context, b backend.Backend, req Create
 		return
 	}
 	c.logf(ctx, LevelDebug, "cleaned up after failed create", map[string]any{"host": req.Host, "name": req.Name})
-}
-
-// isLibvirtCode reports whether err carries libvirt error code code.
-func isLibvirtCode(err error, code libvirt.ErrorNumber) bool {
-	var le libvirt.Error
-	return errors.As(err, &le) && le.Code == uint32(code)
-}
-
-// isLibvirtError reports whether err is an answer from libvirt (as opposed to a transport
-// failure or an ended ctx).
-func isLibvirtError(err error) bool {
-	var le libvirt.Error
-	return errors.As(err, &le)
-}
-
-// ignoreNotFound drops errors that mean the object is already gone.
-func ignoreNotFound(err error) error {
-	for _, code := range []libvirt.ErrorNumber{libvirt.ErrNoDomain, libvirt.ErrNoStorageVol, libvirt.ErrNoStoragePool} {
-		if isLibvirtCode(err, code) {
-			return nil
-		}
-	}
-	return err
 }

@@ -2,27 +2,38 @@ package kvm2
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
 const opDelete = "delete"
 
-// Delete removes the domain, its NVRAM, overlay and seed. Idempotent: whatever is already gone
-// counts as removed at every step, and an unknown host is a no-op (the host was removed from
-// the configuration together with its machines). A domain under the name without our mark is
-// refused (Permanent). A transient failure leaves the rest for the next Delete.
-func (c *Client) Delete(ctx context.Context, id string) error {
+// Delete removes the VM id with uid: its domain (with NVRAM) and the volumes that are provably
+// its own. Idempotent: whatever is already gone counts as removed at every step, and an unknown
+// host is a no-op (the host was removed from the configuration together with its machines).
+//
+// Nothing is deleted by name alone. The domain under the name is removed only when its mark
+// carries uid; a domain without our mark or with another UID is another owner's and is left
+// alone (this VM is then already gone). The volumes removed are those the domain's own
+// definition names when their names prove them ours (they carry the UID, or, for VMs made before
+// volumes did, they are the overlay and seed names of that time and the overlay backs onto a
+// base), and the volumes named with the UID in any pool of the host, which is what is left of
+// this VM once its domain is gone. A transient failure leaves the rest for the next Delete.
+func (c *Client) Delete(ctx context.Context, id, uid string) error {
 	host, name, err := ParseID(id)
 	if err != nil {
 		return kvmerr.New(kvmerr.Permanent, opDelete, "", err)
 	}
-	hc, ok := c.cfg.Hosts[host]
-	if !ok {
+	if err := ValidateUID(uid); err != nil {
+		return kvmerr.New(kvmerr.Permanent, opDelete, host, err)
+	}
+	if _, ok := c.cfg.Hosts[host]; !ok {
 		c.logf(ctx, LevelDebug, "delete on an unconfigured host is a no-op", map[string]any{"host": host, "name": name})
 		return nil
 	}
@@ -37,38 +48,138 @@ func (c *Client) Delete(ctx context.Context, id string) error {
 		return kvmerr.Wrap(opDelete, host, err)
 	}
 	defer release()
-	return kvmerr.Wrap(opDelete, host, c.deleteOn(ctx, b, hc, name))
+	return kvmerr.Wrap(opDelete, host, c.deleteOn(ctx, b, host, name, uid))
 }
 
-// deleteOn is Delete's work on a held connection: domain first (so nothing uses the volumes),
-// then overlay and seed.
-func (c *Client) deleteOn(ctx context.Context, b backend.Backend, hc HostConfig, name string) error {
+// deleteOn is Delete's work on a held connection: the domain first (so nothing uses the
+// volumes), then the volumes.
+func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, uid string) error {
+	var vols []libvirt.StorageVol
 	dom, err := b.DomainLookupByName(ctx, name)
 	switch {
 	case err == nil:
-		if _, err := readMark(ctx, b, dom); err != nil {
+		facts, err := readDefinition(ctx, b, dom)
+		if err != nil {
+			return err
+		}
+		if foreign := claim(host, name, uid, facts); foreign != nil {
+			c.logf(ctx, LevelWarn, "the name holds a domain that is not this VM; it is left alone",
+				map[string]any{"host": host, "name": name, "uid": uid, "reason": foreign.Error()})
+			break
+		}
+		// Resolve the disks before the domain goes: afterwards nothing names them.
+		if vols, err = c.definedVolumes(ctx, b, name, uid, facts); err != nil {
 			return err
 		}
 		if err := removeDomain(ctx, b, dom); err != nil {
 			return err
 		}
-		c.logf(ctx, LevelInfo, "domain deleted", map[string]any{"host": b.Host(), "name": name})
-	case !isLibvirtCode(err, libvirt.ErrNoDomain):
+		c.logf(ctx, LevelInfo, "domain deleted", map[string]any{"host": host, "name": name, "uid": uid})
+	case !notFound(err):
 		return err
 	}
-	pool, err := b.StoragePoolLookupByName(ctx, hc.Pool)
-	if isLibvirtCode(err, libvirt.ErrNoStoragePool) {
-		return nil
-	}
+	owned, err := ownedVolumes(ctx, b, name, uid)
 	if err != nil {
 		return err
 	}
-	for _, v := range []string{overlayName(name), seedName(name)} {
-		if err := deleteVolume(ctx, b, pool, v); err != nil {
-			return err
+	return deleteVols(ctx, b, append(vols, owned...))
+}
+
+// definedVolumes resolves the overlay and seed files of our domain's definition to volumes and
+// keeps those whose names prove them this VM's. A disk the definition names that fails the
+// proof (say, a VM of an earlier version that boots straight from a shared image) is logged and
+// kept.
+func (c *Client) definedVolumes(ctx context.Context, b backend.Backend, name, uid string, facts definition.DomainFacts) ([]libvirt.StorageVol, error) {
+	var out []libvirt.StorageVol
+	for _, d := range []struct {
+		path               string
+		current, legacy    string
+		legacyNeedsBacking bool
+	}{
+		{facts.OverlayPath, overlayName(name, uid), legacyOverlayName(name), true},
+		{facts.SeedPath, seedName(name, uid), legacySeedName(name), false},
+	} {
+		if d.path == "" {
+			continue
+		}
+		vol, err := b.StorageVolLookupByPath(ctx, d.path)
+		if notFound(err) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		ours := vol.Name == d.current
+		if !ours && vol.Name == d.legacy {
+			ours = true
+			if d.legacyNeedsBacking {
+				if ours, err = hasBacking(ctx, b, vol); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if !ours {
+			c.logf(ctx, LevelWarn, "a disk of this VM is not provably its own; it is left alone",
+				map[string]any{"host": b.Host(), "name": name, "volume": vol.Pool + "/" + vol.Name})
+			continue
+		}
+		out = append(out, vol)
+	}
+	return out, nil
+}
+
+// hasBacking reports whether vol is an overlay (has a backing file): a base image never has one.
+func hasBacking(ctx context.Context, b backend.Backend, vol libvirt.StorageVol) (bool, error) {
+	x, err := b.StorageVolGetXMLDesc(ctx, vol)
+	if err != nil {
+		return false, err
+	}
+	backing, err := definition.VolumeBacking(x)
+	if err != nil {
+		return false, kvmerr.New(kvmerr.Permanent, "", "", err)
+	}
+	return backing != "", nil
+}
+
+// ownedVolumes finds the volumes named with uid for VM name in every active pool of the host.
+// An inactive pool cannot be looked into (nor deleted from); it is skipped.
+func ownedVolumes(ctx context.Context, b backend.Backend, name, uid string) ([]libvirt.StorageVol, error) {
+	pools, err := b.ConnectListAllStoragePools(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []libvirt.StorageVol
+	for _, p := range pools {
+		for _, vn := range []string{overlayName(name, uid), seedName(name, uid)} {
+			v, err := b.StorageVolLookupByName(ctx, p, vn)
+			switch {
+			case err == nil:
+				out = append(out, v)
+			case notFound(err) || isLibvirtCode(err, libvirt.ErrOperationInvalid):
+				// absent, or the pool is inactive
+			default:
+				return nil, err
+			}
 		}
 	}
-	return nil
+	return out, nil
+}
+
+// deleteVols deletes vols, skipping repeats; a volume already gone is fine.
+func deleteVols(ctx context.Context, b backend.Backend, vols []libvirt.StorageVol) error {
+	seen := map[string]bool{}
+	var errs []error
+	for _, v := range vols {
+		key := v.Pool + "/" + v.Name
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		if err := ignoreNotFound(b.StorageVolDelete(ctx, v)); err != nil {
+			errs = append(errs, fmt.Errorf("delete volume %s: %w", key, err))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // removeDomain destroys dom if it runs and undefines it with its NVRAM and managed save. A
@@ -81,25 +192,6 @@ func removeDomain(ctx context.Context, b backend.Backend, dom libvirt.Domain) er
 	err = b.DomainUndefine(ctx, dom, libvirt.DomainUndefineNvram|libvirt.DomainUndefineManagedSave)
 	if flagRejected(err) {
 		err = b.DomainUndefine(ctx, dom, libvirt.DomainUndefineManagedSave)
-	}
-	return ignoreNotFound(err)
-}
-
-// flagRejected reports whether libvirt refused an undefine flag it does not support.
-func flagRejected(err error) bool {
-	for _, code := range []libvirt.ErrorNumber{libvirt.ErrInvalidArg, libvirt.ErrNoSupport, libvirt.ErrArgumentUnsupported} {
-		if isLibvirtCode(err, code) {
-			return true
-		}
-	}
-	return false
-}
-
-// deleteVolume deletes volume name of pool; a missing one is fine.
-func deleteVolume(ctx context.Context, b backend.Backend, pool libvirt.StoragePool, name string) error {
-	vol, err := b.StorageVolLookupByName(ctx, pool, name)
-	if err == nil {
-		err = b.StorageVolDelete(ctx, vol)
 	}
 	return ignoreNotFound(err)
 }

@@ -1,12 +1,8 @@
 package kvm2
 
 import (
-	"bytes"
 	"context"
-	"encoding/xml"
-	"errors"
 	"fmt"
-	"io"
 	"net"
 	"strings"
 
@@ -19,16 +15,24 @@ import (
 
 const opGet = "read"
 
-// Get reads one instance by ID ("host/name"). It never waits.
+// Get reads one instance by ID ("host/name") and the UID recorded for it. It never waits.
 //
-// Only a missing domain is NotFound; a domain without our mark is Permanent, so an import never
-// takes over a domain we did not create. UID and created-at are read back from the mark every
-// time. The address comes from the guest agent first, then the DHCP lease. A running domain
-// costs five RPCs: lookup, state, XML (which carries the mark), persistence, agent addresses.
-func (c *Client) Get(ctx context.Context, id string) (Instance, error) {
+// The domain under the name is this instance only if its mark carries uid. When it is gone, or
+// the name now holds another domain (no mark, or a mark with another UID), Get is NotFound with
+// a *GoneError that names the volumes of this instance still on the host. An empty uid is an
+// import: any marked domain is read, and one without our mark is Permanent ErrNotManaged.
+// UID and created-at are read back from the mark every time. The address comes from the guest
+// agent first, then the DHCP lease. A running domain costs five RPCs: lookup, state, XML (which
+// carries the mark), persistence, agent addresses.
+func (c *Client) Get(ctx context.Context, id, uid string) (Instance, error) {
 	host, name, err := ParseID(id)
 	if err != nil {
 		return Instance{}, kvmerr.New(kvmerr.Permanent, opGet, "", err)
+	}
+	if uid != "" {
+		if err := ValidateUID(uid); err != nil {
+			return Instance{}, kvmerr.New(kvmerr.Permanent, opGet, host, err)
+		}
 	}
 	if _, err := c.host(opGet, host); err != nil {
 		return Instance{}, err
@@ -38,13 +42,16 @@ func (c *Client) Get(ctx context.Context, id string) (Instance, error) {
 		return Instance{}, kvmerr.Wrap(opGet, host, err)
 	}
 	defer release()
-	inst, err := c.getOn(ctx, b, host, name)
+	inst, err := c.getOn(ctx, b, host, name, uid)
 	return inst, kvmerr.Wrap(opGet, host, err)
 }
 
 // getOn is Get's work on a held connection.
-func (c *Client) getOn(ctx context.Context, b backend.Backend, host, name string) (Instance, error) {
+func (c *Client) getOn(ctx context.Context, b backend.Backend, host, name, uid string) (Instance, error) {
 	dom, err := b.DomainLookupByName(ctx, name)
+	if notFound(err) && uid != "" {
+		return Instance{}, c.gone(ctx, b, host, name, uid, nil)
+	}
 	if err != nil {
 		return Instance{}, err
 	}
@@ -52,14 +59,17 @@ func (c *Client) getOn(ctx context.Context, b backend.Backend, host, name string
 	if err != nil {
 		return Instance{}, err
 	}
-	domXML, err := b.DomainGetXMLDesc(ctx, dom, 0)
+	facts, err := readDefinition(ctx, b, dom)
 	if err != nil {
 		return Instance{}, err
 	}
-	inst, err := instanceFromXML(host, dom, domXML)
-	if err != nil {
-		return Instance{}, err
+	if err := claim(host, name, uid, facts); err != nil {
+		if uid == "" {
+			return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", err)
+		}
+		return Instance{}, c.gone(ctx, b, host, name, uid, err)
 	}
+	inst := instanceFromFacts(host, dom, facts)
 	state := libvirt.DomainState(s)
 	inst.State = stateOf(state)
 	// An inactive domain that still exists is defined: only a running one can be transient.
@@ -77,25 +87,23 @@ func (c *Client) getOn(ctx context.Context, b backend.Backend, host, name string
 	return inst, nil
 }
 
-// instanceFromXML builds an instance from a domain's XML: the mark in its <metadata> and the
-// facts of its devices. A domain without our mark is Permanent errNotManaged.
-func instanceFromXML(host string, dom libvirt.Domain, domXML string) (Instance, error) {
-	markXML, err := markFromDomainXML(domXML)
+// gone is the NotFound answer for the instance with uid under name: the domain is gone, or
+// foreign (not nil) holds the name now. It names this instance's volumes still on the host.
+func (c *Client) gone(ctx context.Context, b backend.Backend, host, name, uid string, foreign error) error {
+	vols, err := ownedVolumes(ctx, b, name, uid)
 	if err != nil {
-		return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: unreadable domain XML: %w", dom.Name, err))
+		return err
 	}
-	if markXML == "" {
-		return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: %w", dom.Name, errNotManaged))
+	g := &GoneError{ID: FormatID(host, name), UID: uid, Foreign: foreign}
+	for _, v := range vols {
+		g.Leftovers = append(g.Leftovers, v.Pool+"/"+v.Name)
 	}
-	mark, err := definition.ParseMark(markXML)
-	if err != nil {
-		return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: unreadable kvm2 metadata: %w", dom.Name, err))
-	}
-	facts, err := definition.ParseDomain(domXML)
-	if err != nil {
-		return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: %w", dom.Name, err))
-	}
-	inst := instanceFromMark(host, dom, mark)
+	return kvmerr.New(kvmerr.NotFound, "", "", g)
+}
+
+// instanceFromFacts builds an instance from a parsed definition that carries our mark.
+func instanceFromFacts(host string, dom libvirt.Domain, facts definition.DomainFacts) Instance {
+	inst := instanceFromMark(host, dom, *facts.Mark)
 	inst.MAC = facts.MAC
 	// The definition is the truth for what can drift on the host; the mark records what was
 	// asked for and fills in what the definition does not say.
@@ -111,7 +119,7 @@ func instanceFromXML(host string, dom libvirt.Domain, domXML string) (Instance, 
 	if facts.Firmware != "" {
 		inst.Firmware = Firmware(facts.Firmware)
 	}
-	return inst, nil
+	return inst
 }
 
 // instanceFromMark is everything an instance says that the mark alone knows.
@@ -127,44 +135,6 @@ func instanceFromMark(host string, dom libvirt.Domain, m definition.Mark) Instan
 // formatUUID renders a libvirt UUID in its canonical 8-4-4-4-12 form.
 func formatUUID(u libvirt.UUID) string {
 	return fmt.Sprintf("%x-%x-%x-%x-%x", u[0:4], u[4:6], u[6:8], u[8:10], u[10:16])
-}
-
-// markFromDomainXML returns the element of /domain/metadata in our namespace as written in
-// domXML, or "" when there is none. libvirt writes each metadata element with its own
-// namespace declaration, so the slice parses on its own.
-func markFromDomainXML(domXML string) (string, error) {
-	dec := xml.NewDecoder(strings.NewReader(domXML))
-	depth, inMeta := 0, false
-	var start int64
-	for {
-		before := dec.InputOffset()
-		tok, err := dec.Token()
-		if errors.Is(err, io.EOF) {
-			return "", nil
-		}
-		if err != nil {
-			return "", err
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			depth++
-			if depth == 2 && t.Name.Local == "metadata" {
-				inMeta = true
-			}
-			if inMeta && depth == 3 && t.Name.Space == definition.MarkNamespace {
-				start = before
-				if err := dec.Skip(); err != nil {
-					return "", err
-				}
-				return string(bytes.TrimSpace([]byte(domXML[start:dec.InputOffset()]))), nil
-			}
-		case xml.EndElement:
-			if depth == 2 {
-				inMeta = false
-			}
-			depth--
-		}
-	}
 }
 
 // address returns the domain's IPv4 address: the guest agent's first, then the DHCP lease's.

@@ -18,8 +18,8 @@ const (
 
 // SetRunning starts or stops (destroys) the domain, and returns it as the host reports it.
 // Starting waits for running like Create; a paused or pmsuspended domain is Permanent.
-func (c *Client) SetRunning(ctx context.Context, id string, running bool) (Instance, error) {
-	return c.onMarked(ctx, opSetRunning, id, func(b backend.Backend, dom libvirt.Domain, _ definition.Mark) error {
+func (c *Client) SetRunning(ctx context.Context, id, uid string, running bool) (Instance, error) {
+	return c.onMarked(ctx, opSetRunning, id, uid, func(b backend.Backend, dom libvirt.Domain, _ definition.Mark) error {
 		if running {
 			return c.ensureRunning(ctx, b, dom)
 		}
@@ -32,8 +32,8 @@ func (c *Client) SetRunning(ctx context.Context, id string, running bool) (Insta
 }
 
 // SetTag rewrites the tag in the domain's mark in place, keeping every other field.
-func (c *Client) SetTag(ctx context.Context, id, tag string) (Instance, error) {
-	return c.onMarked(ctx, opSetTag, id, func(b backend.Backend, dom libvirt.Domain, m definition.Mark) error {
+func (c *Client) SetTag(ctx context.Context, id, uid, tag string) (Instance, error) {
+	return c.onMarked(ctx, opSetTag, id, uid, func(b backend.Backend, dom libvirt.Domain, m definition.Mark) error {
 		m.Tag = tag
 		x, err := definition.MarshalMarkForSetMetadata(m)
 		if err != nil {
@@ -55,12 +55,16 @@ func setMark(ctx context.Context, b backend.Backend, dom libvirt.Domain, x strin
 	return err
 }
 
-// onMarked runs change on the marked domain id under its per-name lock and returns the domain
-// as read afterwards. An unmarked domain is refused before change runs.
-func (c *Client) onMarked(ctx context.Context, op, id string, change func(backend.Backend, libvirt.Domain, definition.Mark) error) (Instance, error) {
+// onMarked runs change on the domain id under its per-name lock, only when its mark carries
+// uid, and returns the domain as read afterwards. Any other domain under the name is never
+// changed: the VM with uid is then gone (NotFound with a *GoneError).
+func (c *Client) onMarked(ctx context.Context, op, id, uid string, change func(backend.Backend, libvirt.Domain, definition.Mark) error) (Instance, error) {
 	host, name, err := ParseID(id)
 	if err != nil {
 		return Instance{}, kvmerr.New(kvmerr.Permanent, op, "", err)
+	}
+	if err := ValidateUID(uid); err != nil {
+		return Instance{}, kvmerr.New(kvmerr.Permanent, op, host, err)
 	}
 	if _, err := c.host(op, host); err != nil {
 		return Instance{}, err
@@ -77,17 +81,23 @@ func (c *Client) onMarked(ctx context.Context, op, id string, change func(backen
 	defer release()
 	inst, err := func() (Instance, error) {
 		dom, err := b.DomainLookupByName(ctx, name)
+		if notFound(err) {
+			return Instance{}, kvmerr.New(kvmerr.NotFound, "", "", &GoneError{ID: id, UID: uid})
+		}
 		if err != nil {
 			return Instance{}, err
 		}
-		m, err := readMark(ctx, b, dom)
+		facts, err := readDefinition(ctx, b, dom)
 		if err != nil {
 			return Instance{}, err
 		}
-		if err := change(b, dom, m); err != nil {
+		if foreign := claim(host, name, uid, facts); foreign != nil {
+			return Instance{}, kvmerr.New(kvmerr.NotFound, "", "", &GoneError{ID: id, UID: uid, Foreign: foreign})
+		}
+		if err := change(b, dom, *facts.Mark); err != nil {
 			return Instance{}, err
 		}
-		return c.getOn(ctx, b, host, name)
+		return c.getOn(ctx, b, host, name, uid)
 	}()
 	return inst, kvmerr.Wrap(op, host, err)
 }

@@ -2,6 +2,7 @@ package definition
 
 import (
 	"fmt"
+	"regexp"
 	"net"
 	"path"
 	"strings"
@@ -38,7 +39,11 @@ const (
 // DomainSpec is everything DomainXML needs. Exactly one of Network and Bridge is set.
 // An empty Firmware means UEFI and an empty OverlayFormat means qcow2.
 type DomainSpec struct {
-	Name          string
+	Name string
+	// UUID, when set, is the domain's libvirt UUID. libvirt then refuses to define the name over
+	// a domain with another UUID instead of silently redefining it, and a define whose reply was
+	// lost is repeated idempotently.
+	UUID          string
 	Type          string
 	VCPUs         int
 	MemoryMiB     int
@@ -46,6 +51,11 @@ type DomainSpec struct {
 	OverlayPath   string
 	OverlayFormat string
 	SeedPath      string
+	// BackingPath and BackingFormat describe the overlay's backing file (the base image). They
+	// are written into the disk's <backingStore>, so even the inactive definition shows what the
+	// domain depends on, and libvirt does not probe the chain further.
+	BackingPath   string
+	BackingFormat string
 	Network       string
 	Bridge        string
 	MAC           string
@@ -69,6 +79,7 @@ func DomainXML(s DomainSpec) (string, error) {
 	dom := &libvirtxml.Domain{
 		Type:       s.Type,
 		Name:       s.Name,
+		UUID:       s.UUID,
 		Metadata:   &libvirtxml.DomainMetadata{XML: mark},
 		Memory:     &libvirtxml.DomainMemory{Value: uint(s.MemoryMiB), Unit: "MiB"},
 		VCPU:       &libvirtxml.DomainVCPU{Placement: "static", Value: uint(s.VCPUs)},
@@ -126,6 +137,17 @@ func (s DomainSpec) validate() error {
 	}
 	if err := checkFilePath("seed", s.SeedPath); err != nil {
 		add("%v", err)
+	}
+	if s.BackingPath != "" {
+		if err := checkFilePath("backing", s.BackingPath); err != nil {
+			add("%v", err)
+		}
+		if s.BackingFormat != FormatQCOW2 && s.BackingFormat != FormatRaw {
+			add("backing format %q is neither %q nor %q", s.BackingFormat, FormatQCOW2, FormatRaw)
+		}
+	}
+	if s.UUID != "" && !uuidRE.MatchString(s.UUID) {
+		add("uuid %q is not a UUID", s.UUID)
 	}
 	if (s.Network == "") == (s.Bridge == "") {
 		add("exactly one of network (%q) and bridge (%q) must be set", s.Network, s.Bridge)
@@ -221,9 +243,25 @@ func devicesFor(s DomainSpec) *libvirtxml.DomainDeviceList {
 	}
 }
 
-// overlayDisk is the guest's root disk: the copy-on-write overlay on the base image.
+// uuidRE is a UUID in libvirt's canonical lowercase form.
+var uuidRE = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`)
+
+// IsUUID reports whether s is a UUID in canonical lowercase form.
+func IsUUID(s string) bool { return uuidRE.MatchString(s) }
+
+// overlayDisk is the guest's root disk: the copy-on-write overlay on the base image, with the
+// base written as its backing store (ending the chain there) when known.
 func overlayDisk(s DomainSpec) libvirtxml.DomainDisk {
+	var backing *libvirtxml.DomainDiskBackingStore
+	if s.BackingPath != "" {
+		backing = &libvirtxml.DomainDiskBackingStore{
+			Format:       &libvirtxml.DomainDiskFormat{Type: s.BackingFormat},
+			Source:       &libvirtxml.DomainDiskSource{File: &libvirtxml.DomainDiskSourceFile{File: s.BackingPath}},
+			BackingStore: &libvirtxml.DomainDiskBackingStore{},
+		}
+	}
 	return libvirtxml.DomainDisk{
+		BackingStore: backing,
 		Device: "disk",
 		Driver: &libvirtxml.DomainDiskDriver{Name: "qemu", Type: s.OverlayFormat},
 		Source: &libvirtxml.DomainDiskSource{File: &libvirtxml.DomainDiskSourceFile{File: s.OverlayPath}},

@@ -8,8 +8,17 @@ import (
 	"libvirt.org/go/libvirtxml"
 )
 
-// DomainFacts is what the core reads back from a domain's definition.
+// DomainFacts is what the core reads back from a domain's definition, in one parse: our mark
+// (nil when the domain carries none), the disks and every file they reference, and the devices
+// that can drift.
 type DomainFacts struct {
+	Mark *Mark
+	UUID string
+	// DiskFiles lists every file a disk of the domain references: each disk's source and, where
+	// the definition (or the live state) carries it, its whole backing chain.
+	DiskFiles []string
+	// OverlayBacking is the backing file the definition records for the overlay, or "".
+	OverlayBacking string
 	MAC         string
 	Network     string
 	Bridge      string
@@ -32,7 +41,14 @@ func ParseDomain(domXML string) (DomainFacts, error) {
 	if err := dom.Unmarshal(domXML); err != nil {
 		return DomainFacts{}, fmt.Errorf("parse domain: %w", err)
 	}
-	facts := DomainFacts{Firmware: firmwareOf(dom.OS), NVRAMPath: nvramOf(dom.OS)}
+	facts := DomainFacts{Firmware: firmwareOf(dom.OS), NVRAMPath: nvramOf(dom.OS), UUID: strings.ToLower(dom.UUID)}
+	if dom.Metadata != nil {
+		m, err := findMark(dom.Metadata.XML)
+		if err != nil {
+			return DomainFacts{}, fmt.Errorf("parse domain: %w", err)
+		}
+		facts.Mark = m
+	}
 	if dom.VCPU != nil {
 		facts.VCPUs = int(dom.VCPU.Value)
 	}
@@ -50,17 +66,37 @@ func ParseDomain(domXML string) (DomainFacts, error) {
 	return facts, nil
 }
 
-// readDisks records the overlay (target vda) and seed (first cdrom) file paths.
+// readDisks records the overlay (target vda) and seed (first cdrom) file paths, and every file
+// any disk references along its backing chain.
 func (f *DomainFacts) readDisks(disks []libvirtxml.DomainDisk) {
 	for _, d := range disks {
 		p := diskFile(d)
 		switch {
 		case d.Target != nil && d.Target.Dev == overlayTarget && f.OverlayPath == "":
 			f.OverlayPath = p
+			if d.BackingStore != nil {
+				f.OverlayBacking = sourceFile(d.BackingStore.Source)
+			}
 		case d.Device == "cdrom" && f.SeedPath == "":
 			f.SeedPath = p
 		}
+		if p != "" {
+			f.DiskFiles = append(f.DiskFiles, p)
+		}
+		for bs := d.BackingStore; bs != nil; bs = bs.BackingStore {
+			if bp := sourceFile(bs.Source); bp != "" {
+				f.DiskFiles = append(f.DiskFiles, bp)
+			}
+		}
 	}
+}
+
+// sourceFile is the file of a disk source, or "".
+func sourceFile(s *libvirtxml.DomainDiskSource) string {
+	if s == nil || s.File == nil {
+		return ""
+	}
+	return s.File.File
 }
 
 // readNIC records the first interface's MAC and its network or bridge.
@@ -86,12 +122,7 @@ func (f *DomainFacts) readNIC(ifaces []libvirtxml.DomainInterface) {
 }
 
 // diskFile is the file path of a type="file" disk, or "".
-func diskFile(d libvirtxml.DomainDisk) string {
-	if d.Source == nil || d.Source.File == nil {
-		return ""
-	}
-	return d.Source.File.File
-}
+func diskFile(d libvirtxml.DomainDisk) string { return sourceFile(d.Source) }
 
 // firmwareOf reports "uefi" when the definition asks for EFI firmware, by autoselection or by
 // an explicit loader, else "bios".

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -217,4 +218,39 @@ func parseMarkInt(name, s string) (int, error) {
 		return 0, fmt.Errorf("parse mark: %s %q is not a number", name, s)
 	}
 	return n, nil
+}
+
+// findMark returns our mark among the children of a domain's <metadata> (its inner XML), or nil
+// when none is in our namespace. libvirt writes each metadata child with its own namespace
+// declaration, so the child parses on its own. A child in our namespace that does not parse is
+// an error, never "no mark": a damaged mark must not make a domain look foreign or free.
+func findMark(inner string) (*Mark, error) {
+	dec := xml.NewDecoder(strings.NewReader(inner))
+	depth := 0
+	for {
+		before := dec.InputOffset()
+		tok, err := dec.Token()
+		if errors.Is(err, io.EOF) {
+			return nil, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("parse metadata: %w", err)
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if depth == 0 && t.Name.Space == MarkNamespace {
+				if err := dec.Skip(); err != nil {
+					return nil, fmt.Errorf("parse metadata: %w", err)
+				}
+				m, err := ParseMark(strings.TrimSpace(inner[before:dec.InputOffset()]))
+				if err != nil {
+					return nil, err
+				}
+				return &m, nil
+			}
+			depth++
+		case xml.EndElement:
+			depth--
+		}
+	}
 }

@@ -1,0 +1,49 @@
+package kvm2
+
+import (
+	"crypto/rand"
+	"fmt"
+	"regexp"
+)
+
+// The names the core gives to what it creates for a VM. Volumes carry the VM's UID, so no
+// volume of another VM, another tool or an administrator can be mistaken for ours by its name:
+// a VM name is a DNS label (no dots), so "<name>.<uid>." cannot be produced by another name.
+
+// overlayName is the root disk volume of VM name with uid.
+func overlayName(name, uid string) string { return name + "." + uid + ".qcow2" }
+
+// seedName is the NoCloud seed volume of VM name with uid.
+func seedName(name, uid string) string { return name + "." + uid + ".cidata.iso" }
+
+// Volume names of VMs created before volumes carried the UID. Such volumes are only ever
+// touched when the VM's own definition names them and the VM's mark carries the UID in state.
+func legacyOverlayName(name string) string { return name + ".qcow2" }
+func legacySeedName(name string) string    { return name + "-cidata.iso" }
+
+// lockKey is the per-name lock of an instance.
+func lockKey(host, name string) string { return "instance:" + FormatID(host, name) }
+
+// uidRE accepts the UIDs this provider has issued: canonical UUIDs, and the base32 text of
+// earlier versions.
+var uidRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9-]{7,63}$`)
+
+// ValidateUID reports whether uid can be the UID of a VM.
+func ValidateUID(uid string) error {
+	if !uidRE.MatchString(uid) {
+		return fmt.Errorf("uid %q must be 8 to 64 letters, digits or hyphens", uid)
+	}
+	return nil
+}
+
+// NewUID returns a random (version 4) UUID in canonical form. It is both the VM's UID in its
+// mark and its libvirt domain UUID, so a name collision cannot produce it.
+func NewUID() (string, error) {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("generate uid: %w", err)
+	}
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16]), nil
+}
