@@ -2,9 +2,9 @@ package definition
 
 import (
 	"fmt"
-	"regexp"
 	"net"
 	"path"
+	"regexp"
 	"strings"
 
 	"libvirt.org/go/libvirtxml"
@@ -262,10 +262,10 @@ func overlayDisk(s DomainSpec) libvirtxml.DomainDisk {
 	}
 	return libvirtxml.DomainDisk{
 		BackingStore: backing,
-		Device: "disk",
-		Driver: &libvirtxml.DomainDiskDriver{Name: "qemu", Type: s.OverlayFormat},
-		Source: &libvirtxml.DomainDiskSource{File: &libvirtxml.DomainDiskSourceFile{File: s.OverlayPath}},
-		Target: &libvirtxml.DomainDiskTarget{Dev: overlayTarget, Bus: "virtio"},
+		Device:       "disk",
+		Driver:       &libvirtxml.DomainDiskDriver{Name: "qemu", Type: s.OverlayFormat},
+		Source:       &libvirtxml.DomainDiskSource{File: &libvirtxml.DomainDiskSourceFile{File: s.OverlayPath}},
+		Target:       &libvirtxml.DomainDiskTarget{Dev: overlayTarget, Bus: "virtio"},
 	}
 }
 

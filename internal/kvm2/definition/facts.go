@@ -19,15 +19,15 @@ type DomainFacts struct {
 	DiskFiles []string
 	// OverlayBacking is the backing file the definition records for the overlay, or "".
 	OverlayBacking string
-	MAC         string
-	Network     string
-	Bridge      string
-	OverlayPath string
-	SeedPath    string
-	NVRAMPath   string
-	Firmware    string
-	VCPUs       int
-	MemoryMiB   int
+	MAC            string
+	Network        string
+	Bridge         string
+	OverlayPath    string
+	SeedPath       string
+	NVRAMPath      string
+	Firmware       string
+	VCPUs          int
+	MemoryMiB      int
 }
 
 // ParseDomain extracts the facts from a domain XML as libvirt returns it. The NIC is the first
