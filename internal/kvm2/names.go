@@ -26,12 +26,12 @@ func lockKey(host, name string) string { return "instance:" + FormatID(host, nam
 
 // uidRE accepts the UIDs this provider has issued: canonical UUIDs, and the base32 text of
 // earlier versions.
-var uidRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9-]{7,63}$`)
+var uidRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9-]{0,63}$`)
 
 // ValidateUID reports whether uid can be the UID of a VM.
 func ValidateUID(uid string) error {
 	if !uidRE.MatchString(uid) {
-		return fmt.Errorf("uid %q must be 8 to 64 letters, digits or hyphens", uid)
+		return fmt.Errorf("uid %q must be 1 to 64 letters, digits or hyphens, starting with a letter or digit", uid)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -36,10 +37,10 @@ func errorDetail(err error) string {
 	case errors.Is(err, kvmerr.ErrQuotaExceeded):
 		return fmt.Sprintf("%v\n\nFree space in the pool or choose another pool/host.", err)
 	case isAdoptionRefusal(err):
-		return fmt.Sprintf("%v\n\nA domain with this name already exists on the host and is not ours "+
-			"(it carries no kvm2 mark, or a mark with another UID), so it is never adopted. "+
+		return fmt.Sprintf("%v\n\nA domain with this name already exists on the host and is not this resource's "+
+			"(it carries no kvm2 mark, or a mark with another uid), so it is never adopted, changed or deleted. "+
 			"Rename this resource's name, or remove the existing domain from the host, then apply again. "+
-			"To manage a domain this provider created earlier, import it instead.", err)
+			"To manage a domain this provider created elsewhere, import it instead.", err)
 	case errors.Is(err, kvmerr.ErrNotFound):
 		return fmt.Sprintf("%v\n\nThe object does not exist on the host. Check the name, host and id; "+
 			"an object referenced by this one (base image, pool, network) may have been removed.", err)
@@ -53,17 +54,11 @@ func errorDetail(err error) string {
 	}
 }
 
-// adoptionRefusedError marks a create refused because a domain under the name exists and is not
-// this resource's (no mark, or a mark with another UID).
-type adoptionRefusedError struct{ err error }
-
-func (e *adoptionRefusedError) Error() string { return e.err.Error() }
-func (e *adoptionRefusedError) Unwrap() error { return e.err }
-
-// isAdoptionRefusal reports a create refused because the name is taken by a domain not ours.
+// isAdoptionRefusal reports a refusal because the name is taken by a domain that is not this
+// resource's: the core says so with its named errors.
 func isAdoptionRefusal(err error) bool {
-	var refusal *adoptionRefusedError
-	return errors.As(err, &refusal)
+	var owned *kvm2.OwnedError
+	return errors.Is(err, kvmerr.ErrPermanent) && (errors.As(err, &owned) || errors.Is(err, kvm2.ErrNotManaged))
 }
 
 // isNotFound reports whether err is the core's NotFound class: the object is gone.

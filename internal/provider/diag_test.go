@@ -8,6 +8,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -75,14 +77,24 @@ func TestErrorSummary_withoutID(t *testing.T) {
 }
 
 func TestErrorDiagnostic_adoptionRefusal(t *testing.T) {
-	cause := kvmerr.New(kvmerr.Permanent, "create", "lab", errors.New("domain egress-1 already exists with kvm2 uid a, not b"))
-	d := errorDiagnostic("create", proxyVMKind, "lab/egress-1", &adoptionRefusedError{err: cause})
-	for _, w := range []string{"already exists", "not ours", "another UID", "Rename", "remove the existing domain"} {
-		if !strings.Contains(d.Detail(), w) {
-			t.Errorf("detail %q lacks %q", d.Detail(), w)
-		}
+	owned := &kvm2.OwnedError{Host: "lab", Name: "egress-1", Other: definition.Mark{UID: "other-uid-1", Tag: "blue"}}
+	for name, cause := range map[string]error{
+		"another configuration's domain": kvmerr.New(kvmerr.Permanent, "create", "lab", owned),
+		"an unmarked domain":             kvmerr.New(kvmerr.Permanent, "create", "lab", fmt.Errorf("domain egress-1: %w", kvm2.ErrNotManaged)),
+	} {
+		t.Run(name, func(t *testing.T) {
+			d := errorDiagnostic("create", proxyVMKind, "lab/egress-1", cause)
+			for _, w := range []string{"already exists", "not this resource's", "another uid", "Rename", "remove the existing domain"} {
+				if !strings.Contains(d.Detail(), w) {
+					t.Errorf("detail %q lacks %q", d.Detail(), w)
+				}
+			}
+		})
 	}
-	if !errors.Is(&adoptionRefusedError{err: cause}, kvmerr.ErrPermanent) {
-		t.Error("the refusal no longer unwraps to its Permanent cause")
+	// The same named error, but not as a refusal (a NotFound read of a VM that is gone), is not
+	// explained as a create refusal.
+	gone := kvmerr.New(kvmerr.NotFound, "read", "lab", &kvm2.GoneError{ID: "lab/egress-1", UID: "u1234567", Foreign: owned})
+	if d := errorDiagnostic("read", proxyVMKind, "lab/egress-1", gone); strings.Contains(d.Detail(), "Rename") {
+		t.Errorf("a gone VM is explained as an adoption refusal: %q", d.Detail())
 	}
 }

@@ -135,7 +135,19 @@ func (h *fakeHost) createOutOfBand(name, tag, userData string) {
 // deleteOutOfBand removes a VM through the core.
 func (h *fakeHost) deleteOutOfBand(id string) {
 	h.t.Helper()
-	if err := h.client().Delete(context.Background(), id); err != nil {
-		h.t.Fatal(err)
+	deleteThroughCore(h.t, h.client(), id)
+}
+
+// deleteThroughCore removes the marked VM id as another tool would: it reads the UID the VM's
+// mark carries, then deletes the VM with it.
+func deleteThroughCore(t testing.TB, c *kvm2.Client, id string) {
+	t.Helper()
+	ctx := context.Background()
+	inst, err := c.Get(ctx, id, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Delete(ctx, id, inst.UID); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -118,7 +118,11 @@ func TestAccProxyVM_drift(t *testing.T) {
 			{Config: cfg, ConfigStateChecks: running},
 			{
 				PreConfig: func() {
-					if _, err := l.client().SetRunning(context.Background(), id, false); err != nil {
+					inst, err := l.client().Get(context.Background(), id, "")
+					if err != nil {
+						t.Fatal(err)
+					}
+					if _, err := l.client().SetRunning(context.Background(), id, inst.UID, false); err != nil {
 						t.Fatal(err)
 					}
 				},
@@ -126,9 +130,7 @@ func TestAccProxyVM_drift(t *testing.T) {
 			},
 			{
 				PreConfig: func() {
-					if err := l.client().Delete(context.Background(), id); err != nil {
-						t.Fatal(err)
-					}
+					deleteThroughCore(t, l.client(), id)
 				},
 				Config: cfg, ConfigPlanChecks: expect(plancheck.ResourceActionCreate), ConfigStateChecks: running,
 			},

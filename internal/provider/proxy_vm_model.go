@@ -1,8 +1,6 @@
 package provider
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
@@ -10,6 +8,10 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 )
+
+// stateGone is the `state` of a VM whose domain was removed outside Terraform while its volumes
+// remain; the next plan replaces it, and the replacement's delete removes the volumes.
+const stateGone = "gone"
 
 // stateTransient is the `state` of a domain that still runs but is no longer defined on the host
 // (undefined out of band). It cannot survive a stop or a host reboot, so the next plan replaces it.
@@ -56,10 +58,7 @@ func effectiveUserData(cfg proxyVMModel) (data string, known bool) {
 }
 
 // userDataSHA256 is the hex sha256 the core records in the domain's mark.
-func userDataSHA256(data string) string {
-	sum := sha256.Sum256([]byte(data))
-	return hex.EncodeToString(sum[:])
-}
+func userDataSHA256(data string) string { return kvm2.UserDataSHA256([]byte(data)) }
 
 // createRequest builds the core request from the plan and the effective user data.
 func createRequest(plan proxyVMModel, uid, userData string) kvm2.CreateRequest {
@@ -140,3 +139,7 @@ func knownString(v types.String) string {
 	}
 	return v.ValueString()
 }
+
+// mustReplace reports a recorded state that only a replacement can bring back to what the
+// configuration asks for: a VM no longer defined (transient) or gone with its volumes left.
+func mustReplace(state string) bool { return state == stateTransient || state == stateGone }

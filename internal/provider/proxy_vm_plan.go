@@ -62,7 +62,7 @@ func (r *proxyVMResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	if sameUserData(plan.UserDataSHA256, state.UserDataSHA256) {
 		plan.UserDataSHA256 = state.UserDataSHA256 // no spurious diff on a mark without a hash
 	}
-	if state.State.ValueString() == stateTransient {
+	if mustReplace(state.State.ValueString()) {
 		plan.State = types.StringUnknown()
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
@@ -114,7 +114,7 @@ func replacePaths(plan, state proxyVMModel) path.Paths {
 	if !state.UserDataWOVersion.IsNull() && !plan.UserDataWOVersion.Equal(state.UserDataWOVersion) {
 		paths = append(paths, path.Root("user_data_wo_version"))
 	}
-	if state.State.ValueString() == stateTransient {
+	if mustReplace(state.State.ValueString()) {
 		paths = append(paths, path.Root("state"))
 	}
 	return paths
@@ -167,7 +167,7 @@ func (r *proxyVMResource) unchangedPlan(ctx context.Context, req resource.Modify
 	diags.Append(req.Config.GetAttribute(ctx, path.Root("user_data_wo"), &userDataWO)...)
 	diags.Append(req.State.GetAttribute(ctx, path.Root("state"), &state)...)
 	diags.Append(req.State.GetAttribute(ctx, path.Root("host"), &host)...)
-	if diags.HasError() || !userDataWO.IsNull() || state.ValueString() == stateTransient {
+	if diags.HasError() || !userDataWO.IsNull() || mustReplace(state.ValueString()) {
 		return false, diags
 	}
 	if r.data != nil {

@@ -2,15 +2,14 @@ package provider
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -63,14 +62,19 @@ func (r *proxyVMResource) Create(ctx context.Context, req resource.CreateRequest
 	// The write-only user data exists only in the configuration.
 	userData, _ := effectiveUserData(cfg)
 	// One UID for every attempt: a retried create then adopts what an earlier attempt defined.
-	creq := createRequest(plan, rand.Text(), userData)
+	uid, err := kvm2.NewUID()
+	if err != nil {
+		resp.Diagnostics.AddError("Unable to create proxy VM", err.Error())
+		return
+	}
+	creq := createRequest(plan, uid, userData)
 	id := creq.Host + "/" + creq.Name
 	tflog.Info(ctx, "creating proxy VM", map[string]any{"id": id, "uid": creq.UID, "user_data_bytes": len(userData)})
 	inst, err := withRetry(ctx, r.data.retry, "create proxy VM", func(ctx context.Context) (kvm2.Instance, error) {
 		return r.data.client.Create(ctx, creq)
 	})
 	if err != nil {
-		resp.Diagnostics.Append(errorDiagnostic("create", proxyVMKind, id, r.explainCreateError(ctx, id, err)))
+		resp.Diagnostics.Append(errorDiagnostic("create", proxyVMKind, id, err))
 		return
 	}
 	plan.UserDataSHA256 = types.StringValue(userDataSHA256(userData))
@@ -99,8 +103,17 @@ func (r *proxyVMResource) Read(ctx context.Context, req resource.ReadRequest, re
 	resp.Diagnostics.Append(d...)
 	ctx, cancel := context.WithTimeout(withCoreLogging(ctx), timeout)
 	defer cancel()
-	id := state.ID.ValueString()
-	inst, err := r.get(ctx, id)
+	id, uid := state.ID.ValueString(), state.UID.ValueString()
+	inst, err := r.get(ctx, id, uid)
+	var gone *kvm2.GoneError
+	if isNotFound(err) && errors.As(err, &gone) && len(gone.Leftovers) > 0 {
+		// The domain is gone but its volumes are not: keep the VM in state as "gone", so the plan
+		// replaces it and the replacement's delete removes them.
+		tflog.Warn(ctx, "proxy VM gone, its volumes remain", map[string]any{"id": id, "error": err.Error()})
+		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("state"), stateGone)...)
+		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("ipv4_address"), "")...)
+		return
+	}
 	if isNotFound(err) {
 		resp.State.RemoveResource(ctx)
 		return
@@ -127,12 +140,12 @@ func (r *proxyVMResource) Update(ctx context.Context, req resource.UpdateRequest
 	resp.Diagnostics.Append(d...)
 	ctx, cancel := context.WithTimeout(withCoreLogging(ctx), timeout)
 	defer cancel()
-	id := state.ID.ValueString()
+	id, uid := state.ID.ValueString(), state.UID.ValueString()
 
 	if !plan.Tag.Equal(state.Tag) {
 		tag := plan.Tag.ValueString()
 		_, err := withRetry(ctx, r.data.retry, "set tag", func(ctx context.Context) (kvm2.Instance, error) {
-			return r.data.client.SetTag(ctx, id, tag)
+			return r.data.client.SetTag(ctx, id, uid, tag)
 		})
 		if err != nil {
 			resp.Diagnostics.Append(errorDiagnostic("update the tag of", proxyVMKind, id, err))
@@ -143,7 +156,7 @@ func (r *proxyVMResource) Update(ctx context.Context, req resource.UpdateRequest
 	if !plan.Running.Equal(state.Running) {
 		running := plan.Running.ValueBool()
 		_, err := withRetry(ctx, r.data.retry, "set running", func(ctx context.Context) (kvm2.Instance, error) {
-			return r.data.client.SetRunning(ctx, id, running)
+			return r.data.client.SetRunning(ctx, id, uid, running)
 		})
 		if err != nil {
 			action := "stop"
@@ -155,7 +168,7 @@ func (r *proxyVMResource) Update(ctx context.Context, req resource.UpdateRequest
 		}
 		started = running
 	}
-	inst, err := r.get(ctx, id)
+	inst, err := r.get(ctx, id, uid)
 	if err != nil {
 		resp.Diagnostics.Append(errorDiagnostic("read back", proxyVMKind, id, err))
 		return
@@ -183,9 +196,9 @@ func (r *proxyVMResource) Delete(ctx context.Context, req resource.DeleteRequest
 	resp.Diagnostics.Append(d...)
 	ctx, cancel := context.WithTimeout(withCoreLogging(ctx), timeout)
 	defer cancel()
-	id := state.ID.ValueString()
+	id, uid := state.ID.ValueString(), state.UID.ValueString()
 	err := retryErr(ctx, r.data.retry, "delete proxy VM", func(ctx context.Context) error {
-		return r.data.client.Delete(ctx, id)
+		return r.data.client.Delete(ctx, id, uid)
 	})
 	if err != nil && !isNotFound(err) {
 		resp.Diagnostics.Append(errorDiagnostic("delete", proxyVMKind, id, err))
@@ -195,10 +208,10 @@ func (r *proxyVMResource) Delete(ctx context.Context, req resource.DeleteRequest
 // ImportState accepts "host/name" and reads the VM at once, so that a domain that is missing or
 // not ours fails the import with the reason instead of a generic "does not exist".
 func (r *proxyVMResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	host, name, ok := strings.Cut(req.ID, "/")
-	if !ok || host == "" || name == "" || strings.Contains(name, "/") {
+	host, name, err := kvm2.ParseID(req.ID)
+	if err != nil {
 		resp.Diagnostics.AddError("Unable to import proxy VM "+req.ID,
-			fmt.Sprintf("The id %q is not of the form host/name, for example lab/egress-1.", req.ID))
+			fmt.Sprintf("%v. Use host/name, for example lab/egress-1.", err))
 		return
 	}
 	if !requireClient(r.data, &resp.Diagnostics) {
@@ -206,7 +219,7 @@ func (r *proxyVMResource) ImportState(ctx context.Context, req resource.ImportSt
 	}
 	ctx, cancel := context.WithTimeout(withCoreLogging(ctx), proxyVMReadTimeout)
 	defer cancel()
-	inst, err := r.get(ctx, req.ID)
+	inst, err := r.get(ctx, req.ID, "")
 	if err != nil {
 		resp.Diagnostics.AddError("Unable to import proxy VM "+req.ID, importDetail(host, name, err))
 		return
@@ -223,25 +236,10 @@ func (r *proxyVMResource) ImportState(ctx context.Context, req resource.ImportSt
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
 }
 
-// explainCreateError tells an adoption refusal apart from other Permanent failures: our UID was
-// fresh, so a domain that is still there under the name after a refused create is someone
-// else's (a Get that succeeds shows another UID; one that fails Permanent found no mark). Only
-// this error path pays the extra read.
-func (r *proxyVMResource) explainCreateError(ctx context.Context, id string, err error) error {
-	if !errors.Is(err, kvmerr.ErrPermanent) {
-		return err
-	}
-	_, getErr := r.data.client.Get(ctx, id)
-	if getErr == nil || errors.Is(getErr, kvmerr.ErrPermanent) {
-		return &adoptionRefusedError{err: err}
-	}
-	return err
-}
-
-// get reads one VM, retrying Transient failures.
-func (r *proxyVMResource) get(ctx context.Context, id string) (kvm2.Instance, error) {
+// get reads the VM id with uid ("" for an import), retrying Transient failures.
+func (r *proxyVMResource) get(ctx context.Context, id, uid string) (kvm2.Instance, error) {
 	return withRetry(ctx, r.data.retry, "read proxy VM", func(ctx context.Context) (kvm2.Instance, error) {
-		return r.data.client.Get(ctx, id)
+		return r.data.client.Get(ctx, id, uid)
 	})
 }
 
@@ -256,7 +254,7 @@ func (r *proxyVMResource) waitForIPv4(ctx context.Context, inst kvm2.Instance) (
 			return inst, ctx.Err()
 		case <-ticker.C:
 		}
-		got, err := r.data.client.Get(ctx, inst.ID)
+		got, err := r.data.client.Get(ctx, inst.ID, inst.UID)
 		switch {
 		case err == nil:
 			inst = got

@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -175,9 +174,7 @@ func TestProxyVM_drift(t *testing.T) {
 		action plancheck.ResourceActionType
 	}{
 		{"deleted out of band", func(h *fakeHost) {
-			if err := h.client().Delete(context.Background(), "lab/egress-1"); err != nil {
-				t.Fatal(err)
-			}
+			deleteThroughCore(t, h.client(), "lab/egress-1")
 		}, plancheck.ResourceActionCreate},
 		{"stopped out of band", func(h *fakeHost) {
 			h.fb.SetDomainState("egress-1", libvirt.DomainShutoff)

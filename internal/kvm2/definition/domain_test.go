@@ -208,6 +208,53 @@ func TestDomainXML_interface(t *testing.T) {
 	}
 }
 
+func TestDomainXML_uuid(t *testing.T) {
+	s := validSpec()
+	s.UUID = "0b4f6a52-3c1e-4d1a-9a8e-7f2d5c6b1a90"
+	if _, dom := buildAndParse(t, s); dom.UUID != s.UUID {
+		t.Fatalf("uuid %q, want %q", dom.UUID, s.UUID)
+	}
+	// Without one libvirt picks a UUID itself.
+	if out, dom := buildAndParse(t, validSpec()); dom.UUID != "" || strings.Contains(out, "<uuid>") {
+		t.Fatalf("uuid %q written though none was given", dom.UUID)
+	}
+}
+
+// The overlay's base is written as its one-level backing chain, terminated by an empty
+// <backingStore/> so libvirt does not probe the image for further layers.
+func TestDomainXML_backingStore(t *testing.T) {
+	cases := []struct {
+		name, format string
+	}{
+		{"qcow2 base", FormatQCOW2},
+		{"raw base", FormatRaw},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := validSpec()
+			s.BackingPath, s.BackingFormat = "/var/lib/libvirt/images/base.qcow2", tc.format
+			out, dom := buildAndParse(t, s)
+			overlay, seed := dom.Devices.Disks[0], dom.Devices.Disks[1]
+			bs := overlay.BackingStore
+			if bs == nil || bs.Source == nil || bs.Source.File == nil || bs.Source.File.File != s.BackingPath {
+				t.Fatalf("overlay backing store %+v:\n%s", bs, out)
+			}
+			if bs.Format == nil || bs.Format.Type != tc.format {
+				t.Errorf("backing format %+v, want %s", bs.Format, tc.format)
+			}
+			if end := bs.BackingStore; end == nil || sourceFile(end.Source) != "" || end.Format != nil || end.BackingStore != nil {
+				t.Errorf("chain not terminated by an empty backingStore: %+v", end)
+			}
+			if seed.BackingStore != nil {
+				t.Errorf("seed has a backing store: %+v", seed.BackingStore)
+			}
+		})
+	}
+	if _, dom := buildAndParse(t, validSpec()); dom.Devices.Disks[0].BackingStore != nil {
+		t.Error("backing store written though no backing path was given")
+	}
+}
+
 func TestDomainXML_metadataCarriesMark(t *testing.T) {
 	_, dom := buildAndParse(t, validSpec())
 	if dom.Metadata == nil {
@@ -247,6 +294,12 @@ func TestDomainXML_rejects(t *testing.T) {
 		{"multicast mac", func(s *DomainSpec) { s.MAC = "01:00:5e:00:00:01" }, "multicast"},
 		{"long mac", func(s *DomainSpec) { s.MAC = "00:00:00:00:fe:80:00:00:00:00:00:00:02:00:5e:10:00:00:00:01" }, "not 48 bits"},
 		{"mark without uid", func(s *DomainSpec) { s.Mark.UID = "" }, "no uid"},
+		{"uuid not a uuid", func(s *DomainSpec) { s.UUID = "egress-1" }, `uuid "egress-1" is not a UUID`},
+		{"uuid in upper case", func(s *DomainSpec) { s.UUID = "0B4F6A52-3C1E-4D1A-9A8E-7F2D5C6B1A90" }, "is not a UUID"},
+		{"uuid without hyphens", func(s *DomainSpec) { s.UUID = "0b4f6a523c1e4d1a9a8e7f2d5c6b1a90" }, "is not a UUID"},
+		{"relative backing path", func(s *DomainSpec) { s.BackingPath, s.BackingFormat = "base.qcow2", FormatQCOW2 }, "backing path"},
+		{"unknown backing format", func(s *DomainSpec) { s.BackingPath, s.BackingFormat = "/p/base.vmdk", "vmdk" }, `backing format "vmdk"`},
+		{"backing without format", func(s *DomainSpec) { s.BackingPath = "/p/base.qcow2" }, `backing format ""`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -3,9 +3,13 @@ package definition
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
+
+// sameFacts reports whether two parsed definitions are equal, the mark compared by value.
+func sameFacts(a, b DomainFacts) bool { return reflect.DeepEqual(a, b) }
 
 // liveUEFIDomain is shaped like `virsh dumpxml` of a running UEFI domain on libvirt 9.0: memory
 // in KiB, the firmware resolved into loader and nvram, a backing chain, and the network's
@@ -65,34 +69,47 @@ func TestParseDomain_live(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := DomainFacts{
-		MAC:         "52:54:00:ab:cd:ef",
-		Network:     "default",
-		OverlayPath: "/pool/web1.qcow2",
-		SeedPath:    "/pool/web1-seed.iso",
-		NVRAMPath:   "/var/lib/libvirt/qemu/nvram/web1_VARS.fd",
-		Firmware:    FirmwareUEFI,
-		VCPUs:       2,
-		MemoryMiB:   512,
+		Mark:           &Mark{UID: "u-1"},
+		UUID:           "5d1c0b9e-8a51-4a0f-9d1b-3c5e0a7f2b11",
+		DiskFiles:      []string{"/pool/web1-seed.iso", "/pool/web1.qcow2", "/pool/base-debian.qcow2"},
+		OverlayBacking: "/pool/base-debian.qcow2",
+		MAC:            "52:54:00:ab:cd:ef",
+		Network:        "default",
+		OverlayPath:    "/pool/web1.qcow2",
+		SeedPath:       "/pool/web1-seed.iso",
+		NVRAMPath:      "/var/lib/libvirt/qemu/nvram/web1_VARS.fd",
+		Firmware:       FirmwareUEFI,
+		VCPUs:          2,
+		MemoryMiB:      512,
 	}
-	if got != want {
+	if !sameFacts(got, want) {
 		t.Errorf("ParseDomain:\n got %+v\nwant %+v", got, want)
 	}
 }
 
 func TestParseDomain_roundTrip(t *testing.T) {
+	const overlay, seed = "/var/lib/libvirt/images/web1.qcow2", "/var/lib/libvirt/images/web1-seed.iso"
+	mark := sampleMark()
 	cases := []struct {
 		name   string
 		mutate func(*DomainSpec)
 		want   DomainFacts
 	}{
 		{"uefi on network", func(*DomainSpec) {}, DomainFacts{
-			Network: "default", OverlayPath: "/var/lib/libvirt/images/web1.qcow2",
-			SeedPath: "/var/lib/libvirt/images/web1-seed.iso", Firmware: FirmwareUEFI, VCPUs: 2, MemoryMiB: 512}},
+			Mark: &mark, DiskFiles: []string{overlay, seed},
+			Network: "default", OverlayPath: overlay, SeedPath: seed, Firmware: FirmwareUEFI, VCPUs: 2, MemoryMiB: 512}},
 		{"bios on bridge with mac", func(s *DomainSpec) {
 			s.Firmware, s.Network, s.Bridge, s.MAC, s.VCPUs, s.MemoryMiB = FirmwareBIOS, "", "br0", "52:54:00:00:00:01", 1, 128
 		}, DomainFacts{
-			MAC: "52:54:00:00:00:01", Bridge: "br0", OverlayPath: "/var/lib/libvirt/images/web1.qcow2",
-			SeedPath: "/var/lib/libvirt/images/web1-seed.iso", Firmware: FirmwareBIOS, VCPUs: 1, MemoryMiB: 128}},
+			Mark: &mark, DiskFiles: []string{overlay, seed},
+			MAC: "52:54:00:00:00:01", Bridge: "br0", OverlayPath: overlay, SeedPath: seed, Firmware: FirmwareBIOS, VCPUs: 1, MemoryMiB: 128}},
+		{"uuid and backing store", func(s *DomainSpec) {
+			s.UUID, s.BackingPath, s.BackingFormat = "0b4f6a52-3c1e-4d1a-9a8e-7f2d5c6b1a90", "/var/lib/libvirt/images/base.qcow2", FormatQCOW2
+		}, DomainFacts{
+			Mark: &mark, UUID: "0b4f6a52-3c1e-4d1a-9a8e-7f2d5c6b1a90",
+			DiskFiles:      []string{overlay, "/var/lib/libvirt/images/base.qcow2", seed},
+			OverlayBacking: "/var/lib/libvirt/images/base.qcow2",
+			Network:        "default", OverlayPath: overlay, SeedPath: seed, Firmware: FirmwareUEFI, VCPUs: 2, MemoryMiB: 512}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -106,7 +123,7 @@ func TestParseDomain_roundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got != tc.want {
+			if !sameFacts(got, tc.want) {
 				t.Errorf("facts:\n got %+v\nwant %+v", got, tc.want)
 			}
 		})
@@ -180,7 +197,10 @@ func TestParseDomain_rejects(t *testing.T) {
 // DomainXML and started: a running UEFI domain reports the resolved loader and nvram but no
 // longer the firmware="efi" attribute.
 func TestParseDomain_libvirt9(t *testing.T) {
+	mark := sampleMark()
 	common := DomainFacts{
+		Mark:        &mark,
+		DiskFiles:   []string{"/tmp/kvm2check/overlay.qcow2", "/tmp/kvm2check/seed.iso"},
 		Network:     "kvm2lab",
 		OverlayPath: "/tmp/kvm2check/overlay.qcow2",
 		SeedPath:    "/tmp/kvm2check/seed.iso",
@@ -189,13 +209,14 @@ func TestParseDomain_libvirt9(t *testing.T) {
 	}
 	cases := []struct {
 		file          string
+		uuid          string
 		mac           string
 		firmware      string
 		nvram         string
 		wantNoEFIAttr bool
 	}{
-		{"libvirt9-running-uefi.xml", "52:54:00:91:f8:dd", FirmwareUEFI, "/var/lib/libvirt/qemu/nvram/kvm2-buildcheck-uefi_VARS.fd", true},
-		{"libvirt9-running-bios.xml", "52:54:00:4d:ac:af", FirmwareBIOS, "", true},
+		{"libvirt9-running-uefi.xml", "f2412f56-45c9-4554-b2e5-f6b432f27919", "52:54:00:91:f8:dd", FirmwareUEFI, "/var/lib/libvirt/qemu/nvram/kvm2-buildcheck-uefi_VARS.fd", true},
+		{"libvirt9-running-bios.xml", "645efa41-07d9-4d76-9015-9ec7dbe32501", "52:54:00:4d:ac:af", FirmwareBIOS, "", true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
@@ -211,10 +232,70 @@ func TestParseDomain_libvirt9(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := common
-			want.MAC, want.Firmware, want.NVRAMPath = tc.mac, tc.firmware, tc.nvram
-			if got != want {
+			want.UUID, want.MAC, want.Firmware, want.NVRAMPath = tc.uuid, tc.mac, tc.firmware, tc.nvram
+			if !sameFacts(got, want) {
 				t.Errorf("facts:\n got %+v\nwant %+v", got, want)
 			}
 		})
+	}
+}
+
+func TestParseDomain_identityAndDisks(t *testing.T) {
+	const ns = MarkNamespace
+	cases := []struct {
+		name  string
+		xml   string
+		check func(DomainFacts) bool
+	}{
+		{"no metadata: no mark", `<domain><name>x</name></domain>`,
+			func(f DomainFacts) bool { return f.Mark == nil && f.UUID == "" && f.DiskFiles == nil }},
+		{"other tools' metadata only: no mark", `<domain><metadata><a xmlns="urn:a">1</a></metadata></domain>`,
+			func(f DomainFacts) bool { return f.Mark == nil }},
+		{"mark outside metadata is not a mark", `<domain><devices><instance xmlns="` + ns + `"><uid>u</uid></instance></devices></domain>`,
+			func(f DomainFacts) bool { return f.Mark == nil }},
+		{"mark among other metadata", `<domain><metadata><a xmlns="urn:a"/><kvm2:instance xmlns:kvm2="` + ns + `"><kvm2:uid>u-7</kvm2:uid></kvm2:instance></metadata></domain>`,
+			func(f DomainFacts) bool { return f.Mark != nil && f.Mark.UID == "u-7" }},
+		{"uuid is lowercased", `<domain><uuid>5D1C0B9E-8A51-4A0F-9D1B-3C5E0A7F2B11</uuid></domain>`,
+			func(f DomainFacts) bool { return f.UUID == "5d1c0b9e-8a51-4a0f-9d1b-3c5e0a7f2b11" }},
+		{"whole backing chain, overlay backing is the first level",
+			`<domain><devices><disk type='file' device='disk'><source file='/p/o.qcow2'/>` +
+				`<backingStore type='file'><format type='qcow2'/><source file='/p/mid.qcow2'/>` +
+				`<backingStore type='file'><format type='raw'/><source file='/p/base.raw'/><backingStore/></backingStore></backingStore>` +
+				`<target dev='vda'/></disk></devices></domain>`,
+			func(f DomainFacts) bool {
+				return f.OverlayPath == "/p/o.qcow2" && f.OverlayBacking == "/p/mid.qcow2" &&
+					reflect.DeepEqual(f.DiskFiles, []string{"/p/o.qcow2", "/p/mid.qcow2", "/p/base.raw"})
+			}},
+		{"no backing store: no overlay backing",
+			`<domain><devices><disk type='file' device='disk'><source file='/p/o.qcow2'/><target dev='vda'/></disk></devices></domain>`,
+			func(f DomainFacts) bool { return f.OverlayBacking == "" && reflect.DeepEqual(f.DiskFiles, []string{"/p/o.qcow2"}) }},
+		{"files of other disks are listed too",
+			`<domain><devices><disk type='file' device='disk'><source file='/p/extra.img'/><target dev='vdb'/></disk>` +
+				`<disk type='file' device='disk'><source file='/p/o.qcow2'/><target dev='vda'/></disk>` +
+				`<disk type='volume' device='disk'><source pool='p' volume='v'/><target dev='vdc'/></disk></devices></domain>`,
+			func(f DomainFacts) bool {
+				return f.OverlayPath == "/p/o.qcow2" && reflect.DeepEqual(f.DiskFiles, []string{"/p/extra.img", "/p/o.qcow2"})
+			}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := ParseDomain(tc.xml)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !tc.check(f) {
+				t.Errorf("unexpected facts %+v", f)
+			}
+		})
+	}
+}
+
+// A damaged mark fails the parse: reading it as "no mark" would make our own domain look
+// foreign (or free to take) after a bad edit.
+func TestParseDomain_damagedMarkIsAnError(t *testing.T) {
+	x := `<domain><name>x</name><metadata><kvm2:instance xmlns:kvm2="` + MarkNamespace +
+		`"><kvm2:uid>u</kvm2:uid><kvm2:disk-gib>big</kvm2:disk-gib></kvm2:instance></metadata></domain>`
+	if f, err := ParseDomain(x); err == nil || !strings.Contains(err.Error(), "disk-gib") {
+		t.Fatalf("ParseDomain = %+v, %v; want an error naming disk-gib", f, err)
 	}
 }

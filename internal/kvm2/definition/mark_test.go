@@ -213,3 +213,57 @@ func TestParseMark_libvirt9GetMetadata(t *testing.T) {
 		t.Errorf("mark:\n got %+v\nwant %+v", got, want)
 	}
 }
+
+func TestFindMark(t *testing.T) {
+	const ns = MarkNamespace
+	mark := `<kvm2:instance xmlns:kvm2="` + ns + `"><kvm2:uid>u</kvm2:uid><kvm2:tag>t</kvm2:tag></kvm2:instance>`
+	cases := []struct {
+		name    string
+		inner   string
+		wantUID string // "": no mark
+	}{
+		{"alone", mark, "u"},
+		{"among other metadata", `<a xmlns="urn:a"/>` + mark + `<b xmlns="urn:b"><c/></b>`, "u"},
+		{"as libvirt indents it", "\n    <a:x xmlns:a=\"urn:a\">1</a:x>\n    " + mark + "\n  ", "u"},
+		{"default namespace", `<instance xmlns="` + ns + `"><uid>u</uid></instance>`, "u"},
+		{"none", `<a xmlns="urn:a"/><b xmlns="urn:b"/>`, ""},
+		{"empty metadata", "", ""},
+		{"ours nested in another tool's element is not ours", `<a xmlns="urn:a"><instance xmlns="` + ns + `"><uid>n</uid></instance></a>`, ""},
+		{"same local name in another namespace", `<instance xmlns="urn:other"><uid>x</uid></instance>`, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := findMark(tc.inner)
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case tc.wantUID == "" && m != nil:
+				t.Fatalf("found a mark %+v", *m)
+			case tc.wantUID != "" && (m == nil || m.UID != tc.wantUID):
+				t.Fatalf("mark %+v, want uid %q", m, tc.wantUID)
+			}
+		})
+	}
+}
+
+// A child in our namespace that does not parse is an error, never "no mark": a damaged mark
+// must not make a domain look like another owner's or free.
+func TestFindMark_damagedMarkIsAnError(t *testing.T) {
+	const ns = MarkNamespace
+	cases := []struct{ name, inner, wantErr string }{
+		{"bad number", `<kvm2:instance xmlns:kvm2="` + ns + `"><kvm2:uid>u</kvm2:uid><kvm2:vcpus>many</kvm2:vcpus></kvm2:instance>`, "vcpus"},
+		{"no uid", `<kvm2:instance xmlns:kvm2="` + ns + `"><kvm2:tag>t</kvm2:tag></kvm2:instance>`, "no uid"},
+		{"bad created-at", `<instance xmlns="` + ns + `"><uid>u</uid><created-at>yesterday</created-at></instance>`, "created-at"},
+		{"other element in our namespace", `<kvm2:record xmlns:kvm2="` + ns + `"><kvm2:uid>u</kvm2:uid></kvm2:record>`, "root element"},
+		{"unclosed", `<a xmlns="urn:a">`, "metadata"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := findMark(tc.inner)
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Fatalf("findMark = %+v, %v; want an error containing %q", m, err, tc.wantErr)
+			}
+		})
+	}
+}
