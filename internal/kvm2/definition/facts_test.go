@@ -268,7 +268,9 @@ func TestParseDomain_identityAndDisks(t *testing.T) {
 			}},
 		{"no backing store: no overlay backing",
 			`<domain><devices><disk type='file' device='disk'><source file='/p/o.qcow2'/><target dev='vda'/></disk></devices></domain>`,
-			func(f DomainFacts) bool { return f.OverlayBacking == "" && reflect.DeepEqual(f.DiskFiles, []string{"/p/o.qcow2"}) }},
+			func(f DomainFacts) bool {
+				return f.OverlayBacking == "" && reflect.DeepEqual(f.DiskFiles, []string{"/p/o.qcow2"})
+			}},
 		{"files of other disks are listed too",
 			`<domain><devices><disk type='file' device='disk'><source file='/p/extra.img'/><target dev='vdb'/></disk>` +
 				`<disk type='file' device='disk'><source file='/p/o.qcow2'/><target dev='vda'/></disk>` +
