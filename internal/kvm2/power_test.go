@@ -127,3 +127,36 @@ func TestSetTag_emptyTagClearsIt(t *testing.T) {
 		t.Fatalf("still listed under the old tag: %v", got)
 	}
 }
+
+// The tag of a stopped VM is written although libvirt refuses live|config for an inactive
+// domain: setMark falls back to the one definition it has.
+func TestSetTag_stoppedDomainFallsBackToCurrent(t *testing.T) {
+	h := newCore(t)
+	h.create(func(r *CreateRequest) { r.Running = false })
+	inst, err := h.c.SetTag(context.Background(), vmID, labUID, "fleet-b")
+	if err != nil || inst.Tag != "fleet-b" {
+		t.Fatalf("tag %q, %v", inst.Tag, err)
+	}
+	if h.fb.Count("DomainSetMetadata") != 2 {
+		t.Fatalf("calls %v: want live|config refused, then current", h.fb.Methods())
+	}
+	if inst, err = h.c.SetRunning(context.Background(), vmID, labUID, true); err != nil || inst.Tag != "fleet-b" {
+		t.Fatalf("after start: tag %q, %v", inst.Tag, err)
+	}
+}
+
+// The tag of a running VM reaches its persistent definition too: it survives a stop.
+func TestSetTag_runningDomainKeepsTheTagAfterStop(t *testing.T) {
+	h := newCore(t)
+	h.create()
+	if _, err := h.c.SetTag(context.Background(), vmID, labUID, "fleet-b"); err != nil {
+		t.Fatal(err)
+	}
+	inst, err := h.c.SetRunning(context.Background(), vmID, labUID, false)
+	if err != nil || inst.State != StateStopped {
+		t.Fatalf("stop: %+v, %v", inst, err)
+	}
+	if inst.Tag != "fleet-b" {
+		t.Fatalf("the tag after a stop is %q: it was written to the live definition only", inst.Tag)
+	}
+}
