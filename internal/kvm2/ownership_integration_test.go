@@ -292,6 +292,9 @@ func TestLabOwnership_volumesOwnedByIdentity(t *testing.T) {
 	}
 	untouched := func(t *testing.T) {
 		t.Helper()
+		if _, err := l.StorageVolLookupByPath(base.Path); err != nil {
+			t.Fatalf("the base image %s was deleted: %v", base.Path, err)
+		}
 		if _, backing := volumeAt(t, l, base.Path); backing != "" {
 			t.Fatalf("the base image has a backing file %s", backing)
 		}
