@@ -475,9 +475,9 @@ func TestLabOwnership_lostDefineReplyConverges(t *testing.T) {
 	}
 
 	_, err = c.Create(ctx, req)
-	if !pool.defineLost.Load() || !pool.undefineFailed.Load() {
-		t.Fatalf("the faults did not fire (define lost %v, undefine failed %v): the test tests nothing; create: %v",
-			pool.defineLost.Load(), pool.undefineFailed.Load(), err)
+	// A cleanup that never tries to undefine leaves the domain too: only the lost reply must fire.
+	if !pool.defineLost.Load() {
+		t.Fatalf("no define reply was lost: the test tests nothing; create: %v", err)
 	}
 	if !errors.Is(err, kvmerr.ErrTransient) || !errors.Is(err, kvmerr.ErrAbandoned) {
 		t.Fatalf("first create: %v, want a Transient abandoned call (a caller retries it)", err)
@@ -486,7 +486,8 @@ func TestLabOwnership_lostDefineReplyConverges(t *testing.T) {
 		t.Fatalf("after the lost reply the domain's mark has uid %q, want %s: the scenario did not happen", uid, req.UID)
 	}
 	root, seed := disksOf(t, l, name)
-	t.Logf("after the failed create: domain %s defined, root %v, seed %v, volumes %v", name, root, seed, owVolumesWith(t, l, req.UID))
+	t.Logf("after the failed create: domain %s defined (cleanup's undefine failed: %v), root %v, seed %v, volumes %v",
+		name, pool.undefineFailed.Load(), root, seed, owVolumesWith(t, l, req.UID))
 
 	inst, err := c.Create(ctx, req)
 	if err != nil {
