@@ -448,10 +448,10 @@ func removeIfOurs(ctx context.Context, b backend.Backend, host, name, uid string
 	if err != nil {
 		return err
 	}
-	if claim(host, name, uid, facts) != nil {
-		return nil
+	if claim(host, name, uid, facts) == nil {
+		return removeDomain(ctx, b, dom)
 	}
-	return removeDomain(ctx, b, dom)
+	return nil // another owner's domain holds the name: ours was never defined
 }
 
 // hypervisorType asks the host's capabilities once per host whether it offers KVM.
