@@ -74,9 +74,11 @@ func (f *faultLab) disruptMidApply(t *testing.T, what, script string, args ...st
 		t.Fatal("the apply had ended before the fault began: the fault did not land mid-apply")
 	}
 	f.ensureLabBack(t)
-	t.Logf("after the fault: %d VMs in state, %d domains on the host", len(d.vms()), len(f.domains()))
+	t.Logf("after the fault: %d VMs in state, %d domains on the host, not accounted for by the state: %v",
+		len(d.vms()), len(f.domains()), d.untracked())
 
 	d.mustApply("re-apply")
+	t.Logf("after the re-apply, not accounted for by the state: %v", d.untracked())
 	d.assertStateMatchesHost(disruptVMs)
 	d.assertPlanEmpty()
 	t.Logf("converged %v after the fault began", time.Since(faultAt).Round(time.Millisecond))
@@ -110,21 +112,12 @@ func TestAccFault_sigintMidApply(t *testing.T) {
 	if first.code == 0 {
 		t.Log("note: the interrupted apply still exited 0")
 	}
-	inState, onHost := d.vms(), f.domains()
-	var orphans []string
-	for name := range onHost {
-		found := false
-		for _, vm := range inState {
-			found = found || vm.Name == name
-		}
-		if !found {
-			orphans = append(orphans, name)
-		}
-	}
-	t.Logf("after SIGINT: %d VMs in state, %d domains on the host, not in state: %v", len(inState), len(onHost), orphans)
+	t.Logf("after SIGINT: %d VMs in state, %d domains on the host, not accounted for by the state: %v",
+		len(d.vms()), len(f.domains()), d.untracked())
 
 	start := time.Now()
 	d.mustApply("apply after SIGINT")
+	t.Logf("after the second apply, not accounted for by the state: %v", d.untracked())
 	d.assertStateMatchesHost(vms)
 	d.assertPlanEmpty()
 	t.Logf("converged %v after the second apply began", time.Since(start).Round(time.Millisecond))
