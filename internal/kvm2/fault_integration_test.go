@@ -141,6 +141,13 @@ func newFaultRun(t *testing.T) *faultRun {
 	return r
 }
 
+// with is r reporting to t: a subtest's assertions fail the subtest.
+func (r *faultRun) with(t *testing.T) *faultRun {
+	c := *r
+	c.t = t
+	return &c
+}
+
 func (r *faultRun) name(what string) string { return flPrefix + what + "-" + r.token }
 
 // local opens a fresh connection to the lab's libvirtd on its local socket: the assertion side
@@ -344,6 +351,7 @@ func TestLabFault_defineReplyLost(t *testing.T) {
 	ctx := context.Background()
 
 	t.Run("cleanup sees the domain", func(t *testing.T) {
+		r := r.with(t)
 		req := r.request(r.name("define-a"), base)
 		var defined atomic.Int32
 		f.set(func(f *faults) { f.define = lostDefineReply(&defined, nil) })
@@ -369,6 +377,7 @@ func TestLabFault_defineReplyLost(t *testing.T) {
 	})
 
 	t.Run("cleanup cannot see the domain", func(t *testing.T) {
+		r := r.with(t)
 		req := r.request(r.name("define-b"), base)
 		var defined, lookups, lookupsFailed atomic.Int32
 		// Only the first lookup after the define fails: the cleanup's.

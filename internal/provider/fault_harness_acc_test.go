@@ -73,7 +73,15 @@ func newFaultLab(t *testing.T) *faultLab {
 		t.Fatalf("tools/mirror.sh: %v", mirrorErr)
 	}
 	f := &faultLab{accLab: l, repo: repo, labState: state, cliRC: mirrorRC, tf: tf}
-	t.Cleanup(f.sweep)
+	t.Cleanup(func() {
+		// A test that stopped early still reports its leak count before the sweep hides it.
+		if t.Failed() {
+			if left, err := f.left(); err == nil {
+				t.Logf("leak count when the test stopped: %d %v", len(left), left)
+			}
+		}
+		f.sweep()
+	})
 	return f
 }
 
