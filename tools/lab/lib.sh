@@ -4,7 +4,9 @@
 
 LAB_SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 LAB_REPO="$(git -C "$LAB_SCRIPT_DIR" rev-parse --show-toplevel 2>/dev/null || (cd "$LAB_SCRIPT_DIR/../.." && pwd))"
-LAB_STATE="$LAB_REPO/.lab"
+# KVM2_LAB_STATE names the .lab directory of a lab brought up from another
+# checkout (the restart scripts of one worktree acting on a shared lab).
+LAB_STATE="${KVM2_LAB_STATE:-$LAB_REPO/.lab}"
 
 LAB_URI="qemu:///system"
 LAB_SOCKET="/var/run/libvirt/libvirt-sock"
@@ -89,4 +91,91 @@ lab_port_busy() {
 # lab_port_owner PORT: describes who listens on PORT, for error messages.
 lab_port_owner() {
 	ss -Hltnp "sport = :$1" 2>/dev/null | head -3
+}
+
+# ------------------------------------------------------------- libvirtd
+# Some VMs expose /dev/kvm without VMX/SVM; KVM there fails at the first vCPU,
+# and libvirt re-probes QEMU (~6 s) on every capabilities call because its
+# probe and its access check disagree about KVM. libvirtd then runs in its own
+# mount namespace where /dev/kvm is an unusable regular file: guests use TCG
+# and the host's /dev stays untouched. KVM2_LAB_HIDE_KVM=0|1 overrides.
+kvm_must_hide() {
+	case "${KVM2_LAB_HIDE_KVM:-auto}" in
+	1) return 0 ;;
+	0) return 1 ;;
+	esac
+	[ -e /dev/kvm ] && ! grep -qwE 'vmx|svm' /proc/cpuinfo
+}
+start_libvirtd() {
+	if kvm_must_hide; then
+		lab_log "/dev/kvm present but the CPU has no VMX/SVM: hiding it from libvirtd (TCG only)"
+		[ -e /run/kvm2-lab-nokvm ] || install -m 000 /dev/null /run/kvm2-lab-nokvm
+		unshare -m --propagation slave sh -c 'mount --bind /run/kvm2-lab-nokvm /dev/kvm && exec libvirtd -d'
+	else
+		libvirtd -d
+	fi
+}
+
+libvirt_answers() { timeout 15 virsh -q -c "$LAB_URI" version >/dev/null 2>&1; }
+
+# mount_tiny: the small pool's tmpfs. Mounted before libvirtd starts, so a
+# libvirtd in its own mount namespace (kvm_must_hide) sees it too.
+mount_tiny() {
+	mkdir -p "$LAB_TINY_DIR"
+	mountpoint -q "$LAB_TINY_DIR" || mount -t tmpfs -o "size=$LAB_TINY_SIZE,mode=0711" kvm2lab-tiny "$LAB_TINY_DIR"
+}
+
+# lab_launch_libvirtd: starts libvirtd on a fresh log, waits for its PID file
+# and records that the lab started it (down.sh stops only what it started).
+lab_launch_libvirtd() {
+	: >"$LAB_LIBVIRTD_LOG.tmp" && mv "$LAB_LIBVIRTD_LOG.tmp" "$LAB_LIBVIRTD_LOG"
+	start_libvirtd
+	for _ in $(seq 1 50); do lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd && break; sleep 0.1; done
+	lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd || {
+		tail -20 "$LAB_LIBVIRTD_LOG" >&2 || true
+		lab_die "libvirtd did not start"
+	}
+	cat "$LAB_LIBVIRTD_PID" >"$LAB_STATE/libvirtd.started"
+}
+
+# lab_wait_libvirtd: waits until libvirtd answers on $LAB_URI. The first
+# connection probes QEMU's capabilities (~6 s); bound the wait.
+lab_wait_libvirtd() {
+	local t0="$EPOCHREALTIME"
+	until libvirt_answers; do
+		if ! lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd; then
+			tail -20 "$LAB_LIBVIRTD_LOG" >&2 || true
+			lab_die "libvirtd died while starting (log above: $LAB_LIBVIRTD_LOG)"
+		fi
+		if awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN{exit !(b-a>60)}'; then
+			tail -20 "$LAB_LIBVIRTD_LOG" >&2 || true
+			lab_die "libvirtd did not answer on $LAB_URI within 60s (log above: $LAB_LIBVIRTD_LOG)"
+		fi
+		sleep 0.5
+	done
+}
+
+# ---------------------------------------------------------------- sshd
+SSH_DIR="$LAB_STATE/ssh"
+SSHD_PID="$LAB_STATE/sshd.pid"
+ssh_works() {
+	timeout 10 ssh -q -i "$SSH_DIR/id_ed25519" -o BatchMode=yes -o ConnectTimeout=5 \
+		-o UserKnownHostsFile="$SSH_DIR/known_hosts" -o StrictHostKeyChecking=yes \
+		-o GlobalKnownHostsFile=/dev/null -p "$SSH_PORT" root@127.0.0.1 true 2>/dev/null
+}
+# lab_launch_sshd: starts the lab's sshd from $SSH_DIR/sshd_config (written by
+# up.sh) on $SSH_PORT and waits until a login works.
+lab_launch_sshd() {
+	mkdir -p /run/sshd
+	chmod 755 /run/sshd
+	/usr/sbin/sshd -t -f "$SSH_DIR/sshd_config" || lab_die "sshd rejects $SSH_DIR/sshd_config"
+	/usr/sbin/sshd -f "$SSH_DIR/sshd_config" -E "$LAB_STATE/sshd.log"
+	for _ in $(seq 1 40); do
+		ssh_works && break
+		sleep 0.25
+	done
+	ssh_works || {
+		tail -10 "$LAB_STATE/sshd.log" >&2 || true
+		lab_die "ssh root@127.0.0.1:$SSH_PORT does not work after 10s (log: $LAB_STATE/sshd.log)"
+	}
 }

@@ -96,43 +96,13 @@ configure_libvirtd() {
 	return $changed
 }
 
-# Some VMs expose /dev/kvm without VMX/SVM; KVM there fails at the first vCPU,
-# and libvirt re-probes QEMU (~6 s) on every capabilities call because its
-# probe and its access check disagree about KVM. libvirtd then runs in its own
-# mount namespace where /dev/kvm is an unusable regular file: guests use TCG
-# and the host's /dev stays untouched. KVM2_LAB_HIDE_KVM=0|1 overrides.
-kvm_must_hide() {
-	case "${KVM2_LAB_HIDE_KVM:-auto}" in
-	1) return 0 ;;
-	0) return 1 ;;
-	esac
-	[ -e /dev/kvm ] && ! grep -qwE 'vmx|svm' /proc/cpuinfo
-}
-start_libvirtd() {
-	if kvm_must_hide; then
-		lab_log "/dev/kvm present but the CPU has no VMX/SVM: hiding it from libvirtd (TCG only)"
-		[ -e /run/kvm2-lab-nokvm ] || install -m 000 /dev/null /run/kvm2-lab-nokvm
-		unshare -m --propagation slave sh -c 'mount --bind /run/kvm2-lab-nokvm /dev/kvm && exec libvirtd -d'
-	else
-		libvirtd -d
-	fi
-}
-
-libvirt_answers() { timeout 15 virsh -q -c "$LAB_URI" version >/dev/null 2>&1; }
-
-# mount_tiny: the small pool's tmpfs. Mounted before libvirtd starts, so a
-# libvirtd in its own mount namespace (kvm_must_hide) sees it too.
-mount_tiny() {
-	mkdir -p "$LAB_TINY_DIR"
-	mountpoint -q "$LAB_TINY_DIR" || mount -t tmpfs -o "size=$LAB_TINY_SIZE,mode=0711" kvm2lab-tiny "$LAB_TINY_DIR"
-}
 # libvirtd_sees_tiny: true when the running libvirtd sees that tmpfs.
 libvirtd_sees_tiny() {
 	[ "$(stat -f -c %T "/proc/$(tr -dc '0-9' <"$LAB_LIBVIRTD_PID")/root$LAB_TINY_DIR" 2>/dev/null)" = tmpfs ]
 }
 
 start_daemons() {
-	local conf_changed=0 t0
+	local conf_changed=0
 	mount_tiny
 	mkdir -p /var/log/libvirt /var/lib/libvirt/qemu /var/lib/libvirt/dnsmasq /var/cache/libvirt
 	configure_libvirtd && conf_changed=1
@@ -158,29 +128,8 @@ start_daemons() {
 			lab_log "WARNING: libvirtd (not started by the lab) does not see the $LAB_TINY_DIR tmpfs"
 		fi
 	fi
-	if ! lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd; then
-		: >"$LAB_LIBVIRTD_LOG.tmp" && mv "$LAB_LIBVIRTD_LOG.tmp" "$LAB_LIBVIRTD_LOG"
-		start_libvirtd
-		for _ in $(seq 1 50); do lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd && break; sleep 0.1; done
-		lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd || {
-			tail -20 "$LAB_LIBVIRTD_LOG" >&2 || true
-			lab_die "libvirtd did not start"
-		}
-		cat "$LAB_LIBVIRTD_PID" >"$LAB_STATE/libvirtd.started"
-	fi
-	# The first connection probes QEMU's capabilities (~6 s); bound the wait.
-	t0="$EPOCHREALTIME"
-	until libvirt_answers; do
-		if ! lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd; then
-			tail -20 "$LAB_LIBVIRTD_LOG" >&2 || true
-			lab_die "libvirtd died while starting (log above: $LAB_LIBVIRTD_LOG)"
-		fi
-		if awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN{exit !(b-a>60)}'; then
-			tail -20 "$LAB_LIBVIRTD_LOG" >&2 || true
-			lab_die "libvirtd did not answer on $LAB_URI within 60s (log above: $LAB_LIBVIRTD_LOG)"
-		fi
-		sleep 0.5
-	done
+	lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd || lab_launch_libvirtd
+	lab_wait_libvirtd
 	lab_phase_end "$(virsh -q -c "$LAB_URI" version | awk '/Running hypervisor/{print $3,$4}' | head -1)"
 }
 
@@ -250,8 +199,6 @@ EOF
 }
 
 # -------------------------------------------------------------------- sshd
-SSH_DIR="$LAB_STATE/ssh"
-SSHD_PID="$LAB_STATE/sshd.pid"
 # pick_port STATEFILE PREFERRED LAST: the port recorded in STATEFILE, else the
 # first free one from PREFERRED to LAST (recorded for later runs).
 pick_port() {
@@ -268,11 +215,6 @@ pick_port() {
 		fi
 	done
 	lab_die "no free TCP port in $2-$3"
-}
-ssh_works() {
-	timeout 10 ssh -q -i "$SSH_DIR/id_ed25519" -o BatchMode=yes -o ConnectTimeout=5 \
-		-o UserKnownHostsFile="$SSH_DIR/known_hosts" -o StrictHostKeyChecking=yes \
-		-o GlobalKnownHostsFile=/dev/null -p "$SSH_PORT" root@127.0.0.1 true 2>/dev/null
 }
 ensure_sshd() {
 	mkdir -p "$SSH_DIR"
@@ -315,18 +257,7 @@ EOF
 	if lab_port_busy "$SSH_PORT"; then
 		lab_die "port $SSH_PORT (lab sshd) is taken by another process: $(lab_port_owner "$SSH_PORT"); free it or remove $LAB_STATE/ssh.port to pick another"
 	fi
-	mkdir -p /run/sshd
-	chmod 755 /run/sshd
-	/usr/sbin/sshd -t -f "$SSH_DIR/sshd_config" || lab_die "sshd rejects $SSH_DIR/sshd_config"
-	/usr/sbin/sshd -f "$SSH_DIR/sshd_config" -E "$LAB_STATE/sshd.log"
-	for _ in $(seq 1 40); do
-		ssh_works && break
-		sleep 0.25
-	done
-	ssh_works || {
-		tail -10 "$LAB_STATE/sshd.log" >&2 || true
-		lab_die "ssh root@127.0.0.1:$SSH_PORT does not work after 10s (log: $LAB_STATE/sshd.log)"
-	}
+	lab_launch_sshd
 	lab_phase_end "127.0.0.1:$SSH_PORT (started)"
 }
 
