@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"time"
 
 	libvirt "github.com/digitalocean/go-libvirt"
@@ -266,7 +267,9 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 		// Once the domain is defined and running as asked, a failed read-back is not a failed
 		// create: the next Create adopts the domain instead of rebuilding it.
 		if err != nil && !complete {
-			c.removeDebris(ctx, b, req, made)
+			if cerr := c.removeDebris(ctx, b, req, made); cerr != nil {
+				err = &LeftoversError{ID: FormatID(req.Host, req.Name), UID: req.UID, Err: err, Cleanup: cerr}
+			}
 		}
 	}()
 	overlayPath, err := c.ensureOverlay(ctx, b, made, base, req)
@@ -475,16 +478,18 @@ func (c *Client) hypervisorType(ctx context.Context, b backend.Backend) (string,
 
 // removeDebris undoes what a failed Create call wrote, with a context that is not cancelled
 // (the caller's may be what failed) but bounded. The pooled connection is used unless the
-// failure killed it, in which case a dedicated one is dialled. What cannot be removed is
-// logged; the next Create reuses or replaces it, and Delete removes it.
-func (c *Client) removeDebris(ctx context.Context, b backend.Backend, req CreateRequest, made *debris) {
+// failure killed it, in which case a dedicated one is dialled. Volumes named with the UID are
+// looked for too, so one whose create reply was lost is not left behind. What cannot be
+// removed is returned (and logged): the caller then keeps the UID, whose Delete removes it.
+func (c *Client) removeDebris(ctx context.Context, b backend.Backend, req CreateRequest, made *debris) error {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.cleanupBudget)
 	defer cancel()
+	fields := map[string]any{"host": req.Host, "name": req.Name, "uid": req.UID}
 	if l, ok := b.(backend.Liveness); ok && !l.Alive() {
 		d, err := c.pool.Dedicated(ctx, req.Host)
 		if err != nil {
-			c.logf(ctx, LevelWarn, "cannot clean up after failed create", map[string]any{"host": req.Host, "name": req.Name, "error": err.Error()})
-			return
+			c.logf(ctx, LevelWarn, "cannot clean up after failed create", withField(fields, "error", err.Error()))
+			return err
 		}
 		defer d.Close()
 		b = d
@@ -496,12 +501,28 @@ func (c *Client) removeDebris(ctx context.Context, b backend.Backend, req Create
 	case made.defineSent:
 		errs = append(errs, removeIfOurs(ctx, b, req.Host, req.Name, req.UID))
 	}
-	for i := len(made.volumes) - 1; i >= 0; i-- {
-		errs = append(errs, ignoreNotFound(b.StorageVolDelete(ctx, made.volumes[i])))
+	vols := made.volumes
+	for _, name := range []string{overlayName(req.Name, req.UID), seedName(req.Name, req.UID)} {
+		v, err := b.StorageVolLookupByName(ctx, made.pool, name)
+		switch {
+		case err == nil:
+			vols = append(vols, v)
+		case !notFound(err):
+			errs = append(errs, err)
+		}
 	}
+	errs = append(errs, deleteVols(ctx, b, vols))
 	if err := errors.Join(errs...); err != nil {
-		c.logf(ctx, LevelWarn, "cleanup after failed create incomplete", map[string]any{"host": req.Host, "name": req.Name, "error": err.Error()})
-		return
+		c.logf(ctx, LevelWarn, "cleanup after failed create incomplete", withField(fields, "error", err.Error()))
+		return err
 	}
-	c.logf(ctx, LevelDebug, "cleaned up after failed create", map[string]any{"host": req.Host, "name": req.Name})
+	c.logf(ctx, LevelDebug, "cleaned up after failed create", fields)
+	return nil
+}
+
+// withField returns a copy of fields with key set to value.
+func withField(fields map[string]any, key string, value any) map[string]any {
+	out := maps.Clone(fields)
+	out[key] = value
+	return out
 }

@@ -61,6 +61,23 @@ func (e *GoneError) Error() string {
 
 func (e *GoneError) Unwrap() error { return e.Foreign }
 
+// LeftoversError says that a failed Create could not remove everything it wrote (the host
+// stopped answering, say): what is left carries the UID, so the caller must keep the UID and
+// Delete the VM with it, which removes the leftovers. Err is the create's own failure, whose
+// class the error keeps.
+type LeftoversError struct {
+	ID, UID string
+	Err     error
+	Cleanup error
+}
+
+func (e *LeftoversError) Error() string {
+	return fmt.Sprintf("%v; the cleanup of what this create wrote did not finish (%v): deleting VM %s (uid %s) removes it",
+		e.Err, e.Cleanup, e.ID, e.UID)
+}
+
+func (e *LeftoversError) Unwrap() error { return e.Err }
+
 // ErrMarkRemoved says that a domain carries the UUID this provider gave the VM with the UID
 // asked for, but no longer its mark: it is ours (a name collision cannot produce the UUID), yet
 // it cannot be read back as a VM. Delete removes it; every other operation refuses it.

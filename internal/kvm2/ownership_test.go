@@ -80,3 +80,40 @@ func TestCreate_lostDefineReplyRetryRebuildsTheDisks(t *testing.T) {
 		t.Fatalf("%d domains", n)
 	}
 }
+
+// A failed create whose cleanup cannot finish says so with the UID, keeps the failure's class,
+// and Delete with that UID then removes what was left.
+func TestCreate_unfinishedCleanupReturnsTheUID(t *testing.T) {
+	h := newCore(t)
+	h.fb.FailAlways("DomainCreate", lverr(libvirt.ErrOperationFailed))
+	h.fb.FailAlways("StorageVolDelete", errors.New("write: broken pipe"))
+	_, err := h.c.Create(context.Background(), labRequest())
+	var left *LeftoversError
+	if !errors.As(err, &left) || left.UID != labUID || left.ID != vmID {
+		t.Fatalf("err = %v, want a LeftoversError with the uid", err)
+	}
+	if got, want := kvmerr.Classify(err), kvmerr.Classify(lverr(libvirt.ErrOperationFailed)); got != want {
+		t.Fatalf("class %v, want the create failure's %v", got, want)
+	}
+	h.fb.ClearFaults("")
+	if err := h.c.Delete(context.Background(), vmID, left.UID); err != nil {
+		t.Fatal(err)
+	}
+	assertNoDebris(t, h)
+}
+
+// A volume whose create reply was lost is still removed by the cleanup: its name carries the UID.
+func TestCreate_cleanupFindsAVolumeWhoseReplyWasLost(t *testing.T) {
+	h := newCore(t)
+	h.fb.Inject("StorageVolCreateXML", func(_ context.Context, c fake.Call) error {
+		if c.Target == fake.DefaultPool+"/"+labSeed {
+			h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: labSeed, Format: "raw"})
+			return fmt.Errorf("StorageVolCreateXML: %w", kvmerr.ErrAbandoned)
+		}
+		return nil
+	})
+	if _, err := h.c.Create(context.Background(), labRequest()); classOfErr(t, err) != kvmerr.Transient {
+		t.Fatalf("err = %v", err)
+	}
+	assertNoDebris(t, h)
+}
