@@ -121,8 +121,14 @@ func closedPort(t *testing.T) string {
 }
 
 // failFastConfig is a fleet of stopped VMs and its base image on host "lab" (reached on
-// labPort), and one VM with its own base image on host "good" (the lab on its real port).
-func (l *accLab) failFastConfig(prefix, labPort string) string {
+// labPort), and one VM with its own base image on host "good" (the lab on its real port). With
+// literal, the fleet names its base image by id instead of referring to the resource: terraform
+// then refreshes every VM at once instead of skipping them when the base image's read fails.
+func (l *accLab) failFastConfig(prefix, labPort string, literal bool) string {
+	fleetBase := "kvm2_base_image.base.id"
+	if literal {
+		fleetBase = fmt.Sprintf("%q", failFastBaseID(l, prefix))
+	}
 	host := func(name, port string) string {
 		socket := ""
 		if l.socket != "" {
@@ -146,7 +152,7 @@ resource "kvm2_proxy_vm" %q {
   %s
   name          = %s
   host          = %q
-  base_image_id = kvm2_base_image.%s.id
+  base_image_id = %s
   memory_mib    = 64
   disk_gib      = 1
   firmware      = "bios"
@@ -168,8 +174,13 @@ resource "kvm2_base_image" %q {
 	}
 	return "provider \"kvm2\" {\n  hosts = {\n" + host("lab", labPort) + host("good", l.port) + "  }\n}\n" +
 		image("base", "lab", prefix+"base.qcow2") + image("good", "good", prefix+"good.qcow2") +
-		vm("vm", fmt.Sprintf(`"%s${count.index}"`, prefix), "lab", "base", fmt.Sprintf("count = %d", failFastVMs)) +
-		vm("good", fmt.Sprintf("%q", prefix+"good"), "good", "good", "")
+		vm("vm", fmt.Sprintf(`"%s${count.index}"`, prefix), "lab", fleetBase, fmt.Sprintf("count = %d", failFastVMs)) +
+		vm("good", fmt.Sprintf("%q", prefix+"good"), "good", "kvm2_base_image.good.id", "")
+}
+
+// failFastBaseID is the id of the fleet's base image.
+func failFastBaseID(l *accLab, prefix string) string {
+	return "lab/" + l.pool + "/" + prefix + "base.qcow2"
 }
 
 // runObjects lists the domains and volumes on the lab whose names contain prefix.
@@ -203,7 +214,7 @@ func TestAccProxyVM_deadHostFailsFast(t *testing.T) {
 	prefix := "ff-" + l.run + "-"
 	rec := &readRecorder{}
 	dead := closedPort(t)
-	healthy := l.failFastConfig(prefix, l.port)
+	healthy := l.failFastConfig(prefix, l.port, false)
 	t.Cleanup(func() {
 		// Last resort when the test's own destroy failed: the names carry this run's id.
 		domains, volumes, err := l.runObjects(prefix)
@@ -219,7 +230,51 @@ func TestAccProxyVM_deadHostFailsFast(t *testing.T) {
 		}
 	})
 
-	var planStart time.Time
+	// deadPlan is a step that plans with host "lab" pointing at a port where nothing listens,
+	// and the step after it, which checks what that plan did (and restores the healthy host, so
+	// that the destroy at the end can run). The error pattern is loose on purpose: a step that
+	// fails leaves its configuration for the destroy; the exact checks run in the next step's
+	// PreConfig.
+	deadPlan := func(literal bool, wantFailed int) []resource.TestStep {
+		var start time.Time
+		return []resource.TestStep{
+			{
+				PreConfig: func() {
+					rec.start()
+					start = time.Now()
+				},
+				Config:      l.failFastConfig(prefix, dead, literal),
+				ExpectError: regexp.MustCompile(`Unable to read (proxy VM|base image) lab/`),
+			},
+			{
+				PreConfig: func() {
+					elapsed := time.Since(start)
+					reads := rec.stop()
+					t.Logf("plan against a refusing host with %d VMs and a base image in state (fleet refers to the base image by id: %v): failed after %v (bound %v)",
+						failFastVMs, literal, elapsed.Round(10*time.Millisecond), failFastBound)
+					if elapsed > failFastBound {
+						t.Errorf("the plan took %v to fail, want at most %v", elapsed, failFastBound)
+					}
+					checkFailFastReads(t, reads, dead, wantFailed, "good/"+prefix+"good", "good/"+l.pool+"/"+prefix+"good.qcow2")
+				},
+				Config: healthy,
+			},
+		}
+	}
+
+	steps := []resource.TestStep{{
+		Config: healthy,
+		ConfigStateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue("kvm2_base_image.base", tfjsonpath.New("id"), knownvalue.StringExact(failFastBaseID(l, prefix))),
+			statecheck.ExpectKnownValue("kvm2_proxy_vm.vm[49]", tfjsonpath.New("state"), knownvalue.StringExact("stopped")),
+			statecheck.ExpectKnownValue("kvm2_proxy_vm.good", tfjsonpath.New("id"), knownvalue.StringExact("good/"+prefix+"good")),
+		},
+	}}
+	// Every VM and the base image are read at once, and every read fails alike.
+	steps = append(steps, deadPlan(true, failFastVMs+1)...)
+	// As most configurations are written: the base image's read fails and terraform skips the VMs.
+	steps = append(steps, deadPlan(false, 1)...)
+
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: recordingFactories(rec),
 		CheckDestroy: func(*terraform.State) error {
@@ -232,45 +287,13 @@ func TestAccProxyVM_deadHostFailsFast(t *testing.T) {
 			}
 			return nil
 		},
-		Steps: []resource.TestStep{
-			{
-				Config: healthy,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("kvm2_proxy_vm.vm[49]", tfjsonpath.New("state"), knownvalue.StringExact("stopped")),
-					statecheck.ExpectKnownValue("kvm2_proxy_vm.good", tfjsonpath.New("id"), knownvalue.StringExact("good/"+prefix+"good")),
-				},
-			},
-			{
-				// Host "lab" now points at a port where nothing listens. The pattern is loose on
-				// purpose: a step that fails leaves this configuration for the destroy; the
-				// exact checks run in the next step's PreConfig.
-				PreConfig: func() {
-					rec.start()
-					planStart = time.Now()
-				},
-				Config:      l.failFastConfig(prefix, dead),
-				ExpectError: regexp.MustCompile(`Unable to read (proxy VM|base image) lab/`),
-			},
-			{
-				PreConfig: func() {
-					elapsed := time.Since(planStart)
-					reads := rec.stop()
-					t.Logf("plan against a refusing host with %d VMs and a base image in state: failed after %v (bound %v), %d reads",
-						failFastVMs, elapsed.Round(10*time.Millisecond), failFastBound, len(reads))
-					if elapsed > failFastBound {
-						t.Errorf("the plan took %v to fail, want at most %v", elapsed, failFastBound)
-					}
-					checkFailFastReads(t, reads, dead, "good/"+prefix+"good", "good/"+l.pool+"/"+prefix+"good.qcow2")
-				},
-				Config: healthy,
-			},
-		},
+		Steps: steps,
 	})
 }
 
 // checkFailFastReads: every read on "lab" failed with the host's refusal (named, with its
 // address), none on "good" did, and both of good's objects were read.
-func checkFailFastReads(t *testing.T, reads []readOutcome, deadPort, goodVMID, goodImageID string) {
+func checkFailFastReads(t *testing.T, reads []readOutcome, deadPort string, wantFailed int, goodVMID, goodImageID string) {
 	t.Helper()
 	var failed, goodVM, goodImage int
 	var slowest time.Duration
@@ -281,6 +304,9 @@ func checkFailFastReads(t *testing.T, reads []readOutcome, deadPort, goodVMID, g
 		case len(r.errors) == 0 && r.typeName == "kvm2_base_image" && bytes.Contains(r.state, []byte(goodImageID)):
 			goodImage++
 		case len(r.errors) > 0:
+			if failed == 0 {
+				t.Logf("first %s read error: %s", r.typeName, r.errors[0])
+			}
 			failed++
 			slowest = max(slowest, r.took)
 			for _, e := range r.errors {
@@ -297,8 +323,8 @@ func checkFailFastReads(t *testing.T, reads []readOutcome, deadPort, goodVMID, g
 	}
 	t.Logf("reads: %d failed on lab (slowest %v), good VM read %d times, good image %d times",
 		failed, slowest.Round(time.Millisecond), goodVM, goodImage)
-	if failed != failFastVMs+1 {
-		t.Errorf("%d reads failed, want %d (every VM and the base image on lab)", failed, failFastVMs+1)
+	if failed != wantFailed {
+		t.Errorf("%d reads failed, want %d", failed, wantFailed)
 	}
 	if goodVM == 0 || goodImage == 0 {
 		t.Errorf("the healthy host's VM was read %d times and its base image %d times without error, want both", goodVM, goodImage)
