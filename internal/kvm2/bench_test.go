@@ -23,7 +23,7 @@ func BenchmarkGet(b *testing.B) {
 	ctx := context.Background()
 	fb.ResetCalls()
 	for b.Loop() {
-		if _, err := c.Get(ctx, vmID); err != nil {
+		if _, err := c.Get(ctx, vmID, labUID); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -22,12 +22,15 @@ import (
 
 // Fixture names shared by the core's tests.
 const (
-	labHost    = "lab"
-	labBase    = "base.qcow2"
-	labBaseID  = labHost + "/" + fake.DefaultPool + "/" + labBase
-	labUID     = "0123456789abcdef0123456789abcdef"
-	vmName     = "egress-1"
-	vmID       = labHost + "/" + vmName
+	labHost   = "lab"
+	labBase   = "base.qcow2"
+	labBaseID = labHost + "/" + fake.DefaultPool + "/" + labBase
+	labUID    = "0123456789abcdef0123456789abcdef"
+	vmName    = "egress-1"
+	vmID      = labHost + "/" + vmName
+	// labOverlay and labSeed are the volumes Create makes for vmName with labUID.
+	labOverlay = vmName + "." + labUID + ".qcow2"
+	labSeed    = vmName + "." + labUID + ".cidata.iso"
 	labBaseCap = 2 << 30
 )
 
@@ -155,11 +158,18 @@ func (h *coreHarness) markedDomain(name, uid, tag string, s libvirt.DomainState)
 	addMarkedDomain(h.t, h.fb, name, uid, tag, s)
 }
 
+// addMarkedDomain defines a domain carrying our mark with uid and tag, in state s, with its
+// overlay (backing onto the lab base) and seed as volumes of the default pool, named as Create
+// names them.
 func addMarkedDomain(t testing.TB, fb *fake.Backend, name, uid, tag string, s libvirt.DomainState) {
 	t.Helper()
+	fb.AddVolume(fake.DefaultPool, fake.Volume{Name: overlayName(name, uid), Format: "qcow2", Capacity: 4 << 30,
+		BackingPath: fake.DefaultPoolPath + "/" + labBase})
+	fb.AddVolume(fake.DefaultPool, fake.Volume{Name: seedName(name, uid), Format: "raw", Content: []byte("seed")})
 	x, err := definition.DomainXML(definition.DomainSpec{
-		Name: name, Type: definition.TypeQEMU, VCPUs: 1, MemoryMiB: 128, Firmware: definition.FirmwareBIOS,
-		OverlayPath: "/var/lib/libvirt/images/" + name + ".qcow2", SeedPath: "/var/lib/libvirt/images/" + name + "-cidata.iso",
+		Name: name, UUID: domainUUID(uid), Type: definition.TypeQEMU, VCPUs: 1, MemoryMiB: 128, Firmware: definition.FirmwareBIOS,
+		OverlayPath: fake.DefaultPoolPath + "/" + overlayName(name, uid), SeedPath: fake.DefaultPoolPath + "/" + seedName(name, uid),
+		BackingPath: fake.DefaultPoolPath + "/" + labBase, BackingFormat: "qcow2",
 		Network: "default", MAC: "52:54:00:aa:bb:cc",
 		Mark: definition.Mark{UID: uid, Tag: tag, CreatedAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), BaseImageID: labBaseID,
 			VCPUs: 1, MemoryMiB: 128, DiskGiB: 4, Network: "default", Firmware: definition.FirmwareBIOS},

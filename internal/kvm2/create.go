@@ -437,19 +437,6 @@ func UserDataSHA256(data []byte) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// domainUUID is the libvirt UUID of the VM with uid: the UID itself when it is a UUID (every
-// UID this provider issues now), else one derived from it. A definition that carries a UUID is
-// never silently redefined over another domain of the same name.
-func domainUUID(uid string) string {
-	if definition.IsUUID(uid) {
-		return uid
-	}
-	sum := sha256.Sum256([]byte("kvm2-uid:" + uid))
-	sum[6] = sum[6]&0x0f | 0x50
-	sum[8] = sum[8]&0x3f | 0x80
-	return fmt.Sprintf("%x-%x-%x-%x-%x", sum[0:4], sum[4:6], sum[6:8], sum[8:10], sum[10:16])
-}
-
 // removeIfOurs removes the domain under name when its mark carries uid: the cleanup of a define
 // whose reply was lost. Anything else under the name is left alone.
 func removeIfOurs(ctx context.Context, b backend.Backend, host, name, uid string) error {

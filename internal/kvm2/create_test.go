@@ -54,17 +54,17 @@ func TestCreate_newDomain(t *testing.T) {
 	if d.State != libvirt.DomainRunning || d.Transient || !d.NVRAM {
 		t.Fatalf("domain %+v", d)
 	}
-	for _, sub := range []string{`type="qemu"`, `<source file="/var/lib/libvirt/images/egress-1.qcow2"`,
-		`<source file="/var/lib/libvirt/images/egress-1-cidata.iso"`, definition.MarkNamespace} {
+	for _, sub := range []string{`type="qemu"`, `<source file="/var/lib/libvirt/images/` + labOverlay + `"`,
+		`<source file="/var/lib/libvirt/images/` + labSeed + `"`, `<uuid>` + domainUUID(labUID) + `</uuid>`, definition.MarkNamespace} {
 		if !strings.Contains(d.XML, sub) {
 			t.Errorf("domain XML lacks %s", sub)
 		}
 	}
-	overlay, ok := h.fb.Volume(fake.DefaultPool, "egress-1.qcow2")
+	overlay, ok := h.fb.Volume(fake.DefaultPool, labOverlay)
 	if !ok || overlay.BackingPath != "/var/lib/libvirt/images/base.qcow2" || overlay.Capacity != 4<<30 || overlay.Format != "qcow2" {
 		t.Fatalf("overlay %+v", overlay)
 	}
-	seed, ok := h.fb.Volume(fake.DefaultPool, "egress-1-cidata.iso")
+	seed, ok := h.fb.Volume(fake.DefaultPool, labSeed)
 	if !ok || !bytes.Contains(seed.Content, []byte("cidata")) || !bytes.Contains(seed.Content, testUserData()) {
 		t.Fatalf("seed volume missing or without the user data (%d bytes)", len(seed.Content))
 	}
@@ -150,8 +150,8 @@ func TestCreate_rejectsInvalidRequestBeforeAnyRPC(t *testing.T) {
 func TestCreate_generatesUIDWhenEmpty(t *testing.T) {
 	h := newCore(t)
 	inst := h.create(func(r *CreateRequest) { r.UID = "" })
-	if len(inst.UID) != 32 || strings.Trim(inst.UID, "0123456789abcdef") != "" {
-		t.Fatalf("uid %q is not 16 random bytes in hex", inst.UID)
+	if !definition.IsUUID(inst.UID) || inst.DomainUUID != inst.UID {
+		t.Fatalf("uid %q is not a UUID used as the domain's UUID %q", inst.UID, inst.DomainUUID)
 	}
 	other := newCore(t).create(func(r *CreateRequest) { r.UID = "" })
 	if other.UID == inst.UID {
@@ -362,14 +362,15 @@ func TestCreate_baseImageProblemsArePermanent(t *testing.T) {
 
 func TestCreate_reusesOverlayAndRebuildsSeed(t *testing.T) {
 	h := newCore(t)
-	h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: "egress-1.qcow2", Format: "qcow2", Capacity: 4 << 30, Content: []byte("guest data")})
-	h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: "egress-1-cidata.iso", Format: "raw", Content: []byte("stale seed")})
+	h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: labOverlay, Format: "qcow2", Capacity: 4 << 30, Content: []byte("guest data"),
+		BackingPath: fake.DefaultPoolPath + "/" + labBase})
+	h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: labSeed, Format: "raw", Content: []byte("stale seed")})
 	h.create()
-	overlay, _ := h.fb.Volume(fake.DefaultPool, "egress-1.qcow2")
+	overlay, _ := h.fb.Volume(fake.DefaultPool, labOverlay)
 	if string(overlay.Content) != "guest data" {
 		t.Fatal("overlay was replaced")
 	}
-	seed, _ := h.fb.Volume(fake.DefaultPool, "egress-1-cidata.iso")
+	seed, _ := h.fb.Volume(fake.DefaultPool, labSeed)
 	if bytes.Contains(seed.Content, []byte("stale seed")) || !bytes.Contains(seed.Content, testUserData()) {
 		t.Fatal("seed was not rebuilt")
 	}
@@ -587,7 +588,7 @@ func TestCreate_usesTheHostsPool(t *testing.T) {
 	h := newCore(t, func(hc *HostConfig) { hc.Pool = "proxies" })
 	h.fb.AddPool(fake.StoragePool{Name: "proxies", Active: true, Capacity: 10 << 30, Available: 10 << 30})
 	h.create()
-	if got := strings.Join(h.fb.VolumeNames("proxies"), ","); got != "egress-1-cidata.iso,egress-1.qcow2" {
+	if got := strings.Join(h.fb.VolumeNames("proxies"), ","); got != labSeed+","+labOverlay {
 		t.Fatalf("volumes in proxies: %s", got)
 	}
 	for _, v := range h.fb.VolumeNames(fake.DefaultPool) {
@@ -601,7 +602,7 @@ func TestCreate_usesTheHostsPool(t *testing.T) {
 	if !errors.As(err, &qe) || qe.Pool != "proxies" {
 		t.Fatalf("quota checked on the wrong pool: %v", err)
 	}
-	if err := h.c.Delete(context.Background(), vmID); err != nil {
+	if err := h.c.Delete(context.Background(), vmID, labUID); err != nil {
 		t.Fatal(err)
 	}
 	if n := len(h.fb.VolumeNames("proxies")); n != 0 {

@@ -62,7 +62,7 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 		if err != nil {
 			return err
 		}
-		if foreign := claim(host, name, uid, facts); foreign != nil {
+		if foreign := claim(host, name, uid, facts); foreign != nil && !errors.Is(foreign, ErrMarkRemoved) {
 			c.logf(ctx, LevelWarn, "the name holds a domain that is not this VM; it is left alone",
 				map[string]any{"host": host, "name": name, "uid": uid, "reason": foreign.Error()})
 			break
@@ -82,7 +82,41 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 	if err != nil {
 		return err
 	}
+	if owned, err = c.unusedVolumes(ctx, b, owned); err != nil {
+		return err
+	}
 	return deleteVols(ctx, b, append(vols, owned...))
+}
+
+// unusedVolumes keeps the volumes of vols that no domain on the host uses. The volumes named
+// with a VM's UID outlive its domain only as leftovers; one that a domain still uses (say, ours
+// renamed by hand) is logged and kept, never deleted from under it.
+func (c *Client) unusedVolumes(ctx context.Context, b backend.Backend, vols []libvirt.StorageVol) ([]libvirt.StorageVol, error) {
+	if len(vols) == 0 {
+		return nil, nil
+	}
+	paths := make([]string, len(vols))
+	for i, v := range vols {
+		p, err := b.StorageVolGetPath(ctx, v)
+		if err != nil {
+			return nil, ignoreNotFound(err)
+		}
+		paths[i] = p
+	}
+	users, err := diskUsers(ctx, b, paths, false)
+	if err != nil {
+		return nil, err
+	}
+	var out []libvirt.StorageVol
+	for i, v := range vols {
+		if u := users[paths[i]]; len(u) > 0 {
+			c.logf(ctx, LevelWarn, "a volume of this VM is used by another domain; it is left alone",
+				map[string]any{"host": b.Host(), "volume": v.Pool + "/" + v.Name, "used_by": u})
+			continue
+		}
+		out = append(out, v)
+	}
+	return out, nil
 }
 
 // definedVolumes resolves the overlay and seed files of our domain's definition to volumes and
@@ -130,15 +164,8 @@ func (c *Client) definedVolumes(ctx context.Context, b backend.Backend, name, ui
 
 // hasBacking reports whether vol is an overlay (has a backing file): a base image never has one.
 func hasBacking(ctx context.Context, b backend.Backend, vol libvirt.StorageVol) (bool, error) {
-	x, err := b.StorageVolGetXMLDesc(ctx, vol)
-	if err != nil {
-		return false, err
-	}
-	backing, err := definition.VolumeBacking(x)
-	if err != nil {
-		return false, kvmerr.New(kvmerr.Permanent, "", "", err)
-	}
-	return backing != "", nil
+	backing, err := backingFile(ctx, b, vol)
+	return backing != "", err
 }
 
 // ownedVolumes finds the volumes named with uid for VM name in every active pool of the host.

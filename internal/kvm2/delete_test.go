@@ -15,7 +15,7 @@ import (
 func TestDelete_removesDomainNVRAMOverlayAndSeed(t *testing.T) {
 	h := newCore(t)
 	h.create()
-	if err := h.c.Delete(context.Background(), vmID); err != nil {
+	if err := h.c.Delete(context.Background(), vmID, labUID); err != nil {
 		t.Fatal(err)
 	}
 	assertNoDebris(t, h)
@@ -37,7 +37,7 @@ func TestDelete_isIdempotent(t *testing.T) {
 	h := newCore(t)
 	h.create()
 	for i := range 3 {
-		if err := h.c.Delete(context.Background(), vmID); err != nil {
+		if err := h.c.Delete(context.Background(), vmID, labUID); err != nil {
 			t.Fatalf("delete %d: %v", i+1, err)
 		}
 	}
@@ -50,10 +50,15 @@ func TestDelete_partialLeftoversAreRemoved(t *testing.T) {
 		setup func(h *coreHarness)
 	}{
 		{"only volumes", func(h *coreHarness) {
-			h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: "egress-1.qcow2"})
-			h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: "egress-1-cidata.iso"})
+			h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: labOverlay})
+			h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: labSeed})
 		}},
-		{"only seed", func(h *coreHarness) { h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: "egress-1-cidata.iso"}) }},
+		{"only seed", func(h *coreHarness) { h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: labSeed}) }},
+		{"volumes in another pool", func(h *coreHarness) {
+			h.fb.AddPool(fake.StoragePool{Name: "proxies", Active: true, Capacity: 10 << 30, Available: 10 << 30})
+			h.fb.AddVolume("proxies", fake.Volume{Name: labOverlay})
+			h.fb.AddVolume("proxies", fake.Volume{Name: labSeed})
+		}},
 		{"stopped domain", func(h *coreHarness) { h.markedDomain(vmName, labUID, "", libvirt.DomainShutoff) }},
 		{"transient running domain", func(h *coreHarness) {
 			h.markedDomain(vmName, labUID, "", libvirt.DomainRunning)
@@ -66,7 +71,7 @@ func TestDelete_partialLeftoversAreRemoved(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			h := newCore(t)
 			tt.setup(h)
-			if err := h.c.Delete(context.Background(), vmID); err != nil {
+			if err := h.c.Delete(context.Background(), vmID, labUID); err != nil {
 				t.Fatal(err)
 			}
 			assertNoDebris(t, h)
@@ -76,7 +81,7 @@ func TestDelete_partialLeftoversAreRemoved(t *testing.T) {
 
 func TestDelete_unknownHostIsNoop(t *testing.T) {
 	h := newCore(t)
-	if err := h.c.Delete(context.Background(), "elsewhere/"+vmName); err != nil {
+	if err := h.c.Delete(context.Background(), "elsewhere/"+vmName, labUID); err != nil {
 		t.Fatal(err)
 	}
 	if h.pool.Acquired("elsewhere") != 0 || len(h.fb.Calls()) != 0 {
@@ -84,20 +89,78 @@ func TestDelete_unknownHostIsNoop(t *testing.T) {
 	}
 }
 
-func TestDelete_refusesUnmarkedDomain(t *testing.T) {
+// A domain under the name that is not the VM with the UID in state is another owner's: Delete
+// leaves it and every volume not named with the UID, and removes the VM's own leftovers.
+func TestDelete_leavesForeignDomainsAndTheirVolumes(t *testing.T) {
+	tests := []struct {
+		name  string
+		setup func(h *coreHarness)
+	}{
+		{"unmarked domain", func(h *coreHarness) { h.unmarkedDomain(vmName, libvirt.DomainRunning) }},
+		{"another configuration's domain", func(h *coreHarness) {
+			h.markedDomain(vmName, "fedcba9876543210fedcba9876543210", "", libvirt.DomainRunning)
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newCore(t)
+			tt.setup(h)
+			// Volumes named as earlier versions named this VM's, and a base image whose name is
+			// the old overlay name: none of them carries the UID.
+			for _, n := range []string{"egress-1.qcow2", "egress-1-cidata.iso"} {
+				h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: n})
+			}
+			h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: labOverlay})
+			before, _ := h.fb.Domain(vmName)
+			if err := h.c.Delete(context.Background(), vmID, labUID); err != nil {
+				t.Fatal(err)
+			}
+			after, ok := h.fb.Domain(vmName)
+			if !ok || after.XML != before.XML || after.State != before.State {
+				t.Fatal("foreign domain removed or changed")
+			}
+			for _, n := range []string{"egress-1.qcow2", "egress-1-cidata.iso", labBase} {
+				if _, ok := h.fb.Volume(fake.DefaultPool, n); !ok {
+					t.Fatalf("volume %s not named with the UID was removed", n)
+				}
+			}
+			if _, ok := h.fb.Volume(fake.DefaultPool, labOverlay); ok {
+				t.Fatal("the VM's own leftover overlay was kept")
+			}
+			if h.fb.Count("DomainUndefine")+h.fb.Count("DomainDestroy") != 0 {
+				t.Fatalf("calls %v", h.fb.Methods())
+			}
+		})
+	}
+}
+
+// A leftover named with the UID that a domain still uses (ours, renamed by hand) is never deleted
+// from under it.
+func TestDelete_keepsLeftoversADomainUses(t *testing.T) {
 	h := newCore(t)
-	h.unmarkedDomain(vmName, libvirt.DomainRunning)
-	h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: "egress-1.qcow2"})
-	err := h.c.Delete(context.Background(), vmID)
-	if classOfErr(t, err) != kvmerr.Permanent || !strings.Contains(err.Error(), "not managed by kvm2") {
-		t.Fatalf("err = %v", err)
+	h.markedDomain("renamed-by-hand", labUID, "", libvirt.DomainRunning)
+	// markedDomain names the volumes after the domain; point the renamed domain at this VM's.
+	h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: labOverlay, BackingPath: fake.DefaultPoolPath + "/" + labBase})
+	h.fb.UpdateDomain("renamed-by-hand", func(d *fake.Domain) {
+		d.XML = strings.Replace(d.XML, overlayName("renamed-by-hand", labUID), labOverlay, 1)
+	})
+	if err := h.c.Delete(context.Background(), vmID, labUID); err != nil {
+		t.Fatal(err)
 	}
-	if _, ok := h.fb.Domain(vmName); !ok {
-		t.Fatal("foreign domain removed")
+	if _, ok := h.fb.Volume(fake.DefaultPool, labOverlay); !ok {
+		t.Fatal("an overlay in use by a domain was deleted")
 	}
-	if _, ok := h.fb.Volume(fake.DefaultPool, "egress-1.qcow2"); !ok {
-		t.Fatal("volume next to a foreign domain removed")
+}
+
+// A domain with this VM's UUID whose mark was removed is still ours: Delete removes it.
+func TestDelete_removesOurDomainWithoutItsMark(t *testing.T) {
+	h := newCore(t)
+	h.markedDomain(vmName, labUID, "", libvirt.DomainRunning)
+	h.fb.UpdateDomain(vmName, func(d *fake.Domain) { d.XML = strings.Replace(d.XML, "kvm2/mark/v1", "other/v9", 1) })
+	if err := h.c.Delete(context.Background(), vmID, labUID); err != nil {
+		t.Fatal(err)
 	}
+	assertNoDebris(t, h)
 }
 
 func TestDelete_fallsBackWhenNVRAMFlagRejected(t *testing.T) {
@@ -106,7 +169,7 @@ func TestDelete_fallsBackWhenNVRAMFlagRejected(t *testing.T) {
 			h := newCore(t)
 			h.markedDomain(vmName, labUID, "", libvirt.DomainShutoff)
 			h.fb.FailNth("DomainUndefine", 1, lverr(code))
-			if err := h.c.Delete(context.Background(), vmID); err != nil {
+			if err := h.c.Delete(context.Background(), vmID, labUID); err != nil {
 				t.Fatal(err)
 			}
 			if n := h.fb.Count("DomainUndefine"); n != 2 {
@@ -119,17 +182,17 @@ func TestDelete_fallsBackWhenNVRAMFlagRejected(t *testing.T) {
 
 func TestDelete_transientFailureThenRetryCompletes(t *testing.T) {
 	boom := errors.New("connection reset by peer")
-	for _, method := range []string{"DomainLookupByName", "DomainGetMetadata", "DomainDestroy", "DomainUndefine",
-		"StoragePoolLookupByName", "StorageVolLookupByName", "StorageVolDelete"} {
+	for _, method := range []string{"DomainLookupByName", "DomainGetXMLDesc", "DomainDestroy", "DomainUndefine",
+		"StorageVolLookupByPath", "ConnectListAllStoragePools", "StorageVolLookupByName", "StorageVolDelete"} {
 		t.Run(method, func(t *testing.T) {
 			h := newCore(t)
 			h.create()
 			h.fb.FailNth(method, 1, boom)
-			err := h.c.Delete(context.Background(), vmID)
+			err := h.c.Delete(context.Background(), vmID, labUID)
 			if classOfErr(t, err) != kvmerr.Transient {
 				t.Fatalf("first delete: %v", err)
 			}
-			if err := h.c.Delete(context.Background(), vmID); err != nil {
+			if err := h.c.Delete(context.Background(), vmID, labUID); err != nil {
 				t.Fatalf("second delete: %v", err)
 			}
 			assertNoDebris(t, h)
@@ -139,7 +202,7 @@ func TestDelete_transientFailureThenRetryCompletes(t *testing.T) {
 
 func TestDelete_badIDIsPermanent(t *testing.T) {
 	h := newCore(t)
-	if err := h.c.Delete(context.Background(), "no-slash"); classOfErr(t, err) != kvmerr.Permanent {
+	if err := h.c.Delete(context.Background(), "no-slash", labUID); classOfErr(t, err) != kvmerr.Permanent {
 		t.Fatalf("err = %v", err)
 	}
 }

@@ -2,6 +2,7 @@ package kvm2
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"strings"
@@ -64,7 +65,7 @@ func (c *Client) getOn(ctx context.Context, b backend.Backend, host, name, uid s
 		return Instance{}, err
 	}
 	if err := claim(host, name, uid, facts); err != nil {
-		if uid == "" {
+		if uid == "" || errors.Is(err, ErrMarkRemoved) {
 			return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", err)
 		}
 		return Instance{}, c.gone(ctx, b, host, name, uid, err)

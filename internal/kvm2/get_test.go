@@ -27,7 +27,7 @@ func TestGet_readsMarkAndFactsBack(t *testing.T) {
 	h := newCore(t)
 	h.markedDomain(vmName, labUID, "fleet-a", libvirt.DomainRunning)
 	agentAddress(h.fb, vmName, markedMAC, "192.168.122.10")
-	inst, err := h.c.Get(context.Background(), vmID)
+	inst, err := h.c.Get(context.Background(), vmID, labUID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func TestGet_runningDomainCostsFiveRPCs(t *testing.T) {
 	h := newCore(t)
 	h.markedDomain(vmName, labUID, "", libvirt.DomainRunning)
 	agentAddress(h.fb, vmName, markedMAC, "192.168.122.10")
-	if _, err := h.c.Get(context.Background(), vmID); err != nil {
+	if _, err := h.c.Get(context.Background(), vmID, labUID); err != nil {
 		t.Fatal(err)
 	}
 	want := "DomainLookupByName,DomainGetState,DomainGetXMLDesc,DomainIsPersistent,DomainInterfaceAddresses"
@@ -59,7 +59,7 @@ func TestGet_runningDomainCostsFiveRPCs(t *testing.T) {
 func TestGet_stoppedDomainCostsThreeRPCsAndHasNoAddress(t *testing.T) {
 	h := newCore(t)
 	h.markedDomain(vmName, labUID, "", libvirt.DomainShutoff)
-	inst, err := h.c.Get(context.Background(), vmID)
+	inst, err := h.c.Get(context.Background(), vmID, labUID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +102,7 @@ func TestGet_addressSources(t *testing.T) {
 			if tt.inject != nil {
 				tt.inject(h.fb)
 			}
-			inst, err := h.c.Get(context.Background(), vmID)
+			inst, err := h.c.Get(context.Background(), vmID, labUID)
 			if tt.wantErr {
 				if classOfErr(t, err) != kvmerr.Transient {
 					t.Fatalf("err = %v", err)
@@ -127,7 +127,10 @@ func TestGet_errorClasses(t *testing.T) {
 		want  kvmerr.Class
 	}{
 		{"missing domain", vmID, nil, kvmerr.NotFound},
-		{"unmarked domain", vmID, func(h *coreHarness) { h.unmarkedDomain(vmName, libvirt.DomainRunning) }, kvmerr.Permanent},
+		{"unmarked domain: this VM is gone", vmID, func(h *coreHarness) { h.unmarkedDomain(vmName, libvirt.DomainRunning) }, kvmerr.NotFound},
+		{"another configuration's domain: this VM is gone", vmID, func(h *coreHarness) {
+			h.markedDomain(vmName, "fedcba9876543210fedcba9876543210", "", libvirt.DomainRunning)
+		}, kvmerr.NotFound},
 		{"unparsable mark", vmID, func(h *coreHarness) {
 			h.fb.AddDomain(fake.Domain{Name: vmName, XML: `<domain><name>egress-1</name><metadata><kvm2:instance xmlns:kvm2="https://github.com/egress-proxies/terraform-provider-kvm2/mark/v1"><kvm2:vcpus>many</kvm2:vcpus></kvm2:instance></metadata></domain>`})
 		}, kvmerr.Permanent},
@@ -138,7 +141,7 @@ func TestGet_errorClasses(t *testing.T) {
 			h.markedDomain(vmName, labUID, "", libvirt.DomainRunning)
 			h.fb.FailAlways("DomainGetState", kvmerr.ErrAbandoned)
 		}, kvmerr.Transient},
-		{"metadata gone is not NotFound", vmID, func(h *coreHarness) {
+		{"our UUID without the mark is not NotFound", vmID, func(h *coreHarness) {
 			h.markedDomain(vmName, labUID, "", libvirt.DomainShutoff)
 			h.fb.UpdateDomain(vmName, func(d *fake.Domain) { d.XML = strings.Replace(d.XML, "kvm2/mark/v1", "other/v9", 1) })
 		}, kvmerr.Permanent},
@@ -149,97 +152,9 @@ func TestGet_errorClasses(t *testing.T) {
 			if tt.setup != nil {
 				tt.setup(h)
 			}
-			_, err := h.c.Get(context.Background(), tt.id)
+			_, err := h.c.Get(context.Background(), tt.id, labUID)
 			if got := classOfErr(t, err); got != tt.want {
 				t.Fatalf("class %v, want %v: %v", got, tt.want, err)
-			}
-		})
-	}
-}
-
-func TestGet_unmarkedErrorSaysNotManaged(t *testing.T) {
-	h := newCore(t)
-	h.unmarkedDomain(vmName, libvirt.DomainRunning)
-	_, err := h.c.Get(context.Background(), vmID)
-	if err == nil || !strings.Contains(err.Error(), "not managed by kvm2") || errors.Is(err, kvmerr.ErrNotFound) {
-		t.Fatalf("err = %v", err)
-	}
-}
-
-func TestGet_runningButNoLongerDefined(t *testing.T) {
-	h := newCore(t)
-	h.markedDomain(vmName, labUID, "", libvirt.DomainRunning)
-	h.fb.UpdateDomain(vmName, func(d *fake.Domain) { d.Transient = true })
-	inst, err := h.c.Get(context.Background(), vmID)
-	if err != nil || inst.Persistent || inst.State != StateRunning {
-		t.Fatalf("instance %+v, %v", inst, err)
-	}
-}
-
-func TestGet_statesAndNeverWaits(t *testing.T) {
-	tests := []struct {
-		in   libvirt.DomainState
-		want State
-	}{
-		{libvirt.DomainPaused, StatePaused},
-		{libvirt.DomainPmsuspended, StateSuspended},
-		{libvirt.DomainCrashed, StateCrashed},
-		{libvirt.DomainShutdown, StateRunning},
-		{libvirt.DomainBlocked, StateRunning},
-	}
-	for _, tt := range tests {
-		t.Run(string(tt.want), func(t *testing.T) {
-			h := newCore(t)
-			h.markedDomain(vmName, labUID, "", tt.in)
-			inst, err := h.c.Get(context.Background(), vmID)
-			if err != nil || inst.State != tt.want {
-				t.Fatalf("state %s, %v; want %s", inst.State, err, tt.want)
-			}
-			if n := h.fb.Count("DomainGetState"); n != 1 {
-				t.Fatalf("state read %d times", n)
-			}
-		})
-	}
-}
-
-func TestGet_definitionWinsOverMarkForDriftableFields(t *testing.T) {
-	h := newCore(t)
-	h.markedDomain(vmName, labUID, "", libvirt.DomainShutoff)
-	h.fb.UpdateDomain(vmName, func(d *fake.Domain) {
-		d.XML = strings.Replace(d.XML, `<vcpu placement="static">1</vcpu>`, `<vcpu placement="static">3</vcpu>`, 1)
-		d.XML = strings.Replace(d.XML, `<vcpu>1</vcpu>`, `<vcpu>3</vcpu>`, 1)
-	})
-	inst, err := h.c.Get(context.Background(), vmID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if inst.VCPUs != 3 {
-		t.Fatalf("vcpus %d, want the definition's 3", inst.VCPUs)
-	}
-	if inst.DiskGiB != 4 {
-		t.Fatalf("disk %d, want the mark's 4", inst.DiskGiB)
-	}
-}
-
-func TestMarkFromDomainXML(t *testing.T) {
-	const ns = "https://github.com/egress-proxies/terraform-provider-kvm2/mark/v1"
-	tests := []struct {
-		name, xml, want string
-		wantErr         bool
-	}{
-		{"prefixed", `<domain><metadata><a xmlns="urn:a"/><kvm2:instance xmlns:kvm2="` + ns + `"><kvm2:uid>u</kvm2:uid></kvm2:instance></metadata></domain>`,
-			`<kvm2:instance xmlns:kvm2="` + ns + `"><kvm2:uid>u</kvm2:uid></kvm2:instance>`, false},
-		{"default namespace", `<domain><metadata><instance xmlns="` + ns + `"><uid>u</uid></instance></metadata></domain>`,
-			`<instance xmlns="` + ns + `"><uid>u</uid></instance>`, false},
-		{"none", `<domain><metadata><a xmlns="urn:a"/></metadata></domain>`, "", false},
-		{"outside metadata", `<domain><devices><instance xmlns="` + ns + `"/></devices></domain>`, "", false},
-		{"broken", `<domain><metadata>`, "", true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, err := markFromDomainXML(tt.xml)
-			if (err != nil) != tt.wantErr || got != tt.want {
-				t.Fatalf("got %q, %v; want %q", got, err, tt.want)
 			}
 		})
 	}

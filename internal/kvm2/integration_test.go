@@ -195,11 +195,11 @@ func itRequest(name string, fw Firmware, memory int) CreateRequest {
 }
 
 // waitForAddress polls Get until the instance reports an IPv4 address.
-func waitForAddress(t *testing.T, c *Client, id string) Instance {
+func waitForAddress(t *testing.T, c *Client, id, uid string) Instance {
 	t.Helper()
 	deadline := time.Now().Add(bootTimeout)
 	for {
-		inst, err := c.Get(context.Background(), id)
+		inst, err := c.Get(context.Background(), id, uid)
 		if err != nil {
 			t.Fatalf("Get %s: %v", id, err)
 		}
@@ -265,7 +265,7 @@ func TestLab(t *testing.T) {
 			created[v.name] = inst
 		}
 		for _, v := range variants {
-			inst := waitForAddress(t, c, FormatID("lab", v.name))
+			inst := waitForAddress(t, c, FormatID("lab", v.name), created[v.name].UID)
 			if net.ParseIP(inst.IPv4).To4() == nil {
 				t.Fatalf("%s: address %q", v.name, inst.IPv4)
 			}
@@ -297,7 +297,7 @@ func TestLab(t *testing.T) {
 	step("Get reads UID and created-at back", func(t *testing.T) {
 		fresh, _ := labClient(t, env)
 		for name, want := range created {
-			got, err := fresh.Get(ctx, FormatID("lab", name))
+			got, err := fresh.Get(ctx, FormatID("lab", name), want.UID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -308,21 +308,21 @@ func TestLab(t *testing.T) {
 	})
 
 	step("SetTag and SetRunning change the domain in place", func(t *testing.T) {
-		id := FormatID("lab", variants[0].name)
-		inst, err := c.SetTag(ctx, id, itTag+"-moved")
+		id, uid := FormatID("lab", variants[0].name), created[variants[0].name].UID
+		inst, err := c.SetTag(ctx, id, uid, itTag+"-moved")
 		if err != nil {
 			t.Fatal(err)
 		}
 		if inst.Tag != itTag+"-moved" || inst.UID != created[variants[0].name].UID {
 			t.Fatalf("after SetTag: %+v", inst)
 		}
-		if inst, err = c.SetRunning(ctx, id, false); err != nil || inst.State != StateStopped {
+		if inst, err = c.SetRunning(ctx, id, uid, false); err != nil || inst.State != StateStopped {
 			t.Fatalf("after stop: %+v, %v", inst, err)
 		}
-		if inst, err = c.SetRunning(ctx, id, true); err != nil || inst.State != StateRunning {
+		if inst, err = c.SetRunning(ctx, id, uid, true); err != nil || inst.State != StateRunning {
 			t.Fatalf("after start: %+v, %v", inst, err)
 		}
-		if inst, err = c.SetTag(ctx, id, itTag); err != nil || inst.Tag != itTag {
+		if inst, err = c.SetTag(ctx, id, uid, itTag); err != nil || inst.Tag != itTag {
 			t.Fatalf("tag back: %+v, %v", inst, err)
 		}
 	})
@@ -330,9 +330,11 @@ func TestLab(t *testing.T) {
 	step("ListByTag finds tagged, not untagged", func(t *testing.T) {
 		req := itRequest(itPrefix+"untagged", FirmwareBIOS, 128)
 		req.BaseImageID, req.Tag, req.Running = base.ID, "", false
-		if _, err := c.Create(ctx, req); err != nil {
+		untagged, err := c.Create(ctx, req)
+		if err != nil {
 			t.Fatal(err)
 		}
+		created[untagged.Name] = untagged
 		got, err := c.ListByTag(ctx, itTag)
 		if err != nil {
 			t.Fatal(err)
@@ -362,10 +364,14 @@ func TestLab(t *testing.T) {
 		if _, err := c.Create(ctx, req); !errors.Is(err, kvmerr.ErrPermanent) || !strings.Contains(err.Error(), "not managed") {
 			t.Fatalf("unmarked create: %v", err)
 		}
-		if _, err := c.Get(ctx, FormatID("lab", name)); !errors.Is(err, kvmerr.ErrPermanent) {
-			t.Fatalf("unmarked get: %v", err)
+		if _, err := c.Get(ctx, FormatID("lab", name), ""); !errors.Is(err, kvmerr.ErrPermanent) || !errors.Is(err, ErrNotManaged) {
+			t.Fatalf("unmarked import: %v", err)
 		}
-		if err := c.Delete(ctx, FormatID("lab", name)); !errors.Is(err, kvmerr.ErrPermanent) {
+		var gone *GoneError
+		if _, err := c.Get(ctx, FormatID("lab", name), created[variants[0].name].UID); !errors.Is(err, kvmerr.ErrNotFound) || !errors.As(err, &gone) {
+			t.Fatalf("unmarked get with a uid: %v", err)
+		}
+		if err := c.Delete(ctx, FormatID("lab", name), created[variants[0].name].UID); err != nil {
 			t.Fatalf("unmarked delete: %v", err)
 		}
 		if _, err := l.DomainLookupByName(name); err != nil {
@@ -404,11 +410,11 @@ func TestLab(t *testing.T) {
 	step("Delete twice, nothing of ours remains", func(t *testing.T) {
 		for _, name := range []string{variants[0].name, variants[1].name, itPrefix + "untagged"} {
 			for i := range 2 {
-				if err := c.Delete(ctx, FormatID("lab", name)); err != nil {
+				if err := c.Delete(ctx, FormatID("lab", name), created[name].UID); err != nil {
 					t.Fatalf("delete %s #%d: %v", name, i+1, err)
 				}
 			}
-			if _, err := c.Get(ctx, FormatID("lab", name)); !errors.Is(err, kvmerr.ErrNotFound) {
+			if _, err := c.Get(ctx, FormatID("lab", name), created[name].UID); !errors.Is(err, kvmerr.ErrNotFound) {
 				t.Fatalf("Get after delete: %v", err)
 			}
 		}
@@ -492,7 +498,7 @@ func BenchmarkLabGet(b *testing.B) {
 	deadline := time.Now().Add(bootTimeout)
 	for inst.IPv4 == "" && time.Now().Before(deadline) {
 		time.Sleep(2 * time.Second)
-		if inst, err = c.Get(ctx, inst.ID); err != nil {
+		if inst, err = c.Get(ctx, inst.ID, inst.UID); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -502,7 +508,7 @@ func BenchmarkLabGet(b *testing.B) {
 	before := log.rpcs.Load()
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := c.Get(ctx, inst.ID); err != nil {
+		if _, err := c.Get(ctx, inst.ID, inst.UID); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -2,8 +2,11 @@ package kvm2
 
 import (
 	"crypto/rand"
+	"crypto/sha256"
 	"fmt"
 	"regexp"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 )
 
 // The names the core gives to what it creates for a VM. Volumes carry the VM's UID, so no
@@ -46,4 +49,17 @@ func NewUID() (string, error) {
 	b[6] = b[6]&0x0f | 0x40
 	b[8] = b[8]&0x3f | 0x80
 	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16]), nil
+}
+
+// domainUUID is the libvirt UUID of the VM with uid: the UID itself when it is a UUID (every
+// UID this provider issues now), else one derived from it. A definition that carries a UUID is
+// never silently redefined over another domain of the same name.
+func domainUUID(uid string) string {
+	if definition.IsUUID(uid) {
+		return uid
+	}
+	sum := sha256.Sum256([]byte("kvm2-uid:" + uid))
+	sum[6] = sum[6]&0x0f | 0x50
+	sum[8] = sum[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", sum[0:4], sum[4:6], sum[6:8], sum[8:10], sum[10:16])
 }

@@ -47,7 +47,7 @@ func TestCreateLogsEveryRPCAndNoSecret(t *testing.T) {
 		hc.PrivateKey = "-----BEGIN OPENSSH PRIVATE KEY-----\n" + keySecret + "\n-----END OPENSSH PRIVATE KEY-----"
 	})
 	inst := h.create(func(r *CreateRequest) { r.UserData = []byte("#cloud-config\npassword: " + userSecret + "\n") })
-	if _, err := h.c.Get(context.Background(), inst.ID); err != nil {
+	if _, err := h.c.Get(context.Background(), inst.ID, inst.UID); err != nil {
 		t.Fatal(err)
 	}
 	text := h.log.text()

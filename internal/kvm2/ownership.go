@@ -61,15 +61,34 @@ func (e *GoneError) Error() string {
 
 func (e *GoneError) Unwrap() error { return e.Foreign }
 
+// ErrMarkRemoved says that a domain carries the UUID this provider gave the VM with the UID
+// asked for, but no longer its mark: it is ours (a name collision cannot produce the UUID), yet
+// it cannot be read back as a VM. Delete removes it; every other operation refuses it.
+var ErrMarkRemoved = errors.New("the domain has this VM's UUID but its kvm2 mark was removed")
+
+// ErrCopiedMark says that a domain carries a copy of a VM's mark under a UUID that is not the
+// VM's: a clone or a redefinition by another tool, never the VM itself.
+var ErrCopiedMark = errors.New("the domain carries a copy of a kvm2 mark under another UUID")
+
 // claim reports whether the parsed definition of domain name is the VM with uid: nil when it
-// is, ErrNotManaged without a mark, an *OwnedError for a mark with another UID. An empty uid
-// accepts any mark (an import, which has no UID yet).
+// is. The proof is the mark's UID together with the domain UUID the provider derived from it
+// (domainUUID), which a name collision cannot produce; VMs made before the UUID was derived from
+// the UID (their UIDs are not UUIDs) are proven by the mark's UID alone. An empty uid is an
+// import, which has no UID yet: any mark is accepted whose UUID is not a copy's.
+//
+// Refusals: ErrNotManaged without a mark, ErrMarkRemoved for our UUID without a mark,
+// ErrCopiedMark for a mark whose UUID is not the VM's, *OwnedError for another UID.
 func claim(host, name, uid string, facts definition.DomainFacts) error {
+	m := facts.Mark
 	switch {
-	case facts.Mark == nil:
+	case m == nil && uid != "" && facts.UUID == domainUUID(uid):
+		return fmt.Errorf("domain %s: %w", name, ErrMarkRemoved)
+	case m == nil:
 		return fmt.Errorf("domain %s: %w", name, ErrNotManaged)
-	case uid != "" && facts.Mark.UID != uid:
-		return &OwnedError{Host: host, Name: name, UID: uid, Other: *facts.Mark}
+	case uid != "" && m.UID != uid:
+		return &OwnedError{Host: host, Name: name, UID: uid, Other: *m}
+	case definition.IsUUID(m.UID) && facts.UUID != domainUUID(m.UID):
+		return fmt.Errorf("domain %s (uuid %s, mark uid %s): %w", name, facts.UUID, m.UID, ErrCopiedMark)
 	}
 	return nil
 }

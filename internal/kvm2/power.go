@@ -2,6 +2,7 @@ package kvm2
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	libvirt "github.com/digitalocean/go-libvirt"
@@ -92,6 +93,9 @@ func (c *Client) onMarked(ctx context.Context, op, id, uid string, change func(b
 			return Instance{}, err
 		}
 		if foreign := claim(host, name, uid, facts); foreign != nil {
+			if errors.Is(foreign, ErrMarkRemoved) {
+				return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", foreign)
+			}
 			return Instance{}, kvmerr.New(kvmerr.NotFound, "", "", &GoneError{ID: id, UID: uid, Foreign: foreign})
 		}
 		if err := change(b, dom, *facts.Mark); err != nil {

@@ -2,6 +2,7 @@ package kvm2
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	libvirt "github.com/digitalocean/go-libvirt"
@@ -31,7 +32,7 @@ func TestSetRunning(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			h := newCore(t)
 			h.markedDomain(vmName, labUID, "", tt.from)
-			inst, err := h.c.SetRunning(context.Background(), vmID, tt.running)
+			inst, err := h.c.SetRunning(context.Background(), vmID, labUID, tt.running)
 			if tt.wantClass != 0 {
 				if got := classOfErr(t, err); got != tt.wantClass {
 					t.Fatalf("class %v: %v", got, err)
@@ -56,7 +57,10 @@ func TestSetRunning_refusals(t *testing.T) {
 		want  kvmerr.Class
 	}{
 		{"missing", nil, vmID, kvmerr.NotFound},
-		{"unmarked", func(h *coreHarness) { h.unmarkedDomain(vmName, libvirt.DomainShutoff) }, vmID, kvmerr.Permanent},
+		{"unmarked", func(h *coreHarness) { h.unmarkedDomain(vmName, libvirt.DomainShutoff) }, vmID, kvmerr.NotFound},
+		{"another configuration's", func(h *coreHarness) {
+			h.markedDomain(vmName, "fedcba9876543210fedcba9876543210", "", libvirt.DomainShutoff)
+		}, vmID, kvmerr.NotFound},
 		{"unknown host", nil, "elsewhere/" + vmName, kvmerr.Permanent},
 		{"bad id", nil, "x", kvmerr.Permanent},
 	}
@@ -66,7 +70,7 @@ func TestSetRunning_refusals(t *testing.T) {
 			if tt.setup != nil {
 				tt.setup(h)
 			}
-			_, err := h.c.SetRunning(context.Background(), tt.id, true)
+			_, err := h.c.SetRunning(context.Background(), tt.id, labUID, true)
 			if got := classOfErr(t, err); got != tt.want {
 				t.Fatalf("class %v: %v", got, err)
 			}
@@ -80,7 +84,7 @@ func TestSetRunning_refusals(t *testing.T) {
 func TestSetTag_rewritesOnlyTheTag(t *testing.T) {
 	h := newCore(t)
 	before := h.create()
-	after, err := h.c.SetTag(context.Background(), vmID, "fleet-b")
+	after, err := h.c.SetTag(context.Background(), vmID, labUID, "fleet-b")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +100,7 @@ func TestSetTag_rewritesOnlyTheTag(t *testing.T) {
 	if err != nil || m.Tag != "fleet-b" || m.UID != labUID {
 		t.Fatalf("stored mark %+v, %v", m, err)
 	}
-	got, err := h.c.Get(context.Background(), vmID)
+	got, err := h.c.Get(context.Background(), vmID, labUID)
 	if err != nil || got.Tag != "fleet-b" {
 		t.Fatalf("Get after SetTag: %q, %v", got.Tag, err)
 	}
@@ -105,8 +109,9 @@ func TestSetTag_rewritesOnlyTheTag(t *testing.T) {
 func TestSetTag_refusesUnmarkedDomain(t *testing.T) {
 	h := newCore(t)
 	h.unmarkedDomain(vmName, libvirt.DomainRunning)
-	_, err := h.c.SetTag(context.Background(), vmID, "x")
-	if classOfErr(t, err) != kvmerr.Permanent || h.fb.Count("DomainSetMetadata") != 0 {
+	_, err := h.c.SetTag(context.Background(), vmID, labUID, "x")
+	var gone *GoneError
+	if classOfErr(t, err) != kvmerr.NotFound || !errors.As(err, &gone) || !errors.Is(err, ErrNotManaged) || h.fb.Count("DomainSetMetadata") != 0 {
 		t.Fatalf("err = %v, calls %v", err, h.fb.Methods())
 	}
 }
@@ -114,11 +119,44 @@ func TestSetTag_refusesUnmarkedDomain(t *testing.T) {
 func TestSetTag_emptyTagClearsIt(t *testing.T) {
 	h := newCore(t)
 	h.create()
-	inst, err := h.c.SetTag(context.Background(), vmID, "")
+	inst, err := h.c.SetTag(context.Background(), vmID, labUID, "")
 	if err != nil || inst.Tag != "" {
 		t.Fatalf("tag %q, %v", inst.Tag, err)
 	}
 	if got, _ := h.c.ListByTag(context.Background(), "fleet-a"); len(got) != 0 {
 		t.Fatalf("still listed under the old tag: %v", got)
+	}
+}
+
+// The tag of a stopped VM is written although libvirt refuses live|config for an inactive
+// domain: setMark falls back to the one definition it has.
+func TestSetTag_stoppedDomainFallsBackToCurrent(t *testing.T) {
+	h := newCore(t)
+	h.create(func(r *CreateRequest) { r.Running = false })
+	inst, err := h.c.SetTag(context.Background(), vmID, labUID, "fleet-b")
+	if err != nil || inst.Tag != "fleet-b" {
+		t.Fatalf("tag %q, %v", inst.Tag, err)
+	}
+	if h.fb.Count("DomainSetMetadata") != 2 {
+		t.Fatalf("calls %v: want live|config refused, then current", h.fb.Methods())
+	}
+	if inst, err = h.c.SetRunning(context.Background(), vmID, labUID, true); err != nil || inst.Tag != "fleet-b" {
+		t.Fatalf("after start: tag %q, %v", inst.Tag, err)
+	}
+}
+
+// The tag of a running VM reaches its persistent definition too: it survives a stop.
+func TestSetTag_runningDomainKeepsTheTagAfterStop(t *testing.T) {
+	h := newCore(t)
+	h.create()
+	if _, err := h.c.SetTag(context.Background(), vmID, labUID, "fleet-b"); err != nil {
+		t.Fatal(err)
+	}
+	inst, err := h.c.SetRunning(context.Background(), vmID, labUID, false)
+	if err != nil || inst.State != StateStopped {
+		t.Fatalf("stop: %+v, %v", inst, err)
+	}
+	if inst.Tag != "fleet-b" {
+		t.Fatalf("the tag after a stop is %q: it was written to the live definition only", inst.Tag)
 	}
 }

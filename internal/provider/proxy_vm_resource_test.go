@@ -245,7 +245,7 @@ func TestProxyVM_errors(t *testing.T) {
 			setup: func(h *fakeHost) {
 				h.fb.AddDomain(fake.Domain{Name: "egress-1", XML: "<domain type='qemu'><name>egress-1</name></domain>"})
 			},
-			want: `(?s)Unable to create proxy VM lab/egress-1.*not ours.*Rename`,
+			want: `(?s)Unable to create proxy VM lab/egress-1.*carries no kvm2 mark.*Rename`,
 		},
 		{
 			name: "permanent failure not retried",

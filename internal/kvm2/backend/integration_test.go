@@ -311,13 +311,20 @@ func TestIntegration_domainMetadataInactiveAndRunning(t *testing.T) {
 	if state, _, err := b.DomainGetState(ctx, dom); err != nil || state != int32(libvirt.DomainRunning) {
 		t.Fatalf("DomainGetState = %d, %v; want running", state, err)
 	}
-	// Running and persistent: both definitions get the new element.
+	// Running and persistent: current is the live definition only; live|config reaches both.
 	if err := b.DomainSetMetadata(ctx, dom, "<it v='2'/>", "it", uri, libvirt.DomainAffectCurrent); err != nil {
 		t.Fatalf("DomainSetMetadata on a running domain: %v", err)
 	}
 	inactiveXML, err := b.DomainGetXMLDesc(ctx, dom, libvirt.DomainXMLInactive)
-	if err != nil || !bytes.Contains([]byte(inactiveXML), []byte("v=\"2\"")) {
-		t.Errorf("persistent definition lacks the updated metadata (err %v)", err)
+	if err != nil || bytes.Contains([]byte(inactiveXML), []byte("v=\"2\"")) {
+		t.Errorf("current on a running domain reached the persistent definition (err %v)", err)
+	}
+	if err := b.DomainSetMetadata(ctx, dom, "<it v='3'/>", "it", uri, libvirt.DomainAffectLive|libvirt.DomainAffectConfig); err != nil {
+		t.Fatalf("DomainSetMetadata live|config on a running domain: %v", err)
+	}
+	inactiveXML, err = b.DomainGetXMLDesc(ctx, dom, libvirt.DomainXMLInactive)
+	if err != nil || !bytes.Contains([]byte(inactiveXML), []byte("v=\"3\"")) {
+		t.Errorf("persistent definition lacks the live|config metadata (err %v)", err)
 	}
 	if persistent, err := b.DomainIsPersistent(ctx, dom); err != nil || !persistent {
 		t.Errorf("DomainIsPersistent = %v, %v", persistent, err)

@@ -1,32 +1,42 @@
 package fake
 
 import (
-	"bytes"
 	"context"
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/xml"
-	"errors"
 	"fmt"
-	"io"
+	"maps"
 	"strings"
 	"time"
 
 	libvirt "github.com/digitalocean/go-libvirt"
-
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 )
 
 // Domain is one domain on the fake host. Tests build one with AddDomain and read one back with
 // Domain; both copy, so a test never races the fake.
+//
+// Like libvirt, a domain has one definition while inactive (XML, Metadata: the persistent
+// one) and two while a persistent domain is active: XML and Metadata are then the live
+// definition and Persistent holds the persistent one (libvirt's newDef). DomainCreate copies
+// the persistent definition into the live one; when the domain stops, however that happens
+// (DomainDestroy, SetDomainState, a test setting State), the live definition is dropped and
+// Persistent becomes XML and Metadata again.
 type Domain struct {
 	Name string
 	UUID libvirt.UUID // zero: assigned by AddDomain
-	XML  string       // what DomainGetXMLDesc returns
+	XML  string       // the current definition: live while active, else persistent
 
-	// Metadata holds one element per namespace URI, as DomainGetMetadata returns it.
-	// DomainDefineXML fills it from the <metadata> children of the defined XML.
+	// Metadata holds the <metadata> children of XML, one element per namespace URI, as the
+	// domain XML writes them (prefixed, declaring the namespace); DomainGetMetadata returns them
+	// bare. AddDomain and DomainDefineXML fill it from XML when it is nil; UpdateDomain keeps XML
+	// and Metadata in step when fn changes only one of them.
 	Metadata map[string]string
+
+	// Persistent is the persistent definition of an active persistent domain; nil otherwise.
+	// AddDomain and UpdateDomain fill it with a copy of XML and Metadata when they leave a
+	// persistent domain active without one.
+	Persistent *Definition
 
 	State  libvirt.DomainState
 	Reason int32
@@ -49,11 +59,18 @@ type Domain struct {
 	id int32
 }
 
+// Definition is one definition of a domain: its document and the <metadata> children of it by
+// namespace URI (see Domain.Metadata).
+type Definition struct {
+	XML      string
+	Metadata map[string]string
+}
+
 func (d *Domain) clone() Domain {
 	c := *d
-	c.Metadata = make(map[string]string, len(d.Metadata))
-	for k, v := range d.Metadata {
-		c.Metadata[k] = v
+	c.Metadata = maps.Clone(d.Metadata)
+	if d.Persistent != nil {
+		c.Persistent = &Definition{XML: d.Persistent.XML, Metadata: maps.Clone(d.Persistent.Metadata)}
 	}
 	c.Agent = append([]libvirt.DomainInterface(nil), d.Agent...)
 	c.Lease = append([]libvirt.DomainInterface(nil), d.Lease...)
@@ -61,6 +78,30 @@ func (d *Domain) clone() Domain {
 		c.Agent = nil
 	}
 	return c
+}
+
+// settle brings the definitions in line with the state, however the state was set: an
+// inactive domain keeps only its persistent definition, an active persistent one has both, a
+// transient one only its live one.
+func (d *Domain) settle() {
+	switch {
+	case !active(d.State) && d.Persistent != nil:
+		d.XML, d.Metadata = d.Persistent.XML, d.Persistent.Metadata
+		d.Persistent = nil
+	case active(d.State) && d.Transient:
+		d.Persistent = nil
+	case active(d.State) && d.Persistent == nil:
+		d.Persistent = &Definition{XML: d.XML, Metadata: maps.Clone(d.Metadata)}
+	}
+}
+
+// persistentXML is the persistent definition's document (what DomainXMLInactive shows); for a
+// transient domain, the live one.
+func (d *Domain) persistentXML() string {
+	if d.Persistent != nil {
+		return d.Persistent.XML
+	}
+	return d.XML
 }
 
 func (d *Domain) ref() libvirt.Domain {
@@ -81,7 +122,9 @@ func active(s libvirt.DomainState) bool {
 	return false
 }
 
-// AddDomain adds (or replaces) a domain. A zero State means shut off.
+// AddDomain adds (or replaces) a domain as it stands, without the checks DomainDefineXML and
+// DomainCreate make (a test may plant what libvirt would refuse). A zero State means shut
+// off; a nil Metadata is read from XML.
 func (b *Backend) AddDomain(d Domain) {
 	b.st.mu.Lock()
 	defer b.st.mu.Unlock()
@@ -92,10 +135,16 @@ func (b *Backend) AddDomain(d Domain) {
 		d.State = libvirt.DomainShutoff
 	}
 	c := d.clone()
+	if c.Metadata == nil {
+		if md, err := metadataChildren(c.XML); err == nil && len(md) > 0 {
+			c.Metadata = md
+		}
+	}
 	if active(c.State) {
 		b.st.nextID++
 		c.id = b.st.nextID
 	}
+	c.settle()
 	b.st.domains[d.Name] = &c
 }
 
@@ -118,18 +167,33 @@ func (b *Backend) DomainNames() []string {
 }
 
 // UpdateDomain applies fn to the named domain under the fake's lock; it reports whether the
-// domain exists.
+// domain exists. When fn changes XML but not Metadata, Metadata is read again from XML; when it
+// changes Metadata but not XML, XML's <metadata> is rewritten; then the definitions are
+// settled with the state (see Domain).
 func (b *Backend) UpdateDomain(name string, fn func(*Domain)) bool {
 	b.st.mu.Lock()
 	defer b.st.mu.Unlock()
 	d, ok := b.st.domains[name]
-	if ok {
-		fn(d)
+	if !ok {
+		return false
 	}
-	return ok
+	xmlBefore, mdBefore := d.XML, maps.Clone(d.Metadata)
+	fn(d)
+	xmlChanged, mdChanged := d.XML != xmlBefore, !maps.Equal(d.Metadata, mdBefore)
+	switch {
+	case xmlChanged && !mdChanged:
+		if md, err := metadataChildren(d.XML); err == nil {
+			d.Metadata = md
+		}
+	case mdChanged && !xmlChanged && d.XML != "":
+		d.XML = withMetadata(d.XML, d.Metadata)
+	}
+	d.settle()
+	return true
 }
 
 // SetDomainState changes the named domain's state (an administrator's or the guest's doing).
+// A domain that stops loses its live definition.
 func (b *Backend) SetDomainState(name string, s libvirt.DomainState) bool {
 	return b.UpdateDomain(name, func(d *Domain) { d.State = s })
 }
@@ -217,9 +281,11 @@ func (b *Backend) DomainLookupByName(ctx context.Context, name string) (_ libvir
 }
 
 // DomainDefineXML defines a new domain or replaces the persistent definition of an existing
-// one. Metadata is taken from the <metadata> children of xml; a <uuid> that differs from the
-// existing domain's is refused as libvirt does; a UEFI <os firmware="efi"> or <loader> gives the
-// domain an NVRAM file.
+// one (a running domain keeps its live definition until it stops; a transient one becomes
+// persistent), as libvirt 9.0 does. Metadata is taken from the <metadata> children of xml; a
+// UEFI <os firmware="efi"> or <loader> gives the domain an NVRAM file. Like libvirt, a
+// definition without <uuid> gets a new one, so it cannot redefine an existing name; a name
+// that exists under another UUID, and a UUID that another name has, are ErrOperationFailed.
 func (b *Backend) DomainDefineXML(ctx context.Context, x string) (_ libvirt.Domain, err error) {
 	defer b.observe(ctx, "DomainDefineXML", time.Now(), &err)
 	parsed, perr := parseDomainXML(x)
@@ -231,26 +297,53 @@ func (b *Backend) DomainDefineXML(ctx context.Context, x string) (_ libvirt.Doma
 	}
 	b.st.mu.Lock()
 	defer b.st.mu.Unlock()
-	d, exists := b.st.domains[parsed.name]
-	if exists && parsed.uuid != (libvirt.UUID{}) && parsed.uuid != d.UUID {
+	if parsed.uuid == (libvirt.UUID{}) {
+		parsed.uuid = b.st.newUUID()
+	}
+	// libvirt's order (virDomainObjListAddLocked): the UUID first, then the name.
+	if other := b.st.domainByUUID(parsed.uuid); other != nil && other.Name != parsed.name {
 		return libvirt.Domain{}, LibvirtError(libvirt.ErrOperationFailed,
-			"operation failed: domain '%s' already exists with a different uuid", parsed.name)
+			"operation failed: domain '%s' is already defined with uuid %s", other.Name, uuidString(other.UUID))
+	}
+	d, exists := b.st.domains[parsed.name]
+	if exists && parsed.uuid != d.UUID {
+		return libvirt.Domain{}, LibvirtError(libvirt.ErrOperationFailed,
+			"operation failed: domain '%s' already exists with uuid %s", parsed.name, uuidString(d.UUID))
 	}
 	if !exists {
 		d = &Domain{Name: parsed.name, UUID: parsed.uuid, State: libvirt.DomainShutoff}
-		if d.UUID == (libvirt.UUID{}) {
-			d.UUID = b.st.newUUID()
-		}
 		b.st.domains[parsed.name] = d
 	}
-	d.XML = x
-	d.Metadata = parsed.metadata
+	if active(d.State) {
+		d.Persistent = &Definition{XML: x, Metadata: parsed.metadata}
+	} else {
+		d.XML, d.Metadata = x, parsed.metadata
+	}
 	d.NVRAM = parsed.efi
 	d.Transient = false
 	return d.ref(), nil
 }
 
-// DomainCreate starts a defined domain; starting an active one is ErrOperationInvalid.
+// domainByUUID returns the domain with UUID u, or nil; callers hold st.mu.
+func (s *state) domainByUUID(u libvirt.UUID) *Domain {
+	for _, d := range s.domains {
+		if d.UUID == u {
+			return d
+		}
+	}
+	return nil
+}
+
+// uuidString formats u as libvirt does (lowercase, dashed).
+func uuidString(u libvirt.UUID) string {
+	h := hex.EncodeToString(u[:])
+	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
+}
+
+// DomainCreate starts a defined domain: the live definition starts as a copy of the persistent
+// one. Starting an active domain is ErrOperationInvalid; a domain whose network is missing or
+// inactive, or one of whose disk files (with its backing chain) does not exist, is refused as
+// libvirt refuses it and stays shut off (see checkStart).
 func (b *Backend) DomainCreate(ctx context.Context, dom libvirt.Domain) (err error) {
 	defer b.observe(ctx, "DomainCreate", time.Now(), &err)
 	d, unlock, err := b.domainCall(ctx, "DomainCreate", dom.Name)
@@ -261,12 +354,16 @@ func (b *Backend) DomainCreate(ctx context.Context, dom libvirt.Domain) (err err
 	if active(d.State) {
 		return LibvirtError(libvirt.ErrOperationInvalid, "Requested operation is not valid: domain is already running")
 	}
+	if err := b.st.checkStart(d.XML); err != nil {
+		return err
+	}
 	d.State, d.Reason = libvirt.DomainRunning, int32(libvirt.DomainRunningBooted)
 	if d.StartState != libvirt.DomainNostate {
 		d.State, d.Reason = d.StartState, 0
 	}
 	b.st.nextID++
 	d.id = b.st.nextID
+	d.settle()
 	return nil
 }
 
@@ -281,14 +378,23 @@ func (b *Backend) DomainGetState(ctx context.Context, dom libvirt.Domain) (_ int
 	return int32(d.State), d.Reason, nil
 }
 
-// DomainGetXMLDesc returns the domain's XML as defined (flags are ignored).
-func (b *Backend) DomainGetXMLDesc(ctx context.Context, dom libvirt.Domain, _ libvirt.DomainXMLFlags) (_ string, err error) {
+// DomainGetXMLDesc returns the domain's current definition; for a running domain, with the
+// backing chain of each disk libvirt would report (see withBackingChains). With
+// DomainXMLInactive it returns the persistent definition (a transient domain's live one) as
+// defined, without a detected chain.
+func (b *Backend) DomainGetXMLDesc(ctx context.Context, dom libvirt.Domain, flags libvirt.DomainXMLFlags) (_ string, err error) {
 	defer b.observe(ctx, "DomainGetXMLDesc", time.Now(), &err)
 	d, unlock, err := b.domainCall(ctx, "DomainGetXMLDesc", dom.Name)
 	if err != nil {
 		return "", err
 	}
 	defer unlock()
+	if flags&libvirt.DomainXMLInactive != 0 {
+		return d.persistentXML(), nil
+	}
+	if active(d.State) {
+		return b.st.withBackingChains(d.XML), nil
+	}
 	return d.XML, nil
 }
 
@@ -301,92 +407,6 @@ func (b *Backend) DomainIsPersistent(ctx context.Context, dom libvirt.Domain) (_
 	}
 	defer unlock()
 	return !d.Transient, nil
-}
-
-// DomainGetMetadata returns the element under namespace uri; none is ErrNoDomainMetadata.
-func (b *Backend) DomainGetMetadata(ctx context.Context, dom libvirt.Domain, uri string) (_ string, err error) {
-	defer b.observe(ctx, "DomainGetMetadata", time.Now(), &err)
-	d, unlock, err := b.domainCall(ctx, "DomainGetMetadata", dom.Name)
-	if err != nil {
-		return "", err
-	}
-	defer unlock()
-	m, ok := d.Metadata[uri]
-	if !ok {
-		return "", LibvirtError(libvirt.ErrNoDomainMetadata,
-			"metadata not found: Requested metadata element is not present")
-	}
-	return m, nil
-}
-
-// DomainSetMetadata stores xml under namespace uri (an empty xml removes it) and rewrites the
-// <metadata> element of the domain's XML to match, as libvirt does.
-func (b *Backend) DomainSetMetadata(ctx context.Context, dom libvirt.Domain, x, _, uri string, _ libvirt.DomainModificationImpact) (err error) {
-	defer b.observe(ctx, "DomainSetMetadata", time.Now(), &err)
-	d, unlock, err := b.domainCall(ctx, "DomainSetMetadata", dom.Name)
-	if err != nil {
-		return err
-	}
-	defer unlock()
-	if d.Metadata == nil {
-		d.Metadata = map[string]string{}
-	}
-	if x == "" {
-		delete(d.Metadata, uri)
-	} else {
-		stored, err := storedMetadata(x, uri)
-		if err != nil {
-			return err
-		}
-		d.Metadata[uri] = stored
-	}
-	d.XML = withMetadata(d.XML, d.Metadata)
-	return nil
-}
-
-// withMetadata returns domain document x with its <metadata> element replaced by one holding
-// md (sorted by namespace), or with one added when x has none. A document that cannot be
-// parsed is returned unchanged.
-func withMetadata(x string, md map[string]string) string {
-	var b strings.Builder
-	b.WriteString("<metadata>")
-	for _, ns := range sortedKeys(md) {
-		b.WriteString(md[ns])
-	}
-	b.WriteString("</metadata>")
-	start, end, ok := metadataSpan(x)
-	if ok {
-		return x[:start] + b.String() + x[end:]
-	}
-	if i := strings.LastIndex(x, "</domain>"); i >= 0 {
-		return x[:i] + b.String() + x[i:]
-	}
-	return x
-}
-
-// metadataSpan finds the byte span of /domain/metadata in x.
-func metadataSpan(x string) (start, end int, ok bool) {
-	dec := xml.NewDecoder(strings.NewReader(x))
-	depth := 0
-	for {
-		before := dec.InputOffset()
-		tok, err := dec.Token()
-		if err != nil {
-			return 0, 0, false
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			depth++
-			if depth == 2 && t.Name.Local == "metadata" {
-				start = int(before)
-			}
-		case xml.EndElement:
-			if depth == 2 && t.Name.Local == "metadata" {
-				return start, int(dec.InputOffset()), true
-			}
-			depth--
-		}
-	}
 }
 
 // DomainDestroy stops an active domain (a transient one disappears); destroying an inactive
@@ -406,6 +426,7 @@ func (b *Backend) DomainDestroy(ctx context.Context, dom libvirt.Domain) (err er
 		return nil
 	}
 	d.State, d.Reason = libvirt.DomainShutoff, int32(libvirt.DomainShutoffDestroyed)
+	d.settle()
 	return nil
 }
 
@@ -426,6 +447,7 @@ func (b *Backend) DomainUndefine(ctx context.Context, dom libvirt.Domain, flags 
 	}
 	if active(d.State) {
 		d.Transient = true
+		d.settle()
 		return nil
 	}
 	delete(b.st.domains, d.Name)
@@ -498,61 +520,6 @@ func parseDomainXML(x string) (parsedDomain, error) {
 	return p, nil
 }
 
-// metadataChildren returns the children of /domain/metadata keyed by namespace URI, each as its
-// original text.
-func metadataChildren(x string) (map[string]string, error) {
-	out := map[string]string{}
-	dec := xml.NewDecoder(strings.NewReader(x))
-	depth, inMeta := 0, false
-	var start int64
-	var space string
-	for {
-		before := dec.InputOffset()
-		tok, err := dec.Token()
-		if errors.Is(err, io.EOF) {
-			return out, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			depth++
-			if depth == 2 && t.Name.Local == "metadata" {
-				inMeta = true
-			}
-			if inMeta && depth == 3 {
-				start, space = before, t.Name.Space
-			}
-		case xml.EndElement:
-			if inMeta && depth == 3 {
-				out[space] = string(bytes.TrimSpace([]byte(x[start:dec.InputOffset()])))
-			}
-			if depth == 2 {
-				inMeta = false
-			}
-			depth--
-		}
-	}
-}
-
-// storedMetadata mirrors what libvirt 9.0 does with DomainSetMetadata: an element that declares
-// a namespace itself is refused ("failed to create a new XML namespace"); a bare element is
-// stored under uri with the kvm2 prefix, as the domain XML then shows it.
-func storedMetadata(x, uri string) (string, error) {
-	if strings.Contains(x, "xmlns") {
-		return "", LibvirtError(libvirt.ErrInternalError, "internal error: failed to create a new XML namespace")
-	}
-	if uri != definition.MarkNamespace {
-		return x, nil
-	}
-	m, err := definition.ParseMark(x)
-	if err != nil {
-		return x, nil //nolint:nilerr // not a mark: keep it as given
-	}
-	return definition.MarshalMark(m)
-}
-
 // domainCall starts method on the named domain: it records the call and runs its faults (begin),
 // then returns the domain with the host state locked; unlock releases it. On error nothing is
 // left locked.
@@ -566,5 +533,6 @@ func (b *Backend) domainCall(ctx context.Context, method, name string) (*Domain,
 		b.st.mu.Unlock()
 		return nil, nil, err
 	}
+	d.settle()
 	return d, b.st.mu.Unlock, nil
 }

@@ -6,6 +6,14 @@
 // (ErrNoDomain, ErrNoDomainMetadata, ErrOperationInvalid...), so that classification code sees
 // what it would see in production.
 //
+// It refuses what libvirt 9.0 refuses where ownership depends on it, so a test on the fake
+// cannot pass where the host would fail: a name defined under another UUID (or a UUID under
+// another name), a start whose network is missing or inactive or whose disk files or backing
+// files are no volume of the fake, and metadata impact flags naming a definition the domain
+// lacks. A running domain has a live and a persistent definition, and its live XML reports each
+// disk's backing chain from the volumes' backing paths. conformance_test.go holds these answers;
+// with the integration tag the same scenarios run on the lab host.
+//
 // Every call is recorded in the Backend's call log (Calls, Count). Faults are injected per
 // method (Inject, FailAlways, FailNth, FailFor) and run before the call touches any state, so a
 // fault may also block, observe ctx, or change state (SetDomainState) to simulate a racing
@@ -304,11 +312,23 @@ func (b *Backend) AddNetwork(name string, active bool) {
 	b.st.networks[name] = active
 }
 
-// RemoveNetwork removes a network.
+// RemoveNetwork removes a network: domains on it then fail to start with ErrNoNetwork.
 func (b *Backend) RemoveNetwork(name string) {
 	b.st.mu.Lock()
 	defer b.st.mu.Unlock()
 	delete(b.st.networks, name)
+}
+
+// SetNetworkActive starts or stops an existing network (domains on a stopped one fail to start
+// with ErrOperationInvalid); it reports whether the network exists.
+func (b *Backend) SetNetworkActive(name string, active bool) bool {
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	if _, ok := b.st.networks[name]; !ok {
+		return false
+	}
+	b.st.networks[name] = active
+	return true
 }
 
 // ConnectGetLibVersion reports the libvirt version.

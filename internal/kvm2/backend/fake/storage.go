@@ -27,15 +27,19 @@ type StoragePool struct {
 	Available uint64
 }
 
-// Volume is one storage volume. Content is what StorageVolUpload stored (unless the backend
-// discards content) and what StorageVolDownload returns; SHA256 is the hex digest of the last
-// upload.
+// Volume is one storage volume, and one file of the host: a domain's disk exists for
+// DomainCreate only as a volume's Path. Content is what StorageVolUpload stored (unless the
+// backend discards content) and what StorageVolDownload returns; SHA256 is the hex digest of
+// the last upload.
 type Volume struct {
-	Name        string
-	Path        string // empty: derived from the pool's path by AddVolume
-	Format      string // "qcow2", "raw", "iso"...
-	Capacity    uint64
-	Allocation  uint64
+	Name       string
+	Path       string // empty: derived from the pool's path by AddVolume
+	Format     string // "qcow2", "raw", "iso"...
+	Capacity   uint64
+	Allocation uint64
+	// BackingPath is the backing file a qcow2 header names (an overlay's base image): it must
+	// exist for a domain on the volume to start, and a running domain's live XML reports it,
+	// with its own backing chain, as the disk's <backingStore>.
 	BackingPath string
 	Content     []byte
 	SHA256      string
@@ -94,8 +98,10 @@ func (b *Backend) RemovePool(name string) {
 	delete(b.st.pools, name)
 }
 
-// AddVolume adds (or replaces) a volume in pool; it panics on an unknown pool (a test bug).
-func (b *Backend) AddVolume(pool string, v Volume) {
+// AddVolume adds (or replaces) a volume in pool and returns its path (to name in a disk or
+// as another volume's BackingPath); it panics on an unknown pool (a test bug). Nothing checks
+// that BackingPath exists: a test may plant a broken chain.
+func (b *Backend) AddVolume(pool string, v Volume) string {
 	b.st.mu.Lock()
 	defer b.st.mu.Unlock()
 	p, ok := b.st.pools[pool]
@@ -111,6 +117,7 @@ func (b *Backend) AddVolume(pool string, v Volume) {
 	}
 	c := v.clone()
 	p.vols[v.Name] = &c
+	return c.Path
 }
 
 // Volume returns a copy of the named volume of pool.

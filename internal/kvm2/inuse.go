@@ -1,0 +1,114 @@
+package kvm2
+
+import (
+	"context"
+	"slices"
+
+	libvirt "github.com/digitalocean/go-libvirt"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+)
+
+// maxBackingDepth bounds how far a volume's backing chain is followed: a chain longer than this
+// (or a loop) is not one this provider builds, and what lies beyond is treated as used.
+const maxBackingDepth = 8
+
+// diskUsers reports, for each of paths, the names of the domains on the host (running or
+// stopped, in any pool) whose disks use it: as a disk's own file, in the backing chain the
+// definition records, or, when resolveBacking is set, in the backing chain each disk's volume
+// records (a stopped domain's definition names only its overlay, so a base image's users are
+// found through the overlays' own backing files). A path used by nobody is absent from the map.
+func diskUsers(ctx context.Context, b backend.Backend, paths []string, resolveBacking bool) (map[string][]string, error) {
+	want := map[string]bool{}
+	for _, p := range paths {
+		want[p] = true
+	}
+	doms, err := b.ConnectListAllDomains(ctx, 0)
+	if err != nil {
+		return nil, err
+	}
+	users := map[string][]string{}
+	backingOf := map[string]string{} // volume path -> its backing file, read once per call
+	for _, dom := range doms {
+		x, err := b.DomainGetXMLDesc(ctx, dom, 0)
+		if notFound(err) {
+			continue // removed while we listed
+		}
+		if err != nil {
+			return nil, err
+		}
+		facts, err := definition.ParseDomain(x)
+		if err != nil {
+			// A definition we cannot read may use anything: every path counts as used by it.
+			for p := range want {
+				users[p] = append(users[p], dom.Name)
+			}
+			continue
+		}
+		files := slices.Clone(facts.DiskFiles)
+		if resolveBacking {
+			if files, err = withVolumeBacking(ctx, b, files, backingOf); err != nil {
+				return nil, err
+			}
+		}
+		for _, f := range files {
+			if want[f] && !slices.Contains(users[f], dom.Name) {
+				users[f] = append(users[f], dom.Name)
+			}
+		}
+	}
+	return users, nil
+}
+
+// withVolumeBacking adds to files the backing chain that each file's volume records.
+func withVolumeBacking(ctx context.Context, b backend.Backend, files []string, cache map[string]string) ([]string, error) {
+	out := slices.Clone(files)
+	for _, f := range files {
+		for depth, p := 0, f; depth < maxBackingDepth && p != ""; depth++ {
+			next, ok := cache[p]
+			if !ok {
+				var err error
+				if next, err = volumeBacking(ctx, b, p); err != nil {
+					return nil, err
+				}
+				cache[p] = next
+			}
+			if next != "" && !slices.Contains(out, next) {
+				out = append(out, next)
+			}
+			p = next
+		}
+	}
+	return out, nil
+}
+
+// volumeBacking is the backing file the volume at path records, or "" when it has none or is
+// not a volume of any active pool.
+func volumeBacking(ctx context.Context, b backend.Backend, path string) (string, error) {
+	vol, err := b.StorageVolLookupByPath(ctx, path)
+	if notFound(err) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	return backingFile(ctx, b, vol)
+}
+
+// backingFile is the backing file vol's definition records, or "".
+func backingFile(ctx context.Context, b backend.Backend, vol libvirt.StorageVol) (string, error) {
+	x, err := b.StorageVolGetXMLDesc(ctx, vol)
+	if notFound(err) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	backing, err := definition.VolumeBacking(x)
+	if err != nil {
+		return "", kvmerr.New(kvmerr.Permanent, "", "", err)
+	}
+	return backing, nil
+}
