@@ -133,7 +133,8 @@ func loadVerifier(c Config) (*verifier, error) {
 			case err == nil:
 				return nil
 			case knownhosts.IsHostKeyChanged(err):
-				return fmt.Errorf("host key %s of %s does not match %s (host reinstalled or intercepted): %w",
+				return fmt.Errorf("host key %s of %s does not match its entry in %s (host reinstalled, or the "+
+					"connection is intercepted): check the host's key out of band and update known_hosts_file: %w",
 					key.Type(), hostname, file, err)
 			case knownhosts.IsHostUnknown(err):
 				return fmt.Errorf("host %s has no entry in %s: %w", knownhosts.Normalize(hostname), file, err)
@@ -165,7 +166,8 @@ func pinnedVerifier(authorized string) (*verifier, error) {
 	return &verifier{
 		callback: func(hostname string, remote net.Addr, key ssh.PublicKey) error {
 			if err := fixed(hostname, remote, key); err != nil {
-				return fmt.Errorf("%w: got %s %s", errHostKeyMismatch, key.Type(), ssh.FingerprintSHA256(key))
+				return fmt.Errorf("%w: got %s %s (host reinstalled, or the connection is intercepted): check the "+
+					"host's key out of band and update host_key", errHostKeyMismatch, key.Type(), ssh.FingerprintSHA256(key))
 			}
 			return nil
 		},

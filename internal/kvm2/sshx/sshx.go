@@ -216,7 +216,8 @@ func handshake(tcp net.Conn, c Config, creds *credentials, v *verifier) (*ssh.Cl
 			return nil, kvmerr.StageNegotiate, fmt.Errorf("host %s and this provider have no %s algorithm in "+
 				"common (upgrade sshd or relax its algorithm settings): %w", c.addr(), neg.What, err)
 		case keyChecked && isAuthFailure(err):
-			return nil, kvmerr.StageAuth, err
+			return nil, kvmerr.StageAuth, fmt.Errorf("user %s was refused with every key offered: check that the "+
+				"key's public half is in that user's authorized_keys on the host: %w", c.User, err)
 		default:
 			return nil, kvmerr.StageHandshake, err
 		}

@@ -176,6 +176,7 @@ func TestDialLibvirt_failureStages(t *testing.T) {
 				f.cfg.KnownHostsFile = knownHostsFor(t, f.srv.port(), other.PublicKey())
 			},
 			stage: kvmerr.StageHostKey, class: kvmerr.Permanent,
+			says: []string{"does not match its entry in", "update known_hosts_file"},
 		},
 		{
 			name: "host unknown (entry only for another port)",
@@ -191,6 +192,7 @@ func TestDialLibvirt_failureStages(t *testing.T) {
 				f.cfg.KnownHostsFile, f.cfg.HostKey = "", string(ssh.MarshalAuthorizedKey(other.PublicKey()))
 			},
 			stage: kvmerr.StageHostKey, class: kvmerr.Permanent,
+			says: []string{"pinned host_key", "update host_key"},
 		},
 		{
 			name:  "known_hosts file missing",
@@ -201,6 +203,7 @@ func TestDialLibvirt_failureStages(t *testing.T) {
 			name:  "client key not authorized",
 			edit:  func(t *testing.T, f *fixture) { f.srv.revoke(f.signer.PublicKey()) },
 			stage: kvmerr.StageAuth, class: kvmerr.Permanent,
+			says: []string{"user tester was refused", "authorized_keys"},
 		},
 		{
 			name:  "key file unreadable",
