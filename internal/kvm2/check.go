@@ -165,11 +165,11 @@ func dialReason(ctx context.Context, err error) string {
 		return ReasonHostKeyMismatch
 	case kvmerr.StageAuth, kvmerr.StageKey:
 		return ReasonAuthFailed
-	case kvmerr.StageForward:
-		return ReasonSocketForwardRefused
+	case kvmerr.StageForward, kvmerr.StageSocket:
+		return ReasonSocketForwardRefused // the message says whether sshd's policy or the socket
 	case kvmerr.StageLibvirt:
 		return ReasonLibvirtError
-	default: // tcp, handshake: the host did not answer (within the dial budget)
+	default: // resolve, tcp, handshake, negotiate: no usable SSH link to the host
 		return ReasonUnreachable
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
+	"time"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/sshx"
@@ -15,6 +17,18 @@ import (
 // errPoolClosed is returned by Acquire and Dedicated after Close.
 var errPoolClosed = errors.New("connection pool closed")
 
+// How the pool treats a host it cannot use. A refused connection is redialed for refusedGrace,
+// long enough to ride out an sshd restart and short enough that a plan against a dead host
+// fails in seconds; after that the host is down, which is Permanent. A failure that retrying
+// cannot fix (down, unknown name, host key, credentials) is handed for failureMemory to every
+// caller of the host without another dial, so fifty resources refreshing at once get one dial
+// and one error; a host that comes back is dialed again once that time is up.
+const (
+	refusedGrace  = 2 * time.Second
+	refusedRedial = 250 * time.Millisecond
+	failureMemory = 3 * time.Second
+)
+
 // sshPool keeps one pooled connection per configured host, shared by at most PerHost callers
 // at a time. Every wait (for a slot, for a dial in progress) ends with the caller's ctx.
 type sshPool struct {
@@ -22,6 +36,9 @@ type sshPool struct {
 	hosts   map[string]sshx.Config
 	entries map[string]*hostEntry // fixed at construction: no lock needed to read
 	names   string                // configured host names, for "unknown host" errors
+
+	// refusedGrace, refusedRedial and failureMemory are the constants above; tests shorten them.
+	refusedGrace, refusedRedial, failureMemory time.Duration
 
 	mu     sync.Mutex
 	closed bool
@@ -34,12 +51,41 @@ type hostEntry struct {
 	// caller waiting behind a slow dial can give up when its ctx ends.
 	dialing chan struct{}
 	b       Backend // guarded by dialing
+
+	mu       sync.Mutex
+	failed   error     // the last dial's failure when retrying cannot fix it, else nil
+	failedAt time.Time // when failed was recorded
+}
+
+// recent returns the failure recorded less than memory ago, or nil.
+func (e *hostEntry) recent(memory time.Duration) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.failed != nil && time.Since(e.failedAt) < memory {
+		return e.failed
+	}
+	return nil
+}
+
+// record keeps the outcome of a dial: a failure that retrying cannot fix is remembered, and any
+// other outcome (success, or a failure that may pass) clears what was remembered.
+func (e *hostEntry) record(err error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if err != nil && kvmerr.Classify(err) != kvmerr.Transient {
+		e.failed, e.failedAt = err, time.Now()
+		return
+	}
+	e.failed = nil
 }
 
 // NewSSHPool returns a Pool over hosts. It never dials; the first Acquire for a host does.
 func NewSSHPool(hosts map[string]sshx.Config, opts PoolOptions) Pool {
 	opts = opts.withDefaults()
-	p := &sshPool{opts: opts, hosts: hosts, entries: make(map[string]*hostEntry, len(hosts))}
+	p := &sshPool{
+		opts: opts, hosts: hosts, entries: make(map[string]*hostEntry, len(hosts)),
+		refusedGrace: refusedGrace, refusedRedial: refusedRedial, failureMemory: failureMemory,
+	}
 	names := make([]string, 0, len(hosts))
 	for name := range hosts {
 		p.entries[name] = &hostEntry{
@@ -109,12 +155,49 @@ func (p *sshPool) pooled(ctx context.Context, host string, e *hostEntry) (Backen
 		_ = e.b.Close()
 		e.b = nil
 	}
-	b, err := Connect(ctx, host, p.hosts[host], p.opts)
+	b, err := p.dial(ctx, host, e)
 	if err != nil {
 		return nil, err
 	}
 	e.b = b
 	return b, nil
+}
+
+// dial connects to host unless a recent dial found it unusable, in which case that failure is
+// returned at once. A refused connection is redialed until refusedGrace has passed, then
+// reported as the host being down (Permanent).
+func (p *sshPool) dial(ctx context.Context, host string, e *hostEntry) (Backend, error) {
+	if err := e.recent(p.failureMemory); err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	for {
+		b, err := Connect(ctx, host, p.hosts[host], p.opts)
+		if err == nil || !refused(err) || ctx.Err() != nil {
+			e.record(err)
+			return b, err
+		}
+		if waited := time.Since(start); waited >= p.refusedGrace {
+			down := kvmerr.New(kvmerr.Permanent, "connect", host, fmt.Errorf(
+				"the host refused every connection for %s: check that sshd is running and listening on the "+
+					"configured address and port: %w", waited.Round(100*time.Millisecond), err))
+			e.record(down)
+			return nil, down
+		}
+		t := time.NewTimer(p.refusedRedial)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return nil, err
+		}
+	}
+}
+
+// refused reports a TCP connect that the host actively refused: nothing listens on the port.
+func refused(err error) bool {
+	var de *kvmerr.DialError
+	return errors.As(err, &de) && de.Stage == kvmerr.StageTCP && errors.Is(err, syscall.ECONNREFUSED)
 }
 
 // alive reports whether b says its link works; a backend that cannot tell is trusted.
@@ -125,10 +208,11 @@ func alive(b Backend) bool {
 
 // Dedicated dials a fresh connection for host that is never pooled; the caller closes it.
 func (p *sshPool) Dedicated(ctx context.Context, host string) (Backend, error) {
-	if _, err := p.lookup("dial dedicated connection", host); err != nil {
+	e, err := p.lookup("dial dedicated connection", host)
+	if err != nil {
 		return nil, err
 	}
-	return Connect(ctx, host, p.hosts[host], p.opts)
+	return p.dial(ctx, host, e)
 }
 
 // Close closes every pooled connection; later Acquire and Dedicated calls fail Permanent.

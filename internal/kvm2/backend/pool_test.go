@@ -5,7 +5,11 @@ import (
 	"errors"
 	"io"
 	"net"
+	"os"
 	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -247,5 +251,215 @@ func TestPool_closeClosesPooledAndRefusesMore(t *testing.T) {
 	}
 	if _, _, err := p.Acquire(context.Background(), "lab"); !errors.Is(err, kvmerr.ErrPermanent) {
 		t.Errorf("Acquire after Close: err = %v, want Permanent", err)
+	}
+}
+
+// scriptedDialer fails each dial with what fail returns for the dial's number (1-based), or
+// hands out a working stub connection when fail returns nil.
+type scriptedDialer struct {
+	dials atomic.Int32
+	mu    sync.Mutex
+	fail  func(n int32) error
+}
+
+func (d *scriptedDialer) dial(_ context.Context, host string, _ sshx.Config) (net.Conn, io.Closer, error) {
+	n := d.dials.Add(1)
+	d.mu.Lock()
+	fail := d.fail
+	d.mu.Unlock()
+	if err := fail(n); err != nil {
+		return nil, nil, err
+	}
+	return stubConn(map[uint32]func(*stubDaemon, packet){procGetLibVer: answerLibVersion}), nil, nil
+}
+
+func (d *scriptedDialer) setFail(fail func(n int32) error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.fail = fail
+}
+
+// refusedDial is what sshx returns when nothing listens on the host's SSH port.
+func refusedDial(host string) error {
+	return &kvmerr.DialError{Host: host, Stage: kvmerr.StageTCP, Err: &net.OpError{
+		Op: "dial", Net: "tcp", Err: os.NewSyscallError("connect", syscall.ECONNREFUSED),
+	}}
+}
+
+// authDial is a refused credential.
+func authDial(host string) error {
+	return &kvmerr.DialError{Host: host, Stage: kvmerr.StageAuth, Err: errors.New("ssh: unable to authenticate")}
+}
+
+// newScriptedPool is a pool over "lab" and "lab2" with short grace and memory.
+func newScriptedPool(t *testing.T, d *scriptedDialer, grace, memory time.Duration) *sshPool {
+	t.Helper()
+	p := NewSSHPool(map[string]sshx.Config{"lab": {}, "lab2": {}}, PoolOptions{Dial: d.dial}).(*sshPool)
+	p.refusedGrace, p.refusedRedial, p.failureMemory = grace, grace/5, memory
+	t.Cleanup(func() { _ = p.Close() })
+	return p
+}
+
+func TestPool_refusedHostIsDownAfterGrace(t *testing.T) {
+	d := &scriptedDialer{fail: func(int32) error { return refusedDial("lab") }}
+	p := newScriptedPool(t, d, 100*time.Millisecond, time.Minute)
+	start := time.Now()
+	_, _, err := p.Acquire(context.Background(), "lab")
+	elapsed := time.Since(start)
+	if !errors.Is(err, kvmerr.ErrPermanent) {
+		t.Fatalf("err = %v, want Permanent once the host refused for the whole grace", err)
+	}
+	if elapsed < 100*time.Millisecond || elapsed > 2*time.Second {
+		t.Errorf("failed after %v, want just after the 100ms grace", elapsed)
+	}
+	if n := d.dials.Load(); n < 3 {
+		t.Errorf("dials = %d, want the refused dial repeated within the grace", n)
+	}
+	for _, want := range []string{"on lab", "refused every connection", "sshd", "connection refused"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error does not say %q: %v", want, err)
+		}
+	}
+	var de *kvmerr.DialError
+	if !errors.As(err, &de) || de.Stage != kvmerr.StageTCP {
+		t.Errorf("the dial stage is lost: %v", err)
+	}
+}
+
+// TestPool_refusedWithinGraceRidesThrough: sshd restarting refuses for a moment; the caller
+// gets a connection, not an error.
+func TestPool_refusedWithinGraceRidesThrough(t *testing.T) {
+	d := &scriptedDialer{fail: func(n int32) error {
+		if n <= 3 {
+			return refusedDial("lab")
+		}
+		return nil
+	}}
+	p := newScriptedPool(t, d, time.Second, time.Minute)
+	b, release := acquire(t, p, "lab")
+	defer release()
+	if _, err := b.ConnectGetLibVersion(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if n := d.dials.Load(); n != 4 {
+		t.Errorf("dials = %d, want 4 (three refused, one that worked)", n)
+	}
+}
+
+// TestPool_refusedGraceEndsWithCtx: a caller whose ctx ends inside the grace gets the refusal
+// at once, as a Transient failure (its time ran out, not the host's).
+func TestPool_refusedGraceEndsWithCtx(t *testing.T) {
+	d := &scriptedDialer{fail: func(int32) error { return refusedDial("lab") }}
+	p := newScriptedPool(t, d, time.Minute, time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, _, err := p.Acquire(ctx, "lab")
+	if time.Since(start) > 5*time.Second {
+		t.Errorf("Acquire took %v past its 100ms ctx", time.Since(start))
+	}
+	if !errors.Is(err, syscall.ECONNREFUSED) || kvmerr.Classify(err) != kvmerr.Transient {
+		t.Errorf("err = %v, want the Transient refusal", err)
+	}
+}
+
+// TestPool_unusableHostDialedOnce: many callers of a host that cannot be used share one dial
+// and one error naming the host; another host is not affected.
+func TestPool_unusableHostDialedOnce(t *testing.T) {
+	tests := []struct {
+		name    string
+		fail    error
+		maxDial int32
+	}{
+		{"auth refused", authDial("lab"), 1},
+		{"connection refused", refusedDial("lab"), 1 + 5 + 1}, // one grace: a dial per redial interval
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := &scriptedDialer{fail: func(int32) error { return tt.fail }}
+			other := &countingDialer{}
+			p := newScriptedPool(t, d, 100*time.Millisecond, time.Minute)
+			p.opts.Dial = func(ctx context.Context, host string, cfg sshx.Config) (net.Conn, io.Closer, error) {
+				if host == "lab2" {
+					return other.dial(ctx, host, cfg)
+				}
+				return d.dial(ctx, host, cfg)
+			}
+			errs := make([]error, 50)
+			var wg sync.WaitGroup
+			for i := range errs {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+					defer cancel()
+					_, _, errs[i] = p.Acquire(ctx, "lab")
+				}()
+			}
+			wg.Wait()
+			if _, err := p.Dedicated(context.Background(), "lab"); err == nil || err.Error() != errs[0].Error() {
+				t.Errorf("Dedicated after the failure: err = %v, want the remembered %v", err, errs[0])
+			}
+			if n := d.dials.Load(); n > tt.maxDial {
+				t.Errorf("dials = %d for 51 callers, want at most %d", n, tt.maxDial)
+			}
+			for i, err := range errs {
+				if kvmerr.Classify(err) != kvmerr.Permanent || err.Error() != errs[0].Error() {
+					t.Fatalf("caller %d: err = %v, want the same Permanent error as the first (%v)", i, err, errs[0])
+				}
+			}
+			if !strings.Contains(errs[0].Error(), "lab") {
+				t.Errorf("error does not name the host: %v", errs[0])
+			}
+			_, release := acquire(t, p, "lab2")
+			release()
+			if n := other.dials.Load(); n != 1 {
+				t.Errorf("lab2 dials = %d, want 1", n)
+			}
+		})
+	}
+}
+
+// TestPool_rememberedFailureExpires: a host that comes back is dialed again once the memory
+// ends, and a successful dial clears what was remembered.
+func TestPool_rememberedFailureExpires(t *testing.T) {
+	d := &scriptedDialer{fail: func(int32) error { return authDial("lab") }}
+	p := newScriptedPool(t, d, 100*time.Millisecond, 200*time.Millisecond)
+	if _, _, err := p.Acquire(context.Background(), "lab"); kvmerr.Classify(err) != kvmerr.Permanent {
+		t.Fatalf("first Acquire: err = %v, want Permanent", err)
+	}
+	d.setFail(func(int32) error { return nil }) // the key is fixed on the host
+	if _, _, err := p.Acquire(context.Background(), "lab"); err == nil || d.dials.Load() != 1 {
+		t.Fatalf("within the memory: err = %v, dials = %d; want the remembered error and no dial", err, d.dials.Load())
+	}
+	time.Sleep(250 * time.Millisecond)
+	ded, err := p.Dedicated(context.Background(), "lab")
+	if err != nil {
+		t.Fatalf("after the memory ended: %v", err)
+	}
+	_ = ded.Close()
+	// The success cleared the memory: a new failure is dialed, not an old one replayed.
+	d.setFail(func(int32) error { return refusedDial("lab") })
+	p.refusedGrace = 0
+	_, _, err = p.Acquire(context.Background(), "lab")
+	if !errors.Is(err, syscall.ECONNREFUSED) || d.dials.Load() != 3 {
+		t.Errorf("after a success: err = %v, dials = %d; want a fresh dial that was refused", err, d.dials.Load())
+	}
+}
+
+// TestPool_transientDialFailureNotRemembered: a failure that may pass is never replayed to the
+// next caller.
+func TestPool_transientDialFailureNotRemembered(t *testing.T) {
+	timeout := &kvmerr.DialError{Host: "lab", Stage: kvmerr.StageSocket, Err: errors.New("connect failed")}
+	d := &scriptedDialer{fail: func(int32) error { return timeout }}
+	p := newScriptedPool(t, d, 100*time.Millisecond, time.Minute)
+	for i := range 3 {
+		_, _, err := p.Acquire(context.Background(), "lab")
+		if !errors.Is(err, timeout) {
+			t.Fatalf("attempt %d: err = %v", i, err)
+		}
+	}
+	if n := d.dials.Load(); n != 3 {
+		t.Errorf("dials = %d, want 3 (one per caller)", n)
 	}
 }

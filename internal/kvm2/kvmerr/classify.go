@@ -65,14 +65,20 @@ var table = map[any]Class{
 	libvirt.ErrNoServer:            Transient,
 	libvirt.ErrNoClient:            Transient,
 
-	// Dial stages. Credentials and host identity are configuration: retrying with the same
-	// key against the same host key cannot succeed. Reaching the host can.
+	// Dial stages. Credentials, host identity, the host's name and its algorithms are
+	// configuration: retrying with the same key against the same host key, name or sshd
+	// cannot succeed. Reaching the host can, and so can a libvirtd that is restarting. A
+	// refused TCP connection is Transient here (sshd may be restarting); the pool decides when
+	// a host has refused long enough to be reported as down.
 	StageKey:       Permanent,
+	StageResolve:   Permanent, // the resolver answered that the name does not exist
 	StageTCP:       Transient,
 	StageHandshake: Transient,
+	StageNegotiate: Permanent,
 	StageHostKey:   Permanent,
 	StageAuth:      Permanent,
-	StageForward:   Permanent, // socket path wrong or forwarding disabled on the host
+	StageForward:   Permanent, // forwarding prohibited by sshd
+	StageSocket:    Transient, // libvirtd not (yet) listening on its socket
 	StageLibvirt:   Transient, // a libvirt.Error cause is classified by its code first
 }
 

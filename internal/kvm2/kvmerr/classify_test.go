@@ -73,11 +73,14 @@ var stageRows = []struct {
 	want  Class
 }{
 	{StageKey, Permanent},
+	{StageResolve, Permanent},
 	{StageTCP, Transient},
 	{StageHandshake, Transient},
+	{StageNegotiate, Permanent},
 	{StageHostKey, Permanent},
 	{StageAuth, Permanent},
 	{StageForward, Permanent},
+	{StageSocket, Transient},
 	{StageLibvirt, Transient},
 }
 

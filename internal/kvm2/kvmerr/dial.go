@@ -7,14 +7,19 @@ import "fmt"
 // library uses for it.
 type Stage string
 
-// Dial stages, in the order a dial goes through them.
+// Dial stages, in the order a dial goes through them. Where one step can fail in two ways that
+// call for different handling, each way has a stage of its own (resolve and tcp, forward and
+// socket), so that the class still follows from the stage alone.
 const (
 	StageKey       Stage = "key"       // reading or parsing the private key
-	StageTCP       Stage = "tcp"       // TCP connect
+	StageResolve   Stage = "resolve"   // the host name is not known to DNS
+	StageTCP       Stage = "tcp"       // TCP connect (refused, unreachable, timed out)
 	StageHandshake Stage = "handshake" // SSH transport handshake
-	StageHostKey   Stage = "hostkey"   // host key verification
+	StageNegotiate Stage = "negotiate" // no key exchange, cipher or MAC in common with the host
+	StageHostKey   Stage = "hostkey"   // host key verification, or no host key algorithm in common
 	StageAuth      Stage = "auth"      // user authentication
-	StageForward   Stage = "forward"   // forwarding the libvirt unix socket
+	StageForward   Stage = "forward"   // sshd refused to forward the libvirt unix socket
+	StageSocket    Stage = "socket"    // sshd could not connect to the libvirt unix socket
 	StageLibvirt   Stage = "libvirt"   // libvirt RPC connect over the forwarded socket
 )
 

@@ -3,7 +3,7 @@
 // host lacks room). Callers test the class with errors.Is against the class sentinels, and the
 // original cause stays reachable through the same error.
 //
-// Classification lives in one table (classes.go) keyed by libvirt error code and SSH dial stage,
+// Classification lives in one table (classify.go) keyed by libvirt error code and SSH dial stage,
 // so a reader can see every decision in one place.
 package kvmerr
 

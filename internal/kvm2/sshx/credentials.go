@@ -1,11 +1,13 @@
 package sshx
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"github.com/skeema/knownhosts"
 	"golang.org/x/crypto/ssh"
@@ -16,19 +18,23 @@ import (
 type credentials struct {
 	methods []ssh.AuthMethod
 	agent   net.Conn // nil unless UseAgent
+	once    sync.Once
 }
 
-// close releases the agent connection; auth is over once the handshake returns.
+// close releases the agent connection; auth is over once the handshake returns. It is also
+// how an agent that never answers is cut off when the dial's ctx ends, so it may run twice.
 func (c *credentials) close() {
-	if c.agent != nil {
-		_ = c.agent.Close()
-	}
+	c.once.Do(func() {
+		if c.agent != nil {
+			_ = c.agent.Close()
+		}
+	})
 }
 
-// loadCredentials reads the key material of c afresh. All signers go into one publickey
+// loadCredentials reads the key material of c afresh; connecting to the agent ends with ctx. All signers go into one publickey
 // method because x/crypto tries each method name only once: the file key, the inline key and
 // the agent's keys are offered in that order. Errors name the file, never the key contents.
-func loadCredentials(c Config) (*credentials, error) {
+func loadCredentials(ctx context.Context, c Config) (*credentials, error) {
 	var signers []ssh.Signer
 	if c.PrivateKeyFile != "" {
 		pem, err := os.ReadFile(c.PrivateKeyFile)
@@ -56,7 +62,8 @@ func loadCredentials(c Config) (*credentials, error) {
 		if sock == "" {
 			return nil, errors.New("use_agent is set but SSH_AUTH_SOCK is empty")
 		}
-		conn, err := net.Dial("unix", sock)
+		var d net.Dialer
+		conn, err := d.DialContext(ctx, "unix", sock)
 		if err != nil {
 			return nil, fmt.Errorf("connect to ssh agent: %w", err)
 		}
@@ -96,6 +103,8 @@ type verifier struct {
 	// algorithms is nil when nothing is known about the host, letting the handshake proceed
 	// to the callback, which then reports the host as unknown.
 	algorithms []string
+	source     string // where the known key comes from, for errors: "known_hosts file <path>"
+	fix        string // what the user updates when the key is wrong
 }
 
 // loadVerifier builds the host-key check of c: the pinned key if one is set, else the
@@ -124,7 +133,8 @@ func loadVerifier(c Config) (*verifier, error) {
 			case err == nil:
 				return nil
 			case knownhosts.IsHostKeyChanged(err):
-				return fmt.Errorf("host key %s of %s does not match %s (host reinstalled or intercepted): %w",
+				return fmt.Errorf("host key %s of %s does not match its entry in %s (host reinstalled, or the "+
+					"connection is intercepted): check the host's key out of band and update known_hosts_file: %w",
 					key.Type(), hostname, file, err)
 			case knownhosts.IsHostUnknown(err):
 				return fmt.Errorf("host %s has no entry in %s: %w", knownhosts.Normalize(hostname), file, err)
@@ -133,6 +143,8 @@ func loadVerifier(c Config) (*verifier, error) {
 			}
 		},
 		algorithms: db.HostKeyAlgorithms(c.addr()),
+		source:     "known_hosts file " + file,
+		fix:        "its entry in " + file + " (known_hosts_file)",
 	}, nil
 }
 
@@ -154,10 +166,13 @@ func pinnedVerifier(authorized string) (*verifier, error) {
 	return &verifier{
 		callback: func(hostname string, remote net.Addr, key ssh.PublicKey) error {
 			if err := fixed(hostname, remote, key); err != nil {
-				return fmt.Errorf("%w: got %s %s", errHostKeyMismatch, key.Type(), ssh.FingerprintSHA256(key))
+				return fmt.Errorf("%w: got %s %s (host reinstalled, or the connection is intercepted): check the "+
+					"host's key out of band and update host_key", errHostKeyMismatch, key.Type(), ssh.FingerprintSHA256(key))
 			}
 			return nil
 		},
 		algorithms: algos,
+		source:     "the pinned host_key",
+		fix:        "host_key",
 	}, nil
 }

@@ -19,16 +19,18 @@ import (
 )
 
 // testServer is an in-process SSH server on 127.0.0.1 that accepts public keys from a mutable
-// set and forwards direct-streamlocal channels for one socket path to a unix echo server.
+// set and forwards direct-streamlocal channels for one socket path to a unix echo server. Like
+// OpenSSH, it answers "connect failed" for an allowed path it cannot connect to.
 type testServer struct {
 	t        *testing.T
 	listener net.Listener
 	hostKeys []ssh.Signer
-	socket   string // the only path forwarding is allowed to
+	socket   string // forwarding is allowed to paths in this socket's directory only
 
 	mu         sync.Mutex
 	authorized map[string]bool // marshalled public keys
 	keepalive  bool            // reply to keepalive requests
+	ciphers    []string        // when set, the only ciphers the server accepts
 }
 
 // rsaHostKey is generated once: RSA generation is slow enough to matter across many tests.
@@ -104,6 +106,12 @@ func (s *testServer) setKeepalive(on bool) {
 	s.keepalive = on
 }
 
+func (s *testServer) setCiphers(ciphers ...string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.ciphers = ciphers
+}
+
 func (s *testServer) config() *ssh.ServerConfig {
 	cfg := &ssh.ServerConfig{
 		PublicKeyCallback: func(_ ssh.ConnMetadata, k ssh.PublicKey) (*ssh.Permissions, error) {
@@ -118,6 +126,9 @@ func (s *testServer) config() *ssh.ServerConfig {
 	for _, k := range s.hostKeys {
 		cfg.AddHostKey(k)
 	}
+	s.mu.Lock()
+	cfg.Ciphers = s.ciphers
+	s.mu.Unlock()
 	return cfg
 }
 
@@ -169,13 +180,13 @@ func (s *testServer) openChannel(nc ssh.NewChannel) {
 		_ = nc.Reject(ssh.UnknownChannelType, "unsupported")
 		return
 	}
-	if msg.SocketPath != s.socket {
+	if filepath.Dir(msg.SocketPath) != filepath.Dir(s.socket) {
 		_ = nc.Reject(ssh.Prohibited, "forwarding refused")
 		return
 	}
 	local, err := net.Dial("unix", msg.SocketPath)
 	if err != nil {
-		_ = nc.Reject(ssh.ConnectionFailed, err.Error())
+		_ = nc.Reject(ssh.ConnectionFailed, "open failed") // OpenSSH's words
 		return
 	}
 	ch, reqs, err := nc.Accept()

@@ -95,7 +95,7 @@ func DialLibvirt(ctx context.Context, host string, c Config) (net.Conn, io.Close
 		return &kvmerr.DialError{Host: host, Stage: stage, Err: err}
 	}
 
-	creds, err := loadCredentials(c)
+	creds, err := loadCredentials(ctx, c)
 	if err != nil {
 		return nil, nil, fail(kvmerr.StageKey, err)
 	}
@@ -109,12 +109,16 @@ func DialLibvirt(ctx context.Context, host string, c Config) (net.Conn, io.Close
 	var d net.Dialer
 	tcp, err := d.DialContext(ctx, "tcp", c.addr())
 	if err != nil {
-		return nil, nil, fail(kvmerr.StageTCP, err)
+		return nil, nil, fail(tcpStage(err), tcpError(c, err))
 	}
 
 	// Until the forward is open, ctx ending closes the TCP connection, which unblocks the
-	// handshake or the channel open wherever they are.
-	stop := context.AfterFunc(ctx, func() { _ = tcp.Close() })
+	// handshake or the channel open wherever they are, and the agent connection, which
+	// unblocks an auth callback waiting on an agent that never answers.
+	stop := context.AfterFunc(ctx, func() {
+		_ = tcp.Close()
+		creds.close()
+	})
 	client, stage, err := handshake(tcp, c, creds, verifier)
 	if err == nil {
 		var conn net.Conn
@@ -127,7 +131,7 @@ func DialLibvirt(ctx context.Context, host string, c Config) (net.Conn, io.Close
 			}
 			return conn, startKeepalive(client, c.KeepaliveInterval, c.KeepaliveMisses), nil
 		}
-		stage = kvmerr.StageForward
+		stage, err = forwardError(c, err)
 		_ = client.Close()
 	}
 	stop()
@@ -135,9 +139,46 @@ func DialLibvirt(ctx context.Context, host string, c Config) (net.Conn, io.Close
 	return nil, nil, fail(stage, err)
 }
 
+// tcpStage is the stage of a failed TCP dial: resolve when the resolver answered that the name
+// does not exist (a resolver that timed out or failed is tcp: later may work).
+func tcpStage(err error) kvmerr.Stage {
+	var dns *net.DNSError
+	if errors.As(err, &dns) && dns.IsNotFound {
+		return kvmerr.StageResolve
+	}
+	return kvmerr.StageTCP
+}
+
+// tcpError says what an unknown name means for the user; other TCP errors speak for themselves.
+func tcpError(c Config, err error) error {
+	if tcpStage(err) == kvmerr.StageResolve {
+		return fmt.Errorf("host name %q is not known to DNS (check the host's address): %w", c.Address, err)
+	}
+	return err
+}
+
+// forwardError sorts a failed channel open to the libvirt socket. "connect failed" means sshd
+// tried and could not connect to the socket: libvirtd is stopped or restarting, which passes.
+// Any other rejection (administratively prohibited, unknown channel type) is sshd's policy.
+func forwardError(c Config, err error) (kvmerr.Stage, error) {
+	var open *ssh.OpenChannelError
+	if errors.As(err, &open) && open.Reason == ssh.ConnectionFailed {
+		return kvmerr.StageSocket, fmt.Errorf("sshd could not connect to the libvirt socket %s (libvirtd stopped or "+
+			"restarting, or the socket path is wrong; OpenSSH answers the same when stream-local forwarding is "+
+			"disabled): %w", c.Socket, err)
+	}
+	if open != nil {
+		return kvmerr.StageForward, fmt.Errorf("sshd refused to forward the libvirt socket %s: allow stream-local "+
+			"forwarding for user %s (AllowStreamLocalForwarding and DisableForwarding in sshd_config, restrict or "+
+			"no-port-forwarding in authorized_keys): %w", c.Socket, c.User, err)
+	}
+	return kvmerr.StageForward, err
+}
+
 // handshake runs the SSH handshake over tcp and reports which stage failed: hostkey when the
-// verifier rejected the key, auth when the key was accepted but no credential was, else
-// handshake.
+// verifier rejected the key or the host offers no key type the verifier knows for it, negotiate
+// when no other algorithm is in common, auth when the key was accepted but no credential was,
+// else handshake.
 func handshake(tcp net.Conn, c Config, creds *credentials, v *verifier) (*ssh.Client, kvmerr.Stage, error) {
 	// The callback runs on the handshake's own goroutine; the verdict is read under a lock.
 	var (
@@ -161,11 +202,22 @@ func handshake(tcp net.Conn, c Config, creds *credentials, v *verifier) (*ssh.Cl
 	if err != nil {
 		mu.Lock()
 		defer mu.Unlock()
+		var neg *ssh.AlgorithmNegotiationError
 		switch {
 		case keyErr != nil:
 			return nil, kvmerr.StageHostKey, keyErr
+		case errors.As(err, &neg) && neg.What == "host key":
+			return nil, kvmerr.StageHostKey, fmt.Errorf("host %s offers only %s host keys, and %s expects %s: "+
+				"the host was reinstalled with another key type, or the connection is intercepted. Check the "+
+				"host's key out of band (ssh-keyscan -p %d %s) and update %s: %w",
+				c.addr(), strings.Join(neg.RequestedAlgorithms, ", "), v.source, strings.Join(neg.SupportedAlgorithms, ", "),
+				c.Port, c.Address, v.fix, err)
+		case errors.As(err, &neg):
+			return nil, kvmerr.StageNegotiate, fmt.Errorf("host %s and this provider have no %s algorithm in "+
+				"common (upgrade sshd or relax its algorithm settings): %w", c.addr(), neg.What, err)
 		case keyChecked && isAuthFailure(err):
-			return nil, kvmerr.StageAuth, err
+			return nil, kvmerr.StageAuth, fmt.Errorf("user %s was refused with every key offered: check that the "+
+				"key's public half is in that user's authorized_keys on the host: %w", c.User, err)
 		default:
 			return nil, kvmerr.StageHandshake, err
 		}

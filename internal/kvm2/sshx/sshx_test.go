@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -161,10 +162,12 @@ func TestDialLibvirt_succeeds(t *testing.T) {
 
 func TestDialLibvirt_failureStages(t *testing.T) {
 	tests := []struct {
-		name  string
-		edit  func(t *testing.T, f *fixture)
-		stage kvmerr.Stage
-		class kvmerr.Class
+		name   string
+		server func(t *testing.T) *fixture // default newFixture
+		edit   func(t *testing.T, f *fixture)
+		stage  kvmerr.Stage
+		class  kvmerr.Class
+		says   []string // the error says each of these
 	}{
 		{
 			name: "host key changed",
@@ -173,6 +176,7 @@ func TestDialLibvirt_failureStages(t *testing.T) {
 				f.cfg.KnownHostsFile = knownHostsFor(t, f.srv.port(), other.PublicKey())
 			},
 			stage: kvmerr.StageHostKey, class: kvmerr.Permanent,
+			says: []string{"does not match its entry in", "update known_hosts_file"},
 		},
 		{
 			name: "host unknown (entry only for another port)",
@@ -188,6 +192,7 @@ func TestDialLibvirt_failureStages(t *testing.T) {
 				f.cfg.KnownHostsFile, f.cfg.HostKey = "", string(ssh.MarshalAuthorizedKey(other.PublicKey()))
 			},
 			stage: kvmerr.StageHostKey, class: kvmerr.Permanent,
+			says: []string{"pinned host_key", "update host_key"},
 		},
 		{
 			name:  "known_hosts file missing",
@@ -198,6 +203,7 @@ func TestDialLibvirt_failureStages(t *testing.T) {
 			name:  "client key not authorized",
 			edit:  func(t *testing.T, f *fixture) { f.srv.revoke(f.signer.PublicKey()) },
 			stage: kvmerr.StageAuth, class: kvmerr.Permanent,
+			says: []string{"user tester was refused", "authorized_keys"},
 		},
 		{
 			name:  "key file unreadable",
@@ -237,26 +243,153 @@ func TestDialLibvirt_failureStages(t *testing.T) {
 			stage: kvmerr.StageTCP, class: kvmerr.Transient,
 		},
 		{
-			name:  "socket forward refused",
+			// sshd's policy forbids the path: asking again gets the same answer.
+			name:  "socket forward prohibited",
 			edit:  func(t *testing.T, f *fixture) { f.cfg.Socket = "/nonexistent/libvirt-sock" },
 			stage: kvmerr.StageForward, class: kvmerr.Permanent,
+			says: []string{"/nonexistent/libvirt-sock", "AllowStreamLocalForwarding", "administratively prohibited"},
+		},
+		{
+			// sshd tried and found no socket: libvirtd is stopped or restarting.
+			name:  "libvirt socket missing",
+			edit:  func(t *testing.T, f *fixture) { f.cfg.Socket = filepath.Join(filepath.Dir(f.srv.socket), "absent") },
+			stage: kvmerr.StageSocket, class: kvmerr.Transient,
+			says: []string{"absent", "libvirtd stopped or restarting", "connect failed"},
+		},
+		{
+			// The host now offers only RSA; the known_hosts entry is ed25519.
+			name: "no host key algorithm in common with known_hosts",
+			server: func(t *testing.T) *fixture {
+				ed, _ := newEd25519(t)
+				f := newFixture(t, rsaHostKey())
+				f.cfg.KnownHostsFile = knownHostsFor(t, f.srv.port(), ed.PublicKey())
+				return f
+			},
+			stage: kvmerr.StageHostKey, class: kvmerr.Permanent,
+			says: []string{"known_hosts file", "known_hosts_file", "ssh-keyscan", "reinstalled", "rsa-sha2-512", "ssh-ed25519"},
+		},
+		{
+			name: "no host key algorithm in common with the pinned key",
+			server: func(t *testing.T) *fixture {
+				ed, _ := newEd25519(t)
+				f := newFixture(t, rsaHostKey())
+				f.cfg.KnownHostsFile, f.cfg.HostKey = "", string(ssh.MarshalAuthorizedKey(ed.PublicKey()))
+				return f
+			},
+			stage: kvmerr.StageHostKey, class: kvmerr.Permanent,
+			says: []string{"the pinned host_key", "update host_key"},
+		},
+		{
+			name:  "no cipher in common",
+			edit:  func(t *testing.T, f *fixture) { f.srv.setCiphers("aes128-cbc") },
+			stage: kvmerr.StageNegotiate, class: kvmerr.Permanent,
+			says: []string{"cipher"},
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := newFixture(t)
-			tt.edit(t, f)
+			var f *fixture
+			if tt.server != nil {
+				f = tt.server(t)
+			} else {
+				f = newFixture(t)
+			}
+			if tt.edit != nil {
+				tt.edit(t, f)
+			}
 			_, err := dial(t, f.cfg)
 			if err == nil {
 				t.Fatal("DialLibvirt succeeded, want an error")
 			}
+			t.Logf("error: %v", err)
 			if got := stageOf(t, err); got != tt.stage {
 				t.Errorf("stage = %q, want %q (err: %v)", got, tt.stage, err)
 			}
 			if got := kvmerr.Classify(err); got != tt.class {
 				t.Errorf("class = %v, want %v (err: %v)", got, tt.class, err)
 			}
+			for _, want := range tt.says {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("error does not say %q: %v", want, err)
+				}
+			}
 		})
+	}
+}
+
+// TestDialLibvirt_socketBackAfterRestart: while libvirtd restarts the dial fails Transient,
+// and once its socket is back the same configuration dials.
+func TestDialLibvirt_socketBackAfterRestart(t *testing.T) {
+	f := newFixture(t)
+	sock := filepath.Join(filepath.Dir(f.srv.socket), "restarting")
+	f.cfg.Socket = sock
+	_, err := dial(t, f.cfg)
+	if got := kvmerr.Classify(err); err == nil || got != kvmerr.Transient {
+		t.Fatalf("dial while the socket is missing: err = %v (class %v), want Transient", err, got)
+	}
+	l, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = l.Close() })
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer c.Close()
+				_, _ = io.Copy(c, c)
+			}()
+		}
+	}()
+	conn, err := dial(t, f.cfg)
+	if err != nil {
+		t.Fatalf("dial after the socket came back: %v", err)
+	}
+	assertEcho(t, conn)
+}
+
+func TestTCPStage(t *testing.T) {
+	refused := &net.OpError{Op: "dial", Net: "tcp", Err: os.NewSyscallError("connect", syscall.ECONNREFUSED)}
+	tests := []struct {
+		name string
+		err  error
+		want kvmerr.Stage
+	}{
+		{"name does not exist", &net.OpError{Op: "dial", Net: "tcp", Err: &net.DNSError{Err: "no such host", Name: "x.invalid", IsNotFound: true}}, kvmerr.StageResolve},
+		{"resolver timed out", &net.OpError{Op: "dial", Net: "tcp", Err: &net.DNSError{Err: "i/o timeout", Name: "x", IsTimeout: true}}, kvmerr.StageTCP},
+		{"resolver failed", &net.OpError{Op: "dial", Net: "tcp", Err: &net.DNSError{Err: "server misbehaving", Name: "x", IsTemporary: true}}, kvmerr.StageTCP},
+		{"refused", refused, kvmerr.StageTCP},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tcpStage(tt.err); got != tt.want {
+				t.Errorf("tcpStage(%v) = %q, want %q", tt.err, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestDialLibvirt_unknownHostName dials a name under .invalid (RFC 6761: never resolves). It
+// needs a resolver that answers; without one there is nothing to observe.
+func TestDialLibvirt_unknownHostName(t *testing.T) {
+	f := newFixture(t)
+	f.cfg.Address = "kvm2-test-host.invalid"
+	_, err := dial(t, f.cfg)
+	var dns *net.DNSError
+	if !errors.As(err, &dns) || !dns.IsNotFound {
+		t.Skipf("the resolver did not answer NXDOMAIN (%v): no DNS here", err)
+	}
+	if got := stageOf(t, err); got != kvmerr.StageResolve {
+		t.Errorf("stage = %q, want resolve", got)
+	}
+	if got := kvmerr.Classify(err); got != kvmerr.Permanent {
+		t.Errorf("class = %v, want Permanent", got)
+	}
+	if !strings.Contains(err.Error(), `host name "kvm2-test-host.invalid" is not known to DNS`) {
+		t.Errorf("error does not say the name is unknown: %v", err)
 	}
 }
 
@@ -482,6 +615,53 @@ func TestDialLibvirt_canceledCtxFailsAtTCP(t *testing.T) {
 	}
 	if got := stageOf(t, err); got != kvmerr.StageTCP {
 		t.Errorf("stage = %q, want tcp", got)
+	}
+	if got := kvmerr.Classify(err); got != kvmerr.Transient {
+		t.Errorf("class = %v, want Transient", got)
+	}
+}
+
+// TestDialLibvirt_hungAgentHonoursDeadline: an agent that accepts and never answers must not
+// hold a dial past its ctx (an interrupted terraform would otherwise never stop).
+func TestDialLibvirt_hungAgentHonoursDeadline(t *testing.T) {
+	sock := filepath.Join(shortDir(t), "agent")
+	l, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = l.Close() })
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			t.Cleanup(func() { _ = c.Close() }) // held open, never read or answered
+		}
+	}()
+	t.Setenv("SSH_AUTH_SOCK", sock)
+	f := newFixture(t)
+	f.cfg.PrivateKeyFile, f.cfg.UseAgent = "", true
+
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	done := make(chan error, 1)
+	start := time.Now()
+	go func() {
+		_, closer, err := DialLibvirt(ctx, "lab", f.cfg)
+		if closer != nil {
+			_ = closer.Close()
+		}
+		done <- err
+	}()
+	select {
+	case err = <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("DialLibvirt still running 5s after its 200ms deadline: it waits on the agent regardless of ctx")
+	}
+	t.Logf("returned after %v: %v", time.Since(start), err)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("error does not wrap context.DeadlineExceeded: %v", err)
 	}
 	if got := kvmerr.Classify(err); got != kvmerr.Transient {
 		t.Errorf("class = %v, want Transient", got)
