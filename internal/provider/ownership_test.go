@@ -287,3 +287,48 @@ func TestProxyVM_createRetryKeepsItsUID(t *testing.T) {
 		},
 	})
 }
+
+// A create that fails and cannot remove what it wrote (the host stopped answering) keeps the
+// VM in state, tainted, with its UID: the next apply deletes the leftovers before it creates.
+func TestProxyVM_failedCreateWithLeftoversKeepsItsUID(t *testing.T) {
+	h := newFakeHost(t)
+	cfg := h.config(h.baseImage() + vmConfig(`wait_for_ip = false`))
+	var uid string
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             h.checkNothingLeft,
+		Steps: []resource.TestStep{
+			{Config: h.config(h.baseImage())},
+			{
+				PreConfig: func() {
+					h.fb.FailAlways("DomainCreate", fake.LibvirtError(libvirt.ErrOperationFailed, "start failed"))
+					h.fb.FailAlways("StorageVolDelete", fake.LibvirtError(libvirt.ErrOperationDenied, "denied"))
+				},
+				Config:      cfg,
+				ExpectError: regexp.MustCompile(`(?s)Unable to create proxy VM lab/egress-1.*cleanup of what this create wrote did not finish.*deleting VM lab/egress-1 \(uid`),
+			},
+			{
+				PreConfig: func() { h.fb.ClearFaults("") },
+				Config:    cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionDestroyBeforeCreate),
+				}},
+				Check: stateAttr(vmAddr, "uid", &uid),
+			},
+			{
+				PreConfig: func() {
+					var stale []string
+					for _, v := range h.fb.VolumeNames(fake.DefaultPool) {
+						if strings.HasPrefix(v, "egress-1.") && !strings.Contains(v, uid) {
+							stale = append(stale, v)
+						}
+					}
+					if len(stale) != 0 {
+						t.Fatalf("the failed create's volumes are left: %v", stale)
+					}
+				},
+				Config: cfg, PlanOnly: true,
+			},
+		},
+	})
+}

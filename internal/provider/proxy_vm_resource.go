@@ -70,10 +70,19 @@ func (r *proxyVMResource) Create(ctx context.Context, req resource.CreateRequest
 	creq := createRequest(plan, uid, userData)
 	id := creq.Host + "/" + creq.Name
 	tflog.Info(ctx, "creating proxy VM", map[string]any{"id": id, "uid": creq.UID, "user_data_bytes": len(userData)})
+	var leftovers bool // some attempt could not remove what it wrote
 	inst, err := withRetry(ctx, r.data.retry, "create proxy VM", func(ctx context.Context) (kvm2.Instance, error) {
-		return r.data.client.Create(ctx, creq)
+		inst, err := r.data.client.Create(ctx, creq)
+		var left *kvm2.LeftoversError
+		leftovers = leftovers || errors.As(err, &left)
+		return inst, err
 	})
 	if err != nil {
+		if leftovers {
+			// Keeping the VM in state with an error taints it: the next apply deletes it by its
+			// UID, which removes what the failed create left on the host, before creating it.
+			resp.Diagnostics.Append(resp.State.Set(ctx, leftoverState(plan, id, uid, userData))...)
+		}
 		resp.Diagnostics.Append(errorDiagnostic("create", proxyVMKind, id, err))
 		return
 	}
@@ -91,6 +100,25 @@ func (r *proxyVMResource) Create(ctx context.Context, req resource.CreateRequest
 	}
 	applyInstance(&plan, inst)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+// leftoverState is the state of a VM whose create failed and left objects on the host: what the
+// plan asked for, its UID, and state "gone", so that it is replaced.
+func leftoverState(plan proxyVMModel, id, uid, userData string) proxyVMModel {
+	plan.ID = types.StringValue(id)
+	plan.UID = types.StringValue(uid)
+	plan.State = types.StringValue(stateGone)
+	plan.UserDataSHA256 = types.StringValue(userDataSHA256(userData))
+	plan.UserDataWO = types.StringNull()
+	for _, v := range []*types.String{&plan.Network, &plan.Bridge} {
+		if v.IsUnknown() {
+			*v = types.StringNull()
+		}
+	}
+	for _, v := range []*types.String{&plan.DomainUUID, &plan.IPv4Address, &plan.MACAddress, &plan.CreatedAt} {
+		*v = types.StringValue("")
+	}
+	return plan
 }
 
 func (r *proxyVMResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
