@@ -41,7 +41,41 @@ func newUpgradeLab(t *testing.T) *upgradeLab {
 	for _, n := range names {
 		u.before[n] = true
 	}
+	t.Cleanup(u.removeLeftovers)
 	return u
+}
+
+// removeLeftovers runs after the test's own destroy and removes what a failed run left: only
+// names carrying this run's token, which this process made up, so nothing of anyone else's.
+func (u *upgradeLab) removeLeftovers() {
+	names, err := u.hostNames()
+	if err != nil {
+		u.t.Logf("cannot list the lab host to clean up: %v", err)
+		return
+	}
+	var domains, vols []string
+	for _, n := range names {
+		if !strings.Contains(n, "-"+u.run) {
+			continue
+		}
+		if _, err := u.virsh("", "domuuid", n); err == nil {
+			domains = append(domains, n)
+		} else {
+			vols = append(vols, n)
+		}
+	}
+	for _, d := range domains {
+		_, _ = u.virsh("", "destroy", d)
+		_, _ = u.virsh("", "undefine", d)
+	}
+	for _, v := range vols {
+		for _, pool := range []string{u.pool, u.tinyPool} {
+			_, _ = u.virsh("", "vol-delete", "--pool", pool, v)
+		}
+	}
+	if len(domains)+len(vols) > 0 {
+		u.t.Logf("cleanup removed what the run left: domains %v, volumes %v", domains, vols)
+	}
 }
 
 // hostNames lists every domain and every volume of the lab's pools.
