@@ -72,15 +72,11 @@ func previousProvider(t *testing.T) {
 	t.Setenv("TF_ACC_PROVIDER_HOST", "registry.terraform.io")
 }
 
-// buildAt extracts commit into a temporary tree (removed afterwards), builds the provider there
+// buildAt extracts commit into a temporary tree, builds the provider there
 // with the shared module and build caches, and renames the binary into place, so a concurrent
 // run never sees half a plugin.
 func buildAt(t *testing.T, commit, dir, binary string) error {
-	src, err := os.MkdirTemp("", "kvm2-previous-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(src)
+	src := t.TempDir() // removed when the test ends
 	top, err := gitOutput("rev-parse", "--show-toplevel")
 	if err != nil {
 		return err

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 )
@@ -58,19 +59,19 @@ func (u *upgradeLab) removeLeftovers() {
 		if !strings.Contains(n, "-"+u.run) {
 			continue
 		}
-		if _, err := u.virsh("", "domuuid", n); err == nil {
+		if _, err := u.host("", "domuuid", n); err == nil {
 			domains = append(domains, n)
 		} else {
 			vols = append(vols, n)
 		}
 	}
 	for _, d := range domains {
-		_, _ = u.virsh("", "destroy", d)
-		_, _ = u.virsh("", "undefine", d)
+		_, _ = u.host("", "destroy", d)
+		_, _ = u.host("", "undefine", d)
 	}
 	for _, v := range vols {
 		for _, pool := range []string{u.pool, u.tinyPool} {
-			_, _ = u.virsh("", "vol-delete", "--pool", pool, v)
+			_, _ = u.host("", "vol-delete", "--pool", pool, v)
 		}
 	}
 	if len(domains)+len(vols) > 0 {
@@ -78,9 +79,33 @@ func (u *upgradeLab) removeLeftovers() {
 	}
 }
 
+// host is virsh on the lab host, once more after a dropped SSH connection (other tests on the
+// shared lab kill sshd on purpose). A create whose reply was lost is found done by the retry.
+func (u *upgradeLab) host(stdin string, args ...string) (string, error) {
+	out, err := u.virsh(stdin, args...)
+	for attempt := 0; attempt < 4 && err != nil && strings.Contains(err.Error(), "exit status 255"); attempt++ {
+		time.Sleep(3 * time.Second)
+		out, err = u.virsh(stdin, args...)
+		if err != nil && strings.Contains(err.Error(), "already exists") {
+			return out, nil
+		}
+	}
+	return out, err
+}
+
+// mustHost is host that fails the test on error.
+func (u *upgradeLab) mustHost(args ...string) string {
+	u.t.Helper()
+	out, err := u.host("", args...)
+	if err != nil {
+		u.t.Fatal(err)
+	}
+	return out
+}
+
 // hostNames lists every domain and every volume of the lab's pools.
 func (u *upgradeLab) hostNames() ([]string, error) {
-	out, err := u.virsh("", "list", "--all", "--name")
+	out, err := u.host("", "list", "--all", "--name")
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +122,7 @@ func (u *upgradeLab) hostNames() ([]string, error) {
 
 // volumes lists the volume names of pool.
 func (u *upgradeLab) volumes(pool string) ([]string, error) {
-	out, err := u.virsh("", "vol-list", pool)
+	out, err := u.host("", "vol-list", pool)
 	if err != nil {
 		return nil, err
 	}
@@ -119,7 +144,7 @@ func (u *upgradeLab) ours(name string) bool {
 
 // volumeContent downloads a small volume of the lab's pool.
 func (u *upgradeLab) volumeContent(name string) (string, error) {
-	out, err := u.virsh("", "vol-download", "--pool", u.pool, name, "/dev/stdout")
+	out, err := u.host("", "vol-download", "--pool", u.pool, name, "/dev/stdout")
 	// virsh ends its output with a newline of its own.
 	return strings.TrimSuffix(out, "\n"), err
 }
@@ -127,7 +152,7 @@ func (u *upgradeLab) volumeContent(name string) (string, error) {
 // markField reads one field of the kvm2 mark in a domain's persistent definition, whatever
 // namespace prefix the mark carries.
 func (u *upgradeLab) markField(domain, field string) (string, error) {
-	x, err := u.virsh("", "dumpxml", "--inactive", domain)
+	x, err := u.host("", "dumpxml", "--inactive", domain)
 	if err != nil {
 		return "", err
 	}
@@ -165,7 +190,7 @@ func (u *upgradeLab) checkPreviousLayout(s *terraform.State) error {
 		if rs == nil {
 			return fmt.Errorf("%s is not in state", addr)
 		}
-		uuid := strings.TrimSpace(u.mustVirsh("domuuid", name))
+		uuid := strings.TrimSpace(u.mustHost("domuuid", name))
 		if got := rs.Primary.Attributes["domain_uuid"]; got != uuid {
 			return fmt.Errorf("%s: domain_uuid %s in state, %s on the host", addr, got, uuid)
 		}
@@ -184,7 +209,7 @@ func (u *upgradeLab) checkPreviousLayout(s *terraform.State) error {
 // checkSameDomains fails when a VM's domain is no longer the one the previous release defined.
 func (u *upgradeLab) checkSameDomains() error {
 	for name, uuid := range u.uuids {
-		got, err := u.virsh("", "domuuid", name)
+		got, err := u.host("", "domuuid", name)
 		if err != nil {
 			return fmt.Errorf("the domain the previous release defined for %s is gone: %w", name, err)
 		}
@@ -217,22 +242,22 @@ func (u *upgradeLab) addAdminObjects() {
 	img, sum := u.admin+".qcow2", u.admin+".qcow2.sha256"
 	u.adminSum = u.imageSHA + "  " + img + "\n"
 	t.Cleanup(func() {
-		_, _ = u.virsh("", "undefine", u.admin)
-		_, _ = u.virsh("", "vol-delete", "--pool", u.pool, sum)
-		_, _ = u.virsh("", "vol-delete", "--pool", u.pool, img)
+		_, _ = u.host("", "undefine", u.admin)
+		_, _ = u.host("", "vol-delete", "--pool", u.pool, sum)
+		_, _ = u.host("", "vol-delete", "--pool", u.pool, img)
 	})
-	u.mustVirsh("vol-create-as", u.pool, img, "1M", "--format", "qcow2")
-	u.mustVirsh("vol-create-as", u.pool, sum, strconv.Itoa(len(u.adminSum)), "--format", "raw")
-	if _, err := u.virsh(u.adminSum, "vol-upload", "--pool", u.pool, sum, "/dev/stdin"); err != nil {
+	u.mustHost("vol-create-as", u.pool, img, "1M", "--format", "qcow2")
+	u.mustHost("vol-create-as", u.pool, sum, strconv.Itoa(len(u.adminSum)), "--format", "raw")
+	if _, err := u.host(u.adminSum, "vol-upload", "--pool", u.pool, sum, "/dev/stdin"); err != nil {
 		t.Fatal(err)
 	}
-	path := strings.TrimSpace(u.mustVirsh("vol-path", "--pool", u.pool, img))
-	if _, err := u.virsh(fmt.Sprintf(`<domain type='qemu'><name>%s</name><memory unit='MiB'>64</memory>
+	path := strings.TrimSpace(u.mustHost("vol-path", "--pool", u.pool, img))
+	if _, err := u.host(fmt.Sprintf(`<domain type='qemu'><name>%s</name><memory unit='MiB'>64</memory>
 <os><type arch='x86_64'>hvm</type></os><devices><disk type='file' device='disk'><driver name='qemu' type='qcow2'/>
 <source file='%s'/><target dev='vda' bus='virtio'/></disk></devices></domain>`, u.admin, path), "define", "/dev/stdin"); err != nil {
 		t.Fatal(err)
 	}
-	u.adminUUID = strings.TrimSpace(u.mustVirsh("domuuid", u.admin))
+	u.adminUUID = strings.TrimSpace(u.mustHost("domuuid", u.admin))
 }
 
 // checkDestroyed is the CheckDestroy: nothing of this run is left on the host, and the
@@ -265,7 +290,7 @@ func (u *upgradeLab) checkDestroyed(*terraform.State) error {
 				problems = append(problems, "the administrator's "+n+" was deleted")
 			}
 		}
-		if got, err := u.virsh("", "domuuid", u.admin); err == nil && strings.TrimSpace(got) != u.adminUUID {
+		if got, err := u.host("", "domuuid", u.admin); err == nil && strings.TrimSpace(got) != u.adminUUID {
 			problems = append(problems, "the administrator's domain "+u.admin+" was redefined")
 		}
 		if got, err := u.volumeContent(u.admin + ".qcow2.sha256"); err == nil && got != u.adminSum {
@@ -294,7 +319,7 @@ func (u *upgradeLab) logHost(stage string) {
 		if !strings.Contains(n, "-"+u.run) {
 			continue
 		}
-		if x, err := u.virsh("", "dumpxml", "--inactive", n); err == nil {
+		if x, err := u.host("", "dumpxml", "--inactive", n); err == nil {
 			uuid := regexp.MustCompile(`<uuid>([^<]*)</uuid>`).FindStringSubmatch(x)
 			uid, _ := u.markField(n, "uid")
 			var disks []string
@@ -304,7 +329,7 @@ func (u *upgradeLab) logHost(stage string) {
 			fmt.Fprintf(&b, "  domain %s uuid=%v mark uid=%q disks=%v\n", n, uuid[1:], uid, disks)
 			continue
 		}
-		x, _ := u.virsh("", "vol-dumpxml", "--pool", u.pool, n)
+		x, _ := u.host("", "vol-dumpxml", "--pool", u.pool, n)
 		backing := ""
 		if m := regexp.MustCompile(`(?s)<backingStore>.*?<path>([^<]*)</path>`).FindStringSubmatch(x); m != nil {
 			backing = m[1]
