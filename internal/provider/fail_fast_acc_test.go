@@ -206,10 +206,10 @@ func (l *accLab) runObjects(prefix string) (domains, volumes []string, err error
 	return domains, volumes, nil
 }
 
-// TestAccProxyVM_deadHostFailsFast: with a fleet of 50 VMs and a base image in state, a plan
+// TestAccFault_deadHostFailsFast: with a fleet of 50 VMs and a base image in state, a plan
 // against a host that refuses connections fails within failFastBound, every read with the same
 // error naming the host; the VM and base image of a second, healthy host are read as usual.
-func TestAccProxyVM_deadHostFailsFast(t *testing.T) {
+func TestAccFault_deadHostFailsFast(t *testing.T) {
 	l := newAccLab(t)
 	prefix := "ff-" + l.run + "-"
 	rec := &readRecorder{}
@@ -345,10 +345,10 @@ func rsaPublicKey(t *testing.T) ssh.PublicKey {
 	return pub
 }
 
-// TestAccHostHealth_hostKeyTypeChanged: the host offers no key of the type known for it (as
+// TestAccFault_hostKeyTypeChanged: the host offers no key of the type known for it (as
 // after a reinstall with another key type): health says HostKeyMismatch and what to update,
 // for a pinned host_key and for a known_hosts entry.
-func TestAccHostHealth_hostKeyTypeChanged(t *testing.T) {
+func TestAccFault_hostKeyTypeChanged(t *testing.T) {
 	l := newAccLab(t)
 	pub := rsaPublicKey(t)
 	knownHosts := filepath.Join(t.TempDir(), "known_hosts")
