@@ -425,7 +425,7 @@ func (ic *imageCache) readBase(ctx context.Context, b backend.Backend, ref baseR
 			return img, err
 		}
 	}
-	var cause error = fmt.Errorf("no verified base image %s in pool %s", ref.Name, ref.Pool)
+	cause := fmt.Errorf("no verified base image %s in pool %s", ref.Name, ref.Pool)
 	if r := e.refusal(); r != nil {
 		cause = r
 	} else if e.image != nil && !e.ours() {
