@@ -154,23 +154,28 @@ func (c *Client) EnsureBaseImage(ctx context.Context, req BaseImageRequest) (Bas
 	return c.images.ensure(ctx, c.pool, hc, req)
 }
 
-// GetBaseImage reads a cached base volume by ID ("host/pool/name").
-func (c *Client) GetBaseImage(ctx context.Context, id string) (BaseImage, error) {
+// GetBaseImage reads a cached base volume by ID ("host/pool/name"). Anything but a verified
+// image of the cache is NotFound (a *ForeignImageError says when a volume of another writer
+// holds the name). Recorded makes it one name lookup and moves an image cached by an earlier
+// version to today's markers.
+func (c *Client) GetBaseImage(ctx context.Context, id string, opts ...BaseImageOption) (BaseImage, error) {
 	ref, err := c.baseRef(opGetImage, id)
 	if err != nil {
 		return BaseImage{}, err
 	}
-	return c.images.get(ctx, c.pool, ref)
+	return c.images.get(ctx, c.pool, ref, recordOf(opts))
 }
 
-// DeleteBaseImage removes a cached base volume and its marker; it refuses (Permanent) while a
-// domain still uses the volume as backing file, naming the domains.
-func (c *Client) DeleteBaseImage(ctx context.Context, id string) error {
+// DeleteBaseImage removes a cached base volume and its markers; it refuses (Permanent, a
+// *BaseImageInUseError) while a domain on the host, running or stopped, backs onto the
+// volume. A volume the cache cannot prove it wrote is left alone. Recorded lets it delete an
+// image cached by an earlier version.
+func (c *Client) DeleteBaseImage(ctx context.Context, id string, opts ...BaseImageOption) error {
 	ref, err := c.baseRef(opDeleteImage, id)
 	if err != nil {
 		return err
 	}
-	return c.images.remove(ctx, c.pool, ref)
+	return c.images.remove(ctx, c.pool, ref, recordOf(opts))
 }
 
 // baseRef parses a base image ID of a configured host.

@@ -2,8 +2,6 @@ package kvm2
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"net"
@@ -126,9 +124,7 @@ func newCore(t *testing.T, mutate ...func(*HostConfig)) *coreHarness {
 
 // addLabBase puts a verified base image (volume plus digest marker) into pool.
 func addLabBase(fb *fake.Backend, pool, name string) {
-	sum := sha256.Sum256(labBaseContent)
-	fb.AddVolume(pool, fake.Volume{Name: name, Format: "qcow2", Capacity: labBaseCap, Content: labBaseContent})
-	fb.AddVolume(pool, fake.Volume{Name: name + ".sha256", Format: "raw", Content: []byte(hex.EncodeToString(sum[:]) + "\n")})
+	addVerifiedBase(fb, pool, fake.Volume{Name: name, Format: "qcow2", Capacity: labBaseCap, Content: labBaseContent})
 }
 
 func labRequest() CreateRequest {

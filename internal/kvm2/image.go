@@ -5,33 +5,27 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	libvirt "github.com/digitalocean/go-libvirt"
-	"libvirt.org/go/libvirtxml"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
-// A cached base image is two volumes in the pool: the image itself under its name, and a small
-// raw marker volume "<name>.sha256". The marker volume is created first, empty, and claims the
-// name for the cache; the hex digest observed while uploading is written into it last. So:
-//   - marker holding a digest + image: a complete, verified image;
-//   - marker without a digest, or without its image: debris of an interrupted fetch or delete,
-//     ours to delete and fetch again;
-//   - image without a marker: a volume the cache never wrote, which it refuses to touch.
+// See image_names.go for how the cache proves which volumes it wrote.
 const (
-	markerSuffix       = ".sha256"
-	markerSize         = 65  // 64 hex digits and a newline
-	markerReadLimit    = 128 // anything longer than a marker is not one
 	defaultImageFormat = "qcow2"
 	defaultPoolName    = "default"
 
 	defaultDownloadCap   = 30 * time.Minute
 	defaultMarkerTimeout = 5 * time.Second
+	// claimMargin is added to the longest a fetch can take before its claim is judged
+	// abandoned: it covers the clock skew between machines that run the provider.
+	claimMargin = 10 * time.Minute
 
 	// uploadChunk is how many bytes each read of the upload stream gathers: go-libvirt sends
 	// one stream packet per read, and an HTTP body yields a few KiB per read, so without it an
@@ -49,20 +43,14 @@ const (
 	opPoolFree    = "read pool free space"
 )
 
-// volumeNameRE keeps base volume names safe as file names in a dir pool and as ID segments.
-var volumeNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._+-]{0,199}$`)
-
-// sha256HexRE is a lowercase hex SHA-256 digest.
-var sha256HexRE = regexp.MustCompile(`^[0-9a-f]{64}$`)
-
 // imageCacheOptions tunes the image cache; zero values take the defaults.
 type imageCacheOptions struct {
-	HTTPClient     *http.Client  // default: a client that never decompresses transparently
+	HTTPClient     *http.Client  // default: a plain client; redirects from https to http are refused either way
 	Logger         Logger        // default: discard
 	DownloadCap    time.Duration // hard cap on one download and upload, on top of ctx; default 30m
 	ProgressEvery  time.Duration // interval between upload progress lines; default 5s
 	CleanupTimeout time.Duration // budget of the cleanup after a failed upload; default 1m
-	MarkerTimeout  time.Duration // budget of one marker read; default 5s
+	MarkerTimeout  time.Duration // budget of one read of an earlier version's marker; default 5s
 }
 
 // imageCache downloads, verifies and caches base images in libvirt storage pools.
@@ -73,22 +61,60 @@ type imageCache struct {
 	progressEvery  time.Duration
 	cleanupTimeout time.Duration
 	markerTimeout  time.Duration
-	locks          *keyedLocks
+	// claimTTL is how long a claim stands for a fetch that may still be running elsewhere.
+	claimTTL time.Duration
+	now      func() time.Time
+	locks    *keyedLocks
+
+	// ownClaims are the claims this process created and has not seen deleted. A fetch runs
+	// under its image's lock, so to a holder of that lock such a claim is never a fetch in
+	// progress: a failed cleanup's debris is retried at once, not after claimTTL.
+	claimsMu  sync.Mutex
+	ownClaims map[string]bool
+}
+
+// noteClaim records a claim this process created.
+func (ic *imageCache) noteClaim(ref baseRef, claim string) {
+	ic.claimsMu.Lock()
+	defer ic.claimsMu.Unlock()
+	ic.ownClaims[ref.ID()+"/"+claim] = true
+}
+
+// forgetClaims drops deleted volumes from the claims this process created.
+func (ic *imageCache) forgetClaims(ref baseRef, names ...string) {
+	ic.claimsMu.Lock()
+	defer ic.claimsMu.Unlock()
+	for _, n := range names {
+		delete(ic.ownClaims, ref.ID()+"/"+n)
+	}
+}
+
+// liveClaim returns a claim of e whose fetch may still be running elsewhere: one this process
+// did not create, young enough.
+func (ic *imageCache) liveClaim(e cacheEntry) (marker, bool) {
+	ic.claimsMu.Lock()
+	defer ic.claimsMu.Unlock()
+	now := ic.now()
+	for _, m := range e.pending {
+		if !ic.ownClaims[e.ref.ID()+"/"+m.vol.Name] && now.Sub(m.since) < ic.claimTTL {
+			return m, true
+		}
+	}
+	return marker{}, false
 }
 
 // newImageCache applies the defaults of opts.
 func newImageCache(opts imageCacheOptions) *imageCache {
 	ic := &imageCache{
-		http:           opts.HTTPClient,
+		http:           refuseDowngrade(opts.HTTPClient),
 		log:            opts.Logger,
 		downloadCap:    opts.DownloadCap,
 		progressEvery:  opts.ProgressEvery,
 		cleanupTimeout: opts.CleanupTimeout,
 		markerTimeout:  opts.MarkerTimeout,
+		now:            time.Now,
 		locks:          newKeyedLocks(),
-	}
-	if ic.http == nil {
-		ic.http = &http.Client{}
+		ownClaims:      map[string]bool{},
 	}
 	if ic.downloadCap <= 0 {
 		ic.downloadCap = defaultDownloadCap
@@ -102,6 +128,7 @@ func newImageCache(opts imageCacheOptions) *imageCache {
 	if ic.markerTimeout <= 0 {
 		ic.markerTimeout = defaultMarkerTimeout
 	}
+	ic.claimTTL = ic.downloadCap + ic.cleanupTimeout + claimMargin
 	return ic
 }
 
@@ -112,42 +139,32 @@ func (ic *imageCache) logf(ctx context.Context, level Level, msg string, fields 
 	}
 }
 
-// baseRef names one cached base image: volume Name in pool Pool on host Host.
-type baseRef struct{ Host, Pool, Name string }
+// BaseImageOption tells GetBaseImage and DeleteBaseImage more about the image.
+type BaseImageOption func(*baseImageRecord)
 
-// ID is the base image's ID, "host/pool/name".
-func (r baseRef) ID() string { return FormatBaseImageID(r.Host, r.Pool, r.Name) }
+// baseImageRecord is what the caller recorded when the image was cached.
+type baseImageRecord struct{ sha, path string }
 
-// marker is the name of the marker volume beside the image.
-func (r baseRef) marker() string { return r.Name + markerSuffix }
-
-// fields are the log fields identifying the image.
-func (r baseRef) fields() map[string]any {
-	return map[string]any{"host": r.Host, "pool": r.Pool, "volume": r.Name}
+// Recorded passes what the caller recorded when it cached the image (Terraform state): its
+// sha256 and path. With the digest the lookup is one name lookup. Together they are the proof
+// that an image cached by an earlier version of the provider (marker "<name>.sha256" holding
+// the digest) is the caller's: it is then moved to today's markers, or deleted. Without them
+// such an image is foreign.
+func Recorded(sha256, path string) BaseImageOption {
+	return func(r *baseImageRecord) {
+		r.sha, r.path = strings.ToLower(strings.TrimSpace(sha256)), path
+	}
 }
 
-// parseBaseRef parses a base image ID "host/pool/name" strictly.
-func parseBaseRef(id string) (baseRef, error) {
-	host, pool, name, err := ParseBaseImageID(id)
-	if err != nil {
-		return baseRef{}, err
+func recordOf(opts []BaseImageOption) baseImageRecord {
+	var r baseImageRecord
+	for _, o := range opts {
+		o(&r)
 	}
-	if err := validateBaseName(name); err != nil {
-		return baseRef{}, fmt.Errorf("base image ID %q: %w", id, err)
+	if !sha256HexRE.MatchString(r.sha) {
+		r.sha = ""
 	}
-	return baseRef{Host: host, Pool: pool, Name: name}, nil
-}
-
-// validateBaseName rejects names that are unsafe as file names or that would collide with a
-// marker volume.
-func validateBaseName(name string) error {
-	if !volumeNameRE.MatchString(name) {
-		return fmt.Errorf("volume name %q: use 1-200 characters of letters, digits, '.', '_', '+', '-', starting with a letter or digit", name)
-	}
-	if strings.HasSuffix(name, markerSuffix) {
-		return fmt.Errorf("volume name %q: the suffix %q is reserved for cache markers", name, markerSuffix)
-	}
-	return nil
+	return r
 }
 
 // normalizeBaseRequest fills the defaults of req from the host's config and validates it.
@@ -162,10 +179,10 @@ func normalizeBaseRequest(cfg HostConfig, req BaseImageRequest) (BaseImageReques
 		req.Format = defaultImageFormat
 	}
 	req.SHA256 = strings.ToLower(strings.TrimSpace(req.SHA256))
-	if err := validateBaseName(req.Name); err != nil {
+	if err := ValidateBaseImageName(req.Name); err != nil {
 		return req, err
 	}
-	if req.Format != "qcow2" && req.Format != "raw" {
+	if req.Format != definition.FormatQCOW2 && req.Format != definition.FormatRaw {
 		return req, fmt.Errorf("format %q: want qcow2 or raw", req.Format)
 	}
 	if req.SHA256 != "" && !sha256HexRE.MatchString(req.SHA256) {
@@ -207,7 +224,13 @@ func (ic *imageCache) ensure(ctx context.Context, pool backend.Pool, cfg HostCon
 	}
 	defer unlock()
 
-	img, hit, err := ic.lookupCached(ctx, pool, ref, req.SHA256)
+	var img BaseImage
+	hit := false
+	err = onPooled(ctx, pool, ref.Host, func(b backend.Backend) error {
+		var err error
+		img, hit, err = ic.lookupForEnsure(ctx, b, ref, req.SHA256)
+		return err
+	})
 	if err == nil && !hit {
 		img, err = ic.fetch(ctx, pool, ref, req)
 	}
@@ -218,112 +241,115 @@ func (ic *imageCache) ensure(ctx context.Context, pool backend.Pool, cfg HostCon
 	return img, nil
 }
 
-// lookupCached inspects the cache on the pooled connection, marker first. A verified image is
-// returned as a hit; debris (a marker without a digest, or without its image) is deleted so
-// that the fetch starts from a clean pool.
-func (ic *imageCache) lookupCached(ctx context.Context, pool backend.Pool, ref baseRef, expected string) (img BaseImage, hit bool, err error) {
-	err = onPooled(ctx, pool, ref.Host, func(b backend.Backend) error {
-		var err error
-		img, hit, err = ic.lookupOn(ctx, b, ref, expected)
-		return err
-	})
-	return img, hit, err
-}
-
-// lookupOn is lookupCached's work on a held connection.
-func (ic *imageCache) lookupOn(ctx context.Context, b backend.Backend, ref baseRef, expected string) (BaseImage, bool, error) {
+// lookupForEnsure finds a verified image (a hit) or makes the pool ready for a fetch: debris
+// of the cache's own is deleted, anything foreign is refused untouched, and a claim another
+// fetch holds is waited for (Transient).
+func (ic *imageCache) lookupForEnsure(ctx context.Context, b backend.Backend, ref baseRef, expected string) (BaseImage, bool, error) {
 	p, err := lookupPool(ctx, b, ref)
 	if err != nil {
 		return BaseImage{}, false, err
 	}
-	entry, err := ic.inspect(ctx, b, p, ref)
+	if expected != "" {
+		if img, ok, err := ic.quickVerified(ctx, b, p, ref, expected); err != nil || ok {
+			return img, ok, err
+		}
+	}
+	e, err := ic.inspect(ctx, b, p, ref)
 	if err != nil {
 		return BaseImage{}, false, err
 	}
-	switch {
-	case entry.foreign():
-		return BaseImage{}, false, kvmerr.New(kvmerr.Permanent, "", ref.Host, fmt.Errorf(
-			"volume %s in pool %s exists but has no marker volume %s, so this cache did not write it: delete it or give the image another name",
-			ref.Name, ref.Pool, ref.marker()))
-	case entry.marker == nil:
-		return BaseImage{}, false, nil
-	case !entry.verified():
-		if err := ic.deleteDebris(ctx, b, p, ref, entry); err != nil {
+	if m, ok := e.verified(); ok {
+		if expected != "" && expected != m.sha {
+			return BaseImage{}, false, kvmerr.New(kvmerr.Permanent, "", ref.Host, fmt.Errorf(
+				"volume %s in pool %s already caches an image with sha256 %s, not the expected %s: give the new image another name",
+				ref.Name, ref.Pool, m.sha, expected))
+		}
+		if len(e.pending) > 0 {
+			// A claim left by a fetch whose last step failed; the image is complete.
+			if err := deleteVolumes(ctx, b, p, e.pendingNames()...); err != nil {
+				return BaseImage{}, false, err
+			}
+			ic.forgetClaims(ref, e.pendingNames()...)
+		}
+		img, err := describeBase(ctx, b, *e.image, ref, m.sha)
+		if err != nil {
 			return BaseImage{}, false, err
 		}
-		return BaseImage{}, false, nil
+		ic.logf(ctx, LevelDebug, "base image cache hit", ref.fields())
+		return img, true, nil
 	}
-	if expected != "" && expected != entry.sha {
-		return BaseImage{}, false, kvmerr.New(kvmerr.Permanent, "", ref.Host, fmt.Errorf(
-			"volume %s in pool %s already caches an image with sha256 %s, not the expected %s: give the new image another name",
-			ref.Name, ref.Pool, entry.sha, expected))
+	if r := e.refusal(); r != nil {
+		return BaseImage{}, false, kvmerr.New(kvmerr.Permanent, "", ref.Host, r)
 	}
-	img, err := describeBase(ctx, b, *entry.base, ref, entry.sha)
-	if err != nil {
-		return BaseImage{}, false, err
+	if m, ok := ic.liveClaim(e); ok {
+		return BaseImage{}, false, kvmerr.New(kvmerr.Transient, "", ref.Host, fmt.Errorf(
+			"base image %s is being cached by another apply since %s (claim %s); retry later. If no apply is running, it was interrupted: delete %s and its kvm2 markers in pool %s by hand, or wait until %s",
+			ref.Name, m.since.UTC().Format(time.RFC3339), m.vol.Name, ref.Name, ref.Pool, m.since.Add(ic.claimTTL).UTC().Format(time.RFC3339)))
 	}
-	ic.logf(ctx, LevelDebug, "base image cache hit", ref.fields())
-	return img, true, nil
+	if e.ours() {
+		if err := ic.deleteDebris(ctx, b, p, ref, e); err != nil {
+			return BaseImage{}, false, err
+		}
+	}
+	if e.image != nil && !e.ours() {
+		return BaseImage{}, false, kvmerr.New(kvmerr.Permanent, "", ref.Host, e.foreignImage())
+	}
+	return BaseImage{}, false, nil
 }
 
-// deleteDebris deletes an unfinished entry, unless a domain runs on its image: then the
-// unverified image is left alone for an administrator to judge.
-func (ic *imageCache) deleteDebris(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref baseRef, entry cacheEntry) error {
-	if entry.base != nil {
-		users, err := baseUsers(ctx, b, p, *entry.base, ref)
+// deleteDebris deletes what an interrupted fetch or remove of the cache left, unless a domain
+// runs on its image: then the unverified image is left alone for an administrator to judge.
+func (ic *imageCache) deleteDebris(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref baseRef, e cacheEntry) error {
+	if e.image != nil {
+		img, err := describeBase(ctx, b, *e.image, ref, "")
 		if err != nil {
 			return err
 		}
-		if len(users) > 0 {
+		domains, err := imageUsers(ctx, b, img.Path)
+		if err != nil {
+			return err
+		}
+		if len(domains) > 0 {
 			return kvmerr.New(kvmerr.Permanent, "", ref.Host, fmt.Errorf(
-				"volume %s in pool %s has no verified digest in its marker %s but is the backing file of %s; it is left alone: check it and delete it and its marker by hand",
-				ref.Name, ref.Pool, ref.marker(), strings.Join(users, ", ")))
+				"volume %s in pool %s is an unfinished download of kvm2 and is left alone, because %w: check it, then delete it and its kvm2 markers by hand",
+				ref.Name, ref.Pool, &BaseImageInUseError{ID: ref.ID(), Domains: domains}))
 		}
 	}
 	ic.logf(ctx, LevelWarn, "deleting an unfinished base image before fetching it again", ref.fields())
-	return deleteVolumes(ctx, b, p, ref.Name, ref.marker())
+	if err := deleteVolumes(ctx, b, p, e.ourNames()...); err != nil {
+		return err
+	}
+	ic.forgetClaims(ref, e.pendingNames()...)
+	return nil
 }
 
 // lookupPool finds the image's pool; a missing pool is a configuration error, not a missing
 // image, so it is Permanent.
 func lookupPool(ctx context.Context, b backend.Backend, ref baseRef) (libvirt.StoragePool, error) {
 	p, err := b.StoragePoolLookupByName(ctx, ref.Pool)
-	if err != nil && kvmerr.IsNotFound(err) {
+	if err != nil && notFound(err) {
 		return p, kvmerr.New(kvmerr.Permanent, "", ref.Host, fmt.Errorf("storage pool %q not found: %w", ref.Pool, err))
 	}
 	return p, err
 }
 
-// cacheEntry is what the pool holds under an image's name.
-type cacheEntry struct {
-	marker *libvirt.StorageVol // nil when absent
-	base   *libvirt.StorageVol // nil when absent
-	sha    string              // marker digest; "" when the marker is absent or not a digest
-}
-
-// verified reports whether the entry is a complete cached image.
-func (e cacheEntry) verified() bool { return e.marker != nil && e.base != nil && e.sha != "" }
-
-// foreign reports whether a volume holds the image's name without the cache's marker.
-func (e cacheEntry) foreign() bool { return e.marker == nil && e.base != nil }
-
-// inspect looks the marker up first, reads it (bounded), then looks up the image volume.
-func (ic *imageCache) inspect(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref baseRef) (cacheEntry, error) {
-	var e cacheEntry
-	mv, err := lookupVolume(ctx, b, p, ref.marker())
-	if err != nil {
-		return e, err
+// quickVerified is the lookup when the digest is known: the digest's marker by name, its form,
+// and the image. ok is false when any of them is not there or not right; the caller then looks
+// at the whole entry.
+func (ic *imageCache) quickVerified(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref baseRef, sha string) (BaseImage, bool, error) {
+	mv, err := lookupVolume(ctx, b, p, ref.digestMarker(sha))
+	if err != nil || mv == nil {
+		return BaseImage{}, false, err
 	}
-	if mv != nil {
-		e.marker = mv
-		if e.sha, err = ic.readMarker(ctx, b, *mv); err != nil {
-			return e, err
-		}
+	if empty, err := isMarkerForm(ctx, b, *mv); err != nil || !empty {
+		return BaseImage{}, false, err
 	}
-	if e.base, err = lookupVolume(ctx, b, p, ref.Name); err != nil {
-		return e, err
+	iv, err := lookupVolume(ctx, b, p, ref.Name)
+	if err != nil || iv == nil {
+		return BaseImage{}, false, err
 	}
-	return e, nil
+	img, err := describeBase(ctx, b, *iv, ref, sha)
+	return img, err == nil, err
 }
 
 // lookupVolume returns nil (and no error) when the volume does not exist.
@@ -332,45 +358,11 @@ func lookupVolume(ctx context.Context, b backend.Backend, p libvirt.StoragePool,
 	switch {
 	case err == nil:
 		return &v, nil
-	case kvmerr.IsNotFound(err):
+	case notFound(err):
 		return nil, nil
 	}
 	return nil, err
 }
-
-// readMarker returns the digest stored in a marker volume, or "" when its content is not a
-// digest (an unfinished entry). Each read has its own short budget, so a stalled stream costs
-// seconds, not the per-call budget; content that is not a digest is read a second time before
-// it is believed, so one faulty read never gets a good image deleted as debris.
-func (ic *imageCache) readMarker(ctx context.Context, b backend.Backend, mv libvirt.StorageVol) (string, error) {
-	for range 2 {
-		var w boundedWriter
-		rctx, cancel := context.WithTimeout(ctx, ic.markerTimeout)
-		err := b.StorageVolDownload(rctx, mv, &w, markerReadLimit)
-		cancel()
-		if err != nil {
-			return "", err
-		}
-		if digest := strings.ToLower(strings.TrimSpace(string(w.bytes()))); sha256HexRE.MatchString(digest) {
-			return digest, nil
-		}
-	}
-	return "", nil
-}
-
-// boundedWriter keeps the first markerReadLimit bytes written to it and drops the rest, so a
-// misbehaving download can never grow memory.
-type boundedWriter struct {
-	buf [markerReadLimit]byte
-	n   int
-}
-
-func (w *boundedWriter) Write(p []byte) (int, error) {
-	w.n += copy(w.buf[w.n:], p)
-	return len(p), nil
-}
-
-func (w *boundedWriter) bytes() []byte { return w.buf[:w.n] }
 
 // describeBase reads the path, capacity and format of a cached image volume.
 func describeBase(ctx context.Context, b backend.Backend, vol libvirt.StorageVol, ref baseRef, sha string) (BaseImage, error) {
@@ -378,7 +370,7 @@ func describeBase(ctx context.Context, b backend.Backend, vol libvirt.StorageVol
 	if err != nil {
 		return BaseImage{}, err
 	}
-	facts, err := parseVolumeFacts(xml)
+	facts, err := definition.ParseVolume(xml)
 	if err != nil {
 		return BaseImage{}, kvmerr.New(kvmerr.Permanent, "", ref.Host, err)
 	}
@@ -386,70 +378,66 @@ func describeBase(ctx context.Context, b backend.Backend, vol libvirt.StorageVol
 	if err != nil {
 		return BaseImage{}, err
 	}
-	if facts.path == "" {
-		if facts.path, err = b.StorageVolGetPath(ctx, vol); err != nil {
+	if facts.Path == "" {
+		if facts.Path, err = b.StorageVolGetPath(ctx, vol); err != nil {
 			return BaseImage{}, err
 		}
 	}
 	return BaseImage{
 		ID: ref.ID(), Host: ref.Host, Pool: ref.Pool, Name: ref.Name,
-		Path: facts.path, Format: facts.format, SizeBytes: capacity, SHA256: sha,
+		Path: facts.Path, Format: facts.Format, SizeBytes: capacity, SHA256: sha,
 	}, nil
 }
 
-// volumeFacts are the parts of a volume's XML the cache needs.
-type volumeFacts struct{ path, format, backing string }
-
-// parseVolumeFacts reads target path, format and backing path from a volume's XML.
-func parseVolumeFacts(xml string) (volumeFacts, error) {
-	var v libvirtxml.StorageVolume
-	if err := v.Unmarshal(xml); err != nil {
-		return volumeFacts{}, fmt.Errorf("parse volume XML: %w", err)
-	}
-	var f volumeFacts
-	if v.Target != nil {
-		f.path = v.Target.Path
-		if v.Target.Format != nil {
-			f.format = v.Target.Format.Type
-		}
-	}
-	if v.BackingStore != nil {
-		f.backing = v.BackingStore.Path
-	}
-	return f, nil
-}
-
-// get reads a cached image. A volume without a valid marker is not a verified image, so it is
-// NotFound just like a missing volume.
-func (ic *imageCache) get(ctx context.Context, pool backend.Pool, ref baseRef) (img BaseImage, err error) {
+// get reads a cached image. Anything but a verified image is NotFound, like a missing volume;
+// a foreign volume under the name says so in the error (a *ForeignImageError).
+func (ic *imageCache) get(ctx context.Context, pool backend.Pool, ref baseRef, rec baseImageRecord) (img BaseImage, err error) {
 	err = onPooled(ctx, pool, ref.Host, func(b backend.Backend) error {
 		var err error
-		img, err = ic.readBase(ctx, b, ref)
+		img, err = ic.readBase(ctx, b, ref, rec)
 		return err
 	})
 	return img, kvmerr.Wrap(opGetImage, ref.Host, err)
 }
 
-// readBase reads a verified image through b.
-func (ic *imageCache) readBase(ctx context.Context, b backend.Backend, ref baseRef) (BaseImage, error) {
+// readBase reads a verified image through b. With a record that proves an image of an earlier
+// version to be the caller's, it moves that image to today's markers first.
+func (ic *imageCache) readBase(ctx context.Context, b backend.Backend, ref baseRef, rec baseImageRecord) (BaseImage, error) {
 	p, err := b.StoragePoolLookupByName(ctx, ref.Pool)
 	if err != nil {
 		return BaseImage{}, err
 	}
-	entry, err := ic.inspect(ctx, b, p, ref)
+	if rec.sha != "" {
+		if img, ok, err := ic.quickVerified(ctx, b, p, ref, rec.sha); err != nil || ok {
+			return img, err
+		}
+	}
+	e, err := ic.inspect(ctx, b, p, ref)
 	if err != nil {
 		return BaseImage{}, err
 	}
-	if !entry.verified() {
-		return BaseImage{}, kvmerr.New(kvmerr.NotFound, "", ref.Host,
-			fmt.Errorf("no verified base image %s in pool %s", ref.Name, ref.Pool))
+	if m, ok := e.verified(); ok {
+		return describeBase(ctx, b, *e.image, ref, m.sha)
 	}
-	return describeBase(ctx, b, *entry.base, ref, entry.sha)
+	if e.legacyCandidate() && rec.sha != "" {
+		img, ok, err := ic.migrate(ctx, b, p, ref, e, rec)
+		if err != nil || ok {
+			return img, err
+		}
+	}
+	cause := fmt.Errorf("no verified base image %s in pool %s", ref.Name, ref.Pool)
+	if r := e.refusal(); r != nil {
+		cause = r
+	} else if e.image != nil && !e.ours() {
+		cause = e.foreignImage()
+	}
+	return BaseImage{}, kvmerr.New(kvmerr.NotFound, "", ref.Host, cause)
 }
 
-// resolveBase reads the verified base image id for Create on the connection Create holds. An
-// image that is missing or on another host is Permanent there: Create cannot succeed until the
-// image is ensured.
+// resolveBase reads the verified base image id for Create on the connection Create holds. The
+// lookup reads no volume content (the digest is in a marker's name), so it needs no connection
+// of its own. An image that is missing or on another host is Permanent there: Create cannot
+// succeed until the image is ensured.
 func (c *Client) resolveBase(ctx context.Context, b backend.Backend, id string) (BaseImage, error) {
 	const op = "resolve base image"
 	ref, err := parseBaseRef(id)
@@ -460,8 +448,8 @@ func (c *Client) resolveBase(ctx context.Context, b backend.Backend, id string) 
 		return BaseImage{}, kvmerr.New(kvmerr.Permanent, op, b.Host(),
 			fmt.Errorf("base image %s is on host %s; an instance can only use a base image on its own host", id, ref.Host))
 	}
-	img, err := c.readBaseDedicated(ctx, ref)
-	if kvmerr.IsNotFound(err) {
+	img, err := c.images.readBase(ctx, b, ref, baseImageRecord{})
+	if notFound(err) || kvmerr.IsNotFound(err) {
 		return BaseImage{}, kvmerr.New(kvmerr.Permanent, op, b.Host(),
 			fmt.Errorf("base image %s is not cached: %w", id, err))
 	}
@@ -477,17 +465,4 @@ func (ic *imageCache) poolFree(ctx context.Context, pool backend.Pool, host, poo
 	defer release()
 	free, err := poolAvailable(ctx, b, poolName)
 	return free, kvmerr.Wrap(opPoolFree, host, err)
-}
-
-// readBaseDedicated reads a base image on a connection of its own (see onDedicated): its
-// marker is read with a stream, and a hung stream then costs this read a retry instead of
-// stalling every call that shares the host's pooled connection.
-func (c *Client) readBaseDedicated(ctx context.Context, ref baseRef) (BaseImage, error) {
-	var img BaseImage
-	err := onDedicated(ctx, c.pool, ref.Host, func(d backend.Backend) error {
-		var err error
-		img, err = c.images.readBase(ctx, d, ref)
-		return err
-	})
-	return img, err
 }

@@ -9,7 +9,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -54,7 +53,11 @@ func (ic *imageCache) fetch(ctx context.Context, pool backend.Pool, ref baseRef,
 			}
 		}
 	}
-	return ic.upload(ctx, dlCtx, pool, ref, req, body, size)
+	checked, err := checkImageHeader(req.Format, body, redactURL(req.SourceURL))
+	if err != nil {
+		return BaseImage{}, kvmerr.Wrap("", ref.Host, err)
+	}
+	return ic.upload(ctx, dlCtx, pool, ref, req, checked, size)
 }
 
 // headSize asks the source for its size. It returns 0 when HEAD fails, is refused or reports
@@ -88,6 +91,10 @@ func (ic *imageCache) open(ctx context.Context, ref baseRef, src string) (io.Rea
 	req.Header.Set("Accept-Encoding", "identity")
 	resp, err := ic.http.Do(req)
 	if err != nil {
+		var down *downgradeError
+		if errors.As(err, &down) {
+			return nil, 0, kvmerr.New(kvmerr.Permanent, "", ref.Host, fmt.Errorf("download %s: %w", shown, down))
+		}
 		var ue *url.Error
 		if errors.As(err, &ue) {
 			err = ue.Err // its text repeats the full URL, which may carry credentials
@@ -130,9 +137,10 @@ func (ic *imageCache) precheck(ctx context.Context, pool backend.Pool, ref baseR
 	return checkPoolSpace(ctx, b, ref.Host, ref.Pool, size)
 }
 
-// upload creates the volume and streams body into it on a dedicated connection, so a long
-// transfer never holds the host's pooled connection. ctx is the caller's context (used to
-// derive the cleanup's), dlCtx the capped one every transfer step is bound to.
+// upload claims the name, creates the volume and streams body into it on a dedicated
+// connection, so a long transfer never holds the host's pooled connection; the digest marker
+// is created last. ctx is the caller's context (used to derive the cleanup's), dlCtx the capped
+// one every transfer step is bound to.
 func (ic *imageCache) upload(ctx, dlCtx context.Context, pool backend.Pool, ref baseRef, req BaseImageRequest, body io.Reader, size uint64) (img BaseImage, err error) {
 	d, err := pool.Dedicated(dlCtx, ref.Host)
 	if err != nil {
@@ -143,7 +151,8 @@ func (ic *imageCache) upload(ctx, dlCtx context.Context, pool backend.Pool, ref 
 	if err != nil {
 		return BaseImage{}, err
 	}
-	markerXML, err := definition.VolumeXML(definition.VolumeSpec{Name: ref.marker(), Format: "raw", CapacityBytes: markerSize})
+	claim := ref.pendingMarker(ic.now())
+	claimXML, err := definition.MarkerVolumeXML(claim)
 	if err != nil {
 		return BaseImage{}, kvmerr.New(kvmerr.Permanent, "", ref.Host, err)
 	}
@@ -151,37 +160,46 @@ func (ic *imageCache) upload(ctx, dlCtx context.Context, pool backend.Pool, ref 
 	if err != nil {
 		return BaseImage{}, kvmerr.New(kvmerr.Permanent, "", ref.Host, err)
 	}
-	// Every failure deletes the volumes this fetch may have created, image before marker. A
-	// create that failed for any reason but "exists" may still have happened on the host (its
-	// reply lost), so it counts as created; one that found the name taken does not, because
-	// then another writer (another process, or an administrator) owns that volume.
-	var created []string
+	// Every failure deletes the volumes this fetch may have created: image, digest marker,
+	// claim, in that order. A create that failed for any reason but "exists" may still have
+	// happened on the host (its reply lost), so it counts as created; one that found the name
+	// taken does not, because then another writer (another process, or an administrator) owns
+	// that volume.
+	var made struct{ image, digest, claim string }
 	defer func() {
-		if err != nil && len(created) > 0 {
-			ic.discard(ctx, pool, ref, created...)
+		if err != nil {
+			var names []string
+			for _, n := range []string{made.image, made.digest, made.claim} {
+				if n != "" {
+					names = append(names, n)
+				}
+			}
+			if len(names) > 0 {
+				ic.discard(ctx, pool, ref, names...)
+			}
 		}
 	}()
-	// The empty marker claims the name before the image exists, so a crash at any later point
-	// leaves debris the next ensure recognises as its own.
-	mv, err := d.StorageVolCreateXML(dlCtx, p, markerXML)
+	// The claim comes first, so that a crash at any later point leaves debris the next ensure
+	// recognises as its own, and a fetch in progress is known as one.
+	_, err = d.StorageVolCreateXML(dlCtx, p, claimXML)
 	if !volumeExists(err) {
-		created = append(created, ref.marker())
+		made.claim = claim
+		ic.noteClaim(ref, claim)
 	}
 	if err != nil {
 		if volumeExists(err) {
 			return BaseImage{}, kvmerr.New(kvmerr.Transient, "", ref.Host, fmt.Errorf(
-				"marker volume %s appeared while this fetch started: another writer is caching the same image; retry later: %w", ref.marker(), err))
+				"claim %s appeared while this fetch started: another writer is caching the same image; retry later: %w", claim, err))
 		}
-		return BaseImage{}, fmt.Errorf("create marker volume %s: %w", ref.marker(), err)
+		return BaseImage{}, fmt.Errorf("create claim volume %s: %w", claim, err)
 	}
 	vol, err := d.StorageVolCreateXML(dlCtx, p, volXML)
 	if !volumeExists(err) {
-		created = append([]string{ref.Name}, created...)
+		made.image = ref.Name
 	}
 	if err != nil {
 		if volumeExists(err) {
-			return BaseImage{}, kvmerr.New(kvmerr.Permanent, "", ref.Host, fmt.Errorf(
-				"volume %s appeared in pool %s while this fetch started, and the cache did not write it: delete it or give the image another name: %w", ref.Name, ref.Pool, err))
+			return BaseImage{}, ic.appeared(dlCtx, d, p, ref, claim, err)
 		}
 		return BaseImage{}, fmt.Errorf("create volume %s: %w", ref.Name, err)
 	}
@@ -216,12 +234,29 @@ func (ic *imageCache) upload(ctx, dlCtx context.Context, pool backend.Pool, ref 
 	if err := d.StoragePoolRefresh(dlCtx, p); err != nil {
 		return BaseImage{}, err
 	}
-	if err := d.StorageVolUpload(dlCtx, mv, strings.NewReader(digest+"\n"), markerSize); err != nil {
-		return BaseImage{}, fmt.Errorf("write marker volume %s: %w", ref.marker(), err)
+	digestXML, err := definition.MarkerVolumeXML(ref.digestMarker(digest))
+	if err != nil {
+		return BaseImage{}, kvmerr.New(kvmerr.Permanent, "", ref.Host, err)
+	}
+	_, err = d.StorageVolCreateXML(dlCtx, p, digestXML)
+	if !volumeExists(err) {
+		made.digest = ref.digestMarker(digest)
+	}
+	if err != nil {
+		return BaseImage{}, fmt.Errorf("create marker volume %s: %w", ref.digestMarker(digest), err)
 	}
 	img, err = describeBase(dlCtx, d, vol, ref, digest)
 	if err != nil {
 		return BaseImage{}, err
+	}
+	// The image is complete; a claim that outlives this (its delete failed) is deleted by the
+	// next ensure or remove.
+	if err := deleteVolumes(dlCtx, d, p, claim); err != nil {
+		f := ref.fields()
+		f["error"] = err.Error()
+		ic.logf(ctx, LevelWarn, "could not delete the claim of a cached base image; the next ensure deletes it", f)
+	} else {
+		ic.forgetClaims(ref, claim)
 	}
 	elapsed := time.Since(start)
 	done := ref.fields()
@@ -229,6 +264,25 @@ func (ic *imageCache) upload(ctx, dlCtx context.Context, pool backend.Pool, ref 
 	done["rate_mib_s"] = mibPerSecond(size, elapsed)
 	ic.logf(ctx, LevelInfo, "base image cached", done)
 	return img, nil
+}
+
+// appeared explains an image volume that was created by someone else between the lookup and
+// this fetch's create: another fetch's claim beside ours makes it a race to wait out
+// (Transient); otherwise the volume is foreign.
+func (ic *imageCache) appeared(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref baseRef, claim string, cause error) error {
+	e, err := ic.inspect(ctx, b, p, ref)
+	if err != nil {
+		return err
+	}
+	for _, m := range e.pending {
+		if m.vol.Name != claim {
+			return kvmerr.New(kvmerr.Transient, "", ref.Host, fmt.Errorf(
+				"volume %s appeared in pool %s while this fetch started, claimed by %s: another writer is caching the same image; retry later: %w",
+				ref.Name, ref.Pool, m.vol.Name, cause))
+		}
+	}
+	fe := e.foreignError([]string{ref.Name}, "appeared while this fetch started, with no kvm2 claim")
+	return kvmerr.New(kvmerr.Permanent, "", ref.Host, fe)
 }
 
 // discard deletes the named volumes after a failed fetch. It runs on a context stripped of the
@@ -247,7 +301,11 @@ func (ic *imageCache) discard(ctx context.Context, pool backend.Pool, ref baseRe
 		if err != nil {
 			return err
 		}
-		return deleteVolumes(cctx, b, p, names...)
+		if err := deleteVolumes(cctx, b, p, names...); err != nil {
+			return err
+		}
+		ic.forgetClaims(ref, names...)
+		return nil
 	}()
 	f := ref.fields()
 	if err != nil {
@@ -256,6 +314,39 @@ func (ic *imageCache) discard(ctx context.Context, pool backend.Pool, ref baseRe
 		return
 	}
 	ic.logf(ctx, LevelDebug, "deleted a partly written base image", f)
+}
+
+// downgradeError refuses a redirect from https to http: the image would travel unauthenticated,
+// and its digest, when none is pinned, would be whatever an attacker on the path sent.
+type downgradeError struct{ to string }
+
+func (e *downgradeError) Error() string {
+	return fmt.Sprintf("refused a redirect from https to %s: use a source URL whose redirects stay on https", e.to)
+}
+
+// refuseDowngrade returns a copy of c (default: a plain client) that refuses any redirect from
+// https to http, and otherwise follows c's own redirect policy.
+func refuseDowngrade(c *http.Client) *http.Client {
+	if c == nil {
+		c = &http.Client{}
+	}
+	cp := *c
+	next := c.CheckRedirect
+	cp.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		for _, v := range via {
+			if v.URL.Scheme == "https" && req.URL.Scheme != "https" {
+				return &downgradeError{to: redactURL(req.URL.String())}
+			}
+		}
+		if next != nil {
+			return next(req, via)
+		}
+		if len(via) >= 10 {
+			return errors.New("stopped after 10 redirects")
+		}
+		return nil
+	}
+	return &cp
 }
 
 // volumeExists reports whether err is libvirt's "storage volume exists already".

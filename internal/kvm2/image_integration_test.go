@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -104,13 +105,25 @@ func virsh(t testing.TB, args ...string) string {
 	return string(out)
 }
 
-// assertNoVolume fails when pool still holds name or its marker.
+// assertNoVolume fails when pool still holds name or any of its markers.
 func assertNoVolume(t testing.TB, pool, name string) {
 	t.Helper()
-	vols := virshVolumes(t, pool)
-	if slices.Contains(vols, name) || slices.Contains(vols, name+markerSuffix) {
-		t.Errorf("pool %s still holds %s or its marker: %v", pool, name, vols)
+	if left := volumesOf(t, pool, name); len(left) != 0 {
+		t.Errorf("pool %s still holds %v", pool, left)
 	}
+}
+
+// volumesOf lists name and every volume of pool in its markers' namespace (today's and the
+// earlier versions').
+func volumesOf(t testing.TB, pool, name string) []string {
+	t.Helper()
+	var out []string
+	for _, v := range virshVolumes(t, pool) {
+		if v == name || v == name+legacyMarkerSuffix || strings.HasPrefix(v, name+markerInfix) {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 func imgLabCtx(t testing.TB, d time.Duration) context.Context {
@@ -138,7 +151,7 @@ func TestIntegrationImage_ensureCachesThenHits(t *testing.T) {
 	c := imgLabClient(t, log)
 	pool := imgLabEnv(t, "KVM2_TEST_POOL")
 	url, sha := imgLabEnv(t, "KVM2_TEST_IMAGE_URL"), imgLabEnv(t, "KVM2_TEST_IMAGE_SHA256")
-	name := imgLabName(t, "kvm2-it-base")
+	name := imgLabName(t, "img-it-base")
 	ctx := imgLabCtx(t, 5*time.Minute)
 	t.Cleanup(func() {
 		if err := c.DeleteBaseImage(context.Background(), FormatBaseImageID(imgLabHost, pool, name)); err != nil {
@@ -157,8 +170,8 @@ func TestIntegrationImage_ensureCachesThenHits(t *testing.T) {
 	if got, err := fileSHA256(img.Path); err == nil && got != sha {
 		t.Errorf("the volume file hashes to %s, want the source's %s (no bytes lost or appended)", got, sha)
 	}
-	if vols := virshVolumes(t, pool); !slices.Contains(vols, name) || !slices.Contains(vols, name+markerSuffix) {
-		t.Errorf("pool %s lacks the image or its marker: %v", pool, vols)
+	if vols := volumesOf(t, pool, name); !slices.Equal(vols, []string{name, name + digestInfix + sha}) {
+		t.Errorf("pool %s holds %v, want the image and its digest marker only", pool, vols)
 	}
 	if n := len(log.matching("uploading base image")); n != 1 {
 		t.Errorf("%d uploads logged for the first ensure, want 1", n)
@@ -191,7 +204,7 @@ func TestIntegrationImage_ensureCachesThenHits(t *testing.T) {
 func TestIntegrationImage_wrongDigestLeavesNoVolume(t *testing.T) {
 	c := imgLabClient(t, nil)
 	pool := imgLabEnv(t, "KVM2_TEST_POOL")
-	name := imgLabName(t, "kvm2-it-wrongsha")
+	name := imgLabName(t, "img-it-wrongsha")
 	ctx := imgLabCtx(t, 5*time.Minute)
 
 	_, err := c.EnsureBaseImage(ctx, BaseImageRequest{
@@ -215,7 +228,7 @@ func TestIntegrationImage_tinyPoolIsQuotaExceededBeforeAnyWrite(t *testing.T) {
 	before := virshVolumes(t, tiny)
 
 	_, err = c.EnsureBaseImage(imgLabCtx(t, time.Minute), BaseImageRequest{
-		Host: imgLabHost, Pool: tiny, Name: imgLabName(t, "kvm2-it-big"), SourceURL: srv.url(),
+		Host: imgLabHost, Pool: tiny, Name: imgLabName(t, "img-it-big"), SourceURL: srv.url(),
 	})
 	var q *kvmerr.QuotaError
 	if !errors.Is(err, kvmerr.ErrQuotaExceeded) || !errors.As(err, &q) || q.Pool != tiny || q.Available != free {
@@ -234,7 +247,7 @@ func TestIntegrationImage_cancelMidUploadDeletesTheVolume(t *testing.T) {
 	log := &imgLog{}
 	c := imgLabClient(t, log)
 	pool := imgLabEnv(t, "KVM2_TEST_POOL")
-	name := imgLabName(t, "kvm2-it-cancel")
+	name := imgLabName(t, "img-it-cancel")
 	srv := newImgServer(t, imgServerConfig{size: 64 << 20, holdAt: 8 << 20})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -257,43 +270,22 @@ func TestIntegrationImage_cancelMidUploadDeletesTheVolume(t *testing.T) {
 func TestIntegrationImage_deleteRefusesWhileADomainUsesIt(t *testing.T) {
 	c := imgLabClient(t, nil)
 	pool := imgLabEnv(t, "KVM2_TEST_POOL")
-	name := imgLabName(t, "kvm2-it-inuse")
+	name := imgLabName(t, "img-it-inuse")
 	ctx := imgLabCtx(t, 5*time.Minute)
-	img, err := c.EnsureBaseImage(ctx, BaseImageRequest{
-		Host: imgLabHost, Name: name, SourceURL: imgLabEnv(t, "KVM2_TEST_IMAGE_URL"), SHA256: imgLabEnv(t, "KVM2_TEST_IMAGE_SHA256"),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = c.DeleteBaseImage(context.Background(), img.ID) })
+	img := imgLabEnsure(t, c, ctx, name)
 
 	overlay := strings.TrimSuffix(name, ".qcow2") + "-overlay.qcow2"
-	virsh(t, "vol-create-as", pool, overlay, "128M", "--format", "qcow2", "--backing-vol", img.Path, "--backing-vol-format", "qcow2")
-	t.Cleanup(func() { _ = exec.Command("virsh", "-c", "qemu:///system", "vol-delete", "--pool", pool, overlay).Run() })
-	overlayPath := strings.TrimSpace(virsh(t, "vol-path", "--pool", pool, overlay))
-
-	err = c.DeleteBaseImage(ctx, img.ID)
-	if !errors.Is(err, kvmerr.ErrPermanent) || !strings.Contains(err.Error(), "volume "+overlay) {
-		t.Fatalf("with an unused overlay: err = %v, want Permanent naming the overlay", err)
-	}
-
+	overlayPath := imgLabOverlay(t, pool, overlay, img.Path)
 	dom := strings.TrimSuffix(name, ".qcow2") + "-vm"
-	domXML := fmt.Sprintf(`<domain type='qemu'><name>%s</name><memory unit='MiB'>64</memory><vcpu>1</vcpu>
-<os><type arch='x86_64'>hvm</type></os><devices><disk type='file' device='disk'>
-<driver name='qemu' type='qcow2'/><source file='%s'/><target dev='vda' bus='virtio'/></disk></devices></domain>`, dom, overlayPath)
-	xmlFile := t.TempDir() + "/dom.xml"
-	if err := os.WriteFile(xmlFile, []byte(domXML), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	virsh(t, "define", xmlFile)
-	t.Cleanup(func() { _ = exec.Command("virsh", "-c", "qemu:///system", "undefine", dom).Run() })
+	imgLabDefine(t, c, ctx, dom, overlayPath)
 
-	err = c.DeleteBaseImage(ctx, img.ID)
-	if !errors.Is(err, kvmerr.ErrPermanent) || !strings.Contains(err.Error(), "domain "+dom) {
-		t.Fatalf("with a domain on the overlay: err = %v, want Permanent naming %s", err, dom)
+	err := c.DeleteBaseImage(ctx, img.ID, Recorded(img.SHA256, img.Path))
+	var inUse *BaseImageInUseError
+	if !errors.Is(err, kvmerr.ErrPermanent) || !errors.As(err, &inUse) || !slices.Equal(inUse.Domains, []string{dom}) {
+		t.Fatalf("with a domain on the overlay: err = %v, want a BaseImageInUseError naming %s", err, dom)
 	}
 	t.Logf("refused: %v", err)
-	if vols := virshVolumes(t, pool); !slices.Contains(vols, name) || !slices.Contains(vols, name+markerSuffix) {
+	if vols := volumesOf(t, pool, name); len(vols) != 2 {
 		t.Errorf("the refused delete removed something: %v", vols)
 	}
 }
@@ -301,7 +293,7 @@ func TestIntegrationImage_deleteRefusesWhileADomainUsesIt(t *testing.T) {
 func TestIntegrationImage_volumeTheCacheDidNotWriteIsLeftAlone(t *testing.T) {
 	c := imgLabClient(t, nil)
 	pool := imgLabEnv(t, "KVM2_TEST_POOL")
-	name := imgLabName(t, "kvm2-it-foreign")
+	name := imgLabName(t, "img-it-foreign")
 	virsh(t, "vol-create-as", pool, name, "1M", "--format", "qcow2")
 	t.Cleanup(func() { _ = exec.Command("virsh", "-c", "qemu:///system", "vol-delete", "--pool", pool, name).Run() })
 	ctx := imgLabCtx(t, time.Minute)
@@ -317,7 +309,238 @@ func TestIntegrationImage_volumeTheCacheDidNotWriteIsLeftAlone(t *testing.T) {
 	if err := c.DeleteBaseImage(ctx, id); err != nil {
 		t.Errorf("DeleteBaseImage: %v, want nil (nothing of the cache's to delete)", err)
 	}
-	if vols := virshVolumes(t, pool); !slices.Contains(vols, name) || slices.Contains(vols, name+markerSuffix) {
+	if vols := volumesOf(t, pool, name); !slices.Equal(vols, []string{name}) {
 		t.Errorf("pool %s: %v; the foreign volume must stay and no marker appear", pool, vols)
+	}
+}
+
+// imgLabEnsure caches the lab's test image under name and deletes it (with everything of
+// today's markers) when the test ends.
+func imgLabEnsure(t *testing.T, c *Client, ctx context.Context, name string) BaseImage {
+	t.Helper()
+	img, err := c.EnsureBaseImage(ctx, BaseImageRequest{
+		Host: imgLabHost, Name: name, SourceURL: imgLabEnv(t, "KVM2_TEST_IMAGE_URL"), SHA256: imgLabEnv(t, "KVM2_TEST_IMAGE_SHA256"),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := c.DeleteBaseImage(context.Background(), img.ID, Recorded(img.SHA256, img.Path)); err != nil {
+			t.Errorf("cleanup: %v", err)
+		}
+	})
+	return img
+}
+
+// imgLabOverlay creates a qcow2 overlay named overlay on backing in pool (deleted when the test
+// ends) and returns its path.
+func imgLabOverlay(t *testing.T, pool, overlay, backing string) string {
+	t.Helper()
+	virsh(t, "vol-create-as", pool, overlay, "128M", "--format", "qcow2", "--backing-vol", backing, "--backing-vol-format", "qcow2")
+	t.Cleanup(func() { _ = exec.Command("virsh", "-c", "qemu:///system", "vol-delete", "--pool", pool, overlay).Run() })
+	return strings.TrimSpace(virsh(t, "vol-path", "--pool", pool, overlay))
+}
+
+// imgLabDefine defines (and leaves stopped) a domain whose one disk is the file disk, as
+// virsh define would, through the client's own libvirt connection; it is undefined when the
+// test ends. Its definition records no backing chain.
+func imgLabDefine(t *testing.T, c *Client, ctx context.Context, name, disk string) {
+	t.Helper()
+	domXML := fmt.Sprintf(`<domain type='qemu'><name>%s</name><memory unit='MiB'>64</memory><vcpu>1</vcpu>
+<os><type arch='x86_64'>hvm</type></os><devices><disk type='file' device='disk'>
+<driver name='qemu' type='qcow2'/><source file='%s'/><target dev='vda' bus='virtio'/></disk></devices></domain>`, name, disk)
+	err := onPooled(ctx, c.pool, imgLabHost, func(b backend.Backend) error {
+		_, err := b.DomainDefineXML(ctx, domXML)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = exec.Command("virsh", "-c", "qemu:///system", "undefine", name).Run() })
+	if state := strings.TrimSpace(virsh(t, "domstate", name)); state != "shut off" {
+		t.Fatalf("domain %s is %q, want it stopped", name, state)
+	}
+}
+
+// imgLabPool creates a directory pool of its own (removed when the test ends) and returns its
+// name.
+func imgLabPool(t *testing.T) string {
+	t.Helper()
+	name := strings.TrimSuffix(imgLabName(t, "img-it-pool"), ".qcow2")
+	dir := "/var/lib/kvm2-lab/" + name
+	virsh(t, "pool-define-as", name, "dir", "--target", dir)
+	t.Cleanup(func() {
+		_ = exec.Command("virsh", "-c", "qemu:///system", "pool-destroy", name).Run()
+		_ = exec.Command("virsh", "-c", "qemu:///system", "pool-delete", name).Run()
+		_ = exec.Command("virsh", "-c", "qemu:///system", "pool-undefine", name).Run()
+	})
+	virsh(t, "pool-build", name)
+	virsh(t, "pool-start", name)
+	return name
+}
+
+// imgLabUpload creates a raw volume name in pool holding content (deleted when the test ends).
+func imgLabUpload(t *testing.T, pool, name string, content []byte) {
+	t.Helper()
+	f := t.TempDir() + "/content"
+	if err := os.WriteFile(f, content, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	virsh(t, "vol-create-as", pool, name, strconv.Itoa(len(content))+"b", "--format", "raw")
+	t.Cleanup(func() { _ = exec.Command("virsh", "-c", "qemu:///system", "vol-delete", "--pool", pool, name).Run() })
+	virsh(t, "vol-upload", "--pool", pool, name, f)
+}
+
+// imgLabRead is the content of volume name in pool (the lab host is this machine).
+func imgLabRead(t *testing.T, pool, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(strings.TrimSpace(virsh(t, "vol-path", "--pool", pool, name)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestIntegrationImage_administratorsChecksumFileIsLeftAlone: an administrator's image with its
+// checksum file in sha256sum format under the name is not adopted, not deleted, not downloaded
+// over; the ensure says so and what to do.
+func TestIntegrationImage_administratorsChecksumFileIsLeftAlone(t *testing.T) {
+	log := &imgLog{}
+	c := imgLabClient(t, log)
+	pool := imgLabEnv(t, "KVM2_TEST_POOL")
+	name := imgLabName(t, "img-it-admin")
+	ctx := imgLabCtx(t, 2*time.Minute)
+	sha := imgLabEnv(t, "KVM2_TEST_IMAGE_SHA256")
+	virsh(t, "vol-create-as", pool, name, "1M", "--format", "qcow2")
+	t.Cleanup(func() { _ = exec.Command("virsh", "-c", "qemu:///system", "vol-delete", "--pool", pool, name).Run() })
+	sum := sha + "  " + name + "\n"
+	imgLabUpload(t, pool, name+legacyMarkerSuffix, []byte(sum))
+	id := FormatBaseImageID(imgLabHost, pool, name)
+
+	_, err := c.EnsureBaseImage(ctx, BaseImageRequest{Host: imgLabHost, Name: name, SourceURL: imgLabEnv(t, "KVM2_TEST_IMAGE_URL"), SHA256: sha})
+	var fe *ForeignImageError
+	if !errors.Is(err, kvmerr.ErrPermanent) || !errors.As(err, &fe) {
+		t.Fatalf("ensure over an administrator's image: err = %v, want a ForeignImageError", err)
+	}
+	t.Logf("refused: %v", err)
+	if n := len(log.matching("uploading base image")); n != 0 {
+		t.Errorf("%d uploads over the administrator's image", n)
+	}
+	if _, err := c.GetBaseImage(ctx, id); !errors.Is(err, kvmerr.ErrNotFound) {
+		t.Errorf("GetBaseImage: err = %v, want NotFound", err)
+	}
+	if err := c.DeleteBaseImage(ctx, id); err != nil {
+		t.Errorf("DeleteBaseImage: %v, want nil (nothing of the cache's to delete)", err)
+	}
+	if vols := volumesOf(t, pool, name); !slices.Equal(vols, []string{name, name + legacyMarkerSuffix}) {
+		t.Errorf("pool %s holds %v, want the administrator's two volumes and nothing else", pool, vols)
+	}
+	if got := imgLabRead(t, pool, name+legacyMarkerSuffix); got != sum {
+		t.Errorf("the checksum file now holds %q", got)
+	}
+}
+
+// TestIntegrationImage_stoppedVMInAnotherPoolHoldsTheImage: a stopped domain (its definition
+// names only its overlay) whose overlay is in another pool keeps the image from being deleted.
+func TestIntegrationImage_stoppedVMInAnotherPoolHoldsTheImage(t *testing.T) {
+	c := imgLabClient(t, nil)
+	pool := imgLabEnv(t, "KVM2_TEST_POOL")
+	name := imgLabName(t, "img-it-otherpool")
+	ctx := imgLabCtx(t, 5*time.Minute)
+	img := imgLabEnsure(t, c, ctx, name)
+	other := imgLabPool(t)
+	overlayPath := imgLabOverlay(t, other, "img-it-vm.qcow2", img.Path)
+	dom := strings.TrimSuffix(name, ".qcow2") + "-vm"
+	imgLabDefine(t, c, ctx, dom, overlayPath)
+
+	err := c.DeleteBaseImage(ctx, img.ID, Recorded(img.SHA256, img.Path))
+	var inUse *BaseImageInUseError
+	if !errors.As(err, &inUse) || !slices.Equal(inUse.Domains, []string{dom}) {
+		t.Fatalf("err = %v, want a BaseImageInUseError naming %s", err, dom)
+	}
+	t.Logf("refused: %v", err)
+	if vols := volumesOf(t, pool, name); len(vols) != 2 {
+		t.Fatalf("the refused delete removed something: %v", vols)
+	}
+	virsh(t, "undefine", dom)
+	if err := c.DeleteBaseImage(ctx, img.ID, Recorded(img.SHA256, img.Path)); err != nil {
+		t.Fatalf("delete once the domain is gone: %v", err)
+	}
+	assertNoVolume(t, pool, name)
+}
+
+// TestIntegrationImage_earlierVersionsMarkerMovesWithStateProof: an image cached the way
+// earlier versions did ("<name>.sha256" holding the digest) is foreign without the state's
+// record, and with it is moved to today's markers (same path, size and digest: no change in
+// the plan), after which no volume is read.
+func TestIntegrationImage_earlierVersionsMarkerMovesWithStateProof(t *testing.T) {
+	c := imgLabClient(t, nil)
+	pool := imgLabEnv(t, "KVM2_TEST_POOL")
+	name := imgLabName(t, "img-it-legacy")
+	ctx := imgLabCtx(t, 5*time.Minute)
+	img := imgLabEnsure(t, c, ctx, name)
+	img.SourceURL = "" // the host does not record it
+	virsh(t, "vol-delete", "--pool", pool, name+digestInfix+img.SHA256)
+	imgLabUpload(t, pool, name+legacyMarkerSuffix, []byte(img.SHA256+"\n"))
+
+	_, err := c.GetBaseImage(ctx, img.ID)
+	var fe *ForeignImageError
+	if !errors.Is(err, kvmerr.ErrNotFound) || !errors.As(err, &fe) {
+		t.Fatalf("without a record: err = %v, want NotFound with a ForeignImageError", err)
+	}
+	got, err := c.GetBaseImage(ctx, img.ID, Recorded(img.SHA256, img.Path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != img {
+		t.Errorf("moved image = %+v\nwant the recorded %+v", got, img)
+	}
+	if vols := volumesOf(t, pool, name); !slices.Equal(vols, []string{name, name + digestInfix + img.SHA256}) {
+		t.Errorf("pool %s holds %v, want the image with today's digest marker only", pool, vols)
+	}
+	if again, err := c.GetBaseImage(ctx, img.ID); err != nil || again != img {
+		t.Errorf("read after the move = %+v, %v", again, err)
+	}
+}
+
+// TestIntegrationImage_markerLookupLoop reads one cached image 1,000 times on one client, with
+// the recorded digest (name lookups) and without (one listing), and reports hangs (a lookup
+// that outlived its 10 s budget), empty reads (anything but the image) and the latencies.
+func TestIntegrationImage_markerLookupLoop(t *testing.T) {
+	c := imgLabClient(t, nil)
+	name := imgLabName(t, "img-it-loop")
+	img := imgLabEnsure(t, c, imgLabCtx(t, 5*time.Minute), name)
+	img.SourceURL = "" // the host does not record it
+	const n = 1000
+	for _, mode := range []struct {
+		name string
+		opts []BaseImageOption
+	}{
+		{"recorded digest", []BaseImageOption{Recorded(img.SHA256, img.Path)}},
+		{"listing", nil},
+	} {
+		var hangs, empty int
+		times := make([]time.Duration, 0, n)
+		for range n {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			start := time.Now()
+			got, err := c.GetBaseImage(ctx, img.ID, mode.opts...)
+			times = append(times, time.Since(start))
+			cancel()
+			switch {
+			case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, kvmerr.ErrAbandoned):
+				hangs++
+			case err != nil || got != img:
+				if empty++; empty <= 3 {
+					t.Logf("bad read: %+v, %v", got, err)
+				}
+			}
+		}
+		slices.Sort(times)
+		fmt.Printf("LOOKUP %s: %d lookups, hangs=%d empty=%d median=%s p99=%s max=%s\n",
+			mode.name, n, hangs, empty, times[n/2], times[n*99/100], times[n-1])
+		if hangs != 0 || empty != 0 {
+			t.Errorf("%s: %d hangs and %d empty reads in %d lookups, want 0 and 0", mode.name, hangs, empty, n)
+		}
 	}
 }

@@ -1,8 +1,10 @@
 package kvm2
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -16,6 +18,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	libvirt "github.com/digitalocean/go-libvirt"
@@ -26,17 +29,47 @@ import (
 )
 
 const (
-	imgHost   = "imghost"
-	imgPool   = fake.DefaultPool
-	imgName   = "debian-12"
-	imgMarker = imgName + markerSuffix
-	imgSize   = 300 << 10 // several HTTP chunks and several fake upload chunks
+	imgHost = "imghost"
+	imgPool = fake.DefaultPool
+	imgName = "debian-12"
+	imgSize = 300 << 10 // several HTTP chunks and several fake upload chunks
 )
 
-// imgPattern fills p with the deterministic content of a test image at offset off.
+// imgNow is the clock of the test caches, so claim names are known.
+var imgNow = time.Unix(1_700_000_000, 0)
+
+// imgClaim is the claim a fetch of imgName at imgNow creates.
+var imgClaim = imgName + pendingInfix + "1700000000"
+
+// imgMarker is the digest marker of imgName for digest.
+func imgMarker(digest string) string { return imgName + digestInfix + digest }
+
+// imgLegacy is the marker name of earlier versions.
+const imgLegacy = imgName + legacyMarkerSuffix
+
+// qcow2Header is a valid qcow2 version 3 header without backing file or external data file.
+func qcow2Header() []byte {
+	h := make([]byte, qcow2V3HeaderLen)
+	copy(h, qcow2Magic)
+	binary.BigEndian.PutUint32(h[4:], 3)
+	binary.BigEndian.PutUint32(h[20:], 16)    // cluster bits
+	binary.BigEndian.PutUint64(h[24:], 1<<30) // virtual size
+	binary.BigEndian.PutUint32(h[96:], 4)     // refcount order
+	binary.BigEndian.PutUint32(h[100:], qcow2V3HeaderLen)
+	return h
+}
+
+var imgHeader = qcow2Header()
+
+// imgPattern fills p with the deterministic content of a test image at offset off: a valid
+// qcow2 header, then a pattern.
 func imgPattern(off int64, p []byte) {
 	for i := range p {
 		x := off + int64(i)
+		if x < int64(len(imgHeader)) {
+			p[i] = imgHeader[x]
+			continue
+		}
 		p[i] = byte(x*131 + x>>9)
 	}
 }
@@ -62,6 +95,8 @@ type imgServerConfig struct {
 	noLength   bool  // GET answers chunked, HEAD without a length
 	sendOnly   int64 // > 0: the GET declares size but sends only this many bytes
 	holdAt     int64 // > 0: the GET pauses after this many bytes until release is closed
+	body       []byte
+	// body, when set, is served instead of the pattern (size is then its length)
 }
 
 // imgServer serves the deterministic test image and records what it was asked.
@@ -80,6 +115,9 @@ type imgServer struct {
 
 func newImgServer(t *testing.T, cfg imgServerConfig) *imgServer {
 	t.Helper()
+	if cfg.body != nil {
+		cfg.size = int64(len(cfg.body))
+	}
 	s := &imgServer{cfg: cfg, held: make(chan struct{}), release: make(chan struct{})}
 	s.srv = httptest.NewUnstartedServer(s)
 	// Small socket buffers keep the kernel from holding megabytes between the server and the
@@ -165,7 +203,11 @@ func (s *imgServer) serveGet(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		n := min(int64(len(buf)), limit-off)
-		imgPattern(off, buf[:n])
+		if s.cfg.body != nil {
+			copy(buf[:n], s.cfg.body[off:])
+		} else {
+			imgPattern(off, buf[:n])
+		}
 		if _, err := w.Write(buf[:n]); err != nil {
 			return
 		}
@@ -252,6 +294,7 @@ func newImgEnv(t *testing.T, opts imageCacheOptions) *imgEnv {
 		opts.HTTPClient = imgHTTPClient()
 	}
 	e := &imgEnv{fb: fb, pool: pool, ic: newImageCache(opts), log: log}
+	e.ic.now = func() time.Time { return imgNow }
 	t.Cleanup(func() {
 		if n := pool.Outstanding(); n != 0 {
 			t.Errorf("%d pooled connections not released", n)
@@ -278,11 +321,60 @@ func (e *imgEnv) volumes() []string { return e.fb.VolumeNames(imgPool) }
 
 // seedCached puts a verified image of content into the pool, as an earlier ensure would.
 func (e *imgEnv) seedCached(content []byte) string {
-	sum := sha256.Sum256(content)
+	return addVerifiedBase(e.fb, imgPool, fake.Volume{Name: imgName, Format: "qcow2", Capacity: uint64(len(content)), Content: content})
+}
+
+// addVerifiedBase puts image into pool as the cache leaves a verified base image (the image
+// and its empty digest marker) and returns the digest of its content.
+func addVerifiedBase(fb *fake.Backend, pool string, image fake.Volume) string {
+	sum := sha256.Sum256(image.Content)
 	digest := hex.EncodeToString(sum[:])
-	e.fb.AddVolume(imgPool, fake.Volume{Name: imgName, Format: "qcow2", Capacity: uint64(len(content)), Content: content})
-	e.fb.AddVolume(imgPool, fake.Volume{Name: imgMarker, Format: "raw", Capacity: 65, Content: []byte(digest + "\n")})
+	fb.AddVolume(pool, image)
+	fb.AddVolume(pool, fake.Volume{Name: baseRef{Name: image.Name}.digestMarker(digest), Format: "raw"})
 	return digest
+}
+
+// seedLegacy puts an image of content into the pool as earlier versions cached it (the image
+// and "<name>.sha256" holding the digest) and returns its digest and path.
+func (e *imgEnv) seedLegacy(content []byte) (digest, path string) {
+	sum := sha256.Sum256(content)
+	digest = hex.EncodeToString(sum[:])
+	e.fb.AddVolume(imgPool, fake.Volume{Name: imgName, Format: "qcow2", Capacity: uint64(len(content)), Content: content})
+	e.fb.AddVolume(imgPool, fake.Volume{Name: imgLegacy, Format: "raw", Capacity: 65, Content: []byte(digest + "\n")})
+	return digest, fake.DefaultPoolPath + "/" + imgName
+}
+
+// ref is the test image's reference.
+func (e *imgEnv) ref() baseRef { return baseRef{imgHost, imgPool, imgName} }
+
+// get reads the test image, with opts as a caller passes them.
+func (e *imgEnv) get(opts ...BaseImageOption) (BaseImage, error) {
+	return e.ic.get(context.Background(), e.pool, e.ref(), recordOf(opts))
+}
+
+// remove deletes the test image, with opts as a caller passes them.
+func (e *imgEnv) remove(opts ...BaseImageOption) error {
+	return e.ic.remove(context.Background(), e.pool, e.ref(), recordOf(opts))
+}
+
+// content is the stored content of volume name.
+func (e *imgEnv) content(name string) string {
+	v, _ := e.fb.Volume(imgPool, name)
+	return string(v.Content)
+}
+
+// assertForeign fails unless err carries a *ForeignImageError naming every one of vols.
+func assertForeign(t *testing.T, err error, vols ...string) {
+	t.Helper()
+	var fe *ForeignImageError
+	if !errors.As(err, &fe) {
+		t.Fatalf("err = %v, want a *ForeignImageError", err)
+	}
+	for _, v := range vols {
+		if !slices.Contains(fe.Volumes, v) {
+			t.Errorf("foreign volumes %v should include %s (err %v)", fe.Volumes, v, err)
+		}
+	}
 }
 
 func assertClass(t *testing.T, err error, want kvmerr.Class) {
@@ -318,9 +410,12 @@ func TestEnsureBaseImage_downloadsVerifiesAndCaches(t *testing.T) {
 	if vol.SHA256 != want || vol.Allocation != imgSize {
 		t.Errorf("stored volume sha %s, %d bytes; want %s, %d", vol.SHA256, vol.Allocation, want, imgSize)
 	}
-	marker, ok := e.fb.Volume(imgPool, imgMarker)
-	if !ok || string(marker.Content) != want+"\n" || marker.Format != "raw" {
-		t.Errorf("marker = %+v (present %v), want raw with %q", marker, ok, want+"\n")
+	marker, ok := e.fb.Volume(imgPool, imgMarker(want))
+	if !ok || len(marker.Content) != 0 || marker.Capacity != 0 || marker.Format != "raw" {
+		t.Errorf("digest marker = %+v (present %v), want an empty raw volume", marker, ok)
+	}
+	if v := e.volumes(); !slices.Equal(v, []string{imgName, imgMarker(want)}) {
+		t.Errorf("volumes = %v, want the image and its digest marker (the claim deleted)", v)
 	}
 	for _, enc := range srv.encodings {
 		if enc != "identity" {
@@ -367,6 +462,9 @@ func TestEnsureBaseImage_cacheHitMakesNoHTTPRequest(t *testing.T) {
 			if n := len(e.pool.DedicatedBackends(imgHost)); n != 0 {
 				t.Errorf("%d dedicated connections opened on a cache hit, want 0", n)
 			}
+			if n := e.fb.Count("StorageVolDownload"); n != 0 {
+				t.Errorf("%d volume reads on a cache hit, want 0", n)
+			}
 			if img.SHA256 != digest || img.SizeBytes != uint64(len("cached image bytes")) || img.Format != "qcow2" {
 				t.Errorf("image = %+v, want the cached one (sha %s)", img, digest)
 			}
@@ -374,20 +472,44 @@ func TestEnsureBaseImage_cacheHitMakesNoHTTPRequest(t *testing.T) {
 	}
 }
 
-func TestEnsureBaseImage_markerFirstOnPooledUploadOnDedicated(t *testing.T) {
+// TestBaseImage_lookupWithKnownDigestIsNameLookups: with the digest known (the request's, or
+// the state's), finding the image lists no pool and reads no volume.
+func TestBaseImage_lookupWithKnownDigestIsNameLookups(t *testing.T) {
+	e := newImgEnv(t, imageCacheOptions{})
+	srv := newImgServer(t, imgServerConfig{size: imgSize})
+	digest := e.seedCached([]byte("cached image bytes"))
+	if _, err := e.ensure(context.Background(), imgRequest(srv, digest)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.get(Recorded(digest, fake.DefaultPoolPath+"/"+imgName)); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"StoragePoolListAllVolumes", "StorageVolDownload"} {
+		if n := e.fb.Count(m); n != 0 {
+			t.Errorf("%s called %d times, want 0", m, n)
+		}
+	}
+	var lookups []string
+	for _, c := range e.fb.Calls() {
+		if c.Method == "StorageVolLookupByName" {
+			lookups = append(lookups, c.Target)
+		}
+	}
+	want := []string{imgPool + "/" + imgMarker(digest), imgPool + "/" + imgName}
+	if !slices.Equal(lookups, append(slices.Clone(want), want...)) {
+		t.Errorf("volume lookups = %v, want %v twice", lookups, want)
+	}
+}
+
+func TestEnsureBaseImage_claimFirstDigestLastUploadOnDedicated(t *testing.T) {
 	e := newImgEnv(t, imageCacheOptions{})
 	srv := newImgServer(t, imgServerConfig{size: imgSize})
 	if _, err := e.ensure(context.Background(), imgRequest(srv, "")); err != nil {
 		t.Fatal(err)
 	}
-	pooled := e.fb.Calls()
-	firstVolLookup := slices.IndexFunc(pooled, func(c fake.Call) bool { return c.Method == "StorageVolLookupByName" })
-	if firstVolLookup < 0 || pooled[firstVolLookup].Target != imgPool+"/"+imgMarker {
-		t.Errorf("first volume lookup on the pooled connection = %+v, want the marker %s", pooled, imgMarker)
-	}
-	for _, c := range pooled {
-		if c.Method == "StorageVolCreateXML" || c.Method == "StorageVolUpload" {
-			t.Errorf("pooled connection ran %s; writes belong on the dedicated one", c.Method)
+	for _, c := range e.fb.Calls() {
+		if c.Method == "StorageVolCreateXML" || c.Method == "StorageVolUpload" || c.Method == "StorageVolDownload" {
+			t.Errorf("pooled connection ran %s; writes belong on the dedicated one, and nothing is read", c.Method)
 		}
 	}
 	ded := e.pool.DedicatedBackends(imgHost)
@@ -397,20 +519,21 @@ func TestEnsureBaseImage_markerFirstOnPooledUploadOnDedicated(t *testing.T) {
 	var writes []fake.Call
 	for _, c := range ded[0].Calls() {
 		switch c.Method {
-		case "StorageVolCreateXML", "StorageVolUpload", "StoragePoolRefresh", "Close":
+		case "StorageVolCreateXML", "StorageVolUpload", "StoragePoolRefresh", "StorageVolDelete", "Close":
 			writes = append(writes, c)
 		}
 	}
 	want := []fake.Call{
-		{Method: "StorageVolCreateXML", Target: imgPool + "/" + imgMarker},
+		{Method: "StorageVolCreateXML", Target: imgPool + "/" + imgClaim},
 		{Method: "StorageVolCreateXML", Target: imgPool + "/" + imgName},
 		{Method: "StorageVolUpload", Target: imgPool + "/" + imgName},
 		{Method: "StoragePoolRefresh", Target: imgPool},
-		{Method: "StorageVolUpload", Target: imgPool + "/" + imgMarker},
+		{Method: "StorageVolCreateXML", Target: imgPool + "/" + imgMarker(imgDigest(imgSize))},
+		{Method: "StorageVolDelete", Target: imgPool + "/" + imgClaim},
 		{Method: "Close"},
 	}
 	if !slices.Equal(writes, want) {
-		t.Errorf("dedicated writes = %v\nwant %v (empty marker first, digest last, connection closed)", writes, want)
+		t.Errorf("dedicated writes = %v\nwant %v (claim first, digest marker last, claim deleted, connection closed)", writes, want)
 	}
 }
 
@@ -442,34 +565,28 @@ func TestEnsureBaseImage_cachedWithOtherDigestIsPermanent(t *testing.T) {
 	if n := srv.requests(); n != 0 {
 		t.Errorf("server saw %d requests, want 0", n)
 	}
-	if v := e.volumes(); !slices.Equal(v, []string{imgName, imgMarker}) {
+	if v := e.volumes(); !slices.Equal(v, []string{imgName, imgMarker(cached)}) {
 		t.Errorf("volumes = %v; the cached image must stay", v)
 	}
 }
 
 func TestEnsureBaseImage_debrisIsReplaced(t *testing.T) {
 	digest := imgDigest(imgSize)
+	stale := imgName + pendingInfix + strconv.FormatInt(imgNow.Add(-2*time.Hour).Unix(), 10)
+	partial := fake.Volume{Name: imgName, Format: "qcow2", Capacity: 10, Content: []byte("partial")}
 	cases := []struct {
 		name string
 		seed func(fb *fake.Backend)
 	}{
-		{"marker that is not a digest", func(fb *fake.Backend) {
-			fb.AddVolume(imgPool, fake.Volume{Name: imgName, Format: "qcow2", Capacity: 10, Content: []byte("partial")})
-			fb.AddVolume(imgPool, fake.Volume{Name: imgMarker, Format: "raw", Capacity: 9, Content: []byte("garbage!\n")})
+		{"stale claim and a partial image", func(fb *fake.Backend) {
+			fb.AddVolume(imgPool, partial)
+			fb.AddVolume(imgPool, fake.Volume{Name: stale, Format: "raw"})
 		}},
-		{"marker longer than a digest", func(fb *fake.Backend) {
-			fb.AddVolume(imgPool, fake.Volume{Name: imgName, Format: "qcow2", Capacity: 10, Content: []byte("partial")})
-			fb.AddVolume(imgPool, fake.Volume{Name: imgMarker, Format: "raw", Capacity: 200, Content: []byte(strings.Repeat(digest, 3))})
+		{"stale claim without image", func(fb *fake.Backend) {
+			fb.AddVolume(imgPool, fake.Volume{Name: stale, Format: "raw"})
 		}},
-		{"empty marker", func(fb *fake.Backend) {
-			fb.AddVolume(imgPool, fake.Volume{Name: imgName, Format: "qcow2", Capacity: 10, Content: []byte("partial")})
-			fb.AddVolume(imgPool, fake.Volume{Name: imgMarker, Format: "raw", Capacity: 65})
-		}},
-		{"empty marker without volume", func(fb *fake.Backend) {
-			fb.AddVolume(imgPool, fake.Volume{Name: imgMarker, Format: "raw", Capacity: 65})
-		}},
-		{"marker without volume", func(fb *fake.Backend) {
-			fb.AddVolume(imgPool, fake.Volume{Name: imgMarker, Format: "raw", Capacity: 65, Content: []byte(digest + "\n")})
+		{"digest marker without image (an interrupted delete)", func(fb *fake.Backend) {
+			fb.AddVolume(imgPool, fake.Volume{Name: imgMarker(strings.Repeat("ab", 32)), Format: "raw"})
 		}},
 	}
 	for _, tc := range cases {
@@ -485,14 +602,46 @@ func TestEnsureBaseImage_debrisIsReplaced(t *testing.T) {
 			if srv.gets.Load() != 1 || img.SHA256 != digest {
 				t.Errorf("GETs = %d, sha = %s; want a refetch verified as %s", srv.gets.Load(), img.SHA256, digest)
 			}
-			marker, _ := e.fb.Volume(imgPool, imgMarker)
-			if string(marker.Content) != digest+"\n" {
-				t.Errorf("marker content = %q, want the new digest", marker.Content)
+			if v := e.volumes(); !slices.Equal(v, []string{imgName, imgMarker(digest)}) {
+				t.Errorf("volumes = %v, want the fresh image and its digest marker only", v)
 			}
 			if len(e.log.matching("deleting an unfinished base image before fetching it again")) != 1 {
 				t.Errorf("debris deletion was not logged:\n%s", e.log.text())
 			}
 		})
+	}
+}
+
+func TestEnsureBaseImage_leftoverClaimBesideAVerifiedImageIsDeleted(t *testing.T) {
+	e := newImgEnv(t, imageCacheOptions{})
+	srv := newImgServer(t, imgServerConfig{size: imgSize})
+	digest := e.seedCached([]byte("cached"))
+	e.fb.AddVolume(imgPool, fake.Volume{Name: imgClaim, Format: "raw"})
+
+	if _, err := e.ensure(context.Background(), imgRequest(srv, "")); err != nil {
+		t.Fatal(err)
+	}
+	if v := e.volumes(); !slices.Equal(v, []string{imgName, imgMarker(digest)}) || srv.requests() != 0 {
+		t.Errorf("volumes = %v after %d requests; want the cache hit with its leftover claim deleted", v, srv.requests())
+	}
+}
+
+// TestEnsureBaseImage_liveClaimOfAnotherWriterIsWaitedFor: a claim another process made
+// recently is a fetch in progress: nothing is deleted or fetched, and the error is Transient.
+func TestEnsureBaseImage_liveClaimOfAnotherWriterIsWaitedFor(t *testing.T) {
+	e := newImgEnv(t, imageCacheOptions{})
+	srv := newImgServer(t, imgServerConfig{size: imgSize})
+	other := imgName + pendingInfix + strconv.FormatInt(imgNow.Add(-time.Minute).Unix(), 10)
+	e.fb.AddVolume(imgPool, fake.Volume{Name: imgName, Format: "qcow2", Capacity: 10, Content: []byte("half")})
+	e.fb.AddVolume(imgPool, fake.Volume{Name: other, Format: "raw"})
+
+	_, err := e.ensure(context.Background(), imgRequest(srv, ""))
+	assertClass(t, err, kvmerr.Transient)
+	if !strings.Contains(err.Error(), "another apply") || !strings.Contains(err.Error(), other) {
+		t.Errorf("error %q should say another apply holds claim %s", err, other)
+	}
+	if v := e.volumes(); len(v) != 2 || srv.requests() != 0 {
+		t.Errorf("volumes = %v after %d requests; the other fetch must be left alone", v, srv.requests())
 	}
 }
 
@@ -503,10 +652,11 @@ func TestEnsureBaseImage_volumeWithoutMarkerIsNotTouched(t *testing.T) {
 
 	_, err := e.ensure(context.Background(), imgRequest(srv, ""))
 	assertClass(t, err, kvmerr.Permanent)
-	if !strings.Contains(err.Error(), "another name") || !strings.Contains(err.Error(), imgMarker) {
-		t.Errorf("error %q should explain the missing marker and suggest another name", err)
+	assertForeign(t, err, imgName)
+	if !strings.Contains(err.Error(), "another name") {
+		t.Errorf("error %q should suggest another name", err)
 	}
-	if v, _ := e.fb.Volume(imgPool, imgName); string(v.Content) != "someone's" || len(e.volumes()) != 1 {
+	if e.content(imgName) != "someone's" || len(e.volumes()) != 1 {
 		t.Errorf("volumes = %v; a volume the cache did not write must stay as it was", e.volumes())
 	}
 	if n := srv.requests(); n != 0 {
@@ -517,33 +667,39 @@ func TestEnsureBaseImage_volumeWithoutMarkerIsNotTouched(t *testing.T) {
 func TestEnsureBaseImage_debrisUnderADomainIsLeftAlone(t *testing.T) {
 	e := newImgEnv(t, imageCacheOptions{})
 	srv := newImgServer(t, imgServerConfig{size: imgSize})
+	stale := imgName + pendingInfix + "1600000000"
 	e.fb.AddVolume(imgPool, fake.Volume{Name: imgName, Format: "qcow2", Capacity: 10, Content: []byte("partial")})
-	e.fb.AddVolume(imgPool, fake.Volume{Name: imgMarker, Format: "raw", Capacity: 65})
+	e.fb.AddVolume(imgPool, fake.Volume{Name: stale, Format: "raw"})
 	e.fb.AddDomain(fake.Domain{Name: "vm1", XML: imgDomainXML("vm1", fileDisk(fake.DefaultPoolPath+"/"+imgName))})
 
 	_, err := e.ensure(context.Background(), imgRequest(srv, ""))
 	assertClass(t, err, kvmerr.Permanent)
-	if !strings.Contains(err.Error(), "domain vm1") {
-		t.Errorf("error %q should name the domain", err)
+	var inUse *BaseImageInUseError
+	if !errors.As(err, &inUse) || !slices.Equal(inUse.Domains, []string{"vm1"}) {
+		t.Errorf("err = %v, want a *BaseImageInUseError naming vm1", err)
 	}
 	if v := e.volumes(); len(v) != 2 || srv.requests() != 0 {
 		t.Errorf("volumes = %v after %d requests; nothing may be deleted or fetched", v, srv.requests())
 	}
 }
 
-func TestEnsureBaseImage_unreadableMarkerIsAnErrorNotDebris(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
-	srv := newImgServer(t, imgServerConfig{size: imgSize})
-	e.seedCached([]byte("cached"))
-	e.fb.FailAlways("StorageVolDownload", rpcError(libvirt.ErrRPC))
+func TestEnsureBaseImage_failedLookupIsAnErrorNotDebris(t *testing.T) {
+	for _, method := range []string{"StoragePoolListAllVolumes", "StorageVolGetInfo"} {
+		t.Run(method, func(t *testing.T) {
+			e := newImgEnv(t, imageCacheOptions{})
+			srv := newImgServer(t, imgServerConfig{size: imgSize})
+			digest := e.seedCached([]byte("cached"))
+			e.fb.FailAlways(method, rpcError(libvirt.ErrRPC))
 
-	_, err := e.ensure(context.Background(), imgRequest(srv, ""))
-	assertClass(t, err, kvmerr.Transient)
-	if v := e.volumes(); !slices.Equal(v, []string{imgName, imgMarker}) {
-		t.Errorf("volumes = %v; a failed read must not delete the cache", v)
-	}
-	if n := srv.requests(); n != 0 {
-		t.Errorf("server saw %d requests, want 0", n)
+			_, err := e.ensure(context.Background(), imgRequest(srv, ""))
+			assertClass(t, err, kvmerr.Transient)
+			if v := e.volumes(); !slices.Equal(v, []string{imgName, imgMarker(digest)}) {
+				t.Errorf("volumes = %v; a failed lookup must not delete the cache", v)
+			}
+			if n := srv.requests(); n != 0 {
+				t.Errorf("server saw %d requests, want 0", n)
+			}
+		})
 	}
 }
 
@@ -650,7 +806,7 @@ func TestEnsureBaseImage_cancelMidDownloadCleansUp(t *testing.T) {
 		t.Errorf("volumes left after cancel: %v", v)
 	}
 	if n := e.fb.Count("StorageVolDelete"); n != 2 {
-		t.Errorf("pooled StorageVolDelete calls = %d, want 2 (cleanup despite the cancelled ctx)", n)
+		t.Errorf("pooled StorageVolDelete calls = %d, want 2 (image and claim, despite the cancelled ctx)", n)
 	}
 }
 
@@ -670,26 +826,36 @@ func TestEnsureBaseImage_downloadCapEndsAStalledTransfer(t *testing.T) {
 
 func TestEnsureBaseImage_failureAfterCreateDeletesEverything(t *testing.T) {
 	rpc := rpcError(libvirt.ErrRPC)
+	digestMarker := imgMarker(imgDigest(imgSize))
 	cases := []struct {
 		name   string
 		inject func(b *fake.Backend)
 		want   kvmerr.Class
 	}{
-		{"marker create done but its reply lost", func(b *fake.Backend) {
+		{"claim create done but its reply lost", func(b *fake.Backend) {
 			b.Inject("StorageVolCreateXML", func(context.Context, fake.Call) error {
-				b.AddVolume(imgPool, fake.Volume{Name: imgMarker, Format: "raw", Capacity: 65})
+				b.AddVolume(imgPool, fake.Volume{Name: imgClaim, Format: "raw"})
 				return nil
 			})
-			b.FailFor("StorageVolCreateXML", imgPool+"/"+imgMarker, rpc)
+			b.FailFor("StorageVolCreateXML", imgPool+"/"+imgClaim, rpc)
 		}, kvmerr.Transient},
 		{"image create fails", func(b *fake.Backend) {
 			b.FailFor("StorageVolCreateXML", imgPool+"/"+imgName, rpcError(libvirt.ErrOperationFailed))
 		}, kvmerr.Classify(rpcError(libvirt.ErrOperationFailed))},
 		{"upload fails", func(b *fake.Backend) { b.FailAlways("StorageVolUpload", rpc) }, kvmerr.Transient},
 		{"refresh fails", func(b *fake.Backend) { b.FailAlways("StoragePoolRefresh", rpc) }, kvmerr.Transient},
-		{"digest write fails", func(b *fake.Backend) {
-			b.FailFor("StorageVolUpload", imgPool+"/"+imgMarker, rpcError(libvirt.ErrOperationFailed))
+		{"digest marker create fails", func(b *fake.Backend) {
+			b.FailFor("StorageVolCreateXML", imgPool+"/"+digestMarker, rpcError(libvirt.ErrOperationFailed))
 		}, kvmerr.Classify(rpcError(libvirt.ErrOperationFailed))},
+		{"digest marker created but its reply lost", func(b *fake.Backend) {
+			b.Inject("StorageVolCreateXML", func(_ context.Context, c fake.Call) error {
+				if c.Target == imgPool+"/"+digestMarker {
+					b.AddVolume(imgPool, fake.Volume{Name: digestMarker, Format: "raw"})
+					return rpc
+				}
+				return nil
+			})
+		}, kvmerr.Transient},
 		{"reading the result back fails", func(b *fake.Backend) { b.FailAlways("StorageVolGetXMLDesc", rpc) }, kvmerr.Transient},
 	}
 	for _, tc := range cases {
@@ -707,44 +873,59 @@ func TestEnsureBaseImage_failureAfterCreateDeletesEverything(t *testing.T) {
 	}
 }
 
-// appearsMeanwhile makes the create of volume name find it taken, as when another writer made
-// it between the cache lookup and the create.
-func appearsMeanwhile(b *fake.Backend, name string) {
+// appearsMeanwhile makes the create of the last of names find it taken, as when another writer
+// made it (and the others) between the cache lookup and the create. A claim appears empty.
+func appearsMeanwhile(b *fake.Backend, names ...string) {
+	last := names[len(names)-1]
 	b.Inject("StorageVolCreateXML", func(_ context.Context, c fake.Call) error {
-		if c.Target != imgPool+"/"+name {
+		if c.Target != imgPool+"/"+last {
 			return nil
 		}
-		b.AddVolume(imgPool, fake.Volume{Name: name, Format: "raw", Capacity: 65, Content: []byte("theirs")})
-		return fake.LibvirtError(libvirt.ErrStorageVolExist, "storage volume '%s' exists already", name)
+		for _, name := range names {
+			if strings.Contains(name, pendingInfix) {
+				b.AddVolume(imgPool, fake.Volume{Name: name, Format: "raw"})
+			} else {
+				b.AddVolume(imgPool, fake.Volume{Name: name, Format: "raw", Capacity: 65, Content: []byte("theirs")})
+			}
+		}
+		return fake.LibvirtError(libvirt.ErrStorageVolExist, "storage volume '%s' exists already", last)
 	})
 }
 
 func TestEnsureBaseImage_volumesAnotherWriterCreatedAreNotDeleted(t *testing.T) {
+	otherClaim := imgName + pendingInfix + "1699999990"
 	cases := []struct {
 		name    string
-		appears string
+		appears []string
 		want    kvmerr.Class
 		left    []string
+		foreign bool
 	}{
-		{"marker: another writer caches the same image", imgMarker, kvmerr.Transient, []string{imgMarker}},
-		{"image: a foreign volume took the name", imgName, kvmerr.Permanent, []string{imgName}},
+		{"claim: another writer caches the same image in the same second", []string{imgClaim}, kvmerr.Transient, []string{imgClaim}, false},
+		{"image: a foreign volume took the name", []string{imgName}, kvmerr.Permanent, []string{imgName}, true},
+		{"image with another writer's claim: a race to wait out", []string{otherClaim, imgName}, kvmerr.Transient, []string{imgName, otherClaim}, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			e := newImgEnv(t, imageCacheOptions{})
 			srv := newImgServer(t, imgServerConfig{size: imgSize})
-			e.pool.OnDedicated(func(b *fake.Backend) { appearsMeanwhile(b, tc.appears) })
+			e.pool.OnDedicated(func(b *fake.Backend) { appearsMeanwhile(b, tc.appears...) })
 
 			_, err := e.ensure(context.Background(), imgRequest(srv, ""))
 			assertClass(t, err, tc.want)
 			if !strings.Contains(err.Error(), "appeared") {
 				t.Errorf("error %q should say the volume appeared meanwhile", err)
 			}
+			if tc.foreign {
+				assertForeign(t, err, imgName)
+			}
 			if v := e.volumes(); !slices.Equal(v, tc.left) {
 				t.Errorf("volumes = %v, want %v: only what this fetch created may be deleted", v, tc.left)
 			}
-			if v, _ := e.fb.Volume(imgPool, tc.appears); string(v.Content) != "theirs" {
-				t.Errorf("the other writer's %s was changed", tc.appears)
+			for _, name := range tc.appears {
+				if v, _ := e.fb.Volume(imgPool, name); !strings.Contains(name, pendingInfix) && string(v.Content) != "theirs" {
+					t.Errorf("the other writer's %s was changed", name)
+				}
 			}
 		})
 	}
@@ -761,10 +942,11 @@ func TestEnsureBaseImage_failedCleanupIsLoggedAndRetryCompletes(t *testing.T) {
 	if len(e.log.matching("could not delete a partly written base image; the next ensure deletes it")) != 1 {
 		t.Errorf("failed cleanup not logged:\n%s", e.log.text())
 	}
-	if v := e.volumes(); !slices.Equal(v, []string{imgName, imgMarker}) {
-		t.Fatalf("volumes = %v, want the unfinished image left by the failed cleanup", v)
+	if v := e.volumes(); !slices.Equal(v, []string{imgName, imgClaim}) {
+		t.Fatalf("volumes = %v, want the unfinished image and its claim left by the failed cleanup", v)
 	}
 
+	// The claim is this process's own, so the retry takes it for debris at once, though young.
 	e.pool.OnDedicated(nil)
 	e.fb.ClearFaults("")
 	img, err := e.ensure(context.Background(), imgRequest(srv, imgDigest(imgSize)))
@@ -773,6 +955,9 @@ func TestEnsureBaseImage_failedCleanupIsLoggedAndRetryCompletes(t *testing.T) {
 	}
 	if img.SHA256 != imgDigest(imgSize) || srv.gets.Load() != 2 {
 		t.Errorf("retry: sha %s after %d GETs; want a fresh verified fetch", img.SHA256, srv.gets.Load())
+	}
+	if v := e.volumes(); !slices.Equal(v, []string{imgName, imgMarker(imgDigest(imgSize))}) {
+		t.Errorf("volumes = %v after the retry", v)
 	}
 }
 
@@ -827,7 +1012,7 @@ func TestEnsureBaseImage_quotaPrecheck(t *testing.T) {
 func TestEnsureBaseImage_exactFitPasses(t *testing.T) {
 	e := newImgEnv(t, imageCacheOptions{})
 	srv := newImgServer(t, imgServerConfig{size: imgSize})
-	e.fb.UpdatePool(imgPool, func(p *fake.StoragePool) { p.Available = imgSize + 65 })
+	e.fb.UpdatePool(imgPool, func(p *fake.StoragePool) { p.Available = imgSize })
 	if _, err := e.ensure(context.Background(), imgRequest(srv, "")); err != nil {
 		t.Fatal(err)
 	}
@@ -840,9 +1025,11 @@ func TestEnsureBaseImage_invalidRequests(t *testing.T) {
 		req  BaseImageRequest
 		text string
 	}{
-		{"empty name", BaseImageRequest{SourceURL: okURL}, "volume name"},
-		{"slash in name", BaseImageRequest{Name: "a/b", SourceURL: okURL}, "volume name"},
-		{"marker suffix", BaseImageRequest{Name: "x" + markerSuffix, SourceURL: okURL}, "reserved"},
+		{"empty name", BaseImageRequest{SourceURL: okURL}, "base image name"},
+		{"slash in name", BaseImageRequest{Name: "a/b", SourceURL: okURL}, "base image name"},
+		{"legacy marker suffix", BaseImageRequest{Name: "x" + legacyMarkerSuffix, SourceURL: okURL}, "reserved"},
+		{"marker namespace", BaseImageRequest{Name: "x.kvm2-y", SourceURL: okURL}, "reserved"},
+		{"too long for its markers", BaseImageRequest{Name: strings.Repeat("a", maxBaseImageNameLen+1), SourceURL: okURL}, "base image name"},
 		{"format", BaseImageRequest{Name: imgName, SourceURL: okURL, Format: "vmdk"}, "format"},
 		{"short digest", BaseImageRequest{Name: imgName, SourceURL: okURL, SHA256: "abc"}, "sha256"},
 		{"ftp URL", BaseImageRequest{Name: imgName, SourceURL: "ftp://x/y"}, "source URL"},
@@ -861,6 +1048,23 @@ func TestEnsureBaseImage_invalidRequests(t *testing.T) {
 				t.Errorf("%d RPCs for an invalid request, want 0", n)
 			}
 		})
+	}
+}
+
+func TestValidateBaseImageName(t *testing.T) {
+	longest := strings.Repeat("a", maxBaseImageNameLen)
+	for _, ok := range []string{"debian-12.qcow2", "a", "x+y_z.img", longest, "kvm2-base", "a.kvm2", "sha256"} {
+		if err := ValidateBaseImageName(ok); err != nil {
+			t.Errorf("ValidateBaseImageName(%q) = %v, want nil", ok, err)
+		}
+	}
+	if n := len(baseRef{Name: longest}.digestMarker(strings.Repeat("0", 64))); n > maxVolumeName {
+		t.Errorf("the longest name's digest marker has %d characters, more than a file name may", n)
+	}
+	for _, bad := range []string{"", ".hidden", "a/b", "a b", "img.qcow2.sha256", "img.kvm2-sha256-x", "a.kvm2-", longest + "a"} {
+		if err := ValidateBaseImageName(bad); err == nil {
+			t.Errorf("ValidateBaseImageName(%q) = nil, want an error", bad)
+		}
 	}
 }
 
@@ -890,7 +1094,7 @@ func TestEnsureBaseImage_rawFormatAndPoolFromRequest(t *testing.T) {
 	if img.Pool != "images" || img.Format != "raw" || img.ID != imgHost+"/images/"+imgName {
 		t.Errorf("image = %+v, want raw in pool images", img)
 	}
-	if v := e.fb.VolumeNames("images"); !slices.Equal(v, []string{imgName, imgMarker}) {
+	if v := e.fb.VolumeNames("images"); !slices.Equal(v, []string{imgName, imgMarker(imgDigest(imgSize))}) {
 		t.Errorf("volumes of pool images = %v", v)
 	}
 }
@@ -1124,6 +1328,7 @@ func TestParseBaseRef(t *testing.T) {
 		{"lab//debian", baseRef{}, true},
 		{"lab/default/", baseRef{}, true},
 		{"lab/default/x.sha256", baseRef{}, true},
+		{"lab/default/x.kvm2-pending-1700000000", baseRef{}, true},
 		{"lab/default/.hidden", baseRef{}, true},
 	}
 	for _, tc := range cases {
@@ -1139,6 +1344,34 @@ func TestParseBaseRef(t *testing.T) {
 	}
 }
 
+func TestParseMarkerName(t *testing.T) {
+	r := baseRef{Name: "img.qcow2"}
+	sha := strings.Repeat("0a", 32)
+	cases := []struct {
+		name  string
+		kind  markerKind
+		sha   string
+		since int64
+	}{
+		{"img.qcow2.kvm2-sha256-" + sha, digestMarker, sha, 0},
+		{"img.qcow2.kvm2-pending-1700000000", pendingMarker, "", 1700000000},
+		{"img.qcow2.kvm2-sha256-" + strings.ToUpper(sha), notAMarker, "", 0},
+		{"img.qcow2.kvm2-sha256-abc", notAMarker, "", 0},
+		{"img.qcow2.kvm2-pending", notAMarker, "", 0},
+		{"img.qcow2.kvm2-pending-01700000000", notAMarker, "", 0},
+		{"img.qcow2.kvm2-pending-x", notAMarker, "", 0},
+		{"img.qcow2.kvm2-other", notAMarker, "", 0},
+	}
+	for _, tc := range cases {
+		kind, sha, since := r.parseMarkerName(tc.name)
+		if kind != tc.kind || sha != tc.sha || (tc.since != 0 && since.Unix() != tc.since) {
+			t.Errorf("parseMarkerName(%q) = %v, %q, %v; want %v, %q, %d", tc.name, kind, sha, since, tc.kind, tc.sha, tc.since)
+		}
+	}
+}
+
+var transient = kvmerr.Transient
+
 func TestGetBaseImage(t *testing.T) {
 	content := []byte("cached image bytes")
 	sum := sha256.Sum256(content)
@@ -1147,40 +1380,56 @@ func TestGetBaseImage(t *testing.T) {
 		name   string
 		mutate func(fb *fake.Backend)
 		want   kvmerr.Class // 0: found
+		// wantRecorded is the class with a record, when it differs: its lookup needs no listing.
+		wantRecorded *kvmerr.Class
 	}{
-		{"verified", func(*fake.Backend) {}, 0},
-		{"volume missing", func(fb *fake.Backend) { fb.RemoveVolume(imgPool, imgName) }, kvmerr.NotFound},
-		{"marker missing", func(fb *fake.Backend) { fb.RemoveVolume(imgPool, imgMarker) }, kvmerr.NotFound},
-		{"marker not a digest", func(fb *fake.Backend) {
-			fb.AddVolume(imgPool, fake.Volume{Name: imgMarker, Format: "raw", Capacity: 5, Content: []byte("oops\n")})
-		}, kvmerr.NotFound},
-		{"pool missing", func(fb *fake.Backend) { fb.RemovePool(imgPool) }, kvmerr.NotFound},
-		{"connection fails", func(fb *fake.Backend) { fb.FailAlways("StorageVolLookupByName", rpcError(libvirt.ErrRPC)) }, kvmerr.Transient},
+		{"verified", func(*fake.Backend) {}, 0, nil},
+		{"volume missing", func(fb *fake.Backend) { fb.RemoveVolume(imgPool, imgName) }, kvmerr.NotFound, nil},
+		{"marker missing", func(fb *fake.Backend) { fb.RemoveVolume(imgPool, imgMarker(digest)) }, kvmerr.NotFound, nil},
+		{"marker not empty", func(fb *fake.Backend) {
+			fb.AddVolume(imgPool, fake.Volume{Name: imgMarker(digest), Format: "raw", Capacity: 5, Content: []byte("oops\n")})
+		}, kvmerr.NotFound, nil},
+		{"pool missing", func(fb *fake.Backend) { fb.RemovePool(imgPool) }, kvmerr.NotFound, nil},
+		{"listing fails", func(fb *fake.Backend) { fb.FailAlways("StoragePoolListAllVolumes", rpcError(libvirt.ErrRPC)) }, kvmerr.Transient, new(kvmerr.Class)},
+		{"volume info fails", func(fb *fake.Backend) { fb.FailAlways("StorageVolGetInfo", rpcError(libvirt.ErrRPC)) }, kvmerr.Transient, nil},
+		{"lookup fails", func(fb *fake.Backend) { fb.FailAlways("StorageVolLookupByName", rpcError(libvirt.ErrRPC)) }, 0, &transient},
 	}
 	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			e := newImgEnv(t, imageCacheOptions{})
-			e.seedCached(content)
-			tc.mutate(e.fb)
-			img, err := e.ic.get(context.Background(), e.pool, baseRef{imgHost, imgPool, imgName})
-			if tc.want != 0 {
-				assertClass(t, err, tc.want)
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			want := BaseImage{
-				ID: imgHost + "/" + imgPool + "/" + imgName, Host: imgHost, Pool: imgPool, Name: imgName,
-				Path: fake.DefaultPoolPath + "/" + imgName, Format: "qcow2", SizeBytes: uint64(len(content)), SHA256: digest,
-			}
-			if img != want {
-				t.Errorf("image = %+v\nwant    %+v", img, want)
-			}
-			if n := e.fb.Count("StorageVolUpload") + e.fb.Count("StorageVolDelete"); n != 0 {
-				t.Errorf("get wrote to the pool (%d writes)", n)
-			}
-		})
+		for _, rec := range []struct {
+			name string
+			opts []BaseImageOption
+		}{
+			{"by listing", nil},
+			{"by recorded digest", []BaseImageOption{Recorded(digest, fake.DefaultPoolPath+"/"+imgName)}},
+		} {
+			t.Run(tc.name+"/"+rec.name, func(t *testing.T) {
+				e := newImgEnv(t, imageCacheOptions{})
+				e.seedCached(content)
+				tc.mutate(e.fb)
+				img, err := e.get(rec.opts...)
+				wantClass := tc.want
+				if rec.opts != nil && tc.wantRecorded != nil {
+					wantClass = *tc.wantRecorded
+				}
+				if wantClass != 0 {
+					assertClass(t, err, wantClass)
+					return
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := BaseImage{
+					ID: imgHost + "/" + imgPool + "/" + imgName, Host: imgHost, Pool: imgPool, Name: imgName,
+					Path: fake.DefaultPoolPath + "/" + imgName, Format: "qcow2", SizeBytes: uint64(len(content)), SHA256: digest,
+				}
+				if img != want {
+					t.Errorf("image = %+v\nwant    %+v", img, want)
+				}
+				if n := e.fb.Count("StorageVolUpload") + e.fb.Count("StorageVolDelete") + e.fb.Count("StorageVolCreateXML"); n != 0 {
+					t.Errorf("get wrote to the pool (%d writes)", n)
+				}
+			})
+		}
 	}
 }
 
@@ -1193,11 +1442,14 @@ func TestResolveBase(t *testing.T) {
 		text   string
 	}{
 		{"cached", imgHost + "/" + imgPool + "/" + imgName, func(*imgEnv) {}, 0, ""},
-		{"not cached", imgHost + "/" + imgPool + "/" + imgName, func(e *imgEnv) { e.fb.RemoveVolume(imgPool, imgMarker) }, kvmerr.Permanent, "not cached"},
+		{"not cached", imgHost + "/" + imgPool + "/" + imgName, func(e *imgEnv) { e.fb.RemoveVolume(imgPool, imgName) }, kvmerr.Permanent, "not cached"},
+		{"foreign", imgHost + "/" + imgPool + "/" + imgName, func(e *imgEnv) {
+			e.fb.RemoveVolume(imgPool, imgMarker(digestOf([]byte("base"))))
+		}, kvmerr.Permanent, "kvm2 did not cache"},
 		{"other host", "elsewhere/" + imgPool + "/" + imgName, func(*imgEnv) {}, kvmerr.Permanent, "its own host"},
 		{"malformed", "nonsense", func(*imgEnv) {}, kvmerr.Permanent, "host/pool/name"},
 		{"transient stays transient", imgHost + "/" + imgPool + "/" + imgName, func(e *imgEnv) {
-			e.pool.OnDedicated(func(d *fake.Backend) { d.FailAlways("StorageVolDownload", rpcError(libvirt.ErrRPC)) })
+			e.fb.FailAlways("StoragePoolListAllVolumes", rpcError(libvirt.ErrRPC))
 		}, kvmerr.Transient, ""},
 	}
 	for _, tc := range cases {
@@ -1205,8 +1457,12 @@ func TestResolveBase(t *testing.T) {
 			e := newImgEnv(t, imageCacheOptions{})
 			digest := e.seedCached([]byte("base"))
 			tc.mutate(e)
+			e.fb.FailAlways("StorageVolDownload", errors.New("resolveBase must not read a volume"))
 			c := &Client{images: e.ic, pool: e.pool}
 			img, err := c.resolveBase(context.Background(), e.fb, tc.id)
+			if n := len(e.pool.DedicatedBackends(imgHost)) + e.pool.Acquired(imgHost); n != 0 {
+				t.Errorf("resolveBase took %d connections of its own, want 0: it works on Create's", n)
+			}
 			if tc.want == 0 {
 				if err != nil || img.SHA256 != digest || img.Path != fake.DefaultPoolPath+"/"+imgName {
 					t.Fatalf("resolveBase = %+v, %v; want the cached image", img, err)
@@ -1221,30 +1477,6 @@ func TestResolveBase(t *testing.T) {
 	}
 }
 
-func TestResolveBase_readsOnDedicatedConnectionsAndRetriesAStall(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{MarkerTimeout: 50 * time.Millisecond})
-	digest := e.seedCached([]byte("base"))
-	// The first dedicated connection's marker read stalls until its budget ends.
-	var dialed atomic.Int32
-	e.pool.OnDedicated(func(d *fake.Backend) {
-		if dialed.Add(1) == 1 {
-			abandonedOnce(d, "StorageVolDownload")
-		}
-	})
-	c := &Client{images: e.ic, pool: e.pool}
-	img, err := c.resolveBase(context.Background(), e.fb, imgHost+"/"+imgPool+"/"+imgName)
-	if err != nil || img.SHA256 != digest {
-		t.Fatalf("resolveBase = %+v, %v", img, err)
-	}
-	ded := e.pool.DedicatedBackends(imgHost)
-	if len(ded) != 2 || !ded[0].Closed() || !ded[1].Closed() {
-		t.Fatalf("dedicated connections %d, want 2, both closed", len(ded))
-	}
-	if n := e.fb.Count("StorageVolDownload"); n != 0 {
-		t.Fatalf("pooled connection read the marker %d times", n)
-	}
-}
-
 // abandonedOnce makes the first call of a method stall until its ctx ends and then fail the way
 // the production adapter reports an abandoned call.
 func abandonedOnce(b *fake.Backend, method string) {
@@ -1256,50 +1488,6 @@ func abandonedOnce(b *fake.Backend, method string) {
 		<-ctx.Done()
 		return kvmerr.New(kvmerr.Transient, c.Method, imgHost, fmt.Errorf("%w: %w", kvmerr.ErrAbandoned, ctx.Err()))
 	})
-}
-
-func TestBaseImage_stalledMarkerReadIsRetriedOnAFreshConnection(t *testing.T) {
-	cases := []struct {
-		name string
-		run  func(e *imgEnv) error
-	}{
-		{"get", func(e *imgEnv) error {
-			_, err := e.ic.get(context.Background(), e.pool, baseRef{imgHost, imgPool, imgName})
-			return err
-		}},
-		{"ensure", func(e *imgEnv) error {
-			_, err := e.ensure(context.Background(), BaseImageRequest{Host: imgHost, Name: imgName, SourceURL: "http://unused.invalid/x"})
-			return err
-		}},
-		{"remove", func(e *imgEnv) error {
-			return e.ic.remove(context.Background(), e.pool, baseRef{imgHost, imgPool, imgName})
-		}},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			e := newImgEnv(t, imageCacheOptions{MarkerTimeout: 10 * time.Millisecond})
-			e.seedCached([]byte("base"))
-			abandonedOnce(e.fb, "StorageVolDownload")
-			if err := tc.run(e); err != nil {
-				t.Fatal(err)
-			}
-			if n := e.pool.Acquired(imgHost); n != 2 {
-				t.Errorf("pooled acquisitions = %d, want 2 (one retry)", n)
-			}
-		})
-	}
-}
-
-func TestBaseImage_stalledMarkerReadTwiceIsTransient(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{MarkerTimeout: 10 * time.Millisecond})
-	e.seedCached([]byte("base"))
-	abandonedOnce(e.fb, "StorageVolDownload")
-	abandonedOnce(e.fb, "StorageVolDownload")
-	_, err := e.ic.get(context.Background(), e.pool, baseRef{imgHost, imgPool, imgName})
-	assertClass(t, err, kvmerr.Transient)
-	if !errors.Is(err, kvmerr.ErrAbandoned) {
-		t.Errorf("err = %v, want the abandoned call's error", err)
-	}
 }
 
 // emptyReadOnce is a connection whose first marker download delivers nothing, as a download
@@ -1325,20 +1513,6 @@ func (p singlePool) Acquire(context.Context, string) (backend.Backend, func(), e
 func (p singlePool) Dedicated(context.Context, string) (backend.Backend, error) { return p.b, nil }
 func (p singlePool) Close() error                                               { return nil }
 
-func TestBaseImage_emptyMarkerReadIsReadAgainBeforeBelieved(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
-	digest := e.seedCached([]byte("base"))
-	b := &emptyReadOnce{Backend: e.fb}
-
-	img, err := e.ic.get(context.Background(), singlePool{b}, baseRef{imgHost, imgPool, imgName})
-	if err != nil || img.SHA256 != digest {
-		t.Fatalf("get = %+v, %v; want the verified image", img, err)
-	}
-	if n := e.fb.Count("StorageVolDownload"); n != 1 {
-		t.Errorf("downloads reaching the host = %d, want 1 after the empty one", n)
-	}
-}
-
 // imgDomainXML is a domain whose disks are the given file sources.
 func imgDomainXML(name string, disks ...string) string {
 	var b strings.Builder
@@ -1356,39 +1530,51 @@ func fileDisk(path string) string {
 
 func TestDeleteBaseImage_refusesWhileInUse(t *testing.T) {
 	basePath := fake.DefaultPoolPath + "/" + imgName
-	overlayPath := fake.DefaultPoolPath + "/vm1.qcow2"
-	addOverlay := func(fb *fake.Backend) {
-		fb.AddVolume(imgPool, fake.Volume{Name: "vm1.qcow2", Format: "qcow2", Capacity: 1 << 30, BackingPath: basePath})
+	otherPath := "/var/lib/other"
+	addOther := func(fb *fake.Backend) {
+		fb.AddPool(fake.StoragePool{Name: "other", Path: otherPath, Active: true, Capacity: 1 << 30, Available: 1 << 30})
 	}
 	cases := []struct {
-		name  string
-		setup func(fb *fake.Backend)
-		users []string
+		name    string
+		setup   func(fb *fake.Backend)
+		domains []string
 	}{
-		{"domain on an overlay", func(fb *fake.Backend) {
-			addOverlay(fb)
-			fb.AddDomain(fake.Domain{Name: "vm1", XML: imgDomainXML("vm1", fileDisk(overlayPath), fileDisk("/seed/vm1.iso"))})
-		}, []string{"domain vm1"}},
+		{"stopped domain on an overlay in the image's pool", func(fb *fake.Backend) {
+			fb.AddVolume(imgPool, fake.Volume{Name: "vm1.qcow2", Format: "qcow2", Capacity: 1 << 30, BackingPath: basePath})
+			fb.AddDomain(fake.Domain{Name: "vm1", XML: imgDomainXML("vm1", fileDisk(fake.DefaultPoolPath+"/vm1.qcow2"), fileDisk("/seed/vm1.iso"))})
+		}, []string{"vm1"}},
+		{"stopped domain on an overlay in another pool", func(fb *fake.Backend) {
+			addOther(fb)
+			fb.AddVolume("other", fake.Volume{Name: "vm2.qcow2", Format: "qcow2", Capacity: 1 << 30, BackingPath: basePath})
+			fb.AddDomain(fake.Domain{Name: "vm2", XML: imgDomainXML("vm2", fileDisk(otherPath+"/vm2.qcow2"))})
+		}, []string{"vm2"}},
+		{"stopped domain on an overlay of an overlay in another pool", func(fb *fake.Backend) {
+			addOther(fb)
+			fb.AddVolume("other", fake.Volume{Name: "mid.qcow2", Format: "qcow2", Capacity: 1 << 30, BackingPath: basePath})
+			fb.AddVolume("other", fake.Volume{Name: "top.qcow2", Format: "qcow2", Capacity: 1 << 30, BackingPath: otherPath + "/mid.qcow2"})
+			fb.AddDomain(fake.Domain{Name: "deep", XML: imgDomainXML("deep", fileDisk(otherPath+"/top.qcow2"))})
+		}, []string{"deep"}},
 		{"domain on the image itself", func(fb *fake.Backend) {
 			fb.AddDomain(fake.Domain{Name: "raw-user", XML: imgDomainXML("raw-user", fileDisk(basePath))})
-		}, []string{"domain raw-user"}},
+		}, []string{"raw-user"}},
 		{"running domain whose backing chain reaches the image", func(fb *fake.Backend) {
-			disk := fmt.Sprintf("<disk type='file' device='disk'><source file='/other/pool/vm2.qcow2'/>"+
+			disk := fmt.Sprintf("<disk type='file' device='disk'><source file='/not/a/pool/vm3.qcow2'/>"+
 				"<backingStore type='file'><format type='qcow2'/><source file='%s'/></backingStore></disk>", basePath)
-			fb.AddDomain(fake.Domain{Name: "vm2", State: libvirt.DomainRunning, XML: imgDomainXML("vm2", disk)})
-		}, []string{"domain vm2"}},
-		{"domain naming the overlay by pool and volume", func(fb *fake.Backend) {
-			addOverlay(fb)
-			disk := fmt.Sprintf("<disk type='volume' device='disk'><source pool='%s' volume='vm1.qcow2'/></disk>", imgPool)
-			fb.AddDomain(fake.Domain{Name: "vm3", XML: imgDomainXML("vm3", disk)})
-		}, []string{"domain vm3"}},
-		{"overlay no domain uses", addOverlay, []string{"volume vm1.qcow2"}},
+			fb.AddDomain(fake.Domain{Name: "vm3", State: libvirt.DomainRunning, XML: imgDomainXML("vm3", disk)})
+		}, []string{"vm3"}},
+		{"domain naming an overlay in another pool by pool and volume", func(fb *fake.Backend) {
+			addOther(fb)
+			fb.AddVolume("other", fake.Volume{Name: "vm4.qcow2", Format: "qcow2", Capacity: 1 << 30, BackingPath: basePath})
+			disk := "<disk type='volume' device='disk'><source pool='other' volume='vm4.qcow2'/></disk>"
+			fb.AddDomain(fake.Domain{Name: "vm4", XML: imgDomainXML("vm4", disk)})
+		}, []string{"vm4"}},
 		{"several domains, sorted", func(fb *fake.Backend) {
-			addOverlay(fb)
-			fb.AddDomain(fake.Domain{Name: "zeta", XML: imgDomainXML("zeta", fileDisk(overlayPath))})
+			addOther(fb)
+			fb.AddVolume("other", fake.Volume{Name: "z.qcow2", Format: "qcow2", Capacity: 1 << 30, BackingPath: basePath})
+			fb.AddDomain(fake.Domain{Name: "zeta", XML: imgDomainXML("zeta", fileDisk(otherPath+"/z.qcow2"))})
 			fb.AddDomain(fake.Domain{Name: "alpha", XML: imgDomainXML("alpha", fileDisk(basePath))})
 			fb.AddDomain(fake.Domain{Name: "bystander", XML: imgDomainXML("bystander", fileDisk("/elsewhere.qcow2"))})
-		}, []string{"domain alpha", "domain zeta"}},
+		}, []string{"alpha", "zeta"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -1397,10 +1583,14 @@ func TestDeleteBaseImage_refusesWhileInUse(t *testing.T) {
 			tc.setup(e.fb)
 			before := e.volumes()
 
-			err := e.ic.remove(context.Background(), e.pool, baseRef{imgHost, imgPool, imgName})
+			err := e.remove()
 			assertClass(t, err, kvmerr.Permanent)
-			if !strings.Contains(err.Error(), strings.Join(tc.users, ", ")) {
-				t.Errorf("error %q should name %v", err, tc.users)
+			var inUse *BaseImageInUseError
+			if !errors.As(err, &inUse) || !slices.Equal(inUse.Domains, tc.domains) || inUse.ID != e.ref().ID() {
+				t.Fatalf("err = %v, want a *BaseImageInUseError of %s naming %v", err, e.ref().ID(), tc.domains)
+			}
+			if !strings.Contains(err.Error(), strings.Join(tc.domains, ", ")) {
+				t.Errorf("error %q should name %v", err, tc.domains)
 			}
 			if after := e.volumes(); !slices.Equal(after, before) {
 				t.Errorf("volumes changed from %v to %v while refusing", before, after)
@@ -1409,11 +1599,25 @@ func TestDeleteBaseImage_refusesWhileInUse(t *testing.T) {
 	}
 }
 
+// TestDeleteBaseImage_anOverlayNoDomainUsesDoesNotHoldIt: in use means used by a domain; a
+// volume left behind on the image does not keep it.
+func TestDeleteBaseImage_anOverlayNoDomainUsesDoesNotHoldIt(t *testing.T) {
+	e := newImgEnv(t, imageCacheOptions{})
+	e.seedCached([]byte("base"))
+	e.fb.AddVolume(imgPool, fake.Volume{Name: "left.qcow2", Format: "qcow2", Capacity: 1 << 30, BackingPath: fake.DefaultPoolPath + "/" + imgName})
+	if err := e.remove(); err != nil {
+		t.Fatal(err)
+	}
+	if v := e.volumes(); !slices.Equal(v, []string{"left.qcow2"}) {
+		t.Errorf("volumes = %v, want only the unused overlay", v)
+	}
+}
+
 func TestDeleteBaseImage_unreadableDomainRefuses(t *testing.T) {
 	e := newImgEnv(t, imageCacheOptions{})
 	e.seedCached([]byte("base"))
 	e.fb.AddDomain(fake.Domain{Name: "weird", XML: "<domain><devices><disk"})
-	err := e.ic.remove(context.Background(), e.pool, baseRef{imgHost, imgPool, imgName})
+	err := e.remove()
 	assertClass(t, err, kvmerr.Permanent)
 	if !strings.Contains(err.Error(), "weird") || len(e.volumes()) != 2 {
 		t.Errorf("err = %v, volumes %v; want a refusal naming the domain and nothing deleted", err, e.volumes())
@@ -1425,7 +1629,7 @@ func TestDeleteBaseImage_domainGoneWhileListingIsSkipped(t *testing.T) {
 	e.seedCached([]byte("base"))
 	e.fb.AddDomain(fake.Domain{Name: "leaving", XML: imgDomainXML("leaving", fileDisk("/x.qcow2"))})
 	e.fb.FailFor("DomainGetXMLDesc", "leaving", rpcError(libvirt.ErrNoDomain))
-	if err := e.ic.remove(context.Background(), e.pool, baseRef{imgHost, imgPool, imgName}); err != nil {
+	if err := e.remove(); err != nil {
 		t.Fatal(err)
 	}
 	if v := e.volumes(); len(v) != 0 {
@@ -1435,12 +1639,11 @@ func TestDeleteBaseImage_domainGoneWhileListingIsSkipped(t *testing.T) {
 
 func TestDeleteBaseImage_deletesImageThenMarkerAndIsIdempotent(t *testing.T) {
 	e := newImgEnv(t, imageCacheOptions{})
-	e.seedCached([]byte("base"))
+	digest := e.seedCached([]byte("base"))
 	e.fb.AddVolume(imgPool, fake.Volume{Name: "unrelated.qcow2", Format: "qcow2", Capacity: 1})
-	ref := baseRef{imgHost, imgPool, imgName}
 
 	for i := range 2 {
-		if err := e.ic.remove(context.Background(), e.pool, ref); err != nil {
+		if err := e.remove(Recorded(digest, fake.DefaultPoolPath+"/"+imgName)); err != nil {
 			t.Fatalf("remove #%d: %v", i+1, err)
 		}
 	}
@@ -1450,7 +1653,7 @@ func TestDeleteBaseImage_deletesImageThenMarkerAndIsIdempotent(t *testing.T) {
 			deletes = append(deletes, c.Target)
 		}
 	}
-	if want := []string{imgPool + "/" + imgName, imgPool + "/" + imgMarker}; !slices.Equal(deletes, want) {
+	if want := []string{imgPool + "/" + imgName, imgPool + "/" + imgMarker(digest)}; !slices.Equal(deletes, want) {
 		t.Errorf("deletes = %v, want %v (image, then marker, nothing the second time)", deletes, want)
 	}
 	if v := e.volumes(); !slices.Equal(v, []string{"unrelated.qcow2"}) {
@@ -1459,6 +1662,7 @@ func TestDeleteBaseImage_deletesImageThenMarkerAndIsIdempotent(t *testing.T) {
 }
 
 func TestDeleteBaseImage_goneStatesAreFine(t *testing.T) {
+	digest := digestOf([]byte("base"))
 	cases := []struct {
 		name  string
 		setup func(fb *fake.Backend)
@@ -1466,7 +1670,7 @@ func TestDeleteBaseImage_goneStatesAreFine(t *testing.T) {
 	}{
 		{"pool missing", func(fb *fake.Backend) { fb.RemovePool(imgPool) }, nil},
 		{"only the marker left", func(fb *fake.Backend) { fb.RemoveVolume(imgPool, imgName) }, nil},
-		{"a volume without marker is not ours", func(fb *fake.Backend) { fb.RemoveVolume(imgPool, imgMarker) }, []string{imgName}},
+		{"a volume without marker is not ours", func(fb *fake.Backend) { fb.RemoveVolume(imgPool, imgMarker(digest)) }, []string{imgName}},
 		{"image deleted by someone else meanwhile", func(fb *fake.Backend) {
 			fb.Inject("StorageVolDelete", func(_ context.Context, c fake.Call) error {
 				if c.Target == imgPool+"/"+imgName {
@@ -1481,7 +1685,7 @@ func TestDeleteBaseImage_goneStatesAreFine(t *testing.T) {
 			e := newImgEnv(t, imageCacheOptions{})
 			e.seedCached([]byte("base"))
 			tc.setup(e.fb)
-			if err := e.ic.remove(context.Background(), e.pool, baseRef{imgHost, imgPool, imgName}); err != nil {
+			if err := e.remove(); err != nil {
 				t.Fatalf("remove = %v, want nil", err)
 			}
 			if v := e.volumes(); !slices.Equal(v, tc.left) {
@@ -1491,22 +1695,49 @@ func TestDeleteBaseImage_goneStatesAreFine(t *testing.T) {
 	}
 }
 
+// TestDeleteBaseImage_anotherDigestUnderTheNameIsLeftAlone: the recorded digest is the image
+// the resource cached; another image cached under the name since is not its to delete.
+func TestDeleteBaseImage_anotherDigestUnderTheNameIsLeftAlone(t *testing.T) {
+	e := newImgEnv(t, imageCacheOptions{})
+	digest := e.seedCached([]byte("a newer image"))
+	if err := e.remove(Recorded(strings.Repeat("0", 64), fake.DefaultPoolPath+"/"+imgName)); err != nil {
+		t.Fatal(err)
+	}
+	if v := e.volumes(); !slices.Equal(v, []string{imgName, imgMarker(digest)}) {
+		t.Errorf("volumes = %v, want the other image untouched", v)
+	}
+}
+
+// TestDeleteBaseImage_claimOfAnotherWriterIsLeftAlone: without a digest marker the name holds
+// another apply's fetch, not the resource's image.
+func TestDeleteBaseImage_claimOfAnotherWriterIsLeftAlone(t *testing.T) {
+	e := newImgEnv(t, imageCacheOptions{})
+	other := imgName + pendingInfix + strconv.FormatInt(imgNow.Unix(), 10)
+	e.fb.AddVolume(imgPool, fake.Volume{Name: imgName, Format: "qcow2", Capacity: 10, Content: []byte("half")})
+	e.fb.AddVolume(imgPool, fake.Volume{Name: other, Format: "raw"})
+	if err := e.remove(); err != nil {
+		t.Fatal(err)
+	}
+	if v := e.volumes(); len(v) != 2 {
+		t.Errorf("volumes = %v, want the other fetch untouched", v)
+	}
+}
+
 func TestDeleteBaseImage_interruptedNeverLeavesAVerifiedClaim(t *testing.T) {
 	e := newImgEnv(t, imageCacheOptions{})
-	e.seedCached([]byte("base"))
-	ref := baseRef{imgHost, imgPool, imgName}
-	e.fb.FailFor("StorageVolDelete", imgPool+"/"+imgMarker, rpcError(libvirt.ErrRPC))
+	digest := e.seedCached([]byte("base"))
+	e.fb.FailFor("StorageVolDelete", imgPool+"/"+imgMarker(digest), rpcError(libvirt.ErrRPC))
 
-	err := e.ic.remove(context.Background(), e.pool, ref)
+	err := e.remove()
 	assertClass(t, err, kvmerr.Transient)
-	if v := e.volumes(); !slices.Equal(v, []string{imgMarker}) {
+	if v := e.volumes(); !slices.Equal(v, []string{imgMarker(digest)}) {
 		t.Fatalf("volumes = %v, want the marker alone after the interrupted remove", v)
 	}
-	_, err = e.ic.get(context.Background(), e.pool, ref)
+	_, err = e.get()
 	assertClass(t, err, kvmerr.NotFound)
 
 	e.fb.ClearFaults("")
-	if err := e.ic.remove(context.Background(), e.pool, ref); err != nil {
+	if err := e.remove(); err != nil {
 		t.Fatalf("retry: %v", err)
 	}
 	if v := e.volumes(); len(v) != 0 {
@@ -1549,10 +1780,14 @@ func TestClientBaseImageMethods(t *testing.T) {
 	if err != nil || got.SHA256 != img.SHA256 {
 		t.Errorf("GetBaseImage = %+v, %v; want the ensured image", got, err)
 	}
-	if free, err := c.PoolFree(ctx, imgHost, ""); err != nil || free != fake.DefaultPoolAvailable-imgSize-65 {
+	got, err = c.GetBaseImage(ctx, img.ID, Recorded(img.SHA256, img.Path))
+	if err != nil || got.SHA256 != img.SHA256 {
+		t.Errorf("GetBaseImage(Recorded) = %+v, %v; want the ensured image", got, err)
+	}
+	if free, err := c.PoolFree(ctx, imgHost, ""); err != nil || free != fake.DefaultPoolAvailable-imgSize {
 		t.Errorf("PoolFree = %d, %v; want the default pool's free bytes", free, err)
 	}
-	if err := c.DeleteBaseImage(ctx, img.ID); err != nil {
+	if err := c.DeleteBaseImage(ctx, img.ID, Recorded(img.SHA256, img.Path)); err != nil {
 		t.Fatal(err)
 	}
 	_, err = c.GetBaseImage(ctx, img.ID)
@@ -1605,5 +1840,432 @@ func TestPercentAndRate(t *testing.T) {
 				t.Errorf("mibPerSecond = %v, want %v", r, tc.wantRate)
 			}
 		})
+	}
+}
+
+// digestOf is the hex sha256 of content.
+func digestOf(content []byte) string {
+	sum := sha256.Sum256(content)
+	return hex.EncodeToString(sum[:])
+}
+
+// TestBaseImage_foreignVolumesAreNeverAdoptedDeletedOrDownloadedOver puts beside (or under)
+// the image's name what administrators and other tools leave there, and checks that ensure
+// neither adopts nor replaces it, get does not read it as an image, and delete leaves it.
+func TestBaseImage_foreignVolumesAreNeverAdoptedDeletedOrDownloadedOver(t *testing.T) {
+	admin := []byte("QFI\xfb an administrator's image")
+	adminDigest := digestOf(admin)
+	adminImage := fake.Volume{Name: imgName, Format: "qcow2", Capacity: uint64(len(admin)), Content: admin}
+	cases := []struct {
+		name    string
+		seed    func(fb *fake.Backend)
+		foreign []string // the volumes named as not ours
+		// byListingOnly: only a lookup that lists the pool sees what is wrong (with the digest
+		// known, the image and that digest's marker prove themselves); stateProves: the old
+		// marker holds the digest, which with state's record is the proof of an earlier version.
+		byListingOnly, stateProves bool
+	}{
+		{"image and a sha256sum-format checksum file", func(fb *fake.Backend) {
+			fb.AddVolume(imgPool, adminImage)
+			sum := adminDigest + "  " + imgName + "\n"
+			fb.AddVolume(imgPool, fake.Volume{Name: imgLegacy, Format: "raw", Capacity: uint64(len(sum)), Content: []byte(sum)})
+		}, []string{imgName, imgLegacy}, false, false},
+		{"image and a bare-digest checksum file", func(fb *fake.Backend) {
+			fb.AddVolume(imgPool, adminImage)
+			fb.AddVolume(imgPool, fake.Volume{Name: imgLegacy, Format: "raw", Capacity: 65, Content: []byte(adminDigest + "\n")})
+		}, []string{imgName, imgLegacy}, false, true},
+		{"a volume named like the claim, without the image", func(fb *fake.Backend) {
+			fb.AddVolume(imgPool, fake.Volume{Name: imgClaim, Format: "qcow2", Capacity: 1 << 20, Content: []byte("theirs")})
+		}, []string{imgClaim}, false, false},
+		{"image and a volume named like its digest marker that is not empty", func(fb *fake.Backend) {
+			fb.AddVolume(imgPool, adminImage)
+			fb.AddVolume(imgPool, fake.Volume{Name: imgMarker(adminDigest), Format: "raw", Capacity: 65, Content: []byte(adminDigest + "\n")})
+		}, []string{imgMarker(adminDigest)}, false, false},
+		{"image and a name in the markers' namespace of no form of ours", func(fb *fake.Backend) {
+			fb.AddVolume(imgPool, adminImage)
+			fb.AddVolume(imgPool, fake.Volume{Name: imgName + ".kvm2-sha256-" + strings.ToUpper(adminDigest), Format: "raw"})
+		}, []string{imgName + ".kvm2-sha256-" + strings.ToUpper(adminDigest)}, false, false},
+		{"image and two digest markers", func(fb *fake.Backend) {
+			fb.AddVolume(imgPool, adminImage)
+			fb.AddVolume(imgPool, fake.Volume{Name: imgMarker(adminDigest), Format: "raw"})
+			fb.AddVolume(imgPool, fake.Volume{Name: imgMarker(strings.Repeat("0", 64)), Format: "raw"})
+		}, []string{imgMarker(adminDigest), imgMarker(strings.Repeat("0", 64))}, true, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newImgEnv(t, imageCacheOptions{})
+			srv := newImgServer(t, imgServerConfig{size: imgSize})
+			tc.seed(e.fb)
+			before := map[string]string{}
+			for _, v := range e.volumes() {
+				before[v] = e.content(v)
+			}
+			unchanged := func(step string) {
+				t.Helper()
+				after := e.volumes()
+				if len(after) != len(before) {
+					t.Fatalf("after %s: volumes = %v, want %v untouched", step, after, before)
+				}
+				for _, v := range after {
+					if c, ok := before[v]; !ok || c != e.content(v) {
+						t.Fatalf("after %s: volume %s changed or appeared", step, v)
+					}
+				}
+			}
+
+			shas := []string{"", adminDigest}
+			if tc.byListingOnly {
+				shas = shas[:1]
+			}
+			for _, sha := range shas {
+				_, err := e.ensure(context.Background(), imgRequest(srv, sha))
+				assertClass(t, err, kvmerr.Permanent)
+				assertForeign(t, err, tc.foreign...)
+				unchanged("ensure")
+			}
+			if n := srv.requests(); n != 0 {
+				t.Errorf("server saw %d requests: a foreign volume was downloaded over", n)
+			}
+			gets := [][]BaseImageOption{nil}
+			if !tc.byListingOnly && !tc.stateProves {
+				gets = append(gets, []BaseImageOption{Recorded(adminDigest, fake.DefaultPoolPath+"/"+imgName)})
+			}
+			for _, opts := range gets {
+				_, err := e.get(opts...)
+				assertClass(t, err, kvmerr.NotFound)
+				unchanged("get")
+			}
+			if err := e.remove(); err != nil && !errors.As(err, new(*ForeignImageError)) {
+				t.Fatalf("remove = %v, want nil or a refusal", err)
+			}
+			unchanged("remove")
+		})
+	}
+}
+
+// TestBaseImage_aUserVolumeUnderTheOldMarkerNameIsNotOurs: "<name>.sha256" beside an image of
+// today's cache (or alone) is someone else's file: the cache neither needs nor touches it.
+func TestBaseImage_aUserVolumeUnderTheOldMarkerNameIsNotOurs(t *testing.T) {
+	userFile := fake.Volume{Name: imgLegacy, Format: "raw", Capacity: 6, Content: []byte("notes\n")}
+	t.Run("beside a cached image", func(t *testing.T) {
+		e := newImgEnv(t, imageCacheOptions{})
+		srv := newImgServer(t, imgServerConfig{size: imgSize})
+		digest := e.seedCached([]byte("base"))
+		e.fb.AddVolume(imgPool, userFile)
+		if _, err := e.ensure(context.Background(), imgRequest(srv, "")); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.get(); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.remove(Recorded(digest, fake.DefaultPoolPath+"/"+imgName)); err != nil {
+			t.Fatal(err)
+		}
+		if v := e.volumes(); !slices.Equal(v, []string{imgLegacy}) || e.content(imgLegacy) != "notes\n" {
+			t.Errorf("volumes = %v; the user's %s must stay as it was", v, imgLegacy)
+		}
+	})
+	t.Run("alone", func(t *testing.T) {
+		e := newImgEnv(t, imageCacheOptions{})
+		srv := newImgServer(t, imgServerConfig{size: imgSize})
+		e.fb.AddVolume(imgPool, userFile)
+		img, err := e.ensure(context.Background(), imgRequest(srv, ""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := e.remove(); err != nil {
+			t.Fatal(err)
+		}
+		if v := e.volumes(); !slices.Equal(v, []string{imgLegacy}) || e.content(imgLegacy) != "notes\n" || img.SHA256 == "" {
+			t.Errorf("volumes = %v; the user's %s must stay as it was", v, imgLegacy)
+		}
+	})
+}
+
+func TestBaseImage_legacyImageWithStateProofMovesToTodaysMarkers(t *testing.T) {
+	e := newImgEnv(t, imageCacheOptions{})
+	content := []byte("cached by an earlier version")
+	digest, path := e.seedLegacy(content)
+
+	img, err := e.get(Recorded(digest, path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := BaseImage{ID: e.ref().ID(), Host: imgHost, Pool: imgPool, Name: imgName, Path: path, Format: "qcow2",
+		SizeBytes: uint64(len(content)), SHA256: digest}
+	if img != want {
+		t.Errorf("image = %+v\nwant    %+v (what state holds: no change in the plan)", img, want)
+	}
+	if v := e.volumes(); !slices.Equal(v, []string{imgName, imgMarker(digest)}) {
+		t.Errorf("volumes = %v, want the image with today's digest marker and the old marker gone", v)
+	}
+	if vol, _ := e.fb.Volume(imgPool, imgName); string(vol.Content) != string(content) {
+		t.Error("the image was replaced")
+	}
+	// From now on no volume is read: not by the record's lookup, nor by one without a record.
+	e.fb.FailAlways("StorageVolDownload", errors.New("no read expected"))
+	for _, opts := range [][]BaseImageOption{{Recorded(digest, path)}, nil} {
+		if again, err := e.get(opts...); err != nil || again != want {
+			t.Errorf("get after the move = %+v, %v", again, err)
+		}
+	}
+	c := &Client{images: e.ic, pool: e.pool}
+	if _, err := c.resolveBase(context.Background(), e.fb, e.ref().ID()); err != nil {
+		t.Errorf("resolveBase after the move: %v", err)
+	}
+}
+
+func TestBaseImage_legacyImageWithoutProofIsForeign(t *testing.T) {
+	cases := []struct {
+		name string
+		opts func(digest, path string) []BaseImageOption
+	}{
+		{"no record", func(string, string) []BaseImageOption { return nil }},
+		{"record of another digest", func(_, path string) []BaseImageOption {
+			return []BaseImageOption{Recorded(strings.Repeat("1", 64), path)}
+		}},
+		{"record of another path", func(digest, _ string) []BaseImageOption {
+			return []BaseImageOption{Recorded(digest, "/elsewhere/"+imgName)}
+		}},
+		{"record without path", func(digest, _ string) []BaseImageOption {
+			return []BaseImageOption{Recorded(digest, "")}
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newImgEnv(t, imageCacheOptions{})
+			digest, path := e.seedLegacy([]byte("cached"))
+			opts := tc.opts(digest, path)
+			_, err := e.get(opts...)
+			assertClass(t, err, kvmerr.NotFound)
+			assertForeign(t, err, imgName)
+			if err := e.remove(opts...); err != nil {
+				t.Fatal(err)
+			}
+			if v := e.volumes(); !slices.Equal(v, []string{imgName, imgLegacy}) {
+				t.Errorf("volumes = %v, want both untouched", v)
+			}
+		})
+	}
+}
+
+func TestBaseImage_legacyImageWithStateProofIsDeleted(t *testing.T) {
+	e := newImgEnv(t, imageCacheOptions{})
+	digest, path := e.seedLegacy([]byte("cached"))
+	e.fb.AddVolume(imgPool, fake.Volume{Name: "unrelated", Format: "raw", Capacity: 1})
+	if err := e.remove(Recorded(digest, path)); err != nil {
+		t.Fatal(err)
+	}
+	if v := e.volumes(); !slices.Equal(v, []string{"unrelated"}) {
+		t.Errorf("volumes = %v, want the image and its old marker gone", v)
+	}
+}
+
+// TestBaseImage_oldMarkerLeftByAFailedMoveIsDeletedWithTheImage: the move creates today's
+// marker before it deletes the old one; when that delete fails, the refresh says so (and
+// retries), and the resource's delete removes the old marker once its content proves it.
+func TestBaseImage_oldMarkerLeftByAFailedMoveIsDeletedWithTheImage(t *testing.T) {
+	e := newImgEnv(t, imageCacheOptions{})
+	digest, path := e.seedLegacy([]byte("cached"))
+	e.fb.FailFor("StorageVolDelete", imgPool+"/"+imgLegacy, rpcError(libvirt.ErrRPC))
+	_, err := e.get(Recorded(digest, path))
+	assertClass(t, err, kvmerr.Transient)
+	e.fb.ClearFaults("")
+	if _, err := e.get(Recorded(digest, path)); err != nil {
+		t.Fatal(err)
+	}
+	if v := e.volumes(); !slices.Equal(v, []string{imgName, imgMarker(digest), imgLegacy}) {
+		t.Fatalf("volumes = %v", v)
+	}
+	if err := e.remove(Recorded(digest, path)); err != nil {
+		t.Fatal(err)
+	}
+	if v := e.volumes(); len(v) != 0 {
+		t.Errorf("volumes left: %v", v)
+	}
+}
+
+// TestBaseImage_legacyMarkerReadFaults: the one read of an old marker is bounded and retried
+// once on a fresh connection when it stalls; an empty read is read again; a read that stays
+// empty is no verdict (Transient), so the image is neither taken for foreign nor changed.
+func TestBaseImage_legacyMarkerReadFaults(t *testing.T) {
+	t.Run("stall is retried on a fresh connection", func(t *testing.T) {
+		e := newImgEnv(t, imageCacheOptions{MarkerTimeout: 10 * time.Millisecond})
+		digest, path := e.seedLegacy([]byte("cached"))
+		abandonedOnce(e.fb, "StorageVolDownload")
+		if _, err := e.get(Recorded(digest, path)); err != nil {
+			t.Fatal(err)
+		}
+		if n := e.pool.Acquired(imgHost); n != 2 {
+			t.Errorf("pooled acquisitions = %d, want 2 (one retry)", n)
+		}
+	})
+	t.Run("two stalls are transient", func(t *testing.T) {
+		e := newImgEnv(t, imageCacheOptions{MarkerTimeout: 10 * time.Millisecond})
+		digest, path := e.seedLegacy([]byte("cached"))
+		abandonedOnce(e.fb, "StorageVolDownload")
+		abandonedOnce(e.fb, "StorageVolDownload")
+		_, err := e.get(Recorded(digest, path))
+		assertClass(t, err, kvmerr.Transient)
+		if !errors.Is(err, kvmerr.ErrAbandoned) || len(e.volumes()) != 2 {
+			t.Errorf("err = %v, volumes %v; want the abandoned call's error and nothing changed", err, e.volumes())
+		}
+	})
+	t.Run("an empty read is read again", func(t *testing.T) {
+		e := newImgEnv(t, imageCacheOptions{})
+		digest, path := e.seedLegacy([]byte("cached"))
+		b := &emptyReadOnce{Backend: e.fb}
+		if _, err := e.ic.get(context.Background(), singlePool{b}, e.ref(), recordOf([]BaseImageOption{Recorded(digest, path)})); err != nil {
+			t.Fatal(err)
+		}
+		if n := e.fb.Count("StorageVolDownload"); n != 1 {
+			t.Errorf("downloads reaching the host = %d, want 1 after the empty one", n)
+		}
+	})
+	t.Run("reads that stay empty are no verdict", func(t *testing.T) {
+		e := newImgEnv(t, imageCacheOptions{})
+		digest, path := e.seedLegacy([]byte("cached"))
+		b := &emptyReads{Backend: e.fb}
+		_, err := e.ic.get(context.Background(), singlePool{b}, e.ref(), recordOf([]BaseImageOption{Recorded(digest, path)}))
+		assertClass(t, err, kvmerr.Transient)
+		if !errors.Is(err, errEmptyLegacyRead) || !slices.Equal(e.volumes(), []string{imgName, imgLegacy}) {
+			t.Errorf("err = %v, volumes %v; want a retryable error and nothing changed", err, e.volumes())
+		}
+	})
+}
+
+// emptyReads is a connection whose volume downloads all deliver nothing.
+type emptyReads struct{ *fake.Backend }
+
+func (b *emptyReads) StorageVolDownload(context.Context, libvirt.StorageVol, io.Writer, uint64) error {
+	return nil
+}
+
+// qcow2With is the test image's header changed by mutate, followed by some data.
+func qcow2With(mutate func(h []byte)) []byte {
+	h := qcow2Header()
+	mutate(h)
+	return append(h, make([]byte, 4096)...)
+}
+
+func TestEnsureBaseImage_refusesImagesThatNameHostFiles(t *testing.T) {
+	cases := []struct {
+		name   string
+		format string
+		body   []byte
+		text   string
+	}{
+		{"qcow2 with a backing file", "qcow2", qcow2With(func(h []byte) {
+			binary.BigEndian.PutUint64(h[8:], 112)
+			binary.BigEndian.PutUint32(h[16:], 11)
+		}), "backing file"},
+		{"qcow2 version 2 with a backing file", "qcow2", qcow2With(func(h []byte) {
+			binary.BigEndian.PutUint32(h[4:], 2)
+			binary.BigEndian.PutUint64(h[8:], 72)
+		}), "backing file"},
+		{"qcow2 with an external data file", "qcow2", qcow2With(func(h []byte) {
+			binary.BigEndian.PutUint64(h[72:], qcow2ExternalDataFile)
+		}), "external file"},
+		{"qcow2 asked for, raw content", "qcow2", bytes.Repeat([]byte{0}, 8192), "not a qcow2 image"},
+		{"qcow2 asked for, tiny body", "qcow2", []byte("QFI"), "not a qcow2 image"},
+		{"qcow2 of an unknown version", "qcow2", qcow2With(func(h []byte) { binary.BigEndian.PutUint32(h[4:], 4) }), "version 4"},
+		{"truncated qcow2 header", "qcow2", qcow2Header()[:90], "ends inside its qcow2 header"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newImgEnv(t, imageCacheOptions{})
+			srv := newImgServer(t, imgServerConfig{body: tc.body})
+			req := imgRequest(srv, "")
+			req.Format = tc.format
+			_, err := e.ensure(context.Background(), req)
+			assertClass(t, err, kvmerr.Permanent)
+			if !errors.Is(err, ErrImageRefused) || !strings.Contains(err.Error(), tc.text) {
+				t.Errorf("err = %v, want ErrImageRefused mentioning %q", err, tc.text)
+			}
+			if v := e.volumes(); len(v) != 0 {
+				t.Errorf("volumes left: %v", v)
+			}
+			if n := len(e.pool.DedicatedBackends(imgHost)); n != 0 {
+				t.Errorf("%d dedicated connections: the refusal must come before anything is written", n)
+			}
+		})
+	}
+}
+
+func TestEnsureBaseImage_rawContentIsNotInspected(t *testing.T) {
+	e := newImgEnv(t, imageCacheOptions{})
+	body := qcow2With(func(h []byte) { binary.BigEndian.PutUint64(h[8:], 112) })
+	srv := newImgServer(t, imgServerConfig{body: body})
+	req := imgRequest(srv, digestOf(body))
+	req.Format = "raw" // the guest sees these bytes as a disk; the host never opens a backing file
+	if _, err := e.ensure(context.Background(), req); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestCheckImageHeader_passesEveryByteOn(t *testing.T) {
+	body := append(qcow2Header(), bytes.Repeat([]byte("data"), 5000)...)
+	r, err := checkImageHeader("qcow2", bytes.NewReader(body), "src")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := io.ReadAll(r)
+	if err != nil || !bytes.Equal(got, body) {
+		t.Errorf("read %d bytes (%v), want the %d sent", len(got), err, len(body))
+	}
+	_, err = checkImageHeader("qcow2", iotest.ErrReader(errors.New("reset")), "src")
+	assertClass(t, err, kvmerr.Transient)
+}
+
+func TestEnsureBaseImage_refusesARedirectFromHTTPSToHTTP(t *testing.T) {
+	plain := newImgServer(t, imgServerConfig{size: imgSize})
+	tlsSrv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/same-scheme" {
+			http.Redirect(w, r, "/image", http.StatusFound)
+			return
+		}
+		if r.URL.Path == "/image" {
+			plain.ServeHTTP(w, r)
+			return
+		}
+		http.Redirect(w, r, plain.url(), http.StatusFound)
+	}))
+	t.Cleanup(tlsSrv.Close)
+
+	e := newImgEnv(t, imageCacheOptions{HTTPClient: tlsSrv.Client()})
+	_, err := e.ensure(context.Background(), BaseImageRequest{Host: imgHost, Name: imgName, SourceURL: tlsSrv.URL + "/downgrade"})
+	assertClass(t, err, kvmerr.Permanent)
+	if !strings.Contains(err.Error(), "redirect from https") {
+		t.Errorf("error %q should say the redirect to http was refused", err)
+	}
+	if n := plain.requests(); n != 0 {
+		t.Errorf("the http server saw %d requests, want 0", n)
+	}
+	if v := e.volumes(); len(v) != 0 {
+		t.Errorf("volumes left: %v", v)
+	}
+
+	// A redirect that stays on https is followed.
+	if _, err := e.ensure(context.Background(), BaseImageRequest{Host: imgHost, Name: imgName, SourceURL: tlsSrv.URL + "/same-scheme"}); err != nil {
+		t.Fatalf("https to https redirect: %v", err)
+	}
+}
+
+func TestRefuseDowngrade_keepsTheClientsOwnPolicy(t *testing.T) {
+	own := errors.New("no redirects here")
+	base := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return own }}
+	c := refuseDowngrade(base)
+	mk := func(u string) *http.Request {
+		r, _ := http.NewRequest(http.MethodGet, u, nil)
+		return r
+	}
+	if err := c.CheckRedirect(mk("http://b/x"), []*http.Request{mk("http://a/x")}); !errors.Is(err, own) {
+		t.Errorf("http to http = %v, want the client's own verdict", err)
+	}
+	if err := c.CheckRedirect(mk("http://b/x"), []*http.Request{mk("https://a/x"), mk("https://a/y")}); !errors.As(err, new(*downgradeError)) {
+		t.Errorf("https to http = %v, want a downgradeError", err)
+	}
+	if base.CheckRedirect == nil || c == base {
+		t.Error("the caller's client was changed")
 	}
 }

@@ -19,7 +19,9 @@ const maxBackingDepth = 8
 // stopped, in any pool) whose disks use it: as a disk's own file, in the backing chain the
 // definition records, or, when resolveBacking is set, in the backing chain each disk's volume
 // records (a stopped domain's definition names only its overlay, so a base image's users are
-// found through the overlays' own backing files). A path used by nobody is absent from the map.
+// found through the overlays' own backing files). A disk that names its volume by pool and
+// volume (type="volume") counts with that volume's path. A path used by nobody is absent from
+// the map.
 func diskUsers(ctx context.Context, b backend.Backend, paths []string, resolveBacking bool) (map[string][]string, error) {
 	want := map[string]bool{}
 	for _, p := range paths {
@@ -30,7 +32,8 @@ func diskUsers(ctx context.Context, b backend.Backend, paths []string, resolveBa
 		return nil, err
 	}
 	users := map[string][]string{}
-	backingOf := map[string]string{} // volume path -> its backing file, read once per call
+	backingOf := map[string]string{}             // volume path -> its backing file, read once per call
+	pathOf := map[definition.PoolVolume]string{} // pool/volume -> its path, read once per call
 	for _, dom := range doms {
 		x, err := b.DomainGetXMLDesc(ctx, dom, 0)
 		if notFound(err) {
@@ -48,6 +51,9 @@ func diskUsers(ctx context.Context, b backend.Backend, paths []string, resolveBa
 			continue
 		}
 		files := slices.Clone(facts.DiskFiles)
+		if files, err = withVolumePaths(ctx, b, x, files, pathOf); err != nil {
+			return nil, err
+		}
 		if resolveBacking {
 			if files, err = withVolumeBacking(ctx, b, files, backingOf); err != nil {
 				return nil, err
@@ -60,6 +66,48 @@ func diskUsers(ctx context.Context, b backend.Backend, paths []string, resolveBa
 		}
 	}
 	return users, nil
+}
+
+// withVolumePaths adds to files the paths of the volumes domXML's disks name by pool and
+// volume. ParseDomain has read the definition already; it records files only.
+func withVolumePaths(ctx context.Context, b backend.Backend, domXML string, files []string, cache map[definition.PoolVolume]string) ([]string, error) {
+	vols, err := definition.DiskVolumes(domXML)
+	if err != nil {
+		return nil, kvmerr.New(kvmerr.Permanent, "", b.Host(), err)
+	}
+	for _, pv := range vols {
+		p, ok := cache[pv]
+		if !ok {
+			if p, err = poolVolumePath(ctx, b, pv); err != nil {
+				return nil, err
+			}
+			cache[pv] = p
+		}
+		if p != "" && !slices.Contains(files, p) {
+			files = append(files, p)
+		}
+	}
+	return files, nil
+}
+
+// poolVolumePath is the path of volume pv, or "" when its pool or the volume does not exist.
+func poolVolumePath(ctx context.Context, b backend.Backend, pv definition.PoolVolume) (string, error) {
+	pool, err := b.StoragePoolLookupByName(ctx, pv.Pool)
+	if notFound(err) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	vol, err := b.StorageVolLookupByName(ctx, pool, pv.Volume)
+	if notFound(err) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	p, err := b.StorageVolGetPath(ctx, vol)
+	return p, ignoreNotFound(err)
 }
 
 // withVolumeBacking adds to files the backing chain that each file's volume records.

@@ -213,8 +213,9 @@ func (r *baseImageResource) Read(ctx context.Context, req resource.ReadRequest, 
 	ctx, cancel := context.WithTimeout(withCoreLogging(ctx), baseImageReadTimeout)
 	defer cancel()
 	id := state.ID.ValueString()
+	rec := recordOf(state)
 	img, err := withRetry(ctx, r.data.retry, "read base image", func(ctx context.Context) (kvm2.BaseImage, error) {
-		return r.data.client.GetBaseImage(ctx, id)
+		return r.data.client.GetBaseImage(ctx, id, rec)
 	})
 	if isNotFound(err) {
 		resp.State.RemoveResource(ctx)
@@ -243,12 +244,21 @@ func (r *baseImageResource) Delete(ctx context.Context, req resource.DeleteReque
 	ctx, cancel := context.WithTimeout(withCoreLogging(ctx), baseImageDeleteTimeout)
 	defer cancel()
 	id := state.ID.ValueString()
+	rec := recordOf(state)
 	err := retryErr(ctx, r.data.retry, "delete base image", func(ctx context.Context) error {
-		return r.data.client.DeleteBaseImage(ctx, id)
+		return r.data.client.DeleteBaseImage(ctx, id, rec)
 	})
 	if err != nil && !isNotFound(err) {
 		resp.Diagnostics.Append(errorDiagnostic("delete", baseImageKind, id, err))
 	}
+}
+
+// recordOf is what state recorded when the image was cached: its digest (which makes the read
+// one name lookup) and path. Together they prove an image cached by an earlier version of the
+// provider to be this resource's, so the core moves it to today's markers (or deletes it). An
+// import has recorded neither yet.
+func recordOf(state baseImageModel) kvm2.BaseImageOption {
+	return kvm2.Recorded(state.SHA256.ValueString(), state.Path.ValueString())
 }
 
 // ImportState accepts "host/pool/name"; Read fills the rest from the cache marker.

@@ -3,6 +3,7 @@ package provider
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
@@ -123,6 +125,74 @@ func TestBaseImage_importRejectsMalformedID(t *testing.T) {
 			ImportState:   true,
 			ImportStateId: "lab/base.qcow2",
 			ExpectError:   regexp.MustCompile(`not of the form host/pool/name`),
+		}},
+	})
+}
+
+// toLegacyMarkers turns the cached base.qcow2 into what earlier versions left: the image and
+// "base.qcow2.sha256" holding its digest, without today's markers.
+func (h *fakeHost) toLegacyMarkers() {
+	h.t.Helper()
+	for _, v := range h.fb.VolumeNames(fake.DefaultPool) {
+		if strings.HasPrefix(v, "base.qcow2.kvm2-") {
+			h.fb.RemoveVolume(fake.DefaultPool, v)
+		}
+	}
+	h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: "base.qcow2.sha256", Format: "raw", Capacity: 65, Content: []byte(h.imageSHA + "\n")})
+}
+
+// TestBaseImage_earlierVersionsImageMovesToTodaysMarkers: an image whose state records its
+// path and digest, cached under the markers of earlier versions, is moved to today's markers
+// by the refresh, with an empty plan and without a download; destroy then leaves nothing.
+func TestBaseImage_earlierVersionsImageMovesToTodaysMarkers(t *testing.T) {
+	h := newFakeHost(t)
+	cfg := h.config(h.baseImage())
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             h.checkNothingLeft,
+		Steps: []resource.TestStep{
+			{Config: cfg},
+			{
+				PreConfig: h.toLegacyMarkers,
+				Config:    cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectEmptyPlan(),
+				}},
+				Check: func(*terraform.State) error {
+					want := []string{"base.qcow2", "base.qcow2.kvm2-sha256-" + h.imageSHA}
+					if vols := h.fb.VolumeNames(fake.DefaultPool); !slices.Equal(vols, want) {
+						return fmt.Errorf("volumes = %v, want %v", vols, want)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// TestBaseImage_administratorsImageIsNeitherAdoptedNorDeleted: an image and its published
+// checksum file under the name are not the cache's: apply refuses them, says what to do, and
+// leaves both as they were.
+func TestBaseImage_administratorsImageIsNeitherAdoptedNorDeleted(t *testing.T) {
+	h := newFakeHost(t)
+	sum := h.imageSHA + "  base.qcow2\n"
+	h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: "base.qcow2", Format: "qcow2", Capacity: uint64(len(fakeImage)), Content: fakeImage})
+	h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: "base.qcow2.sha256", Format: "raw", Capacity: uint64(len(sum)), Content: []byte(sum)})
+	untouched := func(*terraform.State) error {
+		if vols := h.fb.VolumeNames(fake.DefaultPool); !slices.Equal(vols, []string{"base.qcow2", "base.qcow2.sha256"}) {
+			return fmt.Errorf("volumes = %v, want the administrator's two untouched", vols)
+		}
+		if v, _ := h.fb.Volume(fake.DefaultPool, "base.qcow2.sha256"); string(v.Content) != sum {
+			return fmt.Errorf("the checksum file was changed")
+		}
+		return nil
+	}
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             untouched,
+		Steps: []resource.TestStep{{
+			Config:      h.config(h.baseImage()),
+			ExpectError: regexp.MustCompile(`(?s)Unable to create base image lab/default/base.qcow2.*kvm2 did not cache them`),
 		}},
 	})
 }

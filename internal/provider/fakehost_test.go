@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"net/http"
@@ -27,8 +28,18 @@ type fakeHost struct {
 	imageSHA string
 }
 
-// fakeImage is the served base image; the fake host does not look inside it.
-var fakeImage = []byte("QFI\xfb\x00\x00\x00\x03 provider unit test base image")
+// fakeImage is the served base image: a qcow2 version 3 header without backing file (the
+// provider refuses any other qcow2), then some data; the fake host does not look inside it.
+var fakeImage = func() []byte {
+	h := make([]byte, 104, 160)
+	copy(h, "QFI\xfb")
+	binary.BigEndian.PutUint32(h[4:], 3)
+	binary.BigEndian.PutUint32(h[20:], 16)
+	binary.BigEndian.PutUint64(h[24:], 1<<30)
+	binary.BigEndian.PutUint32(h[96:], 4)
+	binary.BigEndian.PutUint32(h[100:], 104)
+	return append(h, " provider unit test base image"...)
+}()
 
 func newFakeHost(t *testing.T) *fakeHost {
 	t.Helper()

@@ -482,7 +482,7 @@ func TestProxyVM_planTimePoolSpace(t *testing.T) {
 				PreConfig:   func() { h.fb.UpdatePool(fake.DefaultPool, func(p *fake.StoragePool) { p.Available = 10 }) },
 				Config:      h.config(h.baseImage() + vmConfig(`wait_for_ip = false`)),
 				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)Unable to create proxy VM lab/egress-1.*10 bytes free, but 38 bytes\s+are\s+needed`),
+				ExpectError: regexp.MustCompile(fmt.Sprintf(`(?s)Unable to create proxy VM lab/egress-1.*10 bytes free, but %d bytes\s+are\s+needed`, len(fakeImage))),
 			},
 			{
 				PreConfig: func() {

@@ -78,17 +78,88 @@ func (v VolumeSpec) validate() error {
 // isVolumeFormat reports whether f is a format we create.
 func isVolumeFormat(f string) bool { return f == FormatQCOW2 || f == FormatRaw }
 
-// VolumeBacking returns the backing file path of a volume XML, or "" when it has none.
-func VolumeBacking(volXML string) (string, error) {
+// MarkerVolumeXML renders an empty raw volume (capacity 0): a marker whose name is all it says.
+// A checksum file, a disk or an upload never has that form.
+func MarkerVolumeXML(name string) (string, error) {
+	if name == "" || strings.Contains(name, "/") {
+		return "", fmt.Errorf("marker volume %q: name must be non-empty and contain no slash", name)
+	}
+	vol := &libvirtxml.StorageVolume{
+		Name:     name,
+		Capacity: &libvirtxml.StorageVolumeSize{Unit: "bytes", Value: 0},
+		Target:   &libvirtxml.StorageVolumeTarget{Format: &libvirtxml.StorageVolumeTargetFormat{Type: FormatRaw}},
+	}
+	out, err := vol.Marshal()
+	if err != nil {
+		return "", fmt.Errorf("marker volume %q: marshal: %w", name, err)
+	}
+	return out, nil
+}
+
+// VolumeFacts are the parts of a volume's definition the core reads: its file path, its format
+// and the backing file it records ("" when it has none).
+type VolumeFacts struct {
+	Path    string
+	Format  string
+	Backing string
+}
+
+// ParseVolume reads the facts of a volume XML as libvirt returns it.
+func ParseVolume(volXML string) (VolumeFacts, error) {
 	if strings.TrimSpace(volXML) == "" {
-		return "", errors.New("parse volume: empty XML")
+		return VolumeFacts{}, errors.New("parse volume: empty XML")
 	}
 	var vol libvirtxml.StorageVolume
 	if err := vol.Unmarshal(volXML); err != nil {
-		return "", fmt.Errorf("parse volume: %w", err)
+		return VolumeFacts{}, fmt.Errorf("parse volume: %w", err)
 	}
-	if vol.BackingStore == nil {
-		return "", nil
+	var f VolumeFacts
+	if vol.Target != nil {
+		f.Path = strings.TrimSpace(vol.Target.Path)
+		if vol.Target.Format != nil {
+			f.Format = vol.Target.Format.Type
+		}
 	}
-	return strings.TrimSpace(vol.BackingStore.Path), nil
+	if vol.BackingStore != nil {
+		f.Backing = strings.TrimSpace(vol.BackingStore.Path)
+	}
+	return f, nil
+}
+
+// VolumeBacking returns the backing file path of a volume XML, or "" when it has none.
+func VolumeBacking(volXML string) (string, error) {
+	f, err := ParseVolume(volXML)
+	return f.Backing, err
+}
+
+// PoolVolume names a volume by pool and volume name, as a type="volume" disk source does.
+type PoolVolume struct{ Pool, Volume string }
+
+// DiskVolumes lists the volumes a domain's disks name by pool and volume (type="volume"
+// sources, in the disks and in the backing chains the definition records). Such a disk names
+// no file, so a check for who uses a file resolves these to paths first.
+func DiskVolumes(domXML string) ([]PoolVolume, error) {
+	if strings.TrimSpace(domXML) == "" {
+		return nil, errors.New("parse domain: empty XML")
+	}
+	var dom libvirtxml.Domain
+	if err := dom.Unmarshal(domXML); err != nil {
+		return nil, fmt.Errorf("parse domain: %w", err)
+	}
+	if dom.Devices == nil {
+		return nil, nil
+	}
+	var out []PoolVolume
+	add := func(s *libvirtxml.DomainDiskSource) {
+		if s != nil && s.Volume != nil && s.Volume.Pool != "" && s.Volume.Volume != "" {
+			out = append(out, PoolVolume{Pool: s.Volume.Pool, Volume: s.Volume.Volume})
+		}
+	}
+	for _, d := range dom.Devices.Disks {
+		add(d.Source)
+		for bs := d.BackingStore; bs != nil; bs = bs.BackingStore {
+			add(bs.Source)
+		}
+	}
+	return out, nil
 }

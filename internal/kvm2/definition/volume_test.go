@@ -123,3 +123,69 @@ func TestVolumeBacking(t *testing.T) {
 		})
 	}
 }
+
+func TestMarkerVolumeXML(t *testing.T) {
+	out, err := MarkerVolumeXML("debian-12.qcow2.kvm2-pending-1700000000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vol libvirtxml.StorageVolume
+	if err := vol.Unmarshal(out); err != nil {
+		t.Fatalf("output does not parse: %v", err)
+	}
+	if vol.Name != "debian-12.qcow2.kvm2-pending-1700000000" || vol.Capacity == nil || vol.Capacity.Value != 0 ||
+		vol.Target == nil || vol.Target.Format == nil || vol.Target.Format.Type != FormatRaw {
+		t.Errorf("marker volume = %s, want an empty raw volume under the name", out)
+	}
+	for _, bad := range []string{"", "a/b"} {
+		if _, err := MarkerVolumeXML(bad); err == nil {
+			t.Errorf("MarkerVolumeXML(%q) accepted", bad)
+		}
+	}
+}
+
+func TestParseVolume(t *testing.T) {
+	x := `<volume type='file'><name>web1.qcow2</name>
+  <target><path> /pool/web1.qcow2 </path><format type='qcow2'/></target>
+  <backingStore><path>/pool/base.qcow2</path><format type='qcow2'/></backingStore></volume>`
+	got, err := ParseVolume(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (VolumeFacts{Path: "/pool/web1.qcow2", Format: "qcow2", Backing: "/pool/base.qcow2"}); got != want {
+		t.Errorf("ParseVolume = %+v, want %+v", got, want)
+	}
+	if got, err := ParseVolume(`<volume><name>m</name></volume>`); err != nil || got != (VolumeFacts{}) {
+		t.Errorf("ParseVolume of a bare volume = %+v, %v; want no facts and no error", got, err)
+	}
+	for _, bad := range []string{"", "<volume><name>x</name>"} {
+		if _, err := ParseVolume(bad); err == nil {
+			t.Errorf("ParseVolume(%q) accepted", bad)
+		}
+	}
+}
+
+func TestDiskVolumes(t *testing.T) {
+	x := `<domain type='kvm'><name>vm</name><devices>
+  <disk type='volume' device='disk'><source pool='images' volume='vm.qcow2'/>
+    <backingStore type='volume'><source pool='base' volume='debian.qcow2'/></backingStore></disk>
+  <disk type='file' device='cdrom'><source file='/pool/seed.iso'/></disk>
+  <disk type='volume' device='disk'><source pool='' volume='half'/></disk>
+</devices></domain>`
+	got, err := DiskVolumes(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []PoolVolume{{"images", "vm.qcow2"}, {"base", "debian.qcow2"}}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("DiskVolumes = %+v, want %+v", got, want)
+	}
+	if got, err := DiskVolumes(`<domain><name>x</name></domain>`); err != nil || len(got) != 0 {
+		t.Errorf("DiskVolumes without devices = %+v, %v", got, err)
+	}
+	for _, bad := range []string{"", "<domain><devices>"} {
+		if _, err := DiskVolumes(bad); err == nil {
+			t.Errorf("DiskVolumes(%q) accepted", bad)
+		}
+	}
+}

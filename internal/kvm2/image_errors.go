@@ -1,0 +1,32 @@
+package kvm2
+
+import (
+	"fmt"
+	"strings"
+)
+
+// ForeignImageError refuses volumes under a base image's name, or in its markers' namespace,
+// that the cache cannot prove it wrote. They are never adopted, deleted or downloaded over.
+type ForeignImageError struct {
+	Host, Pool, Name string   // the base image asked for
+	Volumes          []string // the volumes that are not the cache's
+	Reason           string   // what the proof lacks
+}
+
+func (e *ForeignImageError) Error() string {
+	return fmt.Sprintf("base image %s: volume(s) %s in pool %s on host %s %s, so kvm2 did not cache them and leaves them alone: "+
+		"give the base image another name, or delete or rename those volumes if they are debris",
+		e.Name, strings.Join(e.Volumes, ", "), e.Pool, e.Host, e.Reason)
+}
+
+// BaseImageInUseError refuses to delete a base image while domains on the host (running or
+// stopped, with their disks in any pool) back onto it.
+type BaseImageInUseError struct {
+	ID      string
+	Domains []string
+}
+
+func (e *BaseImageInUseError) Error() string {
+	return fmt.Sprintf("base image %s is in use: the disks of domain(s) %s back onto it; delete those VMs (or their disks) first",
+		e.ID, strings.Join(e.Domains, ", "))
+}
