@@ -290,7 +290,7 @@ func TestIntegrationImage_deleteRefusesWhileADomainUsesIt(t *testing.T) {
 	}
 }
 
-func TestIntegrationImage_volumeTheCacheDidNotWriteIsLeftAlone(t *testing.T) {
+func TestLabOwnership_volumeTheCacheDidNotWriteIsLeftAlone(t *testing.T) {
 	c := imgLabClient(t, nil)
 	pool := imgLabEnv(t, "KVM2_TEST_POOL")
 	name := imgLabName(t, "img-it-foreign")
@@ -401,10 +401,10 @@ func imgLabRead(t *testing.T, pool, name string) string {
 	return string(b)
 }
 
-// TestIntegrationImage_administratorsChecksumFileIsLeftAlone: an administrator's image with its
+// TestLabOwnership_administratorsChecksumFileIsLeftAlone: an administrator's image with its
 // checksum file in sha256sum format under the name is not adopted, not deleted, not downloaded
 // over; the ensure says so and what to do.
-func TestIntegrationImage_administratorsChecksumFileIsLeftAlone(t *testing.T) {
+func TestLabOwnership_administratorsChecksumFileIsLeftAlone(t *testing.T) {
 	log := &imgLog{}
 	c := imgLabClient(t, log)
 	pool := imgLabEnv(t, "KVM2_TEST_POOL")
@@ -440,9 +440,9 @@ func TestIntegrationImage_administratorsChecksumFileIsLeftAlone(t *testing.T) {
 	}
 }
 
-// TestIntegrationImage_stoppedVMInAnotherPoolHoldsTheImage: a stopped domain (its definition
+// TestLabOwnership_stoppedVMInAnotherPoolHoldsTheImage: a stopped domain (its definition
 // names only its overlay) whose overlay is in another pool keeps the image from being deleted.
-func TestIntegrationImage_stoppedVMInAnotherPoolHoldsTheImage(t *testing.T) {
+func TestLabOwnership_stoppedVMInAnotherPoolHoldsTheImage(t *testing.T) {
 	c := imgLabClient(t, nil)
 	pool := imgLabEnv(t, "KVM2_TEST_POOL")
 	name := imgLabName(t, "img-it-otherpool")
@@ -469,11 +469,11 @@ func TestIntegrationImage_stoppedVMInAnotherPoolHoldsTheImage(t *testing.T) {
 	assertNoVolume(t, pool, name)
 }
 
-// TestIntegrationImage_earlierVersionsMarkerMovesWithStateProof: an image cached the way
+// TestLabOwnership_earlierVersionsMarkerMovesWithStateProof: an image cached the way
 // earlier versions did ("<name>.sha256" holding the digest) is foreign without the state's
 // record, and with it is moved to today's markers (same path, size and digest: no change in
 // the plan), after which no volume is read.
-func TestIntegrationImage_earlierVersionsMarkerMovesWithStateProof(t *testing.T) {
+func TestLabOwnership_earlierVersionsMarkerMovesWithStateProof(t *testing.T) {
 	c := imgLabClient(t, nil)
 	pool := imgLabEnv(t, "KVM2_TEST_POOL")
 	name := imgLabName(t, "img-it-legacy")
@@ -503,10 +503,10 @@ func TestIntegrationImage_earlierVersionsMarkerMovesWithStateProof(t *testing.T)
 	}
 }
 
-// TestIntegrationImage_markerLookupLoop reads one cached image 1,000 times on one client, with
+// TestLabOwnership_markerLookupLoop reads one cached image 1,000 times on one client, with
 // the recorded digest (name lookups) and without (one listing), and reports hangs (a lookup
 // that outlived its 10 s budget), empty reads (anything but the image) and the latencies.
-func TestIntegrationImage_markerLookupLoop(t *testing.T) {
+func TestLabOwnership_markerLookupLoop(t *testing.T) {
 	c := imgLabClient(t, nil)
 	name := imgLabName(t, "img-it-loop")
 	img := imgLabEnsure(t, c, imgLabCtx(t, 5*time.Minute), name)

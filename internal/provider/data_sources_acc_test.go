@@ -105,7 +105,7 @@ resource "kvm2_proxy_vm" "fleet" {
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: l.factories(),
 		CheckDestroy: func(*terraform.State) error {
-			return l.checkLeftovers(img.Name, img.Name+".sha256")
+			return l.checkLeftovers(img.Name, img.Name+".kvm2-sha256-"+img.SHA256)
 		},
 		Steps: []resource.TestStep{
 			{
