@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -46,15 +47,16 @@ var (
 type baseImageResource struct{ data *providerData }
 
 type baseImageModel struct {
-	ID        types.String `tfsdk:"id"`
-	Host      types.String `tfsdk:"host"`
-	Name      types.String `tfsdk:"name"`
-	SourceURL types.String `tfsdk:"source_url"`
-	SHA256    types.String `tfsdk:"sha256"`
-	Format    types.String `tfsdk:"format"`
-	Pool      types.String `tfsdk:"pool"`
-	Path      types.String `tfsdk:"path"`
-	SizeBytes types.Int64  `tfsdk:"size_bytes"`
+	ID        types.String   `tfsdk:"id"`
+	Host      types.String   `tfsdk:"host"`
+	Name      types.String   `tfsdk:"name"`
+	SourceURL types.String   `tfsdk:"source_url"`
+	SHA256    types.String   `tfsdk:"sha256"`
+	Format    types.String   `tfsdk:"format"`
+	Pool      types.String   `tfsdk:"pool"`
+	Path      types.String   `tfsdk:"path"`
+	SizeBytes types.Int64    `tfsdk:"size_bytes"`
+	Timeouts  timeouts.Value `tfsdk:"timeouts"`
 }
 
 func newBaseImageResource() resource.Resource { return &baseImageResource{} }
@@ -63,7 +65,7 @@ func (r *baseImageResource) Metadata(_ context.Context, req resource.MetadataReq
 	resp.TypeName = req.ProviderTypeName + "_base_image"
 }
 
-func (r *baseImageResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+func (r *baseImageResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	replace := []planmodifier.String{stringplanmodifier.RequiresReplace()}
 	keepAndReplace := []planmodifier.String{stringplanmodifier.UseStateForUnknown(), stringplanmodifier.RequiresReplace()}
 	resp.Schema = schema.Schema{
@@ -130,6 +132,14 @@ func (r *baseImageResource) Schema(_ context.Context, _ resource.SchemaRequest, 
 				PlanModifiers:       []planmodifier.Int64{int64planmodifier.UseStateForUnknown()},
 			},
 		},
+		Blocks: map[string]schema.Block{
+			"timeouts": timeouts.Block(ctx, timeouts.Opts{
+				Create: true, Read: true, Delete: true,
+				CreateDescription: "Time for the download, upload and verification. Default: `30m`.",
+				ReadDescription:   "Time for a refresh, retries included. Default: `2m`.",
+				DeleteDescription: "Time for the delete, retries included. Default: `5m`.",
+			}),
+		},
 	}
 }
 
@@ -183,7 +193,9 @@ func (r *baseImageResource) Create(ctx context.Context, req resource.CreateReque
 	if resp.Diagnostics.HasError() || !requireClient(r.data, &resp.Diagnostics) {
 		return
 	}
-	ctx, cancel := context.WithTimeout(withCoreLogging(ctx), baseImageCreateTimeout)
+	timeout, d := plan.Timeouts.Create(ctx, baseImageCreateTimeout)
+	resp.Diagnostics.Append(d...)
+	ctx, cancel := context.WithTimeout(withCoreLogging(ctx), timeout)
 	defer cancel()
 	breq := kvm2.BaseImageRequest{
 		Host:      plan.Host.ValueString(),
@@ -210,7 +222,9 @@ func (r *baseImageResource) Read(ctx context.Context, req resource.ReadRequest, 
 	if resp.Diagnostics.HasError() || !requireClient(r.data, &resp.Diagnostics) {
 		return
 	}
-	ctx, cancel := context.WithTimeout(withCoreLogging(ctx), baseImageReadTimeout)
+	timeout, d := state.Timeouts.Read(ctx, baseImageReadTimeout)
+	resp.Diagnostics.Append(d...)
+	ctx, cancel := context.WithTimeout(withCoreLogging(ctx), timeout)
 	defer cancel()
 	id := state.ID.ValueString()
 	rec := recordOf(state)
@@ -241,7 +255,9 @@ func (r *baseImageResource) Delete(ctx context.Context, req resource.DeleteReque
 	if resp.Diagnostics.HasError() || !requireClient(r.data, &resp.Diagnostics) {
 		return
 	}
-	ctx, cancel := context.WithTimeout(withCoreLogging(ctx), baseImageDeleteTimeout)
+	timeout, d := state.Timeouts.Delete(ctx, baseImageDeleteTimeout)
+	resp.Diagnostics.Append(d...)
+	ctx, cancel := context.WithTimeout(withCoreLogging(ctx), timeout)
 	defer cancel()
 	id := state.ID.ValueString()
 	rec := recordOf(state)
@@ -288,5 +304,6 @@ func baseImageState(img kvm2.BaseImage, prior baseImageModel) baseImageModel {
 		Pool:      stringOr(img.Pool, prior.Pool),
 		Path:      types.StringValue(img.Path),
 		SizeBytes: types.Int64Value(int64(img.SizeBytes)),
+		Timeouts:  prior.Timeouts,
 	}
 }

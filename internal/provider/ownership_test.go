@@ -332,3 +332,43 @@ func TestProxyVM_failedCreateWithLeftoversKeepsItsUID(t *testing.T) {
 		},
 	})
 }
+
+// A base image whose refresh keeps failing Transient fails the plan instead of being dropped
+// from state (and planned for a new download).
+func TestBaseImage_readKeepsStateOnTransientErrors(t *testing.T) {
+	h := newFakeHost(t)
+	cfg := h.config(`
+resource "kvm2_base_image" "base" {
+  host       = "lab"
+  name       = "base.qcow2"
+  source_url = "` + h.imageURL + `"
+  timeouts {
+    read = "1s"
+  }
+}
+`)
+	reset := errors.New("read: connection reset by peer")
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             h.checkNothingLeft,
+		Steps: []resource.TestStep{
+			{Config: cfg},
+			{
+				PreConfig: func() {
+					for _, m := range []string{"StoragePoolLookupByName", "StorageVolLookupByName", "StoragePoolListAllVolumes"} {
+						h.fb.FailAlways(m, reset)
+					}
+				},
+				Config:      cfg,
+				ExpectError: regexp.MustCompile(`(?s)Unable to read base image lab/default/base.qcow2.*connection reset`),
+			},
+			{
+				PreConfig: func() { h.fb.ClearFaults("") },
+				Config:    cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectEmptyPlan(),
+				}},
+			},
+		},
+	})
+}
