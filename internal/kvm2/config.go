@@ -34,6 +34,14 @@ func ValidateHostName(name string) error {
 	return nil
 }
 
+// What each host rule accepts, in words, for schema descriptions and diagnostics.
+const (
+	HostNameRule = "1 to 63 letters, digits, dots, underscores or hyphens, starting with a letter or digit"
+	AddressRule  = "a host name or IP address, without brackets, user, port or path"
+	PortRule     = "1 to 65535"
+	UserRule     = "a user name without white space, '@' or ':'"
+)
+
 // ValidateAddress accepts a host name or IP address for the SSH server: not empty, no white
 // space or control characters, and no brackets or port (the port has a field of its own).
 func ValidateAddress(addr string) error {

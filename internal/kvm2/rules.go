@@ -42,6 +42,19 @@ const (
 	DefaultFirmware  = FirmwareUEFI
 )
 
+// What each rule accepts, in words, for schema descriptions and diagnostics. rules_test.go
+// holds each text to its bounds.
+const (
+	VMNameRule      = "a DNS label: 1 to 63 lowercase letters, digits and hyphens, starting with a letter and not ending with a hyphen"
+	VCPUsRule       = "1 to 255"
+	MemoryMiBRule   = "64 to 1048576 MiB (1 TiB)"
+	DiskGiBRule     = "1 to 65536 GiB (64 TiB)"
+	FirmwareRule    = `"uefi" or "bios"`
+	NetworkNameRule = "a libvirt network name: not empty, without '/' or control characters"
+	PoolNameRule    = "a storage pool name: not empty, without '/' or control characters"
+	BridgeNameRule  = "a Linux interface name: 1 to 15 bytes, without '/', ':' or white space"
+)
+
 // Firmwares lists the accepted firmware values, the default first.
 func Firmwares() []Firmware { return []Firmware{FirmwareUEFI, FirmwareBIOS} }
 

@@ -2,6 +2,7 @@ package kvm2
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -202,5 +203,38 @@ func checkRule(t *testing.T, err error, want string) {
 		t.Fatalf("accepted, want an error containing %q", want)
 	case want != "" && !strings.Contains(err.Error(), want):
 		t.Fatalf("err = %v, want it to contain %q", err, want)
+	}
+}
+
+// TestRuleTexts holds each rule text to the bounds the check applies, so descriptions cannot
+// drift from the rule.
+func TestRuleTexts(t *testing.T) {
+	tests := []struct {
+		text     string
+		min, max int64
+		check    func(int64) error
+	}{
+		{VCPUsRule, MinVCPUs, MaxVCPUs, ValidateVCPUs},
+		{MemoryMiBRule, MinMemoryMiB, MaxMemoryMiB, ValidateMemoryMiB},
+		{DiskGiBRule, MinDiskGiB, MaxDiskGiB, ValidateDiskGiB},
+		{PortRule, 1, 65535, ValidatePort},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			if want := strconv.FormatInt(tt.min, 10) + " to " + strconv.FormatInt(tt.max, 10); !strings.HasPrefix(tt.text, want) {
+				t.Fatalf("rule text %q does not start with %q", tt.text, want)
+			}
+			if tt.check(tt.min) != nil || tt.check(tt.max) != nil || tt.check(tt.min-1) == nil || tt.check(tt.max+1) == nil {
+				t.Fatalf("check does not accept exactly %d to %d", tt.min, tt.max)
+			}
+		})
+	}
+	if !strings.Contains(VMNameRule, "63") || !strings.Contains(BridgeNameRule, "15") {
+		t.Fatal("name rule texts lost their limits")
+	}
+	for _, f := range Firmwares() {
+		if !strings.Contains(FirmwareRule, `"`+string(f)+`"`) {
+			t.Fatalf("FirmwareRule %q lacks %q", FirmwareRule, f)
+		}
 	}
 }
