@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strings"
+	"unicode"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/sshx"
 )
@@ -28,6 +30,60 @@ var hostNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$`)
 func ValidateHostName(name string) error {
 	if !hostNameRE.MatchString(name) {
 		return fmt.Errorf("host name %q must be 1 to 63 letters, digits, dots, underscores or hyphens, starting with a letter or digit", name)
+	}
+	return nil
+}
+
+// What each host rule accepts, in words, for schema descriptions and diagnostics.
+const (
+	HostNameRule = "1 to 63 letters, digits, dots, underscores or hyphens, starting with a letter or digit"
+	AddressRule  = "a host name or IP address, without brackets, user, port or path"
+	PortRule     = "1 to 65535"
+	UserRule     = "a user name without white space, '@' or ':'"
+)
+
+// ValidateAddress accepts a host name or IP address for the SSH server: not empty, no white
+// space or control characters, and no brackets or port (the port has a field of its own).
+func ValidateAddress(addr string) error {
+	switch {
+	case addr == "":
+		return errors.New("address is required")
+	case strings.IndexFunc(addr, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0:
+		return fmt.Errorf("address %q must not contain white space", addr)
+	case strings.ContainsAny(addr, "[]/@"):
+		return fmt.Errorf("address %q must be a bare host name or IP address, without brackets, user, port or path", addr)
+	}
+	return nil
+}
+
+// ValidatePort accepts a TCP port.
+func ValidatePort(port int64) error {
+	if port < 1 || port > 65535 {
+		return fmt.Errorf("port %d is not between 1 and 65535", port)
+	}
+	return nil
+}
+
+// ValidateUser accepts an SSH user name: not empty, no white space, control characters, '@'
+// or ':'.
+func ValidateUser(user string) error {
+	switch {
+	case user == "":
+		return errors.New("user is empty")
+	case strings.ContainsAny(user, "@:") || strings.IndexFunc(user, func(r rune) bool {
+		return unicode.IsSpace(r) || unicode.IsControl(r)
+	}) >= 0:
+		return fmt.Errorf("user %q must not contain white space, '@' or ':'", user)
+	}
+	return nil
+}
+
+// ValidatePrivateKey parses an inline private key exactly as every dial does; the error never
+// carries key material. New does not call it (the dial parses the key again and gives the
+// same answer), so callers that want the answer before the first dial ask here.
+func ValidatePrivateKey(key string) error {
+	if err := sshx.CheckPrivateKey([]byte(key)); err != nil {
+		return fmt.Errorf("private key: %w", err)
 	}
 	return nil
 }
@@ -87,14 +143,22 @@ func (c Config) Validate() error {
 
 func (h HostConfig) validate() error {
 	var errs []error
-	if h.Address == "" {
-		errs = append(errs, errors.New("address is required"))
+	check := func(err error) {
+		if err != nil {
+			errs = append(errs, err)
+		}
 	}
-	if h.Port < 1 || h.Port > 65535 {
-		errs = append(errs, fmt.Errorf("port %d is outside 1-65535", h.Port))
+	check(ValidateAddress(h.Address))
+	check(ValidatePort(int64(h.Port)))
+	// An empty user, pool or attachment is one WithDefaults fills.
+	if h.User != "" {
+		check(ValidateUser(h.User))
 	}
-	if h.Network != "" && h.Bridge != "" {
-		errs = append(errs, errors.New("set at most one of network and bridge"))
+	if h.Pool != "" {
+		check(ValidatePoolName(h.Pool))
+	}
+	if h.Network != "" || h.Bridge != "" {
+		check(validateAttachment(h.Network, h.Bridge))
 	}
 	switch {
 	case h.KnownHostsFile != "" && h.HostKey != "":

@@ -1,10 +1,15 @@
 package kvm2
 
 import (
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/pem"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"golang.org/x/crypto/ssh"
 )
 
 func TestWithDefaults(t *testing.T) {
@@ -103,5 +108,90 @@ func TestSSHConfigCarriesEveryTransportField(t *testing.T) {
 	if s.Address != "a" || s.Port != 2 || s.User != "u" || s.PrivateKeyFile != "/k" || s.PrivateKey != "pk" ||
 		!s.UseAgent || s.KnownHostsFile != "/kh" || s.HostKey != "hk" || s.Socket != "/s" {
 		t.Fatalf("sshConfig = %+v", s)
+	}
+}
+
+func TestHostRules(t *testing.T) {
+	tests := []struct {
+		name string
+		err  error
+		want string // "" accepts
+	}{
+		{"address name", ValidateAddress("kvm-01.example.com"), ""},
+		{"address ipv4", ValidateAddress("192.0.2.10"), ""},
+		{"address ipv6", ValidateAddress("2001:db8::1"), ""},
+		{"address empty", ValidateAddress(""), "address is required"},
+		{"address with space", ValidateAddress("kvm 01"), "white space"},
+		{"address bracketed", ValidateAddress("[2001:db8::1]"), "bare host name or IP address"},
+		{"address with user", ValidateAddress("root@kvm"), "without brackets, user"},
+		{"port 1", ValidatePort(1), ""},
+		{"port 65535", ValidatePort(65535), ""},
+		{"port 0", ValidatePort(0), "port 0 is not between 1 and 65535"},
+		{"port 65536", ValidatePort(65536), "port 65536 is not between 1 and 65535"},
+		{"user root", ValidateUser("root"), ""},
+		{"user empty", ValidateUser(""), "user is empty"},
+		{"user with at", ValidateUser("root@kvm"), "must not contain"},
+		{"user with space", ValidateUser("ro ot"), "must not contain"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkRule(t, tt.err, tt.want) })
+	}
+}
+
+// TestValidate_appliesHostRules: Validate refuses what the exported host rules refuse.
+func TestValidate_appliesHostRules(t *testing.T) {
+	ok := HostConfig{Address: "h", Port: 22, User: "root", Pool: "default", Network: "default", UseAgent: true, HostKey: "k"}
+	tests := []struct {
+		name string
+		mut  func(*HostConfig)
+		want string
+	}{
+		{"address with space", func(h *HostConfig) { h.Address = "a b" }, "white space"},
+		{"user with colon", func(h *HostConfig) { h.User = "a:b" }, "user \"a:b\""},
+		{"pool with slash", func(h *HostConfig) { h.Pool = "a/b" }, "pool name"},
+		{"network with slash", func(h *HostConfig) { h.Network = "a/b" }, "network name"},
+		{"bridge too long", func(h *HostConfig) { h.Network, h.Bridge = "", "a-very-long-bridge" }, "at most 15"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := ok
+			tt.mut(&h)
+			checkRule(t, Config{Hosts: map[string]HostConfig{"lab": h}}.Validate(), tt.want)
+		})
+	}
+	checkRule(t, Config{Hosts: map[string]HostConfig{"lab": ok}}.Validate(), "")
+}
+
+func TestValidatePrivateKey(t *testing.T) {
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := ssh.MarshalPrivateKey(priv, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	locked, err := ssh.MarshalPrivateKeyWithPassphrase(priv, "", []byte("pass"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const secret = "c2VjcmV0LWtleS1tYXRlcmlhbA"
+	broken := "-----BEGIN OPENSSH PRIVATE KEY-----\n" + secret + "\n-----END OPENSSH PRIVATE KEY-----\n"
+	tests := []struct {
+		name, key, want string
+	}{
+		{"openssh ed25519", string(pem.EncodeToMemory(plain)), ""},
+		{"not a key", "not a key", "not a valid private key"},
+		{"broken body", broken, "not a valid private key"},
+		{"passphrase-protected", string(pem.EncodeToMemory(locked)), "passphrase-protected"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := ValidatePrivateKey(tt.key)
+			checkRule(t, err, tt.want)
+			if err != nil && (strings.Contains(err.Error(), secret) || strings.Contains(err.Error(), tt.key)) {
+				t.Fatalf("error carries the key: %v", err)
+			}
+		})
 	}
 }

@@ -21,8 +21,6 @@ import (
 const (
 	opCreate = "create"
 
-	minMemoryMiB = 64
-
 	// quotaMargin is added to the pool-space precheck on top of the base size and the seed, for
 	// qcow2 metadata and the first writes of a booting guest.
 	quotaMargin = 16 << 20
@@ -60,46 +58,34 @@ func (c *Client) Create(ctx context.Context, req CreateRequest) (Instance, error
 	return inst, kvmerr.Wrap(opCreate, req.Host, err)
 }
 
-// normalizeCreate validates req and fills its defaults from the host: firmware UEFI, the host's
-// network or bridge, a random UID.
+// normalizeCreate validates req by the exported rules (rules.go) and fills its defaults from
+// the host: firmware UEFI, the host's network or bridge, a random UID.
 func normalizeCreate(req CreateRequest, hc HostConfig) (CreateRequest, error) {
 	var errs []error
-	if err := definition.ValidateDomainName(req.Name); err != nil {
-		errs = append(errs, err)
+	check := func(err error) {
+		if err != nil {
+			errs = append(errs, err)
+		}
 	}
-	if req.VCPUs < 1 {
-		errs = append(errs, fmt.Errorf("vcpus is %d, need at least 1", req.VCPUs))
+	check(ValidateVMName(req.Name))
+	check(ValidateVCPUs(int64(req.VCPUs)))
+	check(ValidateMemoryMiB(int64(req.MemoryMiB)))
+	check(ValidateDiskGiB(int64(req.DiskGiB)))
+	if req.Firmware == "" {
+		req.Firmware = DefaultFirmware
 	}
-	if req.MemoryMiB < minMemoryMiB {
-		errs = append(errs, fmt.Errorf("memory is %d MiB, need at least %d", req.MemoryMiB, minMemoryMiB))
-	}
-	if req.DiskGiB < 1 {
-		errs = append(errs, fmt.Errorf("disk is %d GiB, need at least 1", req.DiskGiB))
-	}
-	switch req.Firmware {
-	case "":
-		req.Firmware = FirmwareUEFI
-	case FirmwareUEFI, FirmwareBIOS:
-	default:
-		errs = append(errs, fmt.Errorf("firmware %q is neither %q nor %q", req.Firmware, FirmwareUEFI, FirmwareBIOS))
-	}
-	if req.Network != "" && req.Bridge != "" {
-		errs = append(errs, errors.New("set at most one of network and bridge"))
-	}
-	if req.Network == "" && req.Bridge == "" {
-		req.Network, req.Bridge = hc.Network, hc.Bridge
-	}
+	check(ValidateFirmware(req.Firmware))
+	req.Network, req.Bridge = attachment(req.Network, req.Bridge, hc)
+	check(validateAttachment(req.Network, req.Bridge))
 	if req.BaseImageID == "" {
 		errs = append(errs, errors.New("base image ID is required"))
 	}
 	if req.UID == "" {
 		uid, err := NewUID()
-		if err != nil {
-			errs = append(errs, err)
-		}
+		check(err)
 		req.UID = uid
-	} else if err := ValidateUID(req.UID); err != nil {
-		errs = append(errs, err)
+	} else {
+		check(ValidateUID(req.UID))
 	}
 	return req, errors.Join(errs...)
 }

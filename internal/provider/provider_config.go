@@ -5,10 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -21,10 +19,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/validators"
 )
-
-// hostNamePattern keeps host names usable inside ids ("host/name") and readable in logs.
-var hostNamePattern = regexp.MustCompile(`^[a-z0-9]([a-z0-9_-]{0,61}[a-z0-9])?$`)
 
 // providerModel is the provider block.
 type providerModel struct {
@@ -57,28 +53,29 @@ func (p *kvm2Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp 
 		Attributes: map[string]schema.Attribute{
 			"hosts": schema.MapNestedAttribute{
 				MarkdownDescription: "The libvirt hosts this provider manages, keyed by host name. The name " +
-					"(lowercase letters, digits, `-` and `_`, at most 63 characters) is what resources use in " +
-					"`host` and in their ids. At least one host is required.",
+					"(" + kvm2.HostNameRule + ") is what resources use in `host` and in their ids. " +
+					"At least one host is required.",
 				Required: true,
 				Validators: []validator.Map{
 					mapvalidator.SizeAtLeast(1),
-					mapvalidator.KeysAre(stringvalidator.RegexMatches(hostNamePattern,
-						"must be a host name of lowercase letters, digits, '-' and '_', starting and ending with a letter or digit, at most 63 characters")),
+					mapvalidator.KeysAre(validators.HostName()),
 				},
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 					"address": schema.StringAttribute{
-						MarkdownDescription: "Hostname or IP address of the host's SSH server.",
+						MarkdownDescription: "Address of the host's SSH server: " + kvm2.AddressRule + ".",
 						Required:            true,
-						Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+						Validators:          []validator.String{validators.Address()},
 					},
 					"port": schema.Int64Attribute{
-						MarkdownDescription: "TCP port of the SSH server, 1-65535. Default: `22`.",
+						MarkdownDescription: fmt.Sprintf("TCP port of the SSH server, %s. Default: `%d`.", kvm2.PortRule, kvm2.DefaultPort),
 						Optional:            true,
-						Validators:          []validator.Int64{int64validator.Between(1, 65535)},
+						Validators:          []validator.Int64{validators.Port()},
 					},
 					"user": schema.StringAttribute{
-						MarkdownDescription: "SSH user. It must be allowed to use the libvirt socket. Default: `\"root\"`.",
-						Optional:            true,
+						MarkdownDescription: fmt.Sprintf("SSH user (%s). It must be allowed to use the libvirt socket. Default: `%q`.",
+							kvm2.UserRule, kvm2.DefaultUser),
+						Optional:   true,
+						Validators: []validator.String{validators.User()},
 					},
 					"private_key_file": schema.StringAttribute{
 						MarkdownDescription: "Path of the SSH private key (a leading `~/` is the home directory). " +
@@ -88,9 +85,12 @@ func (p *kvm2Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp 
 						Optional: true,
 					},
 					"private_key": schema.StringAttribute{
-						MarkdownDescription: "SSH private key in PEM or OpenSSH format. Sensitive: never logged.",
-						Optional:            true,
-						Sensitive:           true,
+						MarkdownDescription: "SSH private key in PEM or OpenSSH format, unencrypted (load a passphrase-protected " +
+							"key into an ssh agent and set `use_agent` instead). Parsed when the provider is configured, so a " +
+							"plan fails on a key that cannot be used; the error names the host and never shows the key. " +
+							"Sensitive: never logged.",
+						Optional:  true,
+						Sensitive: true,
 					},
 					"use_agent": schema.BoolAttribute{
 						MarkdownDescription: "Authenticate with the SSH agent at `$SSH_AUTH_SOCK`. Default: `false`.",
@@ -115,18 +115,25 @@ func (p *kvm2Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp 
 						Optional: true,
 					},
 					"pool": schema.StringAttribute{
-						MarkdownDescription: "Default libvirt storage pool for base images and VM disks on this host. Default: `\"default\"`.",
-						Optional:            true,
+						MarkdownDescription: fmt.Sprintf("Default libvirt storage pool for base images and VM disks on this host "+
+							"(%s). Default: `%q`.", kvm2.PoolNameRule, kvm2.DefaultPool),
+						Optional:   true,
+						Validators: []validator.String{validators.PoolName()},
 					},
 					"network": schema.StringAttribute{
-						MarkdownDescription: "Default libvirt network for VMs on this host. Conflicts with `bridge`. " +
-							"Default: `\"default\"` when `bridge` is not set.",
-						Optional:   true,
-						Validators: []validator.String{stringvalidator.ConflictsWith(sibling("bridge"))},
+						MarkdownDescription: fmt.Sprintf("Default libvirt network for VMs on this host (%s). Conflicts with `bridge`. "+
+							"Default: `%q` when `bridge` is not set.", kvm2.NetworkNameRule, kvm2.DefaultNetwork),
+						Optional: true,
+						Validators: []validator.String{
+							validators.NetworkName(),
+							stringvalidator.ConflictsWith(sibling("bridge")),
+						},
 					},
 					"bridge": schema.StringAttribute{
-						MarkdownDescription: "Default host bridge for VMs on this host, instead of a libvirt network. Conflicts with `network`.",
-						Optional:            true,
+						MarkdownDescription: "Default host bridge for VMs on this host, instead of a libvirt network (" +
+							kvm2.BridgeNameRule + "). Conflicts with `network`. Default: none.",
+						Optional:   true,
+						Validators: []validator.String{validators.BridgeName()},
 					},
 					"zone": schema.StringAttribute{
 						MarkdownDescription: "Free-form placement label for the host (for example a rack or site). Default: empty.",
@@ -229,6 +236,7 @@ func buildCoreConfig(ctx context.Context, cfg providerModel) (kvm2.Config, diag.
 			Zone:           h.Zone.ValueString(),
 		}
 		diags.Append(checkFileExists(name, "private_key_file", hc.PrivateKeyFile)...)
+		diags.Append(checkPrivateKey(name, hc.PrivateKey)...)
 		diags.Append(checkFileExists(name, "known_hosts_file", hc.KnownHostsFile)...)
 		out.Hosts[name] = hc
 	}
@@ -245,6 +253,23 @@ func checkFileExists(host, attr, file string) diag.Diagnostics {
 		diags.AddAttributeError(path.Root("hosts").AtMapKey(host).AtName(attr),
 			"Unable to configure host "+host,
 			fmt.Sprintf("%s %q cannot be read: %v. Point %s at an existing file.", attr, file, err, attr))
+	}
+	return diags
+}
+
+// checkPrivateKey reports an inline key the core cannot parse, naming the host. The core's
+// error never carries key material, and neither does this diagnostic.
+func checkPrivateKey(host, key string) diag.Diagnostics {
+	var diags diag.Diagnostics
+	if key == "" {
+		return diags
+	}
+	if err := kvm2.ValidatePrivateKey(key); err != nil {
+		diags.AddAttributeError(path.Root("hosts").AtMapKey(host).AtName("private_key"),
+			"Unable to configure host "+host,
+			fmt.Sprintf("The private_key of host %q cannot be used: %v.\n\nSet private_key to the whole unencrypted "+
+				"key in PEM or OpenSSH format, for example file(\"~/.ssh/id_ed25519\"). A passphrase-protected key "+
+				"cannot be unlocked by the provider: load it into an ssh agent and set use_agent = true.", host, err))
 	}
 	return diags
 }

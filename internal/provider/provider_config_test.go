@@ -32,7 +32,7 @@ func TestProviderConfig_validationErrors(t *testing.T) {
   hosts = {
     "Lab One" = { address = "127.0.0.1", private_key = "k" }
   }
-}`, `must be a host name`},
+}`, `(?s)host name "Lab One" must be 1 to 63 letters`},
 		{"missing address", `provider "kvm2" {
   hosts = {
     lab = { private_key = "k" }

@@ -1,14 +1,19 @@
 package provider
 
 import (
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/pem"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"golang.org/x/crypto/ssh"
 )
 
 // fastRetry keeps unit tests quick: backoff and polling in milliseconds.
@@ -68,6 +73,34 @@ provider "kvm2" {
 `, attrs)
 }
 
-// validHostAttrs authenticate with an inline key and verify with a pinned host key.
-const validHostAttrs = `private_key = "not-a-real-key"
+// validHostAttrs authenticate with an inline key (a real one: Configure parses it) and verify
+// with a pinned host key.
+var validHostAttrs = `private_key = "` + hclEscape(testPrivateKey) + `"
       host_key    = "` + testHostKey + `"`
+
+// testPrivateKey is an unencrypted OpenSSH ed25519 key made for this test run.
+var testPrivateKey = newTestPrivateKey(nil)
+
+// newTestPrivateKey returns a fresh ed25519 key in OpenSSH PEM, protected by passphrase when
+// one is given.
+func newTestPrivateKey(passphrase []byte) string {
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		panic(err)
+	}
+	var block *pem.Block
+	if passphrase == nil {
+		block, err = ssh.MarshalPrivateKey(priv, "")
+	} else {
+		block, err = ssh.MarshalPrivateKeyWithPassphrase(priv, "", passphrase)
+	}
+	if err != nil {
+		panic(err)
+	}
+	return string(pem.EncodeToMemory(block))
+}
+
+// hclEscape makes s fit between double quotes in HCL.
+func hclEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "${", "$${", "%{", "%%{").Replace(s)
+}

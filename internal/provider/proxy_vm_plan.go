@@ -3,13 +3,13 @@ package provider
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -48,6 +48,7 @@ func (r *proxyVMResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	}
 	if req.State.Raw.IsNull() {
 		resp.Diagnostics.Append(r.checkPoolSpace(ctx, plan)...)
+		resp.Diagnostics.Append(r.checkAttachment(ctx, plan, cfg)...)
 		resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
 		return
 	}
@@ -58,6 +59,9 @@ func (r *proxyVMResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 		return
 	}
 	planAttachment(&plan, cfg, state)
+	if !plan.Network.Equal(state.Network) || !plan.Bridge.Equal(state.Bridge) {
+		resp.Diagnostics.Append(r.checkAttachment(ctx, plan, cfg)...) // the replacement's attachment
+	}
 	resp.RequiresReplace = append(resp.RequiresReplace, replacePaths(plan, state)...)
 	if sameUserData(plan.UserDataSHA256, state.UserDataSHA256) {
 		plan.UserDataSHA256 = state.UserDataSHA256 // no spurious diff on a mark without a hash
@@ -80,6 +84,41 @@ func (r *proxyVMResource) checkPoolSpace(ctx context.Context, plan proxyVMModel)
 		quota := &kvmerr.QuotaError{Host: host, Pool: defaultPool(r.data.hosts[host]), Available: free, Needed: needed}
 		diags.Append(errorDiagnostic("create", proxyVMKind, host+"/"+plan.Name.ValueString(), quota))
 	}
+	return diags
+}
+
+// checkAttachment fails the plan of a VM whose network or bridge (the configured one, else the
+// host's default) the host says it lacks: a missing network or bridge, or a network that is not
+// active. A host that does not answer keeps the plan quiet; apply reports it.
+func (r *proxyVMResource) checkAttachment(ctx context.Context, plan, cfg proxyVMModel) diag.Diagnostics {
+	var diags diag.Diagnostics
+	if r.data == nil || r.data.client == nil || plan.Host.IsUnknown() || plan.Name.IsUnknown() ||
+		cfg.Network.IsUnknown() || cfg.Bridge.IsUnknown() {
+		return diags
+	}
+	host := plan.Host.ValueString()
+	refused := r.data.space.attachmentRefusal(withCoreLogging(ctx), r.data.client, host,
+		cfg.Network.ValueString(), cfg.Bridge.ValueString())
+	if refused == nil {
+		return diags
+	}
+	at, whose := path.Root("network"), ""
+	switch {
+	case !cfg.Bridge.IsNull():
+		at = path.Root("bridge")
+	case cfg.Network.IsNull():
+		at, whose = path.Root("host"), " (the host's default, from the provider block)"
+	}
+	advice := "Create the network on the host, or set network to one the host has."
+	switch {
+	case refused.Bridge != "":
+		advice = "Create the bridge on the host, or set bridge to one the host has."
+	case refused.Problem == kvm2.AttachmentInactive:
+		advice = fmt.Sprintf("Start the network on the host (virsh net-start %s; virsh net-autostart %s keeps it "+
+			"started across reboots), or set network to another one.", refused.Network, refused.Network)
+	}
+	diags.AddAttributeError(at, errorSummary("create", proxyVMKind, host+"/"+plan.Name.ValueString()),
+		fmt.Sprintf("%v%s.\n\n%s The plan asked the host; an apply would fail the same way.", refused, whose, advice))
 	return diags
 }
 
@@ -139,18 +178,17 @@ func checkBaseImageHost(plan proxyVMModel) diag.Diagnostics {
 	if plan.BaseImageID.IsUnknown() || plan.Host.IsUnknown() {
 		return diags
 	}
-	parts := strings.Split(plan.BaseImageID.ValueString(), "/")
-	if len(parts) != 3 || parts[0] == "" || parts[1] == "" || parts[2] == "" {
+	host, _, _, err := kvm2.ParseBaseImageID(plan.BaseImageID.ValueString())
+	if err != nil {
 		diags.AddAttributeError(path.Root("base_image_id"), "Invalid base image id",
-			fmt.Sprintf("%q is not a kvm2_base_image id (host/pool/name). Use the id attribute of a kvm2_base_image.",
-				plan.BaseImageID.ValueString()))
+			fmt.Sprintf("%v. Use the id attribute of a kvm2_base_image.", err))
 		return diags
 	}
-	if parts[0] != plan.Host.ValueString() {
+	if host != plan.Host.ValueString() {
 		diags.AddAttributeError(path.Root("base_image_id"), "Base image on another host",
 			fmt.Sprintf("Base image %q is on host %q, but the VM is on host %q. A VM's disk is an overlay on a base "+
 				"image of the same host: create a kvm2_base_image on %q.",
-				plan.BaseImageID.ValueString(), parts[0], plan.Host.ValueString(), plan.Host.ValueString()))
+				plan.BaseImageID.ValueString(), host, plan.Host.ValueString(), plan.Host.ValueString()))
 	}
 	return diags
 }

@@ -383,13 +383,13 @@ func TestProxyVM_planTimeValidation(t *testing.T) {
   name = "../etc"
   host = "lab"
   base_image_id = "lab/default/base.qcow2"
-}`, `must start with a letter or digit`},
+}`, `(?s)must start with a lowercase letter.*DNS label`},
 		{"zero vcpus", `resource "kvm2_proxy_vm" "x" {
   name = "x"
   host = "lab"
   base_image_id = "lab/default/base.qcow2"
   vcpus = 0
-}`, `(?s)vcpus.*between 1 and 256`},
+}`, `(?s)vcpus is 0; it must be 1 to 255`},
 		{"bad sha256", `resource "kvm2_base_image" "x" {
   host = "lab"
   name = "x.qcow2"

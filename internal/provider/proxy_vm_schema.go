@@ -2,10 +2,9 @@ package provider
 
 import (
 	"context"
-	"regexp"
+	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
-	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -17,10 +16,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-)
 
-// domainNamePattern keeps names usable as libvirt domain, volume and file names.
-var domainNamePattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$`)
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/validators"
+)
 
 func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	replaceString := []planmodifier.String{stringplanmodifier.RequiresReplace()}
@@ -38,11 +37,10 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 				PlanModifiers:       stable,
 			},
 			"name": schema.StringAttribute{
-				MarkdownDescription: "Domain name on the host (letters, digits, `.`, `_`, `-`; at most 63 characters).",
+				MarkdownDescription: "Domain name on the host, also the guest's hostname. It must be " + kvm2.VMNameRule + ".",
 				Required:            true,
 				PlanModifiers:       replaceString,
-				Validators: []validator.String{stringvalidator.RegexMatches(domainNamePattern,
-					"must start with a letter or digit and hold only letters, digits, '.', '_' and '-', at most 63 characters")},
+				Validators:          []validator.String{validators.VMName()},
 			},
 			"host": schema.StringAttribute{
 				MarkdownDescription: "Name of the host (a key of the provider's `hosts`) that runs the VM.",
@@ -55,47 +53,57 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 				PlanModifiers:       replaceString,
 			},
 			"vcpus": schema.Int64Attribute{
-				MarkdownDescription: "Number of virtual CPUs. Default: `1`.",
+				MarkdownDescription: fmt.Sprintf("Number of virtual CPUs, %s. Default: `%d`.", kvm2.VCPUsRule, kvm2.DefaultVCPUs),
 				Optional:            true,
 				Computed:            true,
-				Default:             int64default.StaticInt64(1),
+				Default:             int64default.StaticInt64(kvm2.DefaultVCPUs),
 				PlanModifiers:       replaceInt,
-				Validators:          []validator.Int64{int64validator.Between(1, 256)},
+				Validators:          []validator.Int64{validators.VCPUs()},
 			},
 			"memory_mib": schema.Int64Attribute{
-				MarkdownDescription: "Memory, in MiB. Default: `512`.",
+				MarkdownDescription: fmt.Sprintf("Memory in MiB, %s. Default: `%d`.", kvm2.MemoryMiBRule, kvm2.DefaultMemoryMiB),
 				Optional:            true,
 				Computed:            true,
-				Default:             int64default.StaticInt64(512),
+				Default:             int64default.StaticInt64(kvm2.DefaultMemoryMiB),
 				PlanModifiers:       replaceInt,
-				Validators:          []validator.Int64{int64validator.AtLeast(32)},
+				Validators:          []validator.Int64{validators.MemoryMiB()},
 			},
 			"disk_gib": schema.Int64Attribute{
-				MarkdownDescription: "Size of the VM's disk (the overlay's virtual size), in GiB. Default: `10`.",
-				Optional:            true,
-				Computed:            true,
-				Default:             int64default.StaticInt64(10),
-				PlanModifiers:       replaceInt,
-				Validators:          []validator.Int64{int64validator.AtLeast(1)},
+				MarkdownDescription: fmt.Sprintf("Size of the VM's disk (the overlay's virtual size) in GiB, %s. Default: `%d`.",
+					kvm2.DiskGiBRule, kvm2.DefaultDiskGiB),
+				Optional:      true,
+				Computed:      true,
+				Default:       int64default.StaticInt64(kvm2.DefaultDiskGiB),
+				PlanModifiers: replaceInt,
+				Validators:    []validator.Int64{validators.DiskGiB()},
 			},
 			"network": schema.StringAttribute{
-				MarkdownDescription: "libvirt network of the VM's NIC. Conflicts with `bridge`. Default: the host's `network` (or `bridge`).",
-				Optional:            true,
-				Computed:            true,
-				Validators:          []validator.String{stringvalidator.ConflictsWith(path.MatchRoot("bridge"))},
+				MarkdownDescription: "libvirt network of the VM's NIC (" + kvm2.NetworkNameRule + "). Conflicts with `bridge`. " +
+					"Default: the host's `network` (or `bridge`). When the host answers at plan time, a new VM's network " +
+					"must exist there and be active, else the plan fails.",
+				Optional: true,
+				Computed: true,
+				Validators: []validator.String{
+					validators.NetworkName(),
+					stringvalidator.ConflictsWith(path.MatchRoot("bridge")),
+				},
 			},
 			"bridge": schema.StringAttribute{
-				MarkdownDescription: "Host bridge of the VM's NIC, instead of a libvirt network. Conflicts with `network`. Default: the host's.",
-				Optional:            true,
-				Computed:            true,
+				MarkdownDescription: "Host bridge of the VM's NIC, instead of a libvirt network (" + kvm2.BridgeNameRule + "). " +
+					"Conflicts with `network`. Default: the host's. When the host answers at plan time, a new VM's bridge " +
+					"must exist there (libvirt's interface driver reports it), else the plan fails.",
+				Optional:   true,
+				Computed:   true,
+				Validators: []validator.String{validators.BridgeName()},
 			},
 			"firmware": schema.StringAttribute{
-				MarkdownDescription: "Boot firmware: `\"uefi\"` (secure boot off) or `\"bios\"`. Default: `\"uefi\"`.",
-				Optional:            true,
-				Computed:            true,
-				Default:             stringdefault.StaticString("uefi"),
-				PlanModifiers:       replaceString,
-				Validators:          []validator.String{stringvalidator.OneOf("uefi", "bios")},
+				MarkdownDescription: fmt.Sprintf("Boot firmware: `%q` (secure boot off) or `%q`. Default: `%q`.",
+					kvm2.FirmwareUEFI, kvm2.FirmwareBIOS, kvm2.DefaultFirmware),
+				Optional:      true,
+				Computed:      true,
+				Default:       stringdefault.StaticString(string(kvm2.DefaultFirmware)),
+				PlanModifiers: replaceString,
+				Validators:    []validator.String{validators.Firmware()},
 			},
 			"tag": schema.StringAttribute{
 				MarkdownDescription: "Free-form label stored in the VM's mark; `kvm2_proxy_vms` lists VMs by it. Changes in place. Default: `\"\"`.",

@@ -69,6 +69,10 @@ type Backend interface {
 
 	NetworkLookupByName(ctx context.Context, name string) (libvirt.Network, error)
 	NetworkIsActive(ctx context.Context, net libvirt.Network) (bool, error)
+	// InterfaceLookupByName finds a host interface (a bridge, for one) through libvirt's
+	// interface driver; a missing one is ErrNoInterface. It reports existence only: the udev
+	// backend reads a bridge without carrier as inactive although guests can use it.
+	InterfaceLookupByName(ctx context.Context, name string) (libvirt.Interface, error)
 
 	// Close ends the connection (bounded; never blocks past a few seconds).
 	Close() error

@@ -451,3 +451,9 @@ func (b *libvirtBackend) NetworkIsActive(ctx context.Context, net libvirt.Networ
 		return a == 1, err
 	})
 }
+
+func (b *libvirtBackend) InterfaceLookupByName(ctx context.Context, name string) (libvirt.Interface, error) {
+	return call(ctx, b, "InterfaceLookupByName", true, func() (libvirt.Interface, error) {
+		return b.l.InterfaceLookupByName(name)
+	})
+}

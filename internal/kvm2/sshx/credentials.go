@@ -88,6 +88,15 @@ func loadCredentials(ctx context.Context, c Config) (*credentials, error) {
 	return creds, nil
 }
 
+// CheckPrivateKey parses key as a dial does, so a configuration can be refused before the
+// first dial; like the dial's, its error never carries key bytes.
+func CheckPrivateKey(key []byte) error {
+	if _, err := ssh.ParsePrivateKey(key); err != nil {
+		return keyParseError(err)
+	}
+	return nil
+}
+
 // keyParseError keeps the kind of a parse failure but guarantees no key bytes travel with it.
 func keyParseError(err error) error {
 	var missing *ssh.PassphraseMissingError

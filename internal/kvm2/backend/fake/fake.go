@@ -264,6 +264,7 @@ type state struct {
 	domains    map[string]*Domain
 	pools      map[string]*poolState
 	networks   map[string]bool // name -> active
+	bridges    map[string]bool // host bridges libvirt's interface driver reports (see interface.go)
 	libVersion uint64
 	caps       string
 	nextID     int32

@@ -1,0 +1,174 @@
+package kvm2
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+)
+
+// The rules of a VM request, each exported once: Create applies them (normalizeCreate) and the
+// Terraform schema's validators call the same functions, so a plan refuses exactly what an apply
+// would. Host configuration rules live in config.go, ids in id.go, the UID rule in names.go and
+// the user data digest (UserDataSHA256) in create.go.
+
+// Bounds of a VM.
+const (
+	MinVCPUs = 1
+	// MaxVCPUs is what both machine types libvirt builds here (i440fx and q35) boot without an
+	// IOMMU doing interrupt remapping: more needs x2APIC with intremap, which we do not define.
+	MaxVCPUs = 255
+
+	// MinMemoryMiB is the least a cloud image's kernel and cloud-init boot in.
+	MinMemoryMiB = 64
+	MaxMemoryMiB = 1 << 20 // 1 TiB
+
+	MinDiskGiB = 1
+	MaxDiskGiB = 1 << 16 // 64 TiB
+)
+
+// A MaxDiskGiB whose bytes overflow uint64 does not compile: with the bound checked first, the
+// GiB to bytes conversion never wraps (17179869185 GiB once became a 1 GiB disk).
+const _ uint64 = MaxDiskGiB << 30
+
+// Defaults of a VM request, as the Terraform layer plans them.
+const (
+	DefaultVCPUs     = 1
+	DefaultMemoryMiB = 512
+	DefaultDiskGiB   = 10
+	DefaultFirmware  = FirmwareUEFI
+)
+
+// What each rule accepts, in words, for schema descriptions and diagnostics. rules_test.go
+// holds each text to its bounds.
+const (
+	VMNameRule      = "a DNS label: 1 to 63 lowercase letters, digits and hyphens, starting with a letter and not ending with a hyphen"
+	VCPUsRule       = "1 to 255"
+	MemoryMiBRule   = "64 to 1048576 MiB (1 TiB)"
+	DiskGiBRule     = "1 to 65536 GiB (64 TiB)"
+	FirmwareRule    = `"uefi" or "bios"`
+	NetworkNameRule = "a libvirt network name: not empty, without '/' or control characters"
+	PoolNameRule    = "a storage pool name: not empty, without '/' or control characters"
+	BridgeNameRule  = "a Linux interface name: 1 to 15 bytes, without '/', ':' or white space"
+)
+
+// Firmwares lists the accepted firmware values, the default first.
+func Firmwares() []Firmware { return []Firmware{FirmwareUEFI, FirmwareBIOS} }
+
+// ValidateVMName accepts a DNS label: 1 to 63 lowercase letters, digits and hyphens, starting
+// with a letter and not ending with a hyphen. The name becomes the guest's hostname and part of
+// its volume names; the definition package holds the check because it builds both.
+func ValidateVMName(name string) error { return definition.ValidateDomainName(name) }
+
+// ValidateVCPUs accepts MinVCPUs to MaxVCPUs virtual CPUs.
+func ValidateVCPUs(n int64) error {
+	if n < MinVCPUs || n > MaxVCPUs {
+		return fmt.Errorf("vcpus is %d; it must be %d to %d", n, MinVCPUs, MaxVCPUs)
+	}
+	return nil
+}
+
+// ValidateMemoryMiB accepts MinMemoryMiB to MaxMemoryMiB MiB of memory.
+func ValidateMemoryMiB(n int64) error {
+	if n < MinMemoryMiB || n > MaxMemoryMiB {
+		return fmt.Errorf("memory is %d MiB; it must be %d to %d MiB (1 TiB)", n, MinMemoryMiB, MaxMemoryMiB)
+	}
+	return nil
+}
+
+// ValidateDiskGiB accepts MinDiskGiB to MaxDiskGiB GiB of disk.
+func ValidateDiskGiB(n int64) error {
+	if n < MinDiskGiB || n > MaxDiskGiB {
+		return fmt.Errorf("disk is %d GiB; it must be %d to %d GiB (64 TiB)", n, MinDiskGiB, MaxDiskGiB)
+	}
+	return nil
+}
+
+// DiskBytes is the capacity in bytes of a disk of gib GiB, refusing what ValidateDiskGiB
+// refuses, so that no caller can wrap the conversion.
+func DiskBytes(gib int64) (uint64, error) {
+	if err := ValidateDiskGiB(gib); err != nil {
+		return 0, err
+	}
+	return uint64(gib) << 30, nil
+}
+
+// ValidateFirmware accepts the values of Firmwares. The empty value is not one: Create turns
+// it into DefaultFirmware before checking.
+func ValidateFirmware(f Firmware) error {
+	for _, ok := range Firmwares() {
+		if f == ok {
+			return nil
+		}
+	}
+	return fmt.Errorf("firmware %q is neither %q nor %q", f, FirmwareUEFI, FirmwareBIOS)
+}
+
+// ValidateNetworkName accepts a libvirt network name: libvirt refuses a slash in it, and a
+// control character would not survive the domain XML.
+func ValidateNetworkName(name string) error { return validateLibvirtName("network", name) }
+
+// ValidatePoolName accepts a storage pool name: it is the middle part of a base image ID
+// (host/pool/name), so it cannot hold a slash.
+func ValidatePoolName(name string) error { return validateLibvirtName("pool", name) }
+
+// validateLibvirtName is the rule shared by names of libvirt objects we only refer to.
+func validateLibvirtName(kind, name string) error {
+	switch {
+	case name == "":
+		return fmt.Errorf("%s name is empty", kind)
+	case !utf8.ValidString(name):
+		return fmt.Errorf("%s name %q is not valid UTF-8", kind, name)
+	case strings.Contains(name, "/"):
+		return fmt.Errorf("%s name %q must not contain '/'", kind, name)
+	case strings.IndexFunc(name, unicode.IsControl) >= 0:
+		return fmt.Errorf("%s name %q must not contain control characters", kind, name)
+	}
+	return nil
+}
+
+// maxBridgeNameLen is the kernel's limit on an interface name (IFNAMSIZ less the NUL).
+const maxBridgeNameLen = 15
+
+// ValidateBridgeName accepts what Linux accepts as an interface name: 1 to 15 bytes, not "."
+// or "..", and no '/', ':' or white space.
+func ValidateBridgeName(name string) error {
+	switch {
+	case name == "":
+		return errors.New("bridge name is empty")
+	case len(name) > maxBridgeNameLen:
+		return fmt.Errorf("bridge name %q is %d bytes long; Linux allows at most %d", name, len(name), maxBridgeNameLen)
+	case name == "." || name == "..":
+		return fmt.Errorf("bridge name %q is not an interface name", name)
+	case strings.ContainsAny(name, "/:") || strings.IndexFunc(name, func(r rune) bool {
+		return unicode.IsSpace(r) || unicode.IsControl(r)
+	}) >= 0:
+		return fmt.Errorf("bridge name %q must not contain '/', ':' or white space", name)
+	}
+	return nil
+}
+
+// attachment is the network or bridge a VM's NIC uses: the requested one, else the host's.
+func attachment(network, bridge string, hc HostConfig) (string, string) {
+	if network == "" && bridge == "" {
+		return hc.Network, hc.Bridge
+	}
+	return network, bridge
+}
+
+// validateAttachment checks a resolved attachment: exactly one of network and bridge, each
+// by its rule.
+func validateAttachment(network, bridge string) error {
+	switch {
+	case network != "" && bridge != "":
+		return errors.New("set at most one of network and bridge")
+	case network != "":
+		return ValidateNetworkName(network)
+	case bridge != "":
+		return ValidateBridgeName(bridge)
+	}
+	return errors.New("no network or bridge: set one on the VM or on its host")
+}

@@ -1,0 +1,45 @@
+package validators
+
+import (
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+)
+
+// VMName validates a kvm2_proxy_vm name.
+func VMName() validator.String { return String(kvm2.VMNameRule, kvm2.ValidateVMName) }
+
+// VCPUs validates a number of virtual CPUs.
+func VCPUs() validator.Int64 { return Int64(kvm2.VCPUsRule, kvm2.ValidateVCPUs) }
+
+// MemoryMiB validates a memory size in MiB.
+func MemoryMiB() validator.Int64 { return Int64(kvm2.MemoryMiBRule, kvm2.ValidateMemoryMiB) }
+
+// DiskGiB validates a disk size in GiB.
+func DiskGiB() validator.Int64 { return Int64(kvm2.DiskGiBRule, kvm2.ValidateDiskGiB) }
+
+// Firmware validates a boot firmware.
+func Firmware() validator.String {
+	return String(kvm2.FirmwareRule, func(s string) error { return kvm2.ValidateFirmware(kvm2.Firmware(s)) })
+}
+
+// HostName validates a key of the provider's hosts.
+func HostName() validator.String { return String(kvm2.HostNameRule, kvm2.ValidateHostName) }
+
+// Address validates a host's SSH address.
+func Address() validator.String { return String(kvm2.AddressRule, kvm2.ValidateAddress) }
+
+// Port validates a TCP port.
+func Port() validator.Int64 { return Int64(kvm2.PortRule, kvm2.ValidatePort) }
+
+// User validates an SSH user.
+func User() validator.String { return String(kvm2.UserRule, kvm2.ValidateUser) }
+
+// NetworkName validates a libvirt network name.
+func NetworkName() validator.String { return String(kvm2.NetworkNameRule, kvm2.ValidateNetworkName) }
+
+// PoolName validates a storage pool name.
+func PoolName() validator.String { return String(kvm2.PoolNameRule, kvm2.ValidatePoolName) }
+
+// BridgeName validates a host bridge name.
+func BridgeName() validator.String { return String(kvm2.BridgeNameRule, kvm2.ValidateBridgeName) }

@@ -1,0 +1,92 @@
+package validators
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+func TestString(t *testing.T) {
+	tests := []struct {
+		name  string
+		v     validator.String
+		value types.String
+		want  string // "" accepts; else a substring of the detail
+	}{
+		{"good name", VMName(), types.StringValue("egress-1"), ""},
+		{"underscore", VMName(), types.StringValue("Egress_1"), "must start with a lowercase letter"},
+		{"trailing hyphen", VMName(), types.StringValue("egress-"), "must not end with a hyphen"},
+		{"null skipped", VMName(), types.StringNull(), ""},
+		{"unknown skipped", VMName(), types.StringUnknown(), ""},
+		{"firmware", Firmware(), types.StringValue("coreboot"), `is neither "uefi" nor "bios"`},
+		{"host name", HostName(), types.StringValue("a/b"), "host name"},
+		{"address", Address(), types.StringValue("a b"), "white space"},
+		{"user", User(), types.StringValue("a@b"), "must not contain"},
+		{"network", NetworkName(), types.StringValue("a/b"), "network name"},
+		{"pool", PoolName(), types.StringValue(""), "pool name is empty"},
+		{"bridge", BridgeName(), types.StringValue("a-very-long-bridge"), "at most 15"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req := validator.StringRequest{Path: path.Root("x"), ConfigValue: tt.value}
+			var resp validator.StringResponse
+			tt.v.ValidateString(context.Background(), req, &resp)
+			checkDiags(t, resp.Diagnostics.Errors(), tt.want, tt.v.Description(context.Background()))
+		})
+	}
+}
+
+func TestInt64(t *testing.T) {
+	tests := []struct {
+		name  string
+		v     validator.Int64
+		value types.Int64
+		want  string
+	}{
+		{"vcpus 255", VCPUs(), types.Int64Value(255), ""},
+		{"vcpus 256", VCPUs(), types.Int64Value(256), "vcpus is 256"},
+		{"memory 63", MemoryMiB(), types.Int64Value(63), "memory is 63 MiB"},
+		{"memory 64", MemoryMiB(), types.Int64Value(64), ""},
+		{"disk 65536", DiskGiB(), types.Int64Value(65536), ""},
+		{"disk 65537", DiskGiB(), types.Int64Value(65537), "disk is 65537 GiB"},
+		{"port 0", Port(), types.Int64Value(0), "port 0"},
+		{"null skipped", DiskGiB(), types.Int64Null(), ""},
+		{"unknown skipped", DiskGiB(), types.Int64Unknown(), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req := validator.Int64Request{Path: path.Root("x"), ConfigValue: tt.value}
+			var resp validator.Int64Response
+			tt.v.ValidateInt64(context.Background(), req, &resp)
+			checkDiags(t, resp.Diagnostics.Errors(), tt.want, tt.v.Description(context.Background()))
+		})
+	}
+}
+
+// checkDiags wants no error for want "", else exactly one, at the attribute, whose detail
+// holds want and the rule's description.
+func checkDiags(t *testing.T, errs diag.Diagnostics, want, description string) {
+	t.Helper()
+	if want == "" {
+		if len(errs) != 0 {
+			t.Fatalf("refused: %v", errs)
+		}
+		return
+	}
+	if len(errs) != 1 {
+		t.Fatalf("got %d errors %v, want one", len(errs), errs)
+	}
+	d := errs[0]
+	rule := strings.TrimPrefix(description, "value must be ")
+	if !strings.Contains(d.Detail(), want) || !strings.Contains(d.Detail(), "The value must be "+rule) {
+		t.Fatalf("detail %q lacks %q or the rule %q", d.Detail(), want, rule)
+	}
+	if wp, ok := d.(diag.DiagnosticWithPath); !ok || !wp.Path().Equal(path.Root("x")) {
+		t.Fatalf("diagnostic %v is not at the attribute", d)
+	}
+}
