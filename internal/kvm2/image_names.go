@@ -41,6 +41,11 @@ var baseNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._+-]*$`)
 // sha256HexRE is a lowercase hex SHA-256 digest.
 var sha256HexRE = regexp.MustCompile(`^[0-9a-f]{64}$`)
 
+// BaseImageNameRule says what ValidateBaseImageName accepts.
+var BaseImageNameRule = fmt.Sprintf("1 to %d letters, digits, '.', '_', '+' and '-', starting with a letter or digit, "+
+	"without %q (reserved for the markers kept beside images) and not ending in %q (checksum files)",
+	maxBaseImageNameLen, markerInfix, legacyMarkerSuffix)
+
 // ValidateBaseImageName reports whether name can be the volume name of a base image: 1 to
 // maxBaseImageNameLen letters, digits, '.', '_', '+', '-' starting with a letter or digit,
 // containing no ".kvm2-" (the namespace of the cache's markers) and not ending in ".sha256" (the

@@ -20,6 +20,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/validators"
 )
 
 var (
@@ -40,7 +41,6 @@ const (
 var (
 	sha256Pattern    = regexp.MustCompile(`^[0-9a-f]{64}$`)
 	sourceURLPattern = regexp.MustCompile(`^https?://`)
-	volumeNameRegexp = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$`)
 )
 
 // baseImageResource is kvm2_base_image: a verified, cached base volume on one host.
@@ -85,11 +85,10 @@ func (r *baseImageResource) Schema(ctx context.Context, _ resource.SchemaRequest
 				PlanModifiers:       replace,
 			},
 			"name": schema.StringAttribute{
-				MarkdownDescription: "Volume name in the pool (letters, digits, `.`, `_`, `-`).",
+				MarkdownDescription: "Volume name in the pool: " + kvm2.BaseImageNameRule + ".",
 				Required:            true,
 				PlanModifiers:       replace,
-				Validators: []validator.String{stringvalidator.RegexMatches(volumeNameRegexp,
-					"must start with a letter or digit and hold only letters, digits, '.', '_' and '-'")},
+				Validators:          []validator.String{validators.BaseImageName()},
 			},
 			"source_url": schema.StringAttribute{
 				MarkdownDescription: "`http://` or `https://` URL the image is downloaded from, by the provider. " +
@@ -279,16 +278,19 @@ func recordOf(state baseImageModel) kvm2.BaseImageOption {
 
 // ImportState accepts "host/pool/name"; Read fills the rest from the cache marker.
 func (r *baseImageResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	parts := strings.Split(req.ID, "/")
-	if len(parts) != 3 || parts[0] == "" || parts[1] == "" || parts[2] == "" {
+	host, pool, name, err := kvm2.ParseBaseImageID(req.ID)
+	if err == nil {
+		err = kvm2.ValidateBaseImageName(name)
+	}
+	if err != nil {
 		resp.Diagnostics.AddError("Unable to import base image "+req.ID,
-			fmt.Sprintf("The id %q is not of the form host/pool/name, for example lab/default/debian-12.qcow2.", req.ID))
+			fmt.Sprintf("%v. Use host/pool/name, for example lab/default/debian-12.qcow2.", err))
 		return
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), req.ID)...)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("host"), parts[0])...)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("pool"), parts[1])...)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), parts[2])...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("host"), host)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("pool"), pool)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("name"), name)...)
 }
 
 // baseImageState is the model of img as the host reports it. Inputs the host does not report

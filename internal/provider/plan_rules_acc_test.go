@@ -25,9 +25,9 @@ resource "kvm2_proxy_vm" "egress" {
 `, name, l.pool, name, extra)
 }
 
-// TestAccProxyVM_planRefusesUnknownAttachment: against the real host, a plan with a network or
+// TestAccRules_planRefusesUnknownAttachment: against the real host, a plan with a network or
 // bridge the host lacks fails at plan time, while the lab's own network and its bridge plan.
-func TestAccProxyVM_planRefusesUnknownAttachment(t *testing.T) {
+func TestAccRules_planRefusesUnknownAttachment(t *testing.T) {
 	l := newAccLab(t)
 	name := "rl-plan-" + l.run
 	bridge := labNetworkBridge(t, l)

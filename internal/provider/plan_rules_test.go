@@ -27,6 +27,17 @@ resource "kvm2_proxy_vm" "egress" {
 `
 }
 
+// planBase is a kvm2_base_image with volume name on the fake host.
+func planBase(name string) string {
+	return `
+resource "kvm2_base_image" "base" {
+  host       = "lab"
+  name       = "` + name + `"
+  source_url = "http://127.0.0.1:1/base.qcow2"
+}
+`
+}
+
 // TestProxyVM_planRefusesWhatApplyRefuses: every input the core refuses at apply is refused by
 // terraform plan, and the error states the rule.
 func TestProxyVM_planRefusesWhatApplyRefuses(t *testing.T) {
@@ -67,6 +78,10 @@ func TestProxyVM_planRefusesWhatApplyRefuses(t *testing.T) {
 		{"passphrase-protected private key", providerBlock(`private_key = "`+hclEscape(newTestPrivateKey([]byte("pw")))+`"
       host_key = "`+testHostKey+`"`) + planVM(`name = "egress"`),
 			`(?s)Unable to configure host lab.*passphrase-protected.*use_agent = true`},
+		{"base image name ending .sha256", h.config(planBase("debian-12.qcow2.sha256")),
+			`(?s)base image name "debian-12.qcow2.sha256": the suffix ".sha256" is reserved`},
+		{"base image name in the markers' namespace", h.config(planBase("debian.kvm2-sha256-x")),
+			`(?s)base image name "debian.kvm2-sha256-x": names containing ".kvm2-" are\s+reserved`},
 		{"unknown network", h.config(planVM(`name = "egress"
   network = "nope"`)), `(?s)Unable to create proxy VM lab/egress.*network "nope" does not exist on host\s+"lab"`},
 		{"inactive network", h.config(planVM(`name = "egress"

@@ -43,3 +43,8 @@ func PoolName() validator.String { return String(kvm2.PoolNameRule, kvm2.Validat
 
 // BridgeName validates a host bridge name.
 func BridgeName() validator.String { return String(kvm2.BridgeNameRule, kvm2.ValidateBridgeName) }
+
+// BaseImageName validates a kvm2_base_image volume name.
+func BaseImageName() validator.String {
+	return String(kvm2.BaseImageNameRule, kvm2.ValidateBaseImageName)
+}
