@@ -124,7 +124,7 @@ func TestBaseImage_importRejectsMalformedID(t *testing.T) {
 			ResourceName:  imageAddr,
 			ImportState:   true,
 			ImportStateId: "lab/base.qcow2",
-			ExpectError:   regexp.MustCompile(`not of the form host/pool/name`),
+			ExpectError:   regexp.MustCompile(`must have the form host/pool/name`),
 		}},
 	})
 }
