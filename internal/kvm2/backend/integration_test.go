@@ -141,10 +141,12 @@ func TestIntegration_dialFailures(t *testing.T) {
 		name  string
 		edit  func(c *sshx.Config)
 		stage kvmerr.Stage
+		class kvmerr.Class
 	}{
-		{"wrong known_hosts", func(c *sshx.Config) { c.KnownHostsFile = wrongKnownHosts }, kvmerr.StageHostKey},
-		{"closed port", func(c *sshx.Config) { c.Address, c.Port = "127.0.0.1", closedPort }, kvmerr.StageTCP},
-		{"wrong socket", func(c *sshx.Config) { c.Socket = "/nonexistent/libvirt-sock" }, kvmerr.StageForward},
+		{"wrong known_hosts", func(c *sshx.Config) { c.KnownHostsFile = wrongKnownHosts }, kvmerr.StageHostKey, kvmerr.Permanent},
+		{"closed port", func(c *sshx.Config) { c.Address, c.Port = "127.0.0.1", closedPort }, kvmerr.StageTCP, kvmerr.Transient},
+		// sshd answers "connect failed" for a socket that is not there: libvirtd restarting.
+		{"wrong socket", func(c *sshx.Config) { c.Socket = "/nonexistent/libvirt-sock" }, kvmerr.StageSocket, kvmerr.Transient},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -156,8 +158,8 @@ func TestIntegration_dialFailures(t *testing.T) {
 				t.Fatal("Connect succeeded")
 			}
 			var de *kvmerr.DialError
-			if !errors.As(err, &de) || de.Stage != tt.stage {
-				t.Fatalf("err = %v, want a DialError at stage %s", err, tt.stage)
+			if !errors.As(err, &de) || de.Stage != tt.stage || kvmerr.Classify(err) != tt.class {
+				t.Fatalf("err = %v (class %v), want a DialError at stage %s, class %v", err, kvmerr.Classify(err), tt.stage, tt.class)
 			}
 		})
 	}
