@@ -160,7 +160,7 @@ func TestAccProxyVM_foreignDomainRefused(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config:      cfg,
-				ExpectError: regexp.MustCompile(`(?s)Unable to create proxy VM lab/` + name + `.*not ours.*remove the existing domain`),
+				ExpectError: regexp.MustCompile(`(?s)Unable to create proxy VM lab/` + name + `.*not\s+managed\s+by\s+kvm2.*remove\s+the\s+existing\s+domain`),
 			},
 			{
 				Config:        cfg,
