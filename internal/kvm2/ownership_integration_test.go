@@ -305,7 +305,7 @@ func TestLabOwnership_volumesOwnedByIdentity(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := l.StorageVolLookupByName(pool, name+".qcow2.sha256"); err != nil {
+		if _, err := l.StorageVolLookupByName(pool, name+".qcow2"+digestInfix+base.SHA256); err != nil {
 			t.Fatalf("the base image's marker was deleted: %v", err)
 		}
 		for _, a := range admin {
