@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	libvirt "github.com/digitalocean/go-libvirt"
 
@@ -82,6 +83,11 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 	if err != nil {
 		return err
 	}
+	// The disks the removed domain's definition named are deleted as such; only the other
+	// leftovers need the (host-wide) check that no domain uses them.
+	owned = slices.DeleteFunc(owned, func(o libvirt.StorageVol) bool {
+		return slices.ContainsFunc(vols, func(v libvirt.StorageVol) bool { return v.Pool == o.Pool && v.Name == o.Name })
+	})
 	if owned, err = c.unusedVolumes(ctx, b, owned); err != nil {
 		return err
 	}

@@ -206,3 +206,18 @@ func TestDelete_badIDIsPermanent(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// Deleting a VM whose domain names its disks lists no other domain: the host-wide in-use check
+// is only for leftovers its definition does not name, so a fleet destroy stays linear.
+func TestDelete_ofAnIntactVMListsNoDomains(t *testing.T) {
+	h := newCore(t)
+	h.create()
+	h.fb.ResetCalls()
+	if err := h.c.Delete(context.Background(), vmID, labUID); err != nil {
+		t.Fatal(err)
+	}
+	if n := h.fb.Count("ConnectListAllDomains"); n != 0 {
+		t.Fatalf("listed every domain %d times: %v", n, h.fb.Methods())
+	}
+	assertNoDebris(t, h)
+}
