@@ -130,6 +130,15 @@ func TestCreate_rejectsInvalidRequestBeforeAnyRPC(t *testing.T) {
 		{"network and bridge", func(r *CreateRequest) { r.Network, r.Bridge = "a", "b" }, "network and bridge"},
 		{"no base", func(r *CreateRequest) { r.BaseImageID = "" }, "base image"},
 		{"unknown host", func(r *CreateRequest) { r.Host = "elsewhere" }, "not configured"},
+		// The upper bounds the schema also applies.
+		{"256 vcpus", func(r *CreateRequest) { r.VCPUs = 256 }, "vcpus is 256"},
+		{"memory over 1 TiB", func(r *CreateRequest) { r.MemoryMiB = MaxMemoryMiB + 1 }, "memory is 1048577 MiB"},
+		{"32 MiB memory", func(r *CreateRequest) { r.MemoryMiB = 32 }, "memory is 32 MiB"},
+		{"65537 GiB disk", func(r *CreateRequest) { r.DiskGiB = 65537 }, "disk is 65537 GiB"},
+		{"disk that wraps to 1 GiB", func(r *CreateRequest) { r.DiskGiB = 17179869185 }, "disk is 17179869185 GiB"},
+		{"name with a dot", func(r *CreateRequest) { r.Name = "egress.a" }, "only lowercase letters"},
+		{"name with a trailing hyphen", func(r *CreateRequest) { r.Name = "egress-" }, "must not end with a hyphen"},
+		{"bridge name too long", func(r *CreateRequest) { r.Bridge = "a-very-long-bridge" }, "at most 15"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,12 +1,9 @@
 package kvm2
 
 import (
-	"context"
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
 func TestValidateVMName(t *testing.T) {
@@ -142,39 +139,6 @@ func TestAttachment(t *testing.T) {
 		})
 	}
 	checkRule(t, validateAttachment("", ""), "no network or bridge")
-}
-
-// TestCreate_refusesOutOfBoundsBeforeAnyRPC: Create applies the same rules the schema calls,
-// including the upper bounds, before it talks to the host.
-func TestCreate_refusesOutOfBoundsBeforeAnyRPC(t *testing.T) {
-	tests := []struct {
-		name string
-		mut  func(*CreateRequest)
-		want string
-	}{
-		{"256 vcpus", func(r *CreateRequest) { r.VCPUs = 256 }, "vcpus is 256"},
-		{"memory over 1 TiB", func(r *CreateRequest) { r.MemoryMiB = MaxMemoryMiB + 1 }, "memory is 1048577 MiB"},
-		{"32 MiB memory", func(r *CreateRequest) { r.MemoryMiB = 32 }, "memory is 32 MiB"},
-		{"65537 GiB disk", func(r *CreateRequest) { r.DiskGiB = 65537 }, "disk is 65537 GiB"},
-		{"disk that wraps to 1 GiB", func(r *CreateRequest) { r.DiskGiB = 17179869185 }, "disk is 17179869185 GiB"},
-		{"name with a dot", func(r *CreateRequest) { r.Name = "egress.a" }, "only lowercase letters"},
-		{"name with a trailing hyphen", func(r *CreateRequest) { r.Name = "egress-" }, "must not end with a hyphen"},
-		{"bridge name too long", func(r *CreateRequest) { r.Bridge = "a-very-long-bridge" }, "at most 15"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			h := newCore(t)
-			req := labRequest()
-			tt.mut(&req)
-			_, err := h.c.Create(context.Background(), req)
-			if classOfErr(t, err) != kvmerr.Permanent || !strings.Contains(err.Error(), tt.want) {
-				t.Fatalf("err = %v, want Permanent containing %q", err, tt.want)
-			}
-			if n := len(h.fb.Calls()); n != 0 {
-				t.Fatalf("%d RPCs made: %v", n, h.fb.Methods())
-			}
-		})
-	}
 }
 
 // TestCreate_acceptsTheBounds: the largest request the rules allow is built, with the disk at
