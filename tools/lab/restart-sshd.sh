@@ -2,7 +2,8 @@
 # Restarts the lab's sshd exactly as up.sh starts it (its own config, PID file
 # and log under .lab/), for fault-injection tests.
 #
-# Usage: restart-sshd.sh [--kill] [--down SECONDS]
+# Usage: restart-sshd.sh [--host 1|2] [--kill] [--down SECONDS]
+#   --host N        which lab host (default 1)
 #   default         SIGTERM by PID file (bounded), then start
 #   --kill          SIGKILL the listener and every session process under it at
 #                   once, so live connections drop as in a crash
@@ -15,21 +16,27 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 KILL=0
 DOWN=0
+HOST=1
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--kill) KILL=1 ;;
+	--host)
+		HOST="$2"
+		shift
+		;;
 	--down)
 		DOWN="$2"
 		shift
 		;;
-	*) lab_die "usage: restart-sshd.sh [--kill] [--down SECONDS]" ;;
+	*) lab_die "usage: restart-sshd.sh [--host 1|2] [--kill] [--down SECONDS]" ;;
 	esac
 	shift
 done
+lab_select_host "$HOST"
 [ "$(id -u)" -eq 0 ] || lab_die "restart-sshd.sh must run as root"
-[ -s "$LAB_STATE/ssh.port" ] && [ -f "$SSH_DIR/sshd_config" ] ||
-	lab_die "no lab sshd configured in $LAB_STATE (run up.sh, or set KVM2_LAB_STATE)"
-SSH_PORT="$(cat "$LAB_STATE/ssh.port")"
+[ -s "$LAB_HOST_STATE/ssh.port" ] && [ -f "$SSH_DIR/sshd_config" ] ||
+	lab_die "no lab sshd of host $HOST configured in $LAB_HOST_STATE (run up.sh, or set KVM2_LAB_STATE)"
+SSH_PORT="$(cat "$LAB_HOST_STATE/ssh.port")"
 
 # descendants PID: every process below PID, children first.
 descendants() {
@@ -55,5 +62,6 @@ for _ in $(seq 1 40); do
 done
 lab_port_busy "$SSH_PORT" && lab_die "port $SSH_PORT is still taken: $(lab_port_owner "$SSH_PORT")"
 sleep "$DOWN"
+lab_ensure_ns
 lab_launch_sshd
 lab_log "sshd on 127.0.0.1:$SSH_PORT down for $(lab_elapsed "$T0")s"
