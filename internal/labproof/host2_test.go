@@ -46,6 +46,7 @@ func loadHost2Env(t *testing.T) (labEnv, string) {
 		Key: get("KVM2_TEST_HOST2_SSH_KEY"), KnownHosts: get("KVM2_TEST_HOST2_KNOWN_HOSTS"),
 		Socket: get("KVM2_TEST_HOST2_SOCKET"), Pool: get("KVM2_TEST_HOST2_POOL"),
 		Network: get("KVM2_TEST_HOST2_NETWORK"), ProxyPort: get("KVM2_TEST_PROXY_PORT"),
+		ImagePath: get("KVM2_TEST_IMAGE_PATH"),
 	}, get("KVM2_TEST_HOST2_HOSTNAME")
 }
 
@@ -69,6 +70,25 @@ func (c *execConn) SetDeadline(time.Time) error      { return nil }
 func (c *execConn) SetReadDeadline(time.Time) error  { return nil }
 func (c *execConn) SetWriteDeadline(time.Time) error { return nil }
 
+// execStream runs command in a new exec channel and returns its stdio.
+func execStream(client *ssh.Client, command string) (*execConn, error) {
+	sess, err := client.NewSession()
+	if err != nil {
+		return nil, err
+	}
+	w, err := sess.StdinPipe()
+	if err == nil {
+		var r io.Reader
+		if r, err = sess.StdoutPipe(); err == nil {
+			if err = sess.Start(command); err == nil {
+				return &execConn{sess: sess, r: r, w: w}, nil
+			}
+		}
+	}
+	sess.Close()
+	return nil, fmt.Errorf("exec %q: %w", command, err)
+}
+
 // connectExec opens libvirt on host e through an exec channel running command.
 func connectExec(t *testing.T, e labEnv, command string) *lab {
 	t.Helper()
@@ -76,24 +96,12 @@ func connectExec(t *testing.T, e labEnv, command string) *lab {
 	if err != nil {
 		t.Fatalf("ssh %s: %v", e.addr(), err)
 	}
-	sess, err := client.NewSession()
+	conn, err := execStream(client, command)
 	if err != nil {
 		client.Close()
-		t.Fatalf("session: %v", err)
-	}
-	w, err := sess.StdinPipe()
-	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := sess.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := sess.Start(command); err != nil {
-		client.Close()
-		t.Fatalf("exec %q: %v", command, err)
-	}
-	lv := libvirt.NewWithDialer(dialers.NewAlreadyConnected(&execConn{sess: sess, r: r, w: w}))
+	lv := libvirt.NewWithDialer(dialers.NewAlreadyConnected(conn))
 	if err := lv.Connect(); err != nil {
 		client.Close()
 		t.Fatalf("libvirt connect over exec %q: %v", command, err)
@@ -102,7 +110,21 @@ func connectExec(t *testing.T, e labEnv, command string) *lab {
 		_ = lv.Disconnect()
 		client.Close()
 	})
-	return &lab{env: e, ssh: client, lv: lv}
+	return &lab{env: e, ssh: client, lv: lv, execOnly: true}
+}
+
+// TestHost2GuestBoots boots a guest on host 2's pool and network through an
+// exec channel and reaches its proxy with nc on host 2 (no forwarding there).
+func TestHost2GuestBoots(t *testing.T) {
+	e, _ := loadHost2Env(t)
+	l := connectExec(t, e, "virt-ssh-helper qemu:///system")
+	g := newGuest(t, l, "bios")
+	g.create(t)
+	ip, took := g.waitForAgent(t)
+	t.Logf("host 2: agent reports IPv4 %s and hostname %s %s after start", ip, g.name, took.Round(100*time.Millisecond))
+	g.checkProxy(t, ip)
+	g.remove(t)
+	g.assertGone(t)
 }
 
 // TestHost2VirshOverExec connects to host 2 with stock virsh the way libvirt

@@ -97,11 +97,13 @@ func dialSSH(e labEnv, knownHostsFile string) (*ssh.Client, error) {
 	return ssh.Dial("tcp", e.addr(), cfg)
 }
 
-// lab is one SSH client with a libvirt connection over its forwarded socket.
+// lab is one SSH client with a libvirt connection over its forwarded socket
+// (or, execOnly, over an exec channel: the host's sshd refuses forwarding).
 type lab struct {
-	env labEnv
-	ssh *ssh.Client
-	lv  *libvirt.Libvirt
+	env      labEnv
+	ssh      *ssh.Client
+	lv       *libvirt.Libvirt
+	execOnly bool
 }
 
 func connect(t *testing.T, e labEnv) *lab {
@@ -475,7 +477,7 @@ func (g *guest) checkProxy(t *testing.T, ip string) {
 	deadline := time.Now().Add(20 * time.Second)
 	var lastErr error
 	for time.Now().Before(deadline) {
-		status, err := proxyRequest(g.l.ssh, addr)
+		status, err := proxyRequest(g.l, addr)
 		if err == nil {
 			if !strings.HasPrefix(status, "HTTP/1.") {
 				t.Fatalf("proxy at %s answered %q, want an HTTP status line", addr, status)
@@ -489,10 +491,23 @@ func (g *guest) checkProxy(t *testing.T, ip string) {
 	t.Fatalf("no HTTP proxy at %s: %v", addr, lastErr)
 }
 
+// dialTCP reaches addr from the lab host: through a forwarded channel, or nc
+// in an exec channel where the host's sshd refuses forwarding.
+func (l *lab) dialTCP(addr string) (net.Conn, error) {
+	if !l.execOnly {
+		return l.ssh.Dial("tcp", addr)
+	}
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, err
+	}
+	return execStream(l.ssh, "nc -w 10 "+host+" "+port)
+}
+
 // proxyRequest asks the proxy for a URL on a closed port of the lab's own
 // bridge address; any proxy answers with an error status line.
-func proxyRequest(c *ssh.Client, addr string) (string, error) {
-	conn, err := c.Dial("tcp", addr)
+func proxyRequest(l *lab, addr string) (string, error) {
+	conn, err := l.dialTCP(addr)
 	if err != nil {
 		return "", err
 	}
