@@ -134,7 +134,7 @@ func TestDialLibvirt_execFailures(t *testing.T) {
 				f.cfg.Socket = filepath.Join(shortDir(t), "gone")
 			},
 			stage: kvmerr.StageSocket, class: kvmerr.Transient,
-			says: []string{"exec:nc on the host", "gone", "nc: unix connect failed", "libvirtd stopped or restarting"},
+			says: []string{"exec:nc on the host", "gone", "No such file or directory", "libvirtd stopped or restarting"},
 		},
 	}
 	for _, tt := range tests {

@@ -312,7 +312,7 @@ func (s *testServer) run(ch ssh.Channel, command string) uint32 {
 	local, err := net.Dial("unix", path)
 	if err != nil {
 		if name == "nc" {
-			_, _ = fmt.Fprintf(ch.Stderr(), "nc: unix connect failed: No such file or directory\n")
+			_, _ = fmt.Fprintf(ch.Stderr(), "nc: %s: No such file or directory\n", path)
 		} else {
 			_, _ = fmt.Fprintf(ch.Stderr(), "virt-ssh-helper: cannot connect to '%s': Failed to connect socket to '%s': No such file or directory\n", path, path)
 		}

@@ -258,7 +258,7 @@ func TestDialLibvirt_failureStages(t *testing.T) {
 				f.cfg.Socket = filepath.Join(filepath.Dir(f.srv.socket), "absent")
 			},
 			stage: kvmerr.StageSocket, class: kvmerr.Transient,
-			says: []string{"absent", "libvirtd stopped or restarting", "nc: unix connect failed"},
+			says: []string{"absent", "libvirtd stopped or restarting", "No such file or directory"},
 		},
 		{
 			// "connect failed" with no helper to ask and no earlier stream-local success:
