@@ -1,10 +1,20 @@
-// Package sshx dials a libvirt host over SSH and hands back its libvirt unix socket, forwarded
+// Package sshx dials a libvirt host over SSH and hands back its libvirt unix socket, reached
 // over the SSH connection, as a net.Conn.
+//
+// The socket is reached through a direct-streamlocal channel (ssh -L) when sshd allows it;
+// when sshd refuses (AllowStreamLocalForwarding no answers "connect failed", other policies
+// "administratively prohibited"), through an exec channel on the same, already verified
+// connection, as libvirt's own qemu+ssh does: virt-ssh-helper for the default socket, then
+// `nc -U <socket>`. An exec helper proves it reached libvirtd with one auth-list call before
+// the conn is handed back. The transport that worked is remembered per host (Memory) and
+// tried first next time; TransportOf tells a caller which one a conn took.
 //
 // Every dial re-reads the private key file, the known_hosts file and the agent, so rotating a
 // key or a host entry needs no restart. Every failure is a *kvmerr.DialError tagged with the
 // stage that failed (key, tcp, handshake, hostkey, auth, forward), which is what lets callers
-// tell "the host is down" (retry) from "the host key changed" (stop and tell a human).
+// tell "the host is down" (retry) from "the host key changed" (stop and tell a human). A
+// helper that runs but cannot reach the socket fails at the socket stage (Transient) with its
+// stderr; no transport at all (forwarding refused, no helper installed) at the forward stage.
 // Host keys are always verified, against a known_hosts file or a pinned key; there is no
 // insecure mode.
 package sshx
@@ -84,7 +94,7 @@ func (c Config) addr() string {
 }
 
 // DialLibvirt connects to host over SSH and opens its libvirt unix socket through a
-// direct-streamlocal channel. It returns the socket as a net.Conn and the SSH client as an
+// direct-streamlocal channel or, when sshd refuses that, an exec helper. It returns the socket as a net.Conn and the SSH client as an
 // io.Closer; closing the closer tears down both (and stops the keepalive). The whole dial is
 // bound to ctx: if ctx ends mid-handshake the TCP connection is closed and the error wraps
 // ctx.Err(). host is the configured host name, used only in errors.
