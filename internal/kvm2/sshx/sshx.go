@@ -199,7 +199,7 @@ func openSocket(client *ssh.Client, c Config) (net.Conn, kvmerr.Stage, error) {
 			absent = append(absent, t)
 		default:
 			if refused != nil && stage == kvmerr.StageForward {
-				err = fmt.Errorf("sshd did not forward the libvirt socket %s (%v), and the exec fallback failed: %w",
+				err = fmt.Errorf("sshd did not forward the libvirt socket %s (%w), and the exec fallback failed: %w",
 					c.Socket, refused, err)
 			}
 			return nil, stage, err
