@@ -1,10 +1,20 @@
-// Package sshx dials a libvirt host over SSH and hands back its libvirt unix socket, forwarded
+// Package sshx dials a libvirt host over SSH and hands back its libvirt unix socket, reached
 // over the SSH connection, as a net.Conn.
+//
+// The socket is reached through a direct-streamlocal channel (ssh -L) when sshd allows it;
+// when sshd refuses (AllowStreamLocalForwarding no answers "connect failed", other policies
+// "administratively prohibited"), through an exec channel on the same, already verified
+// connection, as libvirt's own qemu+ssh does: virt-ssh-helper for the default socket, then
+// `nc -U <socket>`. An exec helper proves it reached libvirtd with one auth-list call before
+// the conn is handed back. The transport that worked is remembered per host (Memory) and
+// tried first next time; TransportOf tells a caller which one a conn took.
 //
 // Every dial re-reads the private key file, the known_hosts file and the agent, so rotating a
 // key or a host entry needs no restart. Every failure is a *kvmerr.DialError tagged with the
 // stage that failed (key, tcp, handshake, hostkey, auth, forward), which is what lets callers
-// tell "the host is down" (retry) from "the host key changed" (stop and tell a human).
+// tell "the host is down" (retry) from "the host key changed" (stop and tell a human). A
+// helper that runs but cannot reach the socket fails at the socket stage (Transient) with its
+// stderr; no transport at all (forwarding refused, no helper installed) at the forward stage.
 // Host keys are always verified, against a known_hosts file or a pinned key; there is no
 // insecure mode.
 package sshx
@@ -48,6 +58,10 @@ type Config struct {
 	HostKey        string
 	Socket         string // libvirt unix socket on the host
 
+	// Memory, when set, remembers the transport that last worked for this host; share one per
+	// host across its dials.
+	Memory *Memory
+
 	// KeepaliveInterval is how often a keepalive@openssh.com request is sent (default 15 s);
 	// KeepaliveMisses consecutive failures close the connection (default 3).
 	KeepaliveInterval time.Duration
@@ -80,7 +94,7 @@ func (c Config) addr() string {
 }
 
 // DialLibvirt connects to host over SSH and opens its libvirt unix socket through a
-// direct-streamlocal channel. It returns the socket as a net.Conn and the SSH client as an
+// direct-streamlocal channel or, when sshd refuses that, an exec helper. It returns the socket as a net.Conn and the SSH client as an
 // io.Closer; closing the closer tears down both (and stops the keepalive). The whole dial is
 // bound to ctx: if ctx ends mid-handshake the TCP connection is closed and the error wraps
 // ctx.Err(). host is the configured host name, used only in errors.
@@ -122,16 +136,16 @@ func DialLibvirt(ctx context.Context, host string, c Config) (net.Conn, io.Close
 	client, stage, err := handshake(tcp, c, creds, verifier)
 	if err == nil {
 		var conn net.Conn
-		conn, err = client.Dial("unix", c.Socket)
+		conn, stage, err = openSocket(client, c)
 		if err == nil {
 			if !stop() {
-				// ctx ended just as the forward opened; the TCP conn is already closed.
+				// ctx ended just as the socket opened; the TCP conn is already closed.
 				_ = client.Close()
 				return nil, nil, fail(kvmerr.StageForward, ctx.Err())
 			}
+			c.Memory.set(TransportOf(conn))
 			return conn, startKeepalive(client, c.KeepaliveInterval, c.KeepaliveMisses), nil
 		}
-		stage, err = forwardError(c, err)
 		_ = client.Close()
 	}
 	stop()
@@ -155,6 +169,65 @@ func tcpError(c Config, err error) error {
 		return fmt.Errorf("host name %q is not known to DNS (check the host's address): %w", c.Address, err)
 	}
 	return err
+}
+
+// openSocket reaches the libvirt socket over an authenticated client, trying each transport
+// of candidates in turn. A stream-local refusal ("connect failed" or a policy) moves on to
+// the exec helpers; a helper that is not installed moves on to the next; a helper that runs
+// but cannot reach the socket is the answer (libvirtd is down, forwarding or not), and so is
+// a link that broke.
+func openSocket(client *ssh.Client, c Config) (net.Conn, kvmerr.Stage, error) {
+	var refused *ssh.OpenChannelError
+	var absent []Transport
+	for _, t := range candidates(c) {
+		if t == TransportStreamLocal {
+			conn, err := client.Dial("unix", c.Socket)
+			if err == nil {
+				return forwardedConn{conn}, "", nil
+			}
+			if !errors.As(err, &refused) {
+				stage, err := forwardError(c, err)
+				return nil, stage, err
+			}
+			continue
+		}
+		conn, stage, err := dialExec(client, c, t)
+		switch {
+		case err == nil:
+			return conn, "", nil
+		case errors.Is(err, errHelperAbsent):
+			absent = append(absent, t)
+		default:
+			if refused != nil && stage == kvmerr.StageForward {
+				err = fmt.Errorf("sshd did not forward the libvirt socket %s (%w), and the exec fallback failed: %w",
+					c.Socket, refused, err)
+			}
+			return nil, stage, err
+		}
+	}
+	stage, err := noTransportError(c, refused, absent)
+	return nil, stage, err
+}
+
+// noTransportError explains a host where sshd refused the stream-local forward and no exec
+// helper is installed. "connect failed" is ambiguous (forwarding disabled, or the socket is
+// missing): on a host whose last dial worked over stream-local it means libvirtd is
+// restarting, which passes; otherwise nothing on the host can tell, and the fix is the same
+// either way, so it is Permanent.
+func noTransportError(c Config, refused *ssh.OpenChannelError, absent []Transport) (kvmerr.Stage, error) {
+	if refused != nil && refused.Reason == ssh.ConnectionFailed && c.Memory.Last() == TransportStreamLocal {
+		return forwardError(c, refused)
+	}
+	names := make([]string, len(absent))
+	for i, t := range absent {
+		names[i] = strings.TrimPrefix(string(t), "exec:")
+	}
+	return kvmerr.StageForward, fmt.Errorf("sshd did not forward the libvirt socket %s and the host has no "+
+		"helper to reach it over an exec channel (%s not found): allow stream-local forwarding for user %s "+
+		"(AllowStreamLocalForwarding and DisableForwarding in sshd_config, restrict or no-port-forwarding in "+
+		"authorized_keys), or install virt-ssh-helper (libvirt-daemon, libvirt 6.8 or later; default socket "+
+		"only) or an nc with -U (netcat-openbsd); if forwarding is allowed, check that libvirtd is running "+
+		"and the socket path is right: %w", c.Socket, strings.Join(names, ", "), c.User, refused)
 }
 
 // forwardError sorts a failed channel open to the libvirt socket. "connect failed" means sshd
