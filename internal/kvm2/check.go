@@ -78,6 +78,7 @@ func checkHost(ctx context.Context, name string, cfg HostConfig, connect connect
 		return verdict(h, dialReason(ctx, err), err.Error())
 	}
 	defer b.Close()
+	h.Transport = backend.TransportOf(b)
 
 	rpcFailed := func(step string, err error) HostHealth {
 		reason := ReasonLibvirtError
@@ -208,5 +209,6 @@ func logHealth(ctx context.Context, log Logger, h HostHealth) {
 		"reason":     h.Reason,
 		"message":    h.Message,
 		"latency_ms": h.Latency.Milliseconds(),
+		"transport":  h.Transport,
 	})
 }

@@ -269,6 +269,49 @@ func TestCheckHosts_hypervisorFromCapabilities(t *testing.T) {
 	}
 }
 
+// viaBackend is a probe backend whose link says how it reaches libvirtd.
+type viaBackend struct {
+	*probeBackend
+	via string
+}
+
+func (v viaBackend) Transport() string { return v.via }
+
+// TestCheckHosts_reportsTransport: the report names the connection's transport, also when a
+// later step fails (the transport is known once connected), and nothing when it never connected.
+func TestCheckHosts_reportsTransport(t *testing.T) {
+	tests := []struct {
+		name string
+		edit func(b *probeBackend)
+		dial error
+		want string
+	}{
+		{name: "healthy over exec", want: "exec:virt-ssh-helper"},
+		{name: "pool missing over exec", edit: func(b *probeBackend) {
+			b.poolErr = libvirt.Error{Code: uint32(libvirt.ErrNoStoragePool)}
+		}, want: "exec:virt-ssh-helper"},
+		{name: "not connected", dial: &kvmerr.DialError{Host: testHost, Stage: kvmerr.StageForward, Err: errors.New("no helper")}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := healthyBackend()
+			if tt.edit != nil {
+				tt.edit(b)
+			}
+			connect := func(context.Context, string) (backend.Backend, error) {
+				if tt.dial != nil {
+					return nil, tt.dial
+				}
+				return viaBackend{b, "exec:virt-ssh-helper"}, nil
+			}
+			got := checkHosts(context.Background(), map[string]HostConfig{testHost: {}}, nil, connect, nil)
+			if got[0].Transport != tt.want {
+				t.Errorf("Transport = %q, want %q (report %+v)", got[0].Transport, tt.want, got[0])
+			}
+		})
+	}
+}
+
 func TestCheckHosts_defaultsPoolAndNetwork(t *testing.T) {
 	b := healthyBackend()
 	var calls atomic.Int32

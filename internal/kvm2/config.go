@@ -40,7 +40,29 @@ const (
 	AddressRule  = "a host name or IP address, without brackets, user, port or path"
 	PortRule     = "1 to 65535"
 	UserRule     = "a user name without white space, '@' or ':'"
+	SocketRule   = "an absolute, clean path of at most 107 bytes without control characters"
 )
+
+// maxSocketPath is the longest unix socket path the kernel takes (sun_path holds 108 bytes,
+// the terminating NUL included).
+const maxSocketPath = 107
+
+// ValidateSocket accepts the path of the libvirt unix socket on a host. The path is sent to
+// sshd for forwarding and, when sshd does not forward, quoted into an `nc -U` command line,
+// so control characters (a newline would end the command) are refused outright.
+func ValidateSocket(path string) error {
+	switch {
+	case !strings.HasPrefix(path, "/"):
+		return fmt.Errorf("socket %q must be an absolute path", path)
+	case strings.IndexFunc(path, unicode.IsControl) >= 0:
+		return fmt.Errorf("socket %q must not contain control characters", path)
+	case filepath.Clean(path) != path:
+		return fmt.Errorf("socket %q must be a clean path (no trailing slash, '//', '.' or '..' segments): %q", path, filepath.Clean(path))
+	case len(path) > maxSocketPath:
+		return fmt.Errorf("socket path is %d bytes long; a unix socket path is at most %d", len(path), maxSocketPath)
+	}
+	return nil
+}
 
 // ValidateAddress accepts a host name or IP address for the SSH server: not empty, no white
 // space or control characters, and no brackets or port (the port has a field of its own).
@@ -156,6 +178,9 @@ func (h HostConfig) validate() error {
 	}
 	if h.Pool != "" {
 		check(ValidatePoolName(h.Pool))
+	}
+	if h.Socket != "" {
+		check(ValidateSocket(h.Socket))
 	}
 	if h.Network != "" || h.Bridge != "" {
 		check(validateAttachment(h.Network, h.Bridge))

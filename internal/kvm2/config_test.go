@@ -132,6 +132,12 @@ func TestHostRules(t *testing.T) {
 		{"user empty", ValidateUser(""), "user is empty"},
 		{"user with at", ValidateUser("root@kvm"), "must not contain"},
 		{"user with space", ValidateUser("ro ot"), "must not contain"},
+		{"socket default", ValidateSocket(DefaultSocket), ""},
+		{"socket with space and quote", ValidateSocket("/run/user/1000/it's libvirt-sock"), ""},
+		{"socket relative", ValidateSocket("run/libvirt/libvirt-sock"), "absolute path"},
+		{"socket with newline", ValidateSocket("/run/x\nreboot"), "control characters"},
+		{"socket with dot-dot", ValidateSocket("/run/../etc/sock"), "clean path"},
+		{"socket too long", ValidateSocket("/" + strings.Repeat("s", 107)), "at most 107"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkRule(t, tt.err, tt.want) })
@@ -151,6 +157,7 @@ func TestValidate_appliesHostRules(t *testing.T) {
 		{"pool with slash", func(h *HostConfig) { h.Pool = "a/b" }, "pool name"},
 		{"network with slash", func(h *HostConfig) { h.Network = "a/b" }, "network name"},
 		{"bridge too long", func(h *HostConfig) { h.Network, h.Bridge = "", "a-very-long-bridge" }, "at most 15"},
+		{"socket relative", func(h *HostConfig) { h.Socket = "libvirt-sock" }, "socket \"libvirt-sock\" must be an absolute path"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

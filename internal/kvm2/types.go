@@ -154,4 +154,7 @@ type HostHealth struct {
 	PoolCapacityBytes  uint64
 	PoolAvailableBytes uint64
 	Latency            time.Duration
+	// Transport is how the check's connection reached libvirtd: "streamlocal",
+	// "exec:virt-ssh-helper" or "exec:nc" (see sshx); "" when it did not get that far.
+	Transport string
 }

@@ -34,12 +34,15 @@ func TestHostHealth(t *testing.T) {
 		wantHealthy bool
 		wantStatus  string
 		wantReason  string
+		wantVia     string
 	}{
-		{"ok", func(*fakeHost) {}, true, "ok", "OK"},
+		{"ok", func(*fakeHost) {}, true, "ok", "OK", ""},
+		{"ok over an exec helper", func(h *fakeHost) { h.fb.SetTransport("exec:nc") }, true, "ok", "OK", "exec:nc"},
 		{"host key mismatch is reported, not an error", func(h *fakeHost) {
+			h.fb.SetTransport("streamlocal")
 			h.pool.FailDedicated("lab", kvmerr.New(kvmerr.Permanent, "connect", "lab",
 				&kvmerr.DialError{Host: "lab", Stage: kvmerr.StageHostKey, Err: errors.New("host key mismatch")}))
-		}, false, "down", "HostKeyMismatch"},
+		}, false, "down", "HostKeyMismatch", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -53,10 +56,11 @@ func TestHostHealth(t *testing.T) {
 						statecheck.ExpectKnownValue(healthAddr, tfjsonpath.New("healthy"), knownvalue.Bool(tt.wantHealthy)),
 						statecheck.ExpectKnownValue(healthAddr, tfjsonpath.New("hosts"), knownvalue.ListPartial(map[int]knownvalue.Check{
 							0: knownvalue.ObjectPartial(map[string]knownvalue.Check{
-								"name":   knownvalue.StringExact("lab"),
-								"status": knownvalue.StringExact(tt.wantStatus),
-								"reason": knownvalue.StringExact(tt.wantReason),
-								"pool":   knownvalue.StringExact("default"),
+								"name":      knownvalue.StringExact("lab"),
+								"status":    knownvalue.StringExact(tt.wantStatus),
+								"reason":    knownvalue.StringExact(tt.wantReason),
+								"pool":      knownvalue.StringExact("default"),
+								"transport": knownvalue.StringExact(tt.wantVia),
 							}),
 						})),
 					},

@@ -38,6 +38,7 @@ type hostHealthEntry struct {
 	PoolCapacityBytes  types.Int64  `tfsdk:"pool_capacity_bytes"`
 	PoolAvailableBytes types.Int64  `tfsdk:"pool_available_bytes"`
 	LatencyMs          types.Int64  `tfsdk:"latency_ms"`
+	Transport          types.String `tfsdk:"transport"`
 }
 
 func newHostHealthDataSource() datasource.DataSource { return &hostHealthDataSource{} }
@@ -76,6 +77,11 @@ func (d *hostHealthDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 					"pool_capacity_bytes":  computedInt("Capacity of the pool, in bytes."),
 					"pool_available_bytes": computedInt("Free space in the pool, in bytes."),
 					"latency_ms":           computedInt("Time the check took, in milliseconds."),
+					"transport": computedString("How the connection reached the libvirt socket: `streamlocal` (sshd " +
+						"forwarded the socket, like `ssh -L`), `exec:virt-ssh-helper` or `exec:nc` (sshd did not forward " +
+						"it, so the socket was reached through that helper run over an exec channel, as libvirt's own " +
+						"`qemu+ssh` does); empty when the host was not reached. The transport that worked is remembered " +
+						"per host and tried first on later connections."),
 				}},
 			},
 		},
@@ -126,6 +132,7 @@ func hostHealthEntryOf(h kvm2.HostHealth) hostHealthEntry {
 		PoolCapacityBytes:  types.Int64Value(int64(h.PoolCapacityBytes)),
 		PoolAvailableBytes: types.Int64Value(int64(h.PoolAvailableBytes)),
 		LatencyMs:          types.Int64Value(h.Latency.Milliseconds()),
+		Transport:          types.StringValue(h.Transport),
 	}
 }
 

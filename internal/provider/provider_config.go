@@ -110,9 +110,13 @@ func (p *kvm2Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp 
 						Optional: true,
 					},
 					"socket": schema.StringAttribute{
-						MarkdownDescription: "Path of the libvirt unix socket on the host, forwarded over SSH. " +
-							"Default: `\"/var/run/libvirt/libvirt-sock\"`.",
-						Optional: true,
+						MarkdownDescription: fmt.Sprintf("Path of the libvirt unix socket on the host (%s), forwarded "+
+							"over SSH. When sshd does not forward it (`AllowStreamLocalForwarding no`), the socket is reached "+
+							"over an exec channel instead, as libvirt's `qemu+ssh` does: the default socket through "+
+							"`virt-ssh-helper` (package libvirt-daemon), any socket through `nc -U` (netcat-openbsd). "+
+							"Default: `%q`.", kvm2.SocketRule, kvm2.DefaultSocket),
+						Optional:   true,
+						Validators: []validator.String{validators.Socket()},
 					},
 					"pool": schema.StringAttribute{
 						MarkdownDescription: fmt.Sprintf("Default libvirt storage pool for base images and VM disks on this host "+

@@ -26,6 +26,21 @@ type Liveness interface {
 	Alive() bool
 }
 
+// TransportReporter is implemented by backends that know how their link reaches libvirtd:
+// one of sshx's transport names (streamlocal, exec:virt-ssh-helper, exec:nc), or "" when the
+// link came from elsewhere.
+type TransportReporter interface {
+	Transport() string
+}
+
+// TransportOf returns b's transport, or "" when b cannot tell.
+func TransportOf(b Backend) string {
+	if t, ok := b.(TransportReporter); ok {
+		return t.Transport()
+	}
+	return ""
+}
+
 // errLinkDead is returned, without an RPC, by a backend whose link was already closed.
 var errLinkDead = errors.New("connection closed earlier; redial needed")
 
@@ -44,14 +59,16 @@ type libvirtBackend struct {
 	closer io.Closer // the SSH client; may be nil
 	obs    Observer
 	budget time.Duration
+	via    sshx.Transport // how conn reaches libvirtd; "" for a conn not dialed by sshx
 
 	dead     atomic.Bool
 	killOnce sync.Once
 }
 
 var (
-	_ Backend  = (*libvirtBackend)(nil)
-	_ Liveness = (*libvirtBackend)(nil)
+	_ Backend           = (*libvirtBackend)(nil)
+	_ Liveness          = (*libvirtBackend)(nil)
+	_ TransportReporter = (*libvirtBackend)(nil)
 )
 
 // Connect dials host over SSH (bounded by ctx and Budgets.Dial), opens the libvirt connection
@@ -96,6 +113,7 @@ func connectLibvirt(ctx context.Context, host string, conn net.Conn, closer io.C
 		closer: closer,
 		obs:    opts.Observer,
 		budget: opts.Budgets.Call,
+		via:    sshx.TransportOf(conn),
 	}
 	_, err := call(ctx, b, "ConnectOpen", true, func() (struct{}, error) {
 		return struct{}{}, b.l.Connect()
@@ -109,6 +127,9 @@ func connectLibvirt(ctx context.Context, host string, conn net.Conn, closer io.C
 
 // Host is the configured host name.
 func (b *libvirtBackend) Host() string { return b.host }
+
+// Transport says how the link reaches libvirtd (see TransportReporter).
+func (b *libvirtBackend) Transport() string { return string(b.via) }
 
 // Alive reports whether the link is still usable: not killed by the abandon policy and not
 // dropped by the peer.

@@ -80,14 +80,20 @@ func (e *hostEntry) record(err error) {
 }
 
 // NewSSHPool returns a Pool over hosts. It never dials; the first Acquire for a host does.
+// Each host without an sshx.Memory gets one, shared by its pooled and dedicated dials, so a
+// host reached over exec is not asked for a stream-local forward on every dial.
 func NewSSHPool(hosts map[string]sshx.Config, opts PoolOptions) Pool {
 	opts = opts.withDefaults()
 	p := &sshPool{
-		opts: opts, hosts: hosts, entries: make(map[string]*hostEntry, len(hosts)),
+		opts: opts, hosts: make(map[string]sshx.Config, len(hosts)), entries: make(map[string]*hostEntry, len(hosts)),
 		refusedGrace: refusedGrace, refusedRedial: refusedRedial, failureMemory: failureMemory,
 	}
 	names := make([]string, 0, len(hosts))
-	for name := range hosts {
+	for name, cfg := range hosts {
+		if cfg.Memory == nil {
+			cfg.Memory = &sshx.Memory{}
+		}
+		p.hosts[name] = cfg
 		p.entries[name] = &hostEntry{
 			slots:   make(chan struct{}, opts.PerHost),
 			dialing: make(chan struct{}, 1),

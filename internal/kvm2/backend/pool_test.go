@@ -463,3 +463,61 @@ func TestPool_transientDialFailureNotRemembered(t *testing.T) {
 		t.Errorf("dials = %d, want 3 (one per caller)", n)
 	}
 }
+
+// TestPool_sharesTransportMemoryPerHost: every dial of a host, pooled or dedicated, carries
+// the same sshx.Memory, and each host has its own, so a transport learned once is reused.
+func TestPool_sharesTransportMemoryPerHost(t *testing.T) {
+	var mu sync.Mutex
+	seen := map[string][]*sshx.Memory{}
+	opts := PoolOptions{Dial: func(_ context.Context, host string, cfg sshx.Config) (net.Conn, io.Closer, error) {
+		mu.Lock()
+		seen[host] = append(seen[host], cfg.Memory)
+		mu.Unlock()
+		return stubConn(map[uint32]func(*stubDaemon, packet){procGetLibVer: answerLibVersion}), nil, nil
+	}}
+	p := NewSSHPool(map[string]sshx.Config{"lab": {}, "lab2": {}}, opts)
+	defer p.Close()
+	for _, host := range []string{"lab", "lab2"} {
+		_, release := acquire(t, p, host)
+		release()
+		b, err := p.Dedicated(context.Background(), host)
+		if err != nil {
+			t.Fatalf("Dedicated %s: %v", host, err)
+		}
+		_ = b.Close()
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for host, ms := range seen {
+		if len(ms) != 2 || ms[0] == nil || ms[0] != ms[1] {
+			t.Errorf("%s: dials carried memories %p, want one shared non-nil memory", host, ms)
+		}
+	}
+	if seen["lab"][0] == seen["lab2"][0] {
+		t.Error("two hosts share one transport memory")
+	}
+}
+
+// viaConn is a dialed conn that says which transport it took, as sshx's conns do.
+type viaConn struct {
+	net.Conn
+	via sshx.Transport
+}
+
+func (c viaConn) Transport() sshx.Transport { return c.via }
+
+func TestConnect_reportsTransport(t *testing.T) {
+	for _, via := range []sshx.Transport{sshx.TransportStreamLocal, sshx.TransportVirtSSHHelper, sshx.TransportNC} {
+		opts := PoolOptions{Dial: func(context.Context, string, sshx.Config) (net.Conn, io.Closer, error) {
+			return viaConn{stubConn(map[uint32]func(*stubDaemon, packet){}), via}, nil, nil
+		}}
+		b, err := Connect(context.Background(), "lab", sshx.Config{}, opts)
+		if err != nil {
+			t.Fatalf("Connect: %v", err)
+		}
+		if got := TransportOf(b); got != string(via) {
+			t.Errorf("TransportOf = %q, want %q", got, via)
+		}
+		_ = b.Close()
+	}
+}

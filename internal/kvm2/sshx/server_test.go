@@ -1,16 +1,22 @@
 package sshx
 
 import (
+	"cmp"
 	"crypto/ed25519"
 	"crypto/rand"
 	"crypto/rsa"
+	"encoding/binary"
 	"encoding/pem"
 	"errors"
+	"fmt"
 	"io"
+	"maps"
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 
@@ -19,18 +25,25 @@ import (
 )
 
 // testServer is an in-process SSH server on 127.0.0.1 that accepts public keys from a mutable
-// set and forwards direct-streamlocal channels for one socket path to a unix echo server. Like
-// OpenSSH, it answers "connect failed" for an allowed path it cannot connect to.
+// set and forwards direct-streamlocal channels for one socket path to a libvirt stand-in. Like
+// OpenSSH, it answers "connect failed" for an allowed path it cannot connect to. Session
+// channels run fake exec helpers (virt-ssh-helper, nc -U) when they are "installed"; any
+// other command, like a shell, exits 127.
 type testServer struct {
 	t        *testing.T
 	listener net.Listener
 	hostKeys []ssh.Signer
 	socket   string // forwarding is allowed to paths in this socket's directory only
 
-	mu         sync.Mutex
-	authorized map[string]bool // marshalled public keys
-	keepalive  bool            // reply to keepalive requests
-	ciphers    []string        // when set, the only ciphers the server accepts
+	mu           sync.Mutex
+	authorized   map[string]bool // marshalled public keys
+	keepalive    bool            // reply to keepalive requests
+	ciphers      []string        // when set, the only ciphers the server accepts
+	refuse       ssh.RejectionReason
+	helpers      map[string]bool // installed helpers, by command name
+	helperSocket string          // the fake host's system socket (virt-ssh-helper's pick); default socket
+	forwards     int             // direct-streamlocal channels asked for
+	execs        []string        // commands run
 }
 
 // rsaHostKey is generated once: RSA generation is slow enough to matter across many tests.
@@ -77,9 +90,10 @@ func startServer(t *testing.T, hostKeys ...ssh.Signer) *testServer {
 	}
 	s := &testServer{
 		t: t, listener: l, hostKeys: hostKeys,
-		socket:     startEcho(t),
+		socket:     startLibvirtStandIn(t),
 		authorized: map[string]bool{},
 		keepalive:  true,
+		helpers:    map[string]bool{},
 	}
 	t.Cleanup(func() { _ = l.Close() })
 	go s.serve()
@@ -110,6 +124,34 @@ func (s *testServer) setCiphers(ciphers ...string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.ciphers = ciphers
+}
+
+// refuseForwarding makes every direct-streamlocal open fail with reason (OpenSSH answers
+// ConnectionFailed when AllowStreamLocalForwarding is no); 0 forwards again.
+func (s *testServer) refuseForwarding(reason ssh.RejectionReason) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.refuse = reason
+}
+
+// install makes a fake helper available (or not) to exec.
+func (s *testServer) install(helper string, on bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.helpers[helper] = on
+}
+
+func (s *testServer) setHelperSocket(path string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.helperSocket = path
+}
+
+// counts returns how many forwards were asked for and the commands run so far.
+func (s *testServer) counts() (forwards int, execs []string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.forwards, slices.Clone(s.execs)
 }
 
 func (s *testServer) config() *ssh.ServerConfig {
@@ -169,8 +211,13 @@ func (s *testServer) answerRequests(reqs <-chan *ssh.Request) {
 	}
 }
 
-// openChannel proxies direct-streamlocal channels for s.socket; everything else is refused.
+// openChannel proxies direct-streamlocal channels for s.socket and runs session channels;
+// everything else is refused.
 func (s *testServer) openChannel(nc ssh.NewChannel) {
+	if nc.ChannelType() == "session" {
+		s.session(nc)
+		return
+	}
 	var msg struct {
 		SocketPath string
 		Reserved0  string
@@ -178,6 +225,14 @@ func (s *testServer) openChannel(nc ssh.NewChannel) {
 	}
 	if nc.ChannelType() != "direct-streamlocal@openssh.com" || ssh.Unmarshal(nc.ExtraData(), &msg) != nil {
 		_ = nc.Reject(ssh.UnknownChannelType, "unsupported")
+		return
+	}
+	s.mu.Lock()
+	s.forwards++
+	refuse := s.refuse
+	s.mu.Unlock()
+	if refuse != 0 {
+		_ = nc.Reject(refuse, "refused by the test's sshd policy")
 		return
 	}
 	if filepath.Dir(msg.SocketPath) != filepath.Dir(s.socket) {
@@ -204,11 +259,111 @@ func (s *testServer) openChannel(nc ssh.NewChannel) {
 	_ = ch.Close()
 }
 
-// startEcho serves a unix socket that echoes what it reads, standing in for libvirtd. The
-// directory is short-named because unix socket paths are limited to ~100 bytes.
-func startEcho(t *testing.T) string {
+// session runs the one exec request of a session channel; other requests are refused.
+func (s *testServer) session(nc ssh.NewChannel) {
+	ch, reqs, err := nc.Accept()
+	if err != nil {
+		return
+	}
+	defer ch.Close()
+	for r := range reqs {
+		var cmd struct{ Command string }
+		if r.Type != "exec" || ssh.Unmarshal(r.Payload, &cmd) != nil {
+			_ = r.Reply(false, nil)
+			continue
+		}
+		_ = r.Reply(true, nil)
+		go ssh.DiscardRequests(reqs)
+		status := s.run(ch, cmd.Command)
+		_, _ = ch.SendRequest("exit-status", false, ssh.Marshal(struct{ Status uint32 }{status}))
+		return
+	}
+}
+
+// run plays the helper command names on ch and returns its exit status, with the words the
+// real programs use on stderr.
+func (s *testServer) run(ch ssh.Channel, command string) uint32 {
+	s.mu.Lock()
+	s.execs = append(s.execs, command)
+	helpers := maps.Clone(s.helpers)
+	helperSocket := cmp.Or(s.helperSocket, s.socket)
+	s.mu.Unlock()
+
+	name, args, _ := strings.Cut(command, " ")
+	var path string
+	switch {
+	case name == "virt-ssh-helper" && args == "qemu:///system":
+		path = helperSocket
+	case name == "nc" && strings.HasPrefix(args, "-U "):
+		p, ok := shellUnquote(strings.TrimPrefix(args, "-U "))
+		if !ok {
+			_, _ = fmt.Fprintf(ch.Stderr(), "sh: 1: Syntax error: Unterminated quoted string\n")
+			return 2
+		}
+		path = p
+		if slices.Contains(systemSockets, path) {
+			path = helperSocket // this fake host's libvirtd, never the machine's own
+		}
+	}
+	if path == "" || !helpers[name] {
+		_, _ = fmt.Fprintf(ch.Stderr(), "sh: 1: %s: not found\n", name)
+		return 127
+	}
+	local, err := net.Dial("unix", path)
+	if err != nil {
+		if name == "nc" {
+			_, _ = fmt.Fprintf(ch.Stderr(), "nc: %s: No such file or directory\n", path)
+		} else {
+			_, _ = fmt.Fprintf(ch.Stderr(), "virt-ssh-helper: cannot connect to '%s': Failed to connect socket to '%s': No such file or directory\n", path, path)
+		}
+		return 1
+	}
+	defer local.Close()
+	go func() {
+		_, _ = io.Copy(local, ch)
+		_ = local.Close()
+	}()
+	_, _ = io.Copy(ch, local)
+	return 0
+}
+
+// shellUnquote undoes one single-quoted shell word ('...' pieces joined by \'), reporting
+// whether q was exactly that.
+func shellUnquote(q string) (string, bool) {
+	var out strings.Builder
+	for q != "" {
+		switch {
+		case strings.HasPrefix(q, `\'`):
+			out.WriteByte('\'')
+			q = q[2:]
+		case strings.HasPrefix(q, "'"):
+			end := strings.IndexByte(q[1:], '\'')
+			if end < 0 {
+				return "", false
+			}
+			out.WriteString(q[1 : 1+end])
+			q = q[2+end:]
+		default:
+			return "", false
+		}
+	}
+	return out.String(), true
+}
+
+// startLibvirtStandIn serves a unix socket standing in for libvirtd: it answers a libvirt
+// auth-list call (what the exec transports send first) with an auth-list reply, and echoes
+// anything else. The directory is short-named because unix socket paths are limited to ~100
+// bytes.
+func startLibvirtStandIn(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(shortDir(t), "s")
+	serveLibvirtStandIn(t, path)
+	return path
+}
+
+// serveLibvirtStandIn listens on path until the test ends (or the returned listener closes).
+func serveLibvirtStandIn(t *testing.T, path string) net.Listener {
+	t.Helper()
 	l, err := net.Listen("unix", path)
 	if err != nil {
 		t.Fatal(err)
@@ -222,8 +377,53 @@ func startEcho(t *testing.T) string {
 			}
 			go func() {
 				defer c.Close()
+				answerAuthList(c)
 				_, _ = io.Copy(c, c)
 			}()
+		}
+	}()
+	return l
+}
+
+// answerAuthList replies to an auth-list call if that is what c sends first; any other first
+// bytes are echoed back.
+func answerAuthList(c net.Conn) {
+	head := make([]byte, 4)
+	if _, err := io.ReadFull(c, head); err != nil {
+		return
+	}
+	if binary.BigEndian.Uint32(head) != rpcHeaderLen {
+		_, _ = c.Write(head)
+		return
+	}
+	call := make([]byte, rpcHeaderLen-4)
+	if _, err := io.ReadFull(c, call); err != nil {
+		return
+	}
+	reply := make([]byte, rpcHeaderLen+8) // header, then a list of one auth type: none
+	binary.BigEndian.PutUint32(reply, uint32(len(reply)))
+	copy(reply[4:], call)
+	binary.BigEndian.PutUint32(reply[16:], 1) // type: reply
+	binary.BigEndian.PutUint32(reply[rpcHeaderLen:], 1)
+	_, _ = c.Write(reply)
+}
+
+// startSilent serves a unix socket that accepts and never answers: a libvirtd that hangs.
+func startSilent(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(shortDir(t), "h")
+	l, err := net.Listen("unix", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = l.Close() })
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			t.Cleanup(func() { _ = c.Close() })
 		}
 	}()
 	return path

@@ -48,6 +48,10 @@ type Config struct {
 	HostKey        string
 	Socket         string // libvirt unix socket on the host
 
+	// Memory, when set, remembers the transport that last worked for this host; share one per
+	// host across its dials.
+	Memory *Memory
+
 	// KeepaliveInterval is how often a keepalive@openssh.com request is sent (default 15 s);
 	// KeepaliveMisses consecutive failures close the connection (default 3).
 	KeepaliveInterval time.Duration
@@ -122,16 +126,16 @@ func DialLibvirt(ctx context.Context, host string, c Config) (net.Conn, io.Close
 	client, stage, err := handshake(tcp, c, creds, verifier)
 	if err == nil {
 		var conn net.Conn
-		conn, err = client.Dial("unix", c.Socket)
+		conn, stage, err = openSocket(client, c)
 		if err == nil {
 			if !stop() {
-				// ctx ended just as the forward opened; the TCP conn is already closed.
+				// ctx ended just as the socket opened; the TCP conn is already closed.
 				_ = client.Close()
 				return nil, nil, fail(kvmerr.StageForward, ctx.Err())
 			}
+			c.Memory.set(TransportOf(conn))
 			return conn, startKeepalive(client, c.KeepaliveInterval, c.KeepaliveMisses), nil
 		}
-		stage, err = forwardError(c, err)
 		_ = client.Close()
 	}
 	stop()
@@ -155,6 +159,65 @@ func tcpError(c Config, err error) error {
 		return fmt.Errorf("host name %q is not known to DNS (check the host's address): %w", c.Address, err)
 	}
 	return err
+}
+
+// openSocket reaches the libvirt socket over an authenticated client, trying each transport
+// of candidates in turn. A stream-local refusal ("connect failed" or a policy) moves on to
+// the exec helpers; a helper that is not installed moves on to the next; a helper that runs
+// but cannot reach the socket is the answer (libvirtd is down, forwarding or not), and so is
+// a link that broke.
+func openSocket(client *ssh.Client, c Config) (net.Conn, kvmerr.Stage, error) {
+	var refused *ssh.OpenChannelError
+	var absent []Transport
+	for _, t := range candidates(c) {
+		if t == TransportStreamLocal {
+			conn, err := client.Dial("unix", c.Socket)
+			if err == nil {
+				return forwardedConn{conn}, "", nil
+			}
+			if !errors.As(err, &refused) {
+				stage, err := forwardError(c, err)
+				return nil, stage, err
+			}
+			continue
+		}
+		conn, stage, err := dialExec(client, c, t)
+		switch {
+		case err == nil:
+			return conn, "", nil
+		case errors.Is(err, errHelperAbsent):
+			absent = append(absent, t)
+		default:
+			if refused != nil && stage == kvmerr.StageForward {
+				err = fmt.Errorf("sshd did not forward the libvirt socket %s (%v), and the exec fallback failed: %w",
+					c.Socket, refused, err)
+			}
+			return nil, stage, err
+		}
+	}
+	stage, err := noTransportError(c, refused, absent)
+	return nil, stage, err
+}
+
+// noTransportError explains a host where sshd refused the stream-local forward and no exec
+// helper is installed. "connect failed" is ambiguous (forwarding disabled, or the socket is
+// missing): on a host whose last dial worked over stream-local it means libvirtd is
+// restarting, which passes; otherwise nothing on the host can tell, and the fix is the same
+// either way, so it is Permanent.
+func noTransportError(c Config, refused *ssh.OpenChannelError, absent []Transport) (kvmerr.Stage, error) {
+	if refused != nil && refused.Reason == ssh.ConnectionFailed && c.Memory.Last() == TransportStreamLocal {
+		return forwardError(c, refused)
+	}
+	names := make([]string, len(absent))
+	for i, t := range absent {
+		names[i] = strings.TrimPrefix(string(t), "exec:")
+	}
+	return kvmerr.StageForward, fmt.Errorf("sshd did not forward the libvirt socket %s and the host has no "+
+		"helper to reach it over an exec channel (%s not found): allow stream-local forwarding for user %s "+
+		"(AllowStreamLocalForwarding and DisableForwarding in sshd_config, restrict or no-port-forwarding in "+
+		"authorized_keys), or install virt-ssh-helper (libvirt-daemon, libvirt 6.8 or later; default socket "+
+		"only) or an nc with -U (netcat-openbsd); if forwarding is allowed, check that libvirtd is running "+
+		"and the socket path is right: %w", c.Socket, strings.Join(names, ", "), c.User, refused)
 }
 
 // forwardError sorts a failed channel open to the libvirt socket. "connect failed" means sshd

@@ -250,11 +250,23 @@ func TestDialLibvirt_failureStages(t *testing.T) {
 			says: []string{"/nonexistent/libvirt-sock", "AllowStreamLocalForwarding", "administratively prohibited"},
 		},
 		{
-			// sshd tried and found no socket: libvirtd is stopped or restarting.
-			name:  "libvirt socket missing",
-			edit:  func(t *testing.T, f *fixture) { f.cfg.Socket = filepath.Join(filepath.Dir(f.srv.socket), "absent") },
+			// sshd tried and found no socket; nc, run over exec, finds none either: libvirtd
+			// is stopped or restarting.
+			name: "libvirt socket missing",
+			edit: func(t *testing.T, f *fixture) {
+				f.srv.install("nc", true)
+				f.cfg.Socket = filepath.Join(filepath.Dir(f.srv.socket), "absent")
+			},
 			stage: kvmerr.StageSocket, class: kvmerr.Transient,
-			says: []string{"absent", "libvirtd stopped or restarting", "connect failed"},
+			says: []string{"absent", "libvirtd stopped or restarting", "No such file or directory"},
+		},
+		{
+			// "connect failed" with no helper to ask and no earlier stream-local success:
+			// forwarding may be disabled, and waiting cannot change that.
+			name:  "libvirt socket missing on a host without helpers, never reached",
+			edit:  func(t *testing.T, f *fixture) { f.cfg.Socket = filepath.Join(filepath.Dir(f.srv.socket), "absent") },
+			stage: kvmerr.StageForward, class: kvmerr.Permanent,
+			says: []string{"absent", "AllowStreamLocalForwarding", "netcat-openbsd", "connect failed"},
 		},
 		{
 			// The host now offers only RSA; the known_hosts entry is ed25519.
@@ -317,33 +329,23 @@ func TestDialLibvirt_failureStages(t *testing.T) {
 	}
 }
 
-// TestDialLibvirt_socketBackAfterRestart: while libvirtd restarts the dial fails Transient,
-// and once its socket is back the same configuration dials.
+// TestDialLibvirt_socketBackAfterRestart: on a host reached over stream-local before, with no
+// exec helper, "connect failed" while libvirtd restarts fails Transient, and once its socket
+// is back the same configuration dials.
 func TestDialLibvirt_socketBackAfterRestart(t *testing.T) {
 	f := newFixture(t)
 	sock := filepath.Join(filepath.Dir(f.srv.socket), "restarting")
-	f.cfg.Socket = sock
+	f.cfg.Socket, f.cfg.Memory = sock, &Memory{}
+	l := serveLibvirtStandIn(t, sock)
+	if _, err := dial(t, f.cfg); err != nil {
+		t.Fatalf("dial before the restart: %v", err)
+	}
+	_ = l.Close() // removes the socket file
 	_, err := dial(t, f.cfg)
-	if got := kvmerr.Classify(err); err == nil || got != kvmerr.Transient {
-		t.Fatalf("dial while the socket is missing: err = %v (class %v), want Transient", err, got)
+	if got := kvmerr.Classify(err); err == nil || got != kvmerr.Transient || stageOf(t, err) != kvmerr.StageSocket {
+		t.Fatalf("dial while the socket is missing: err = %v (class %v), want Transient at the socket stage", err, got)
 	}
-	l, err := net.Listen("unix", sock)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = l.Close() })
-	go func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			go func() {
-				defer c.Close()
-				_, _ = io.Copy(c, c)
-			}()
-		}
-	}()
+	serveLibvirtStandIn(t, sock)
 	conn, err := dial(t, f.cfg)
 	if err != nil {
 		t.Fatalf("dial after the socket came back: %v", err)

@@ -35,6 +35,9 @@ func Port() validator.Int64 { return Int64(kvm2.PortRule, kvm2.ValidatePort) }
 // User validates an SSH user.
 func User() validator.String { return String(kvm2.UserRule, kvm2.ValidateUser) }
 
+// Socket validates the path of a host's libvirt socket.
+func Socket() validator.String { return String(kvm2.SocketRule, kvm2.ValidateSocket) }
+
 // NetworkName validates a libvirt network name.
 func NetworkName() validator.String { return String(kvm2.NetworkNameRule, kvm2.ValidateNetworkName) }
 

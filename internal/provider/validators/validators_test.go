@@ -27,6 +27,7 @@ func TestString(t *testing.T) {
 		{"host name", HostName(), types.StringValue("a/b"), "host name"},
 		{"address", Address(), types.StringValue("a b"), "white space"},
 		{"user", User(), types.StringValue("a@b"), "must not contain"},
+		{"socket", Socket(), types.StringValue("/run/x\nreboot"), "control characters"},
 		{"network", NetworkName(), types.StringValue("a/b"), "network name"},
 		{"pool", PoolName(), types.StringValue(""), "pool name is empty"},
 		{"bridge", BridgeName(), types.StringValue("a-very-long-bridge"), "at most 15"},

@@ -87,8 +87,9 @@ type Backend struct {
 }
 
 var (
-	_ backend.Backend  = (*Backend)(nil)
-	_ backend.Liveness = (*Backend)(nil)
+	_ backend.Backend           = (*Backend)(nil)
+	_ backend.Liveness          = (*Backend)(nil)
+	_ backend.TransportReporter = (*Backend)(nil)
 )
 
 // New returns a Backend for host with pool "default" (active, 100 GiB capacity, 50 GiB
@@ -272,6 +273,22 @@ type state struct {
 
 	discardUploads bool
 	observer       backend.Observer
+	transport      string // what Transport reports
+}
+
+// SetTransport sets what Transport reports for every connection to this host (as sshx names
+// it: streamlocal, exec:virt-ssh-helper, exec:nc); the default is "".
+func (b *Backend) SetTransport(t string) {
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	b.st.transport = t
+}
+
+// Transport reports how the connection reaches libvirtd, as backend.TransportReporter asks.
+func (b *Backend) Transport() string {
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	return b.st.transport
 }
 
 // Observe makes every Backend sharing this host state (twins included) report each call to o
