@@ -12,7 +12,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -23,31 +22,11 @@ import (
 	"libvirt.org/go/libvirtxml"
 )
 
-// loadHost2Env reads the second lab host's KVM2_TEST_HOST2_* variables; the
-// image is the one both hosts share.
+// loadHost2Env reads the second lab host's KVM2_TEST_HOST2_* variables and
+// its hostname.
 func loadHost2Env(t *testing.T) (labEnv, string) {
 	t.Helper()
-	if os.Getenv("KVM2_TEST_HOST2_SSH_PORT") == "" {
-		t.Skip("lab host 2 absent: run tools/lab/up.sh (make lab-up), then `source .lab/env`")
-	}
-	get := func(name string) string {
-		v := os.Getenv(name)
-		if v == "" {
-			t.Fatalf("%s is empty; is .lab/env complete?", name)
-		}
-		return v
-	}
-	port, err := strconv.Atoi(get("KVM2_TEST_HOST2_SSH_PORT"))
-	if err != nil {
-		t.Fatalf("KVM2_TEST_HOST2_SSH_PORT: %v", err)
-	}
-	return labEnv{
-		Host: get("KVM2_TEST_HOST2_SSH_HOST"), Port: port, User: get("KVM2_TEST_HOST2_SSH_USER"),
-		Key: get("KVM2_TEST_HOST2_SSH_KEY"), KnownHosts: get("KVM2_TEST_HOST2_KNOWN_HOSTS"),
-		Socket: get("KVM2_TEST_HOST2_SOCKET"), Pool: get("KVM2_TEST_HOST2_POOL"),
-		Network: get("KVM2_TEST_HOST2_NETWORK"), ProxyPort: get("KVM2_TEST_PROXY_PORT"),
-		ImagePath: get("KVM2_TEST_IMAGE_PATH"),
-	}, get("KVM2_TEST_HOST2_HOSTNAME")
+	return loadHostEnv(t, "KVM2_TEST_HOST2_"), mustEnv(t, "KVM2_TEST_HOST2_HOSTNAME")
 }
 
 // execConn is a libvirt RPC stream over the stdio of an SSH exec channel, as

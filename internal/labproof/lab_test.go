@@ -47,27 +47,38 @@ type labEnv struct {
 
 func loadEnv(t *testing.T) labEnv {
 	t.Helper()
-	if os.Getenv("KVM2_TEST_SSH_HOST") == "" {
-		t.Skip("lab env absent: run tools/lab/up.sh (make lab-up), then `source .lab/env`")
+	e := loadHostEnv(t, "KVM2_TEST_")
+	e.TinyPool = mustEnv(t, "KVM2_TEST_TINY_POOL")
+	return e
+}
+
+// loadHostEnv reads one lab host's variables (prefix KVM2_TEST_ for host 1,
+// KVM2_TEST_HOST2_ for host 2) and the image both hosts share.
+func loadHostEnv(t *testing.T, prefix string) labEnv {
+	t.Helper()
+	if os.Getenv(prefix+"SSH_HOST") == "" {
+		t.Skipf("lab env absent (%sSSH_HOST): run tools/lab/up.sh (make lab-up), then `source .lab/env`", prefix)
 	}
-	get := func(name string) string {
-		v := os.Getenv(name)
-		if v == "" {
-			t.Fatalf("%s is empty; is .lab/env complete?", name)
-		}
-		return v
-	}
-	port, err := strconv.Atoi(get("KVM2_TEST_SSH_PORT"))
+	port, err := strconv.Atoi(mustEnv(t, prefix+"SSH_PORT"))
 	if err != nil {
-		t.Fatalf("KVM2_TEST_SSH_PORT: %v", err)
+		t.Fatalf("%sSSH_PORT: %v", prefix, err)
 	}
 	return labEnv{
-		Host: get("KVM2_TEST_SSH_HOST"), Port: port, User: get("KVM2_TEST_SSH_USER"),
-		Key: get("KVM2_TEST_SSH_KEY"), KnownHosts: get("KVM2_TEST_KNOWN_HOSTS"),
-		Socket: get("KVM2_TEST_SOCKET"), Pool: get("KVM2_TEST_POOL"),
-		TinyPool: get("KVM2_TEST_TINY_POOL"), Network: get("KVM2_TEST_NETWORK"),
-		ImagePath: get("KVM2_TEST_IMAGE_PATH"), ProxyPort: get("KVM2_TEST_PROXY_PORT"),
+		Host: mustEnv(t, prefix+"SSH_HOST"), Port: port, User: mustEnv(t, prefix+"SSH_USER"),
+		Key: mustEnv(t, prefix+"SSH_KEY"), KnownHosts: mustEnv(t, prefix+"KNOWN_HOSTS"),
+		Socket: mustEnv(t, prefix+"SOCKET"), Pool: mustEnv(t, prefix+"POOL"),
+		Network:   mustEnv(t, prefix+"NETWORK"),
+		ImagePath: mustEnv(t, "KVM2_TEST_IMAGE_PATH"), ProxyPort: mustEnv(t, "KVM2_TEST_PROXY_PORT"),
 	}
+}
+
+func mustEnv(t *testing.T, name string) string {
+	t.Helper()
+	v := os.Getenv(name)
+	if v == "" {
+		t.Fatalf("%s is empty; is .lab/env complete?", name)
+	}
+	return v
 }
 
 func (e labEnv) addr() string { return net.JoinHostPort(e.Host, strconv.Itoa(e.Port)) }

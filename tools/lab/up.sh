@@ -387,7 +387,7 @@ write_env() {
 	cat >"$LAB_STATE/env.new" <<EOF
 # Local lab host (written by tools/lab/up.sh). Use: source .lab/env
 export KVM2_TEST_SSH_HOST=127.0.0.1
-export KVM2_TEST_SSH_PORT=$(cat "$LAB_STATE/ssh.port")
+export KVM2_TEST_SSH_PORT=$(cat "$LAB_STATE/ssh.port" 2>/dev/null)
 export KVM2_TEST_SSH_USER=root
 export KVM2_TEST_SSH_KEY=$SSH_DIR/id_ed25519
 export KVM2_TEST_KNOWN_HOSTS=$SSH_DIR/known_hosts
