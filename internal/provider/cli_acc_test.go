@@ -93,14 +93,6 @@ func (d *cliDir) write(name, content string) {
 	}
 }
 
-// remove deletes the file name of the working directory.
-func (d *cliDir) remove(name string) {
-	d.t.Helper()
-	if err := os.Remove(filepath.Join(d.dir, name)); err != nil {
-		d.t.Fatal(err)
-	}
-}
-
 // cliRun is one terraform command's outcome.
 type cliRun struct {
 	args   []string
