@@ -1,0 +1,449 @@
+package provider
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+)
+
+// labHost is one host of the lab as the acceptance tests reach it: host 1 is the one of
+// accLab; host 2 has its own libvirtd, pool, network and sshd (which refuses stream-local
+// forwarding, so the provider reaches its socket through an exec channel).
+type labHost struct {
+	key                               string // the key of the provider's hosts map
+	address, port, knownHosts, socket string
+	pool, network                     string
+	user, privateKey                  string
+}
+
+// secondHost is the lab's host 2 from the KVM2_TEST_HOST2_* environment; the test fails when
+// it is missing (make lab-up brings both hosts up).
+func (l *accLab) secondHost(key string) labHost {
+	l.t.Helper()
+	env := func(k string) string {
+		v := os.Getenv(k)
+		if v == "" {
+			l.t.Fatalf("%s is not set: bring the lab up with both hosts (make lab-up) and source .lab/env", k)
+		}
+		return v
+	}
+	key2 := os.Getenv("KVM2_TEST_HOST2_SSH_KEY")
+	if key2 == "" {
+		key2 = l.key
+	}
+	return labHost{
+		key: key, address: l.host, port: env("KVM2_TEST_HOST2_SSH_PORT"), knownHosts: env("KVM2_TEST_HOST2_KNOWN_HOSTS"),
+		socket: os.Getenv("KVM2_TEST_HOST2_SOCKET"), pool: env("KVM2_TEST_HOST2_POOL"), network: env("KVM2_TEST_HOST2_NETWORK"),
+		user: l.user, privateKey: key2,
+	}
+}
+
+// firstHost is the lab's host 1 under the provider key key.
+func (l *accLab) firstHost(key string) labHost {
+	return labHost{key: key, address: l.host, port: l.port, knownHosts: l.knownHosts, socket: l.socket,
+		pool: l.pool, network: l.network, user: l.user, privateKey: l.key}
+}
+
+// block is the host's entry in the provider's hosts map.
+func (h labHost) block() string {
+	socket := ""
+	if h.socket != "" {
+		socket = fmt.Sprintf("socket = %q", h.socket)
+	}
+	return fmt.Sprintf(`    %s = {
+      address          = %q
+      port             = %s
+      user             = %q
+      private_key_file = %q
+      known_hosts_file = %q
+      pool             = %q
+      network          = %q
+      %s
+    }
+`, h.key, h.address, h.port, h.user, h.privateKey, h.knownHosts, h.pool, h.network, socket)
+}
+
+// virsh runs virsh on the host over its own sshd, as an administrator would; on host 2 that
+// reaches host 2's libvirtd, since its sshd runs in host 2's mount namespace.
+func (h labHost) virsh(args ...string) (string, error) {
+	cmd := exec.CommandContext(context.Background(), "ssh", "-i", h.privateKey, "-p", h.port,
+		"-o", "UserKnownHostsFile="+h.knownHosts, "-o", "StrictHostKeyChecking=yes", "-o", "BatchMode=yes",
+		"-o", "ConnectTimeout=10", h.user+"@"+h.address, "virsh -q -c qemu:///system "+strings.Join(args, " "))
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil {
+		return out.String(), fmt.Errorf("virsh on %s %s: %w: %s", h.key, strings.Join(args, " "), err, errOut.String())
+	}
+	return out.String(), nil
+}
+
+// objects lists the host's domains and the volumes of its pool whose names contain part.
+func (h labHost) objects(part string) (domains, volumes []string, err error) {
+	out, err := h.virsh("list", "--all", "--name")
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, f := range strings.Fields(out) {
+		if strings.Contains(f, part) {
+			domains = append(domains, f)
+		}
+	}
+	out, err = h.virsh("vol-list", h.pool)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if f := strings.Fields(line); len(f) > 0 && strings.Contains(f[0], part) {
+			volumes = append(volumes, f[0]+" "+strings.Join(f[1:], " "))
+		}
+	}
+	sort.Strings(domains)
+	sort.Strings(volumes)
+	return domains, volumes, nil
+}
+
+// labScript runs one of the lab's scripts (tools/lab) with args, on the lab of this checkout.
+func labScript(t *testing.T, name string, args ...string) {
+	t.Helper()
+	top, err := gitOutput("rev-parse", "--show-toplevel")
+	if err != nil {
+		t.Fatalf("find the checkout: %v", err)
+	}
+	cmd := exec.Command("bash", append([]string{filepath.Join(top, "tools", "lab", name)}, args...)...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+	}
+	t.Logf("%s %s: %s", name, strings.Join(args, " "), strings.TrimSpace(string(out)))
+}
+
+// multiHostModule is the module of one host's part of the fleet: its base image and its VMs.
+const multiHostModule = `
+variable "host" { type = string }
+variable "pool" { type = string }
+variable "base" { type = string }
+variable "source_url" { type = string }
+variable "sha256" { type = string }
+variable "tag" { type = string }
+variable "vms" { type = set(string) }
+
+resource "kvm2_base_image" "base" {
+  host       = var.host
+  name       = var.base
+  pool       = var.pool
+  source_url = var.source_url
+  sha256     = var.sha256
+}
+
+resource "kvm2_proxy_vm" "vm" {
+  for_each      = var.vms
+  name          = each.key
+  host          = var.host
+  base_image_id = kvm2_base_image.base.id
+  memory_mib    = 128
+  disk_gib      = 1
+  firmware      = "bios"
+  tag           = var.tag
+  running       = true
+}
+
+output "vm_ids" { value = { for k, v in kvm2_proxy_vm.vm : k => v.id } }
+output "vm_ips" { value = { for k, v in kvm2_proxy_vm.vm : k => v.ipv4_address } }
+output "vm_uids" { value = { for k, v in kvm2_proxy_vm.vm : k => v.uid } }
+output "base_id" { value = kvm2_base_image.base.id }
+`
+
+// multiHostConfig is a fleet spread over hosts alpha and beta (vms is VM name -> host key): one
+// instance of multiHostModule per host, each with a base image of the same name, so that
+// -target=module.fleet["alpha"] touches nothing of the other host. With importing, import
+// blocks fed by kvm2_proxy_vms take the VMs listed by tag into state by id.
+func multiHostConfig(alpha, beta labHost, l *accLab, base, tag string, vms map[string]string, importing bool) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "provider \"kvm2\" {\n  hosts = {\n%s%s  }\n}\n", alpha.block(), beta.block())
+	perHost := map[string][]string{}
+	for n, h := range vms {
+		perHost[h] = append(perHost[h], n)
+	}
+	fmt.Fprintf(&b, "\nlocals {\n  hosts = {\n")
+	for _, h := range []labHost{alpha, beta} {
+		sort.Strings(perHost[h.key])
+		fmt.Fprintf(&b, "    %s = { pool = %q, vms = [%s] }\n", h.key, h.pool, quoteList(perHost[h.key]))
+	}
+	fmt.Fprintf(&b, `  }
+}
+
+module "fleet" {
+  source     = "./fleet"
+  for_each   = local.hosts
+  host       = each.key
+  pool       = each.value.pool
+  vms        = toset(each.value.vms)
+  base       = %q
+  source_url = %q
+  sha256     = %q
+  tag        = %q
+}
+
+output "vm_ids" { value = merge([for m in module.fleet : m.vm_ids]...) }
+output "vm_uids" { value = merge([for m in module.fleet : m.vm_uids]...) }
+output "vm_ips" { value = merge([for m in module.fleet : m.vm_ips]...) }
+output "base_ids" { value = { for k, m in module.fleet : k => m.base_id } }
+`, base, l.imageURL, l.imageSHA, tag)
+	if importing {
+		fmt.Fprintf(&b, `
+data "kvm2_proxy_vms" "listed" {
+  tag = %q
+}
+
+locals {
+  # import's to takes no function call: split each listed id into host and name first.
+  listed = { for id in data.kvm2_proxy_vms.listed.ids : id => { host = split("/", id)[0], name = split("/", id)[1] } }
+}
+
+import {
+  for_each = local.listed
+  to       = module.fleet[each.value.host].kvm2_proxy_vm.vm[each.value.name]
+  id       = each.key
+}
+
+output "listed" {
+  value = sort(tolist(data.kvm2_proxy_vms.listed.ids))
+}
+`, tag)
+	}
+	return b.String()
+}
+
+// quoteList is names as HCL list elements.
+func quoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(q, ", ")
+}
+
+// twoHostHealthConfig is the kvm2_host_health data source over both hosts, alone in a configuration.
+func twoHostHealthConfig(alpha, beta labHost) string {
+	return fmt.Sprintf(`provider "kvm2" {
+  hosts = {
+%s%s  }
+}
+
+data "kvm2_host_health" "all" {}
+
+output "health" {
+  value = { for h in data.kvm2_host_health.all.hosts : h.name => { status = h.status, reason = h.reason, transport = h.transport } }
+}
+
+output "healthy" {
+  value = data.kvm2_host_health.all.healthy
+}
+`, alpha.block(), beta.block())
+}
+
+// TestAccMultiHost_fleet runs one configuration over both lab hosts, through the terraform CLI
+// as a user does: a for_each fleet spread over them applies and plans empty; the fleet is
+// listed by tag over both hosts and bulk-imported back into state with 0 changed; base images
+// of the same name stay apart; with host 2 stopped, kvm2_host_health names it down and host 1
+// ok, a plan fails fast naming only host 2, and -target applies on host 1 succeed; host 2
+// comes back and the next plan is empty.
+func TestAccMultiHost_fleet(t *testing.T) {
+	l := newAccLab(t)
+	alpha, beta := l.firstHost("alpha"), l.secondHost("beta")
+	part := "-mh" + l.run
+	base := "tfacc-base" + part + ".qcow2"
+	tag := "mh-" + l.run
+	vms := map[string]string{}
+	for i := range 4 {
+		vms[fmt.Sprintf("tfacc-f%d%s", i, part)] = []string{"alpha", "beta"}[i%2]
+	}
+	d := newCLIDir(t)
+	destroyed := false
+	t.Cleanup(func() {
+		if !destroyed {
+			labScript(t, "restart-sshd.sh", "--host", "2", "--start")
+			d.write("main.tf", multiHostConfig(alpha, beta, l, base, tag, vms, false))
+			if r := d.run("destroy", "-auto-approve"); r.failed {
+				t.Errorf("destroy at cleanup exited %d:\n%s", r.code, r.out)
+			}
+		}
+		for _, h := range []labHost{alpha, beta} {
+			doms, vols, err := h.objects(part)
+			if err != nil {
+				t.Errorf("list leftovers on %s: %v", h.key, err)
+			} else if len(doms)+len(vols) > 0 {
+				t.Errorf("left on %s after destroy: %v %v", h.key, doms, vols)
+			}
+		}
+	})
+
+	// 1. The fleet over both hosts.
+	d.write("main.tf", multiHostConfig(alpha, beta, l, base, tag, vms, false))
+	if err := os.MkdirAll(filepath.Join(d.dir, "fleet"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	d.write(filepath.Join("fleet", "main.tf"), multiHostModule)
+	d.mustRun("init")
+	r := d.mustRun("apply", "-auto-approve")
+	t.Logf("apply over two hosts: %s in %v", applySummary(r.out), r.took.Round(10*time.Millisecond))
+	if got := applySummary(r.out); got != "6 added, 0 changed, 0 destroyed" {
+		t.Fatalf("apply: %s, want 6 added\n%s", got, r.out)
+	}
+	out := d.outputs()
+	ids := out["vm_ids"].(map[string]any)
+	for n, h := range vms {
+		if want := h + "/" + n; ids[n] != want {
+			t.Errorf("VM %s has id %v, want %s", n, ids[n], want)
+		}
+	}
+	// Every guest booted and its agent reported an address from its own host's network.
+	nets := map[string]string{"alpha": "192.168.123.", "beta": "192.168.124."}
+	for n, ip := range out["vm_ips"].(map[string]any) {
+		if !strings.HasPrefix(fmt.Sprint(ip), nets[vms[n]]) {
+			t.Errorf("VM %s on %s reports ipv4 %v, want one in %s0/24", n, vms[n], ip, nets[vms[n]])
+		}
+	}
+	// Base images of the same name stay apart: one each, on its own host, each verified there.
+	baseIDs := out["base_ids"].(map[string]any)
+	for _, h := range []labHost{alpha, beta} {
+		if want := h.key + "/" + h.pool + "/" + base; baseIDs[h.key] != want {
+			t.Errorf("base image on %s has id %v, want %s", h.key, baseIDs[h.key], want)
+		}
+		doms, vols, err := h.objects(part)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s holds domains %v and volumes %v", h.key, doms, vols)
+		var wantDoms []string
+		for n, vh := range vms {
+			if vh == h.key {
+				wantDoms = append(wantDoms, n)
+			}
+		}
+		sort.Strings(wantDoms)
+		if !slices.Equal(doms, wantDoms) {
+			t.Errorf("%s holds domains %v, want %v", h.key, doms, wantDoms)
+		}
+		images := 0
+		for _, v := range vols {
+			if strings.HasPrefix(v, base+" ") {
+				images++
+			}
+		}
+		if images != 1 {
+			t.Errorf("%s holds %d volumes named %s, want 1: %v", h.key, images, base, vols)
+		}
+	}
+	d.planIsEmpty("after apply over two hosts")
+
+	// Which path each host's libvirt socket is reached by: host 2's sshd refuses stream-local
+	// forwarding, so the provider uses an exec channel there.
+	health := newCLIDir(t)
+	health.write("main.tf", twoHostHealthConfig(alpha, beta))
+	health.mustRun("init")
+	health.mustRun("apply", "-auto-approve")
+	hOut := health.outputs()
+	t.Logf("health of both hosts: %v", hOut["health"])
+	hs := hOut["health"].(map[string]any)
+	for key, want := range map[string]string{"alpha": "streamlocal", "beta": "exec:"} {
+		h := hs[key].(map[string]any)
+		if h["status"] != "ok" || !strings.HasPrefix(fmt.Sprint(h["transport"]), want) {
+			t.Errorf("%s is %v over %v, want ok over %s...", key, h["status"], h["transport"], want)
+		}
+	}
+
+	// 2. Listed by tag over both hosts and bulk-imported: the state forgets the fleet, import
+	// blocks fed by kvm2_proxy_vms take it back, and nothing changes.
+	uids := out["vm_uids"].(map[string]any)
+	d.mustRun("state", "rm", `module.fleet["alpha"].kvm2_proxy_vm.vm`, `module.fleet["beta"].kvm2_proxy_vm.vm`)
+	d.write("main.tf", multiHostConfig(alpha, beta, l, base, tag, vms, true))
+	r = d.mustRun("apply", "-auto-approve")
+	t.Logf("bulk import over two hosts: %s in %v", applySummary(r.out), r.took.Round(10*time.Millisecond))
+	if got := applySummary(r.out); got != "4 imported, 0 added, 0 changed, 0 destroyed" {
+		t.Errorf("import apply: %s, want 4 imported, 0 added, 0 changed\n%s", got, r.out)
+	}
+	out = d.outputs()
+	var wantListed []any
+	for n, h := range vms {
+		wantListed = append(wantListed, h+"/"+n)
+	}
+	sort.Slice(wantListed, func(i, j int) bool { return wantListed[i].(string) < wantListed[j].(string) })
+	if got := out["listed"].([]any); !slices.Equal(got, wantListed) {
+		t.Errorf("kvm2_proxy_vms listed %v, want %v", got, wantListed)
+	}
+	for n, uid := range out["vm_uids"].(map[string]any) {
+		if uids[n] != uid {
+			t.Errorf("imported %s has uid %v, created with %v", n, uid, uids[n])
+		}
+	}
+	d.planIsEmpty("after bulk import")
+	// Back to the configuration without import blocks: only the listing output goes.
+	d.write("main.tf", multiHostConfig(alpha, beta, l, base, tag, vms, false))
+	if got := applySummary(d.mustRun("apply", "-auto-approve").out); got != "0 added, 0 changed, 0 destroyed" {
+		t.Errorf("apply without the import blocks: %s, want no change", got)
+	}
+
+	// 3. Host 2 stops.
+	labScript(t, "restart-sshd.sh", "--host", "2", "--stop")
+	health.mustRun("apply", "-auto-approve")
+	hOut = health.outputs()
+	t.Logf("health with host 2 stopped: %v", hOut["health"])
+	hs = hOut["health"].(map[string]any)
+	if s := hs["alpha"].(map[string]any)["status"]; s != "ok" {
+		t.Errorf("alpha is %v with host 2 stopped, want ok", s)
+	}
+	if s := hs["beta"].(map[string]any)["status"]; s != "down" {
+		t.Errorf("beta is %v with its sshd stopped, want down", s)
+	}
+	if hOut["healthy"] != false {
+		t.Errorf("healthy is %v with host 2 stopped, want false", hOut["healthy"])
+	}
+
+	r = d.run("plan")
+	t.Logf("plan with host 2 stopped: exit %d in %v", r.code, r.took.Round(10*time.Millisecond))
+	if !r.failed {
+		t.Fatalf("plan with host 2 stopped succeeded:\n%s", r.out)
+	}
+	if r.took > 60*time.Second {
+		t.Errorf("plan with host 2 stopped took %v to fail, want at most 60 s", r.took)
+	}
+	errs := regexp.MustCompile(`(?m)^│? ?Error: .*$`).FindAllString(r.out, -1)
+	if len(errs) == 0 {
+		t.Errorf("the failed plan printed no error:\n%s", r.out)
+	}
+	if !strings.Contains(r.out, "on beta") || !strings.Contains(r.out, beta.port) {
+		t.Errorf("the failed plan does not name host beta and its port %s:\n%s", beta.port, r.out)
+	}
+	for _, line := range strings.Split(r.out, "\n") {
+		if strings.Contains(line, "alpha") && (strings.Contains(line, "Error") || strings.Contains(line, "Unable")) {
+			t.Errorf("an error names the live host: %s", line)
+		}
+	}
+
+	// A -target apply of host 1's part goes through: a new VM there.
+	vms["tfacc-f4"+part] = "alpha"
+	d.write("main.tf", multiHostConfig(alpha, beta, l, base, tag, vms, false))
+	r = d.mustRun("apply", "-auto-approve", `-target=module.fleet["alpha"]`)
+	t.Logf("-target apply on host 1 with host 2 stopped: %s in %v", applySummary(r.out), r.took.Round(10*time.Millisecond))
+	if got := applySummary(r.out); got != "1 added, 0 changed, 0 destroyed" {
+		t.Errorf("-target apply: %s, want 1 added\n%s", got, r.out)
+	}
+
+	// 4. Host 2 comes back: the next plan is empty.
+	labScript(t, "restart-sshd.sh", "--host", "2", "--start")
+	d.planIsEmpty("after host 2 came back")
+
+	r = d.mustRun("destroy", "-auto-approve")
+	destroyed = true
+	t.Logf("destroy over two hosts: %s in %v", applySummary(r.out), r.took.Round(10*time.Millisecond))
+}
