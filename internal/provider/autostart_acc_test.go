@@ -47,7 +47,6 @@ func (l *accLab) wantLabAutostart(name string, want bool) resource.TestCheckFunc
 // same domain; autostart = false is set in place.
 func TestAccProxyVM_autostart(t *testing.T) {
 	l := newAccLab(t)
-	l.prefix = "kvm2-as-"
 	name := l.name("vm")
 	body := func(extra string) string {
 		return l.config(l.baseImage(l.pool) + l.accVM(name, "wait_for_ip = false\n  "+extra))

@@ -26,7 +26,8 @@ type accLab struct {
 	t                                                *testing.T
 	host, port, user, key, knownHosts, socket        string
 	pool, tinyPool, network, imageURL, imageSHA, run string
-	// prefix starts every object name of the run (default "tfacc-"); a test may set its own.
+	// prefix starts every object name of the run: "tfacc-", after KVM2_TEST_NAME_PREFIX when set
+	// (so runs that share a lab can keep to names of their own).
 	prefix string
 }
 
@@ -48,7 +49,7 @@ func newAccLab(t *testing.T) *accLab {
 		key: env("KVM2_TEST_SSH_KEY"), knownHosts: env("KVM2_TEST_KNOWN_HOSTS"),
 		socket: os.Getenv("KVM2_TEST_SOCKET"), pool: env("KVM2_TEST_POOL"), tinyPool: env("KVM2_TEST_TINY_POOL"),
 		network: env("KVM2_TEST_NETWORK"), imageURL: env("KVM2_TEST_IMAGE_URL"), imageSHA: env("KVM2_TEST_IMAGE_SHA256"),
-		run: strings.ToLower(rand.Text()[:6]), prefix: "tfacc-",
+		run: strings.ToLower(rand.Text()[:6]), prefix: os.Getenv("KVM2_TEST_NAME_PREFIX") + "tfacc-",
 	}
 }
 
