@@ -195,7 +195,9 @@ func TestAccFault_hostRestart(t *testing.T) {
 				Check: resource.ComposeTestCheckFunc(running(on, "running"), running(off, "running"),
 					f.wantLabAutostart(on, true), f.wantLabAutostart(off, false),
 					func(*terraform.State) (err error) {
-						domainsBefore, volumesBefore, err = f.objects()
+						if domainsBefore, volumesBefore, err = f.objects(); err != nil {
+							return err
+						}
 						t.Logf("before the restart: domains %v, volumes %v", domainsBefore, volumesBefore)
 						if len(domainsBefore) != 2 || len(volumesBefore) != 6 {
 							return fmt.Errorf("want 2 domains and 6 volumes (base, marker, 2 overlays, 2 seeds)")
