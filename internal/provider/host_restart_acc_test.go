@@ -206,14 +206,18 @@ func TestAccFault_hostRestart(t *testing.T) {
 					}),
 			},
 			{
-				// libvirtd goes down for 5 s just before the refresh and comes back during it.
+				// libvirtd is down when the plan begins and comes back during its refresh.
 				PreConfig: func() {
 					go func() {
 						restartDone <- withRestartLock(t.Name(), func() error {
-							return f.script(t, "restart-libvirtd.sh", "--down", "5")
+							return f.script(t, "restart-libvirtd.sh", "--down", "8")
 						})
 					}()
-					time.Sleep(2 * time.Second)
+					for start := time.Now(); f.labAnswers(); time.Sleep(200 * time.Millisecond) {
+						if time.Since(start) > 2*time.Minute {
+							t.Fatal("libvirtd still answers 2 minutes after its restart began")
+						}
+					}
 				},
 				Config:   cfg,
 				PlanOnly: true,
