@@ -2,10 +2,12 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
 
+	libvirt "github.com/digitalocean/go-libvirt"
 	"github.com/hashicorp/terraform-plugin-testing/compare"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -130,6 +132,53 @@ func TestProxyVM_autostartNeverTouchesAnotherConfigurationsDomain(t *testing.T) 
 					h.fb.RemoveDomain("egress-1") // so the base image can go
 				},
 				Config: h.config(h.baseImage()),
+			},
+		},
+	})
+}
+
+// After a host reboot (the fake's libvirtd starting with every guest gone) the VM with autostart
+// runs again and plans no change; the one without reads stopped, and the plan starts it in place.
+func TestProxyVM_hostRebootStartsOnlyAutostartVMs(t *testing.T) {
+	h := newFakeHost(t)
+	vm := func(addr, extra string) string {
+		return fmt.Sprintf(`
+resource "kvm2_proxy_vm" %q {
+  name          = %q
+  host          = "lab"
+  base_image_id = kvm2_base_image.base.id
+  memory_mib    = 128
+  firmware      = "bios"
+  wait_for_ip   = false
+  %s
+}
+`, addr, "egress-"+addr, extra)
+	}
+	cfg := h.config(h.baseImage() + vm("on", "") + vm("off", "autostart = false"))
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             h.checkNothingLeft,
+		Steps: []resource.TestStep{
+			{Config: cfg},
+			{
+				PreConfig: func() {
+					h.fb.RestartDaemon()
+					for name, want := range map[string]libvirt.DomainState{"egress-on": libvirt.DomainRunning, "egress-off": libvirt.DomainShutoff} {
+						if d, _ := h.fb.Domain(name); d.State != want {
+							t.Fatalf("%s after the reboot: state %v, want %v", name, d.State, want)
+						}
+					}
+				},
+				Config: cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("kvm2_proxy_vm.on", plancheck.ResourceActionNoop),
+					plancheck.ExpectResourceAction("kvm2_proxy_vm.off", plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue("kvm2_proxy_vm.off", tfjsonpath.New("running"), knownvalue.Bool(true)),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("kvm2_proxy_vm.off", tfjsonpath.New("state"), knownvalue.StringExact("running")),
+					statecheck.ExpectKnownValue("kvm2_proxy_vm.off", tfjsonpath.New("autostart"), knownvalue.Bool(false)),
+				},
 			},
 		},
 	})
