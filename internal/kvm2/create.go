@@ -29,11 +29,11 @@ const (
 // Create makes (or adopts) the proxy VM described by req and returns it as the host reports it.
 //
 // Under a per-name lock it first looks the name up. A domain that carries our mark with the
-// same UID is adopted (started if req.Running); any other domain under the name is refused as
-// Permanent. Otherwise it resolves the base image, checks the pool has room (QuotaExceeded
-// before anything is written), creates or reuses the overlay, rebuilds the seed, defines the
-// domain with our mark and starts it. If a step fails after this call wrote something, what
-// this call wrote is removed again.
+// same UID is adopted (its autostart set as asked, started if req.Running); any other domain
+// under the name is refused as Permanent. Otherwise it resolves the base image, checks the pool
+// has room (QuotaExceeded before anything is written), creates or reuses the overlay, rebuilds
+// the seed, defines the domain with our mark, sets its autostart and starts it. If a step fails
+// after this call wrote something, what this call wrote is removed again.
 func (c *Client) Create(ctx context.Context, req CreateRequest) (Instance, error) {
 	hc, err := c.host(opCreate, req.Host)
 	if err != nil {
@@ -128,6 +128,11 @@ func (c *Client) adopt(ctx context.Context, b backend.Backend, dom libvirt.Domai
 		return Instance{}, true, removeDomain(ctx, b, dom)
 	}
 	c.logf(ctx, LevelInfo, "adopting existing domain", map[string]any{"host": req.Host, "name": req.Name, "uid": req.UID})
+	// A define whose reply was lost may have left the flag unset. A transient domain cannot take
+	// it (ErrOperationInvalid); it is reported as transient and replaced.
+	if err := b.DomainSetAutostart(ctx, dom, req.Autostart); err != nil && !isLibvirtCode(err, libvirt.ErrOperationInvalid) {
+		return Instance{}, false, err
+	}
 	if req.Running {
 		if err := c.ensureRunning(ctx, b, dom); err != nil {
 			return Instance{}, false, err
@@ -269,6 +274,12 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 	dom, err := c.define(ctx, b, made, req, base, overlayPath, seedPath)
 	if err != nil {
 		return Instance{}, err
+	}
+	// A new definition has autostart off; set before the start, so a VM that runs has it.
+	if req.Autostart {
+		if err := b.DomainSetAutostart(ctx, dom, true); err != nil {
+			return Instance{}, err
+		}
 	}
 	if req.Running {
 		if err := b.DomainCreate(ctx, dom); err != nil {

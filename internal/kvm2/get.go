@@ -23,8 +23,9 @@ const opGet = "read"
 // a *GoneError that names the volumes of this instance still on the host. An empty uid is an
 // import: any marked domain is read, and one without our mark is Permanent ErrNotManaged.
 // UID and created-at are read back from the mark every time. The address comes from the guest
-// agent first, then the DHCP lease. A running domain costs five RPCs: lookup, state, XML (which
-// carries the mark), persistence, agent addresses.
+// agent first, then the DHCP lease. A running domain costs six RPCs: lookup, state, XML (which
+// carries the mark), autostart (which no other domain read reports), persistence, agent
+// addresses.
 func (c *Client) Get(ctx context.Context, id, uid string) (Instance, error) {
 	host, name, err := ParseID(id)
 	if err != nil {
@@ -71,6 +72,9 @@ func (c *Client) getOn(ctx context.Context, b backend.Backend, host, name, uid s
 		return Instance{}, c.gone(ctx, b, host, name, uid, err)
 	}
 	inst := instanceFromFacts(host, dom, facts)
+	if inst.Autostart, err = b.DomainGetAutostart(ctx, dom); err != nil {
+		return Instance{}, err
+	}
 	state := libvirt.DomainState(s)
 	inst.State = stateOf(state)
 	// An inactive domain that still exists is defined: only a running one can be transient.

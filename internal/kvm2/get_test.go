@@ -43,20 +43,20 @@ func TestGet_readsMarkAndFactsBack(t *testing.T) {
 	}
 }
 
-func TestGet_runningDomainCostsFiveRPCs(t *testing.T) {
+func TestGet_runningDomainCostsSixRPCs(t *testing.T) {
 	h := newCore(t)
 	h.markedDomain(vmName, labUID, "", libvirt.DomainRunning)
 	agentAddress(h.fb, vmName, markedMAC, "192.168.122.10")
 	if _, err := h.c.Get(context.Background(), vmID, labUID); err != nil {
 		t.Fatal(err)
 	}
-	want := "DomainLookupByName,DomainGetState,DomainGetXMLDesc,DomainIsPersistent,DomainInterfaceAddresses"
+	want := "DomainLookupByName,DomainGetState,DomainGetXMLDesc,DomainGetAutostart,DomainIsPersistent,DomainInterfaceAddresses"
 	if got := strings.Join(h.fb.Methods(), ","); got != want {
 		t.Fatalf("RPCs %s\nwant %s", got, want)
 	}
 }
 
-func TestGet_stoppedDomainCostsThreeRPCsAndHasNoAddress(t *testing.T) {
+func TestGet_stoppedDomainCostsFourRPCsAndHasNoAddress(t *testing.T) {
 	h := newCore(t)
 	h.markedDomain(vmName, labUID, "", libvirt.DomainShutoff)
 	inst, err := h.c.Get(context.Background(), vmID, labUID)
@@ -66,8 +66,21 @@ func TestGet_stoppedDomainCostsThreeRPCsAndHasNoAddress(t *testing.T) {
 	if inst.State != StateStopped || inst.IPv4 != "" || !inst.Persistent {
 		t.Fatalf("instance %+v", inst)
 	}
-	if n := len(h.fb.Calls()); n != 3 {
+	if n := len(h.fb.Calls()); n != 4 {
 		t.Fatalf("%d RPCs: %v", n, h.fb.Methods())
+	}
+}
+
+// The autostart flag is read from the host each time, so one turned off out of band shows.
+func TestGet_readsAutostartFromTheHost(t *testing.T) {
+	h := newCore(t)
+	h.markedDomain(vmName, labUID, "", libvirt.DomainRunning)
+	for _, want := range []bool{true, false} {
+		h.fb.UpdateDomain(vmName, func(d *fake.Domain) { d.Autostart = want })
+		inst, err := h.c.Get(context.Background(), vmID, labUID)
+		if err != nil || inst.Autostart != want {
+			t.Fatalf("autostart %v on the host: Get = %+v, %v", want, inst, err)
+		}
 	}
 }
 

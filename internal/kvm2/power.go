@@ -13,8 +13,9 @@ import (
 )
 
 const (
-	opSetRunning = "set power state"
-	opSetTag     = "set tag"
+	opSetRunning   = "set power state"
+	opSetTag       = "set tag"
+	opSetAutostart = "set autostart"
 )
 
 // SetRunning starts or stops (destroys) the domain, and returns it as the host reports it.
@@ -29,6 +30,14 @@ func (c *Client) SetRunning(ctx context.Context, id, uid string, running bool) (
 			return nil // not running: already where we want it
 		}
 		return err
+	})
+}
+
+// SetAutostart sets whether libvirtd starts the domain when it starts. libvirt refuses it for a
+// domain that is no longer defined (transient): Permanent.
+func (c *Client) SetAutostart(ctx context.Context, id, uid string, autostart bool) (Instance, error) {
+	return c.onMarked(ctx, opSetAutostart, id, uid, func(b backend.Backend, dom libvirt.Domain, _ definition.Mark) error {
+		return b.DomainSetAutostart(ctx, dom, autostart)
 	})
 }
 

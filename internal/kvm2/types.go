@@ -77,6 +77,7 @@ type CreateRequest struct {
 	Tag         string
 	UserData    []byte // secret: never logged; only its sha256 is stored in the mark
 	Running     bool   // start after define (default true at the Terraform layer)
+	Autostart   bool   // libvirtd starts the domain when it starts (default true at the Terraform layer)
 }
 
 // State is the core's view of a domain's life.
@@ -103,6 +104,7 @@ type Instance struct {
 	CreatedAt    time.Time
 	State        State
 	Persistent   bool // false: running but no longer defined
+	Autostart    bool // libvirtd starts the domain when it starts (after a host reboot)
 	IPv4         string
 	MAC          string
 	BaseImageID  string

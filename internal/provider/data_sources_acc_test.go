@@ -69,7 +69,7 @@ func TestAccProxyVMs_bulkImport(t *testing.T) {
 	t.Cleanup(func() { _ = c.DeleteBaseImage(context.Background(), img.ID) })
 	for _, n := range []string{"fleet-a", "fleet-b"} {
 		_, err := c.Create(ctx, kvm2.CreateRequest{Host: "lab", Name: l.name(n), BaseImageID: img.ID, VCPUs: 1,
-			MemoryMiB: 128, DiskGiB: 1, Firmware: kvm2.FirmwareBIOS, Tag: tag})
+			MemoryMiB: 128, DiskGiB: 1, Firmware: kvm2.FirmwareBIOS, Tag: tag, Autostart: true})
 		if err != nil {
 			t.Fatal(err)
 		}

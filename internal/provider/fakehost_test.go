@@ -136,7 +136,7 @@ func (h *fakeHost) createOutOfBand(name, tag, userData string) {
 	}
 	_, err = c.Create(ctx, kvm2.CreateRequest{
 		Host: "lab", Name: name, UID: "oob-" + name, BaseImageID: img.ID, VCPUs: 1, MemoryMiB: 128,
-		DiskGiB: 10, Firmware: kvm2.FirmwareBIOS, Tag: tag, UserData: []byte(userData), Running: true,
+		DiskGiB: 10, Firmware: kvm2.FirmwareBIOS, Tag: tag, UserData: []byte(userData), Running: true, Autostart: true,
 	})
 	if err != nil {
 		h.t.Fatal(err)

@@ -26,6 +26,9 @@ type accLab struct {
 	t                                                *testing.T
 	host, port, user, key, knownHosts, socket        string
 	pool, tinyPool, network, imageURL, imageSHA, run string
+	// prefix starts every object name of the run: "tfacc-", after KVM2_TEST_NAME_PREFIX when set
+	// (so runs that share a lab can keep to names of their own).
+	prefix string
 }
 
 // newAccLab skips without TF_ACC and fails when the lab environment is missing.
@@ -46,12 +49,12 @@ func newAccLab(t *testing.T) *accLab {
 		key: env("KVM2_TEST_SSH_KEY"), knownHosts: env("KVM2_TEST_KNOWN_HOSTS"),
 		socket: os.Getenv("KVM2_TEST_SOCKET"), pool: env("KVM2_TEST_POOL"), tinyPool: env("KVM2_TEST_TINY_POOL"),
 		network: env("KVM2_TEST_NETWORK"), imageURL: env("KVM2_TEST_IMAGE_URL"), imageSHA: env("KVM2_TEST_IMAGE_SHA256"),
-		run: strings.ToLower(rand.Text()[:6]),
+		run: strings.ToLower(rand.Text()[:6]), prefix: os.Getenv("KVM2_TEST_NAME_PREFIX") + "tfacc-",
 	}
 }
 
 // name is a per-run object name, so leftovers of an aborted run never collide.
-func (l *accLab) name(base string) string { return "tfacc-" + base + "-" + l.run }
+func (l *accLab) name(base string) string { return l.prefix + base + "-" + l.run }
 
 // factories serves the production provider (real core, real SSH) for acceptance tests.
 func (l *accLab) factories() map[string]func() (tfprotov6.ProviderServer, error) {
@@ -148,7 +151,7 @@ func (l *accLab) checkNothingOfOursLeft(*terraform.State) error { return l.check
 // checkLeftovers reports domains and volumes of this run on the lab host, except the named ones made
 // outside terraform (removed by the test's cleanup).
 func (l *accLab) checkLeftovers(except ...string) error {
-	mine := "tfacc-"
+	mine := l.prefix
 	var left []string
 	domains, err := l.virsh("", "list", "--all", "--name")
 	if err != nil {

@@ -35,6 +35,7 @@ type proxyVMModel struct {
 	UserDataWOVersion types.Int64    `tfsdk:"user_data_wo_version"`
 	UserDataSHA256    types.String   `tfsdk:"user_data_sha256"`
 	Running           types.Bool     `tfsdk:"running"`
+	Autostart         types.Bool     `tfsdk:"autostart"`
 	WaitForIP         types.Bool     `tfsdk:"wait_for_ip"`
 	UID               types.String   `tfsdk:"uid"`
 	DomainUUID        types.String   `tfsdk:"domain_uuid"`
@@ -76,6 +77,7 @@ func createRequest(plan proxyVMModel, uid, userData string) kvm2.CreateRequest {
 		Tag:         plan.Tag.ValueString(),
 		UserData:    []byte(userData),
 		Running:     plan.Running.ValueBool(),
+		Autostart:   plan.Autostart.ValueBool(),
 	}
 }
 
@@ -99,6 +101,7 @@ func applyInstance(m *proxyVMModel, inst kvm2.Instance) {
 		m.UserDataSHA256 = types.StringValue(inst.UserDataHash)
 	}
 	m.Running = types.BoolValue(inst.State == kvm2.StateRunning || inst.State == kvm2.StateStarting)
+	m.Autostart = types.BoolValue(inst.Autostart)
 	m.UID = types.StringValue(inst.UID)
 	m.DomainUUID = types.StringValue(inst.DomainUUID)
 	m.State = types.StringValue(instanceState(inst))

@@ -154,7 +154,7 @@ func (r *proxyVMResource) Read(ctx context.Context, req resource.ReadRequest, re
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
 }
 
-// Update changes what changes in place (tag, running) and reads the VM back; the other inputs
+// Update changes what changes in place (tag, autostart, running) and reads the VM back; the other inputs
 // that may differ without replacement (user_data after an import, wait_for_ip, timeouts) only
 // change state.
 func (r *proxyVMResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
@@ -177,6 +177,16 @@ func (r *proxyVMResource) Update(ctx context.Context, req resource.UpdateRequest
 		})
 		if err != nil {
 			resp.Diagnostics.Append(errorDiagnostic("update the tag of", proxyVMKind, id, err))
+			return
+		}
+	}
+	if !plan.Autostart.Equal(state.Autostart) {
+		autostart := plan.Autostart.ValueBool()
+		_, err := withRetry(ctx, r.data.retry, "set autostart", func(ctx context.Context) (kvm2.Instance, error) {
+			return r.data.client.SetAutostart(ctx, id, uid, autostart)
+		})
+		if err != nil {
+			resp.Diagnostics.Append(errorDiagnostic("update the autostart of", proxyVMKind, id, err))
 			return
 		}
 	}

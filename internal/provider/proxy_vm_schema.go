@@ -29,7 +29,7 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 		MarkdownDescription: "An egress proxy VM: a libvirt domain booted from a qcow2 overlay on a " +
 			"`kvm2_base_image`, configured by cloud-init (NoCloud) user data, and marked with the provider's " +
 			"metadata so it can be imported and is never confused with a domain the provider does not own. " +
-			"`running` and `tag` change in place; every other input replaces the VM.",
+			"`running`, `autostart` and `tag` change in place; every other input replaces the VM.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				MarkdownDescription: "`host/name`, the import id.",
@@ -136,6 +136,15 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 			"running": schema.BoolAttribute{
 				MarkdownDescription: "Whether the VM runs. Changes in place (start, or a hard power-off). A VM stopped outside " +
 					"Terraform shows as a change back to `true`. Default: `true`.",
+				Optional: true,
+				Computed: true,
+				Default:  booldefault.StaticBool(true),
+			},
+			"autostart": schema.BoolAttribute{
+				MarkdownDescription: "Whether libvirtd starts the VM when it starts, as after a host reboot (libvirt's " +
+					"autostart flag). Changes in place. Autostart turned off outside Terraform shows as a change back to " +
+					"`true`; a VM made before this attribute existed has it off, and the first apply turns it on in place. " +
+					"Default: `true`.",
 				Optional: true,
 				Computed: true,
 				Default:  booldefault.StaticBool(true),

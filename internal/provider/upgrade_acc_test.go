@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"testing"
@@ -51,9 +52,11 @@ resource "kvm2_base_image" "base" {
 }
 
 // TestAccUpgrade_fromPreviousRelease: a base image and two VMs (running and stopped) made by the
-// previous release keep working with this one: the first plan is empty, an apply changes
-// nothing, a tag changes in place on the same domains, and destroy leaves nothing of ours while
-// an administrator's image, checksum file and domain beside them stay untouched.
+// previous release keep working with this one: the first plan changes only autostart, which the
+// previous release never set (state has none, the host reads false), in place to its default
+// true; the apply turns it on on the same domains and the next plan is empty; a tag changes in
+// place on the same domains, and destroy leaves nothing of ours while an administrator's image,
+// checksum file and domain beside them stay untouched.
 func TestAccUpgrade_fromPreviousRelease(t *testing.T) {
 	u := newUpgradeLab(t)
 	previousProvider(t)
@@ -90,6 +93,15 @@ func TestAccUpgrade_fromPreviousRelease(t *testing.T) {
 		plancheck.ExpectResourceAction(upOn, plancheck.ResourceActionNoop),
 		plancheck.ExpectResourceAction(upOff, plancheck.ResourceActionNoop),
 	}
+	// The previous release set no autostart: the only change is turning it on, in place.
+	autostartOn := []plancheck.PlanCheck{
+		plancheck.ExpectResourceAction(upBase, plancheck.ResourceActionNoop),
+		plancheck.ExpectResourceAction(upOn, plancheck.ResourceActionUpdate),
+		plancheck.ExpectResourceAction(upOff, plancheck.ResourceActionUpdate),
+		plancheck.ExpectKnownValue(upOn, tfjsonpath.New("autostart"), knownvalue.Bool(true)),
+		plancheck.ExpectKnownValue(upOff, tfjsonpath.New("autostart"), knownvalue.Bool(true)),
+	}
+
 	current := u.factories()
 
 	resource.Test(t, resource.TestCase{
@@ -108,25 +120,49 @@ func TestAccUpgrade_fromPreviousRelease(t *testing.T) {
 				Check: u.checkPreviousLayout,
 			},
 			{
-				// This release: the first plan, without and with refresh, is empty.
+				// This release: the first plan changes only autostart, in place; before the
+				// refresh state has none, after it the host's false.
 				PreConfig:                u.addAdminObjects,
+				ProtoV6ProviderFactories: current,
+				Config:                   u.upgradeConfig("v1"),
+				PlanOnly:                 true,
+				ExpectNonEmptyPlan:       true,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPreRefresh: append(autostartOn, expectBefore(upOn, "autostart", nil), expectBefore(upOff, "autostart", nil)),
+					PostApplyPostRefresh: append(autostartOn,
+						expectBefore(upOn, "autostart", false), expectBefore(upOff, "autostart", false)),
+				},
+			},
+			{
+				// The apply turns autostart on, on the domains the previous release defined.
+				ProtoV6ProviderFactories: current,
+				Config:                   u.upgradeConfig("v1"),
+				ConfigPlanChecks:         resource.ConfigPlanChecks{PreApply: autostartOn},
+				ConfigStateChecks: sameIdentity(append(states("running", "stopped"),
+					statecheck.ExpectKnownValue(upOn, tfjsonpath.New("autostart"), knownvalue.Bool(true)),
+					statecheck.ExpectKnownValue(upOff, tfjsonpath.New("autostart"), knownvalue.Bool(true)),
+				)...),
+				Check: func(s *terraform.State) error {
+					u.logHost("after the first apply of this release")
+					if err := u.checkSameDomains(); err != nil {
+						return err
+					}
+					for _, name := range []string{u.on, u.off} {
+						if err := u.wantLabAutostart(name, true)(s); err != nil {
+							return err
+						}
+					}
+					return nil
+				},
+			},
+			{
+				// After it, the plan, without and with refresh, is empty.
 				ProtoV6ProviderFactories: current,
 				Config:                   u.upgradeConfig("v1"),
 				PlanOnly:                 true,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PostApplyPreRefresh:  noOp,
 					PostApplyPostRefresh: noOp,
-				},
-			},
-			{
-				// An apply of the unchanged configuration changes nothing.
-				ProtoV6ProviderFactories: current,
-				Config:                   u.upgradeConfig("v1"),
-				ConfigPlanChecks:         resource.ConfigPlanChecks{PreApply: noOp},
-				ConfigStateChecks:        sameIdentity(states("running", "stopped")...),
-				Check: func(s *terraform.State) error {
-					u.logHost("after the first apply of this release")
-					return u.checkSameDomains()
 				},
 			},
 			{
@@ -152,4 +188,29 @@ func TestAccUpgrade_fromPreviousRelease(t *testing.T) {
 			},
 		},
 	})
+}
+
+// expectBefore is a plan check that the planned change of addr starts from attr = want (nil: the
+// attribute is absent or null).
+func expectBefore(addr, attr string, want any) plancheck.PlanCheck {
+	return beforeCheck{addr, attr, want}
+}
+
+type beforeCheck struct {
+	addr, attr string
+	want       any
+}
+
+func (c beforeCheck) CheckPlan(_ context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+	for _, rc := range req.Plan.ResourceChanges {
+		if rc.Address != c.addr {
+			continue
+		}
+		before, _ := rc.Change.Before.(map[string]any)
+		if got := before[c.attr]; got != c.want {
+			resp.Error = fmt.Errorf("%s: %s before the change is %v, want %v", c.addr, c.attr, got, c.want)
+		}
+		return
+	}
+	resp.Error = fmt.Errorf("no planned change of %s", c.addr)
 }

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"fmt"
+	"os"
 	"regexp"
 	"slices"
 	"strconv"
@@ -12,10 +13,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 )
 
-// upgradeLab is the lab with the objects of one upgrade run; every name starts with "up-" and
-// carries the run's token.
+// upgradeLab is the lab with the objects of one upgrade run; every name starts with "up-" (after
+// KVM2_TEST_NAME_PREFIX when set) and carries the run's token.
 type upgradeLab struct {
 	*accLab
+	up            string            // the prefix of every name
 	base, on, off string            // base image volume, running VM, stopped VM
 	admin         string            // an administrator's image volume, checksum file and domain
 	adminSum      string            // the checksum file's content, sha256sum format
@@ -26,12 +28,14 @@ type upgradeLab struct {
 
 func newUpgradeLab(t *testing.T) *upgradeLab {
 	l := newAccLab(t)
+	up := os.Getenv("KVM2_TEST_NAME_PREFIX") + "up-"
 	u := &upgradeLab{
 		accLab: l,
-		base:   "up-base-" + l.run + ".qcow2",
-		on:     "up-on-" + l.run,
-		off:    "up-off-" + l.run,
-		admin:  "up-admin-" + l.run,
+		up:     up,
+		base:   up + "base-" + l.run + ".qcow2",
+		on:     up + "on-" + l.run,
+		off:    up + "off-" + l.run,
+		admin:  up + "admin-" + l.run,
 		before: map[string]bool{},
 		uuids:  map[string]string{},
 	}
@@ -273,7 +277,7 @@ func (u *upgradeLab) checkDestroyed(*terraform.State) error {
 		switch {
 		case u.ours(n):
 			left = append(left, n)
-		case strings.HasPrefix(n, "up-") && !u.before[n] && !strings.HasPrefix(n, u.admin):
+		case strings.HasPrefix(n, u.up) && !u.before[n] && !strings.HasPrefix(n, u.admin):
 			unknown = append(unknown, n)
 		}
 	}

@@ -3,11 +3,17 @@
 # namespace with /dev/kvm masked where needed), for fault-injection tests, and
 # waits until it answers. Only a libvirtd the lab started is restarted.
 #
-# Usage: restart-libvirtd.sh [--host 1|2] [--kill] [--down SECONDS]
+# Usage: restart-libvirtd.sh [--host 1|2] [--kill] [--down SECONDS] [--kill-guests [--guest NAME]...]
 #   --host N        which lab host (default 1)
 #   default         SIGTERM by PID file (bounded), then start
 #   --kill          SIGKILL instead, as in a crash
 #   --down SECONDS  stay down that long before starting again
+#   --kill-guests   a host reboot: once libvirtd is down, SIGKILL the QEMU process of
+#                   each domain it ran (found by its PID file under /run/libvirt/qemu/)
+#                   and remove the marker by which libvirtd autostarts domains only once
+#                   per boot, so the restarted libvirtd starts the autostart domains
+#   --guest NAME    with --kill-guests: only that domain's QEMU (repeatable), so
+#                   other domains on the shared lab keep running
 # KVM2_LAB_STATE names the lab's .lab directory when it was brought up from
 # another checkout. Prints the time libvirtd did not answer.
 set -euo pipefail
@@ -17,6 +23,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 KILL=0
 DOWN=0
 HOST=1
+KILL_GUESTS=0
+GUESTS=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--kill) KILL=1 ;;
@@ -28,11 +36,45 @@ while [ $# -gt 0 ]; do
 		DOWN="$2"
 		shift
 		;;
-	*) lab_die "usage: restart-libvirtd.sh [--host 1|2] [--kill] [--down SECONDS]" ;;
+	--kill-guests) KILL_GUESTS=1 ;;
+	--guest)
+		GUESTS+=("$2")
+		shift
+		;;
+	*) lab_die "usage: restart-libvirtd.sh [--host 1|2] [--kill] [--down SECONDS] [--kill-guests [--guest NAME]...]" ;;
 	esac
 	shift
 done
 lab_select_host "$HOST"
+[ "$HOST" = 1 ] || [ "$KILL_GUESTS" = 0 ] || lab_die "--kill-guests acts on host 1 only (host 2's QEMU PID files are in its own namespace)"
+[ "${#GUESTS[@]}" -eq 0 ] || [ "$KILL_GUESTS" = 1 ] || lab_die "--guest needs --kill-guests"
+
+# LAB_QEMU_STATE is where the lab's libvirtd keeps a PID file per running domain.
+LAB_QEMU_STATE="/run/libvirt/qemu"
+
+# kill_guests: SIGKILL the QEMU process of each domain the PID files name (of GUESTS only,
+# when given). A PID counts only while its process is a QEMU started for that domain
+# (-name guest=NAME), so a recycled PID is never killed.
+kill_guests() {
+	local f name pid n=0
+	for f in "$LAB_QEMU_STATE"/*.pid; do
+		[ -e "$f" ] || continue
+		name="$(basename "$f" .pid)"
+		[ "$name" != driver ] || continue
+		if [ "${#GUESTS[@]}" -gt 0 ] && ! printf '%s\n' "${GUESTS[@]}" | grep -qxF -- "$name"; then
+			continue
+		fi
+		pid="$(tr -dc '0-9' <"$f")"
+		[ -n "$pid" ] && [ -r "/proc/$pid/cmdline" ] || continue
+		case "$(cat "/proc/$pid/comm" 2>/dev/null)" in qemu-system-*|qemu-kvm) ;; *) continue ;; esac
+		tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "guest=$name," || continue
+		kill -9 "$pid" 2>/dev/null && n=$((n + 1))
+		lab_log "guest $name: QEMU $pid SIGKILL"
+	done
+	# A reboot empties /run: libvirtd then autostarts domains again.
+	rm -f "$LAB_QEMU_STATE/autostarted"
+	lab_log "killed $n guest QEMU process(es)"
+}
 [ "$(id -u)" -eq 0 ] || lab_die "restart-libvirtd.sh must run as root"
 if lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd &&
 	[ "$(tr -dc '0-9' <"$LAB_HOST_STATE/libvirtd.started" 2>/dev/null)" != "$(tr -dc '0-9' <"$LAB_LIBVIRTD_PID")" ]; then
@@ -46,6 +88,7 @@ if [ "$KILL" = 1 ] && lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd; then
 fi
 lab_stop_pidfile "$LAB_LIBVIRTD_PID" libvirtd
 lab_log "libvirtd stopped after $(lab_elapsed "$T0")s"
+if [ "$KILL_GUESTS" = 1 ]; then kill_guests; fi
 sleep "$DOWN"
 mount_tiny
 lab_ensure_ns

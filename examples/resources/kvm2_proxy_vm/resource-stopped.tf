@@ -1,5 +1,5 @@
-# A standby proxy: defined with its disks and seed, but not started. Setting running to true
-# starts it in place.
+# A standby proxy: defined with its disks and seed, but not started, and not started by a host
+# reboot either (autostart). Setting running to true starts it in place.
 resource "kvm2_proxy_vm" "standby" {
   name          = "egress-standby-1"
   host          = "lab"
@@ -8,5 +8,6 @@ resource "kvm2_proxy_vm" "standby" {
   firmware      = "bios"
   tag           = "egress-standby"
   running       = false
+  autostart     = false
   wait_for_ip   = false
 }

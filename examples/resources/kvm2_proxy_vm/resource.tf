@@ -5,7 +5,8 @@ resource "kvm2_base_image" "ubuntu" {
 }
 
 # One egress proxy: a qcow2 overlay on the base image, a NoCloud seed with the user data, and
-# a domain that waits for its IPv4 address before create returns.
+# a domain that waits for its IPv4 address before create returns and that libvirtd starts again
+# after a host reboot (autostart).
 resource "kvm2_proxy_vm" "egress" {
   name          = "egress-1"
   host          = "lab"
@@ -15,6 +16,7 @@ resource "kvm2_proxy_vm" "egress" {
   disk_gib      = 10
   firmware      = "uefi"
   tag           = "egress-eu"
+  autostart     = true
 
   user_data = <<-EOT
     #cloud-config

@@ -33,6 +33,12 @@ type Backend interface {
 	DomainGetState(ctx context.Context, dom libvirt.Domain) (state int32, reason int32, err error)
 	DomainGetXMLDesc(ctx context.Context, dom libvirt.Domain, flags libvirt.DomainXMLFlags) (string, error)
 	DomainIsPersistent(ctx context.Context, dom libvirt.Domain) (bool, error)
+	// DomainGetAutostart reports whether libvirtd starts the domain when it starts (false for a
+	// transient domain).
+	DomainGetAutostart(ctx context.Context, dom libvirt.Domain) (bool, error)
+	// DomainSetAutostart sets that flag; libvirt refuses it for a transient domain with
+	// ErrOperationInvalid.
+	DomainSetAutostart(ctx context.Context, dom libvirt.Domain, autostart bool) error
 	// DomainGetMetadata returns the element stored under namespace uri (DomainAffectCurrent).
 	DomainGetMetadata(ctx context.Context, dom libvirt.Domain, uri string) (string, error)
 	// DomainSetMetadata replaces the element under namespace uri, prefix key, in the definitions

@@ -316,6 +316,24 @@ func (b *libvirtBackend) DomainIsPersistent(ctx context.Context, dom libvirt.Dom
 	})
 }
 
+func (b *libvirtBackend) DomainGetAutostart(ctx context.Context, dom libvirt.Domain) (bool, error) {
+	return call(ctx, b, "DomainGetAutostart", true, func() (bool, error) {
+		a, err := b.l.DomainGetAutostart(dom)
+		return a == 1, err
+	})
+}
+
+func (b *libvirtBackend) DomainSetAutostart(ctx context.Context, dom libvirt.Domain, autostart bool) error {
+	var v int32
+	if autostart {
+		v = 1
+	}
+	_, err := call(ctx, b, "DomainSetAutostart", true, func() (struct{}, error) {
+		return struct{}{}, b.l.DomainSetAutostart(dom, v)
+	})
+	return err
+}
+
 func (b *libvirtBackend) DomainGetMetadata(ctx context.Context, dom libvirt.Domain, uri string) (string, error) {
 	return call(ctx, b, "DomainGetMetadata", true, func() (string, error) {
 		return b.l.DomainGetMetadata(dom, int32(libvirt.DomainMetadataElement), libvirt.OptString{uri}, libvirt.DomainAffectCurrent)

@@ -22,7 +22,9 @@ import (
 // code. Objects are named fk-<run>-<n>- and removed afterwards.
 func TestIntegration_fakeAnswersAsTheHost(t *testing.T) {
 	cfg, pool := labSSH(t)
-	run := "fk-" + strconv.FormatInt(time.Now().UnixNano(), 36) + "-"
+	// KVM2_TEST_NAME_PREFIX, when set, goes before every name, so runs that share a lab can keep
+	// to a prefix of their own.
+	run := os.Getenv("KVM2_TEST_NAME_PREFIX") + "fk-" + strconv.FormatInt(time.Now().UnixNano(), 36) + "-"
 	n := 0
 	newLabTarget := func(t *testing.T) *target {
 		n++
@@ -36,6 +38,7 @@ func TestIntegration_fakeAnswersAsTheHost(t *testing.T) {
 		{"start", startScenarios},
 		{"metadata", metadataScenarios},
 		{"chain", chainScenarios},
+		{"autostart", autostartScenarios},
 	} {
 		t.Run(group.name, func(t *testing.T) { runScenarios(t, newLabTarget, group.scenarios) })
 	}

@@ -43,6 +43,9 @@ type Domain struct {
 
 	// Transient is true for a domain that runs but has no persistent definition.
 	Transient bool
+	// Autostart is libvirt's autostart flag: libvirtd starts the domain when it starts. As in
+	// libvirt, only a persistent domain can have it, and undefining a domain clears it.
+	Autostart bool
 	// NVRAM marks a UEFI domain with an NVRAM file: undefining it without
 	// DomainUndefineNvram fails, as in libvirt.
 	NVRAM bool
@@ -146,6 +149,30 @@ func (b *Backend) AddDomain(d Domain) {
 	}
 	c.settle()
 	b.st.domains[d.Name] = &c
+}
+
+// RestartDaemon simulates libvirtd starting after a host reboot: every domain's QEMU process is
+// gone (transient domains disappear, persistent ones shut off), then each domain with autostart
+// is started as DomainCreate would start it.
+func (b *Backend) RestartDaemon() {
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	for name, d := range b.st.domains {
+		if d.Transient {
+			delete(b.st.domains, name)
+			continue
+		}
+		if active(d.State) {
+			d.State, d.Reason = libvirt.DomainShutoff, int32(libvirt.DomainShutoffUnknown)
+			d.settle()
+		}
+		if d.Autostart && b.st.checkStart(d.XML) == nil {
+			d.State, d.Reason = libvirt.DomainRunning, int32(libvirt.DomainRunningBooted)
+			b.st.nextID++
+			d.id = b.st.nextID
+			d.settle()
+		}
+	}
 }
 
 // Domain returns a copy of the named domain.
@@ -409,6 +436,33 @@ func (b *Backend) DomainIsPersistent(ctx context.Context, dom libvirt.Domain) (_
 	return !d.Transient, nil
 }
 
+// DomainGetAutostart reports the domain's autostart flag (false for a transient domain).
+func (b *Backend) DomainGetAutostart(ctx context.Context, dom libvirt.Domain) (_ bool, err error) {
+	defer b.observe(ctx, "DomainGetAutostart", time.Now(), &err)
+	d, unlock, err := b.domainCall(ctx, "DomainGetAutostart", dom.Name)
+	if err != nil {
+		return false, err
+	}
+	defer unlock()
+	return d.Autostart, nil
+}
+
+// DomainSetAutostart sets the domain's autostart flag; a transient domain is refused as libvirt
+// refuses it.
+func (b *Backend) DomainSetAutostart(ctx context.Context, dom libvirt.Domain, autostart bool) (err error) {
+	defer b.observe(ctx, "DomainSetAutostart", time.Now(), &err)
+	d, unlock, err := b.domainCall(ctx, "DomainSetAutostart", dom.Name)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	if d.Transient {
+		return LibvirtError(libvirt.ErrOperationInvalid, "Requested operation is not valid: cannot set autostart for transient domain")
+	}
+	d.Autostart = autostart
+	return nil
+}
+
 // DomainDestroy stops an active domain (a transient one disappears); destroying an inactive
 // domain is ErrOperationInvalid.
 func (b *Backend) DomainDestroy(ctx context.Context, dom libvirt.Domain) (err error) {
@@ -445,6 +499,7 @@ func (b *Backend) DomainUndefine(ctx context.Context, dom libvirt.Domain, flags 
 	if d.NVRAM && flags&libvirt.DomainUndefineNvram == 0 {
 		return LibvirtError(libvirt.ErrOperationInvalid, "Requested operation is not valid: cannot undefine domain with nvram")
 	}
+	d.Autostart = false // libvirt removes the autostart link with the definition
 	if active(d.State) {
 		d.Transient = true
 		d.settle()
