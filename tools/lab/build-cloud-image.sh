@@ -239,11 +239,12 @@ grub-mkimage -O x86_64-efi -d /usr/lib/grub/x86_64-efi -o "$WORK/BOOTX64.EFI" -c
 	-p /boot/grub fat efi_gop efi_uga "${GRUB_MODS[@]}"
 bios_setup "$IMG" "$WORK/grub-bios/boot.img" "$WORK/grub-bios/core.img" "$BIOS_START" "$((ESP_START - BIOS_START))"
 
-ESP="$IMG@@$((ESP_START * 512))"
-mkfs.vfat --offset "$ESP_START" -n ESP "$IMG" "$((ESP_SECTORS / 2))" >/dev/null
+# The ESP (FAT16) is made on its own and copied into its partition.
+mkfs.vfat -F 16 -n ESP -C "$WORK/esp.img" "$((ESP_SECTORS / 2))" >/dev/null
 export MTOOLS_SKIP_CHECK=1
-mmd -i "$ESP" ::/EFI ::/EFI/BOOT
-mcopy -i "$ESP" "$WORK/BOOTX64.EFI" ::/EFI/BOOT/BOOTX64.EFI
+mmd -i "$WORK/esp.img" ::/EFI ::/EFI/BOOT
+mcopy -i "$WORK/esp.img" "$WORK/BOOTX64.EFI" ::/EFI/BOOT/BOOTX64.EFI
+dd if="$WORK/esp.img" of="$IMG" bs=512 seek="$ESP_START" conv=notrunc,sparse status=none
 lab_phase_end
 
 lab_phase qcow2
