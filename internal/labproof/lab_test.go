@@ -47,27 +47,38 @@ type labEnv struct {
 
 func loadEnv(t *testing.T) labEnv {
 	t.Helper()
-	if os.Getenv("KVM2_TEST_SSH_HOST") == "" {
-		t.Skip("lab env absent: run tools/lab/up.sh (make lab-up), then `source .lab/env`")
+	e := loadHostEnv(t, "KVM2_TEST_")
+	e.TinyPool = mustEnv(t, "KVM2_TEST_TINY_POOL")
+	return e
+}
+
+// loadHostEnv reads one lab host's variables (prefix KVM2_TEST_ for host 1,
+// KVM2_TEST_HOST2_ for host 2) and the image both hosts share.
+func loadHostEnv(t *testing.T, prefix string) labEnv {
+	t.Helper()
+	if os.Getenv(prefix+"SSH_HOST") == "" {
+		t.Skipf("lab env absent (%sSSH_HOST): run tools/lab/up.sh (make lab-up), then `source .lab/env`", prefix)
 	}
-	get := func(name string) string {
-		v := os.Getenv(name)
-		if v == "" {
-			t.Fatalf("%s is empty; is .lab/env complete?", name)
-		}
-		return v
-	}
-	port, err := strconv.Atoi(get("KVM2_TEST_SSH_PORT"))
+	port, err := strconv.Atoi(mustEnv(t, prefix+"SSH_PORT"))
 	if err != nil {
-		t.Fatalf("KVM2_TEST_SSH_PORT: %v", err)
+		t.Fatalf("%sSSH_PORT: %v", prefix, err)
 	}
 	return labEnv{
-		Host: get("KVM2_TEST_SSH_HOST"), Port: port, User: get("KVM2_TEST_SSH_USER"),
-		Key: get("KVM2_TEST_SSH_KEY"), KnownHosts: get("KVM2_TEST_KNOWN_HOSTS"),
-		Socket: get("KVM2_TEST_SOCKET"), Pool: get("KVM2_TEST_POOL"),
-		TinyPool: get("KVM2_TEST_TINY_POOL"), Network: get("KVM2_TEST_NETWORK"),
-		ImagePath: get("KVM2_TEST_IMAGE_PATH"), ProxyPort: get("KVM2_TEST_PROXY_PORT"),
+		Host: mustEnv(t, prefix+"SSH_HOST"), Port: port, User: mustEnv(t, prefix+"SSH_USER"),
+		Key: mustEnv(t, prefix+"SSH_KEY"), KnownHosts: mustEnv(t, prefix+"KNOWN_HOSTS"),
+		Socket: mustEnv(t, prefix+"SOCKET"), Pool: mustEnv(t, prefix+"POOL"),
+		Network:   mustEnv(t, prefix+"NETWORK"),
+		ImagePath: mustEnv(t, "KVM2_TEST_IMAGE_PATH"), ProxyPort: mustEnv(t, "KVM2_TEST_PROXY_PORT"),
 	}
+}
+
+func mustEnv(t *testing.T, name string) string {
+	t.Helper()
+	v := os.Getenv(name)
+	if v == "" {
+		t.Fatalf("%s is empty; is .lab/env complete?", name)
+	}
+	return v
 }
 
 func (e labEnv) addr() string { return net.JoinHostPort(e.Host, strconv.Itoa(e.Port)) }
@@ -97,11 +108,13 @@ func dialSSH(e labEnv, knownHostsFile string) (*ssh.Client, error) {
 	return ssh.Dial("tcp", e.addr(), cfg)
 }
 
-// lab is one SSH client with a libvirt connection over its forwarded socket.
+// lab is one SSH client with a libvirt connection over its forwarded socket
+// (or, execOnly, over an exec channel: the host's sshd refuses forwarding).
 type lab struct {
-	env labEnv
-	ssh *ssh.Client
-	lv  *libvirt.Libvirt
+	env      labEnv
+	ssh      *ssh.Client
+	lv       *libvirt.Libvirt
+	execOnly bool
 }
 
 func connect(t *testing.T, e labEnv) *lab {
@@ -475,7 +488,7 @@ func (g *guest) checkProxy(t *testing.T, ip string) {
 	deadline := time.Now().Add(20 * time.Second)
 	var lastErr error
 	for time.Now().Before(deadline) {
-		status, err := proxyRequest(g.l.ssh, addr)
+		status, err := proxyRequest(g.l, addr)
 		if err == nil {
 			if !strings.HasPrefix(status, "HTTP/1.") {
 				t.Fatalf("proxy at %s answered %q, want an HTTP status line", addr, status)
@@ -489,10 +502,23 @@ func (g *guest) checkProxy(t *testing.T, ip string) {
 	t.Fatalf("no HTTP proxy at %s: %v", addr, lastErr)
 }
 
+// dialTCP reaches addr from the lab host: through a forwarded channel, or nc
+// in an exec channel where the host's sshd refuses forwarding.
+func (l *lab) dialTCP(addr string) (net.Conn, error) {
+	if !l.execOnly {
+		return l.ssh.Dial("tcp", addr)
+	}
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, err
+	}
+	return execStream(l.ssh, "nc -w 10 "+host+" "+port)
+}
+
 // proxyRequest asks the proxy for a URL on a closed port of the lab's own
 // bridge address; any proxy answers with an error status line.
-func proxyRequest(c *ssh.Client, addr string) (string, error) {
-	conn, err := c.Dial("tcp", addr)
+func proxyRequest(l *lab, addr string) (string, error) {
+	conn, err := l.dialTCP(addr)
 	if err != nil {
 		return "", err
 	}

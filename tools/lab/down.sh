@@ -3,9 +3,13 @@
 # kvm2- or our metadata mark) and every volume in the lab pools, then stops
 # only the daemons up.sh started (by PID file). Idempotent. The pools, the
 # network definition and the image cache stay for the next up.sh.
+#
+# Usage: down.sh [--host 1|2]   (default: both hosts and the HTTP server)
 set -euo pipefail
 # shellcheck source=tools/lab/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+lab_parse_hosts "$@"
+[ "${#LAB_ARGS[@]}" -eq 0 ] || lab_die "usage: down.sh [--host 1|2]"
 
 DOWN_START="$EPOCHREALTIME"
 [ "$(id -u)" -eq 0 ] || lab_die "down.sh must run as root"
@@ -31,7 +35,7 @@ remove_domains() {
 
 remove_volumes() {
 	local pool vol n=0
-	for pool in "$LAB_POOL" "$LAB_TINY_POOL"; do
+	for pool in "$LAB_POOL" $LAB_TINY_POOL; do
 		lab_virsh pool-info "$pool" >/dev/null 2>&1 || continue
 		lab_virsh pool-refresh "$pool" >/dev/null 2>&1 || continue
 		while read -r vol; do
@@ -47,7 +51,7 @@ remove_volumes() {
 # stop_started NAME PIDFILE: stops a daemon only when up.sh recorded that it
 # started this very process.
 stop_started() {
-	local marker="$LAB_STATE/$1.started"
+	local marker="$LAB_HOST_STATE/$1.started"
 	if [ -f "$marker" ] && lab_pid_alive "$2" "$1" && [ "$(tr -dc '0-9' <"$marker")" = "$(tr -dc '0-9' <"$2")" ]; then
 		lab_stop_pidfile "$2" "$1"
 		lab_log "stopped $1"
@@ -55,19 +59,29 @@ stop_started() {
 	rm -f "$marker"
 }
 
-if lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd && timeout 15 virsh -q -c "$LAB_URI" version >/dev/null 2>&1; then
-	lab_phase domains
-	remove_domains
-	lab_phase volumes
-	remove_volumes
-else
-	lab_log "libvirtd not answering: no domains or volumes to remove"
+# Host 2 first: host 1's down is the one that used to end the run.
+for h in $(printf '%s\n' "${LAB_HOSTS[@]}" | sort -r); do
+	lab_select_host "$h"
+	p=""
+	[ "$h" = 1 ] || p="h$h "
+	if lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd && lab_pid_in_ns "$LAB_LIBVIRTD_PID" &&
+		timeout 15 virsh -q -c "$LAB_URI" version >/dev/null 2>&1; then
+		lab_phase "${p}domains"
+		remove_domains
+		lab_phase "${p}volumes"
+		remove_volumes
+	else
+		lab_log "host $h: libvirtd not answering: no domains or volumes to remove"
+	fi
+	lab_phase "${p}daemons"
+	lab_stop_pidfile "$SSHD_PID" sshd
+	stop_started libvirtd "$LAB_LIBVIRTD_PID"
+	stop_started virtlogd "$LAB_VIRTLOGD_PID"
+	lab_drop_ns
+	lab_phase_end
+done
+# The HTTP server serves both hosts' users.
+if [ "${#LAB_HOSTS[@]}" -gt 1 ]; then
+	lab_stop_pidfile "$LAB_STATE/http.pid" python3
 fi
-
-lab_phase daemons
-lab_stop_pidfile "$LAB_STATE/http.pid" python3
-lab_stop_pidfile "$LAB_STATE/sshd.pid" sshd
-stop_started libvirtd "$LAB_LIBVIRTD_PID"
-stop_started virtlogd "$LAB_VIRTLOGD_PID"
-lab_phase_end
 lab_log "lab down in $(lab_elapsed "$DOWN_START")s"

@@ -26,6 +26,88 @@ LAB_MARK_NS="https://github.com/egress-proxies/terraform-provider-kvm2/mark/v1"
 LAB_LIBVIRTD_PID="/run/libvirtd.pid"
 LAB_VIRTLOGD_PID="/run/virtlogd.pid"
 LAB_LIBVIRTD_LOG="/var/log/libvirt/libvirtd.log"
+# Per-host settings the scripts act on; lab_select_host switches them. Host 1
+# is the machine's own libvirtd; host 2 is a second daemon in a namespace of
+# its own (see lab_select_host).
+LAB_HOST=1
+LAB_HOST_STATE="$LAB_STATE"
+LAB_ETC="/etc/libvirt"
+LAB_NS_MNT=""
+LAB_NS_UTS=""
+LAB_HOSTNAME=""
+LAB_HOST_UUID_FILE=""
+LAB_SSH_PORT_FIRST=2222
+LAB_SSH_FORWARDING=yes
+LAB_CLIENT_KEY="$LAB_STATE/ssh/id_ed25519"
+
+# Host 2: its own libvirtd, virtlogd and sshd in a persistent mount (and UTS)
+# namespace bound to files under LAB2_RUN, where /run/libvirt, /etc/libvirt,
+# /var/lib/libvirt, /var/cache/libvirt and /var/log/libvirt are its own
+# directories. The network namespace stays shared: the bridge, the subnet and
+# the TCP port differ from host 1's instead.
+LAB2_RUN="/run/kvm2-lab-host2"
+LAB2_ROOT="/var/lib/kvm2-lab/host2"
+LAB2_BINDS=( # source:target inside the namespace
+	"$LAB2_RUN/libvirt:/run/libvirt"
+	"$LAB2_ROOT/etc:/etc/libvirt"
+	"$LAB2_ROOT/lib:/var/lib/libvirt"
+	"$LAB2_ROOT/cache:/var/cache/libvirt"
+	"$LAB2_ROOT/log:/var/log/libvirt"
+)
+
+# lab_select_host 1|2: points every per-host setting at that host.
+lab_select_host() {
+	case "$1" in
+	1)
+		LAB_HOST=1 LAB_HOST_STATE="$LAB_STATE" LAB_ETC="/etc/libvirt"
+		LAB_URI="qemu:///system"
+		LAB_POOL="kvm2lab" LAB_POOL_DIR="/var/lib/kvm2-lab/pool"
+		LAB_TINY_POOL="kvm2lab-tiny" LAB_TINY_DIR="/var/lib/kvm2-lab/tiny"
+		LAB_NET="kvm2lab" LAB_BRIDGE="virbr-kvm2" LAB_NET_PREFIX="192.168.123"
+		LAB_LIBVIRTD_PID="/run/libvirtd.pid" LAB_VIRTLOGD_PID="/run/virtlogd.pid"
+		LAB_LIBVIRTD_LOG="/var/log/libvirt/libvirtd.log"
+		LAB_NS_MNT="" LAB_NS_UTS="" LAB_HOSTNAME="" LAB_HOST_UUID_FILE=""
+		LAB_SSH_PORT_FIRST=2222 LAB_SSH_FORWARDING=yes
+		;;
+	2)
+		LAB_HOST=2 LAB_HOST_STATE="$LAB_STATE/host2" LAB_ETC="$LAB2_ROOT/etc"
+		# Reached from this namespace through its socket's real directory.
+		LAB_URI="qemu:///system?socket=$LAB2_RUN/libvirt/libvirt-sock"
+		# The same pool name as host 1, as on real fleets where every host has
+		# its "default": names must never be what tells the hosts apart.
+		LAB_POOL="kvm2lab" LAB_POOL_DIR="/var/lib/kvm2-lab/pool2"
+		LAB_TINY_POOL="" LAB_TINY_DIR=""
+		LAB_NET="kvm2lab2" LAB_BRIDGE="virbr-kvm2b" LAB_NET_PREFIX="192.168.124"
+		LAB_LIBVIRTD_PID="$LAB2_RUN/libvirtd.pid" LAB_VIRTLOGD_PID="$LAB2_RUN/virtlogd.pid"
+		# Outside the bind mounts, so the same path works in both namespaces.
+		LAB_LIBVIRTD_LOG="$LAB2_ROOT/log/libvirtd.log"
+		LAB_NS_MNT="$LAB2_RUN/ns/mnt" LAB_NS_UTS="$LAB2_RUN/ns/uts"
+		LAB_HOSTNAME="kvm2-lab-host2" LAB_HOST_UUID_FILE="$LAB2_ROOT/host-uuid"
+		LAB_SSH_PORT_FIRST=2223 LAB_SSH_FORWARDING=no
+		;;
+	*) lab_die "unknown lab host '$1' (1 or 2)" ;;
+	esac
+	SSH_DIR="$LAB_HOST_STATE/ssh"
+	SSHD_PID="$LAB_HOST_STATE/sshd.pid"
+}
+
+# lab_parse_hosts ARGS...: sets LAB_HOSTS from an optional "--host N" (default
+# both) and leaves the other arguments in LAB_ARGS.
+lab_parse_hosts() {
+	LAB_HOSTS=(1 2)
+	LAB_ARGS=()
+	while [ $# -gt 0 ]; do
+		case "$1" in
+		--host)
+			[ "${2:-}" = 1 ] || [ "${2:-}" = 2 ] || lab_die "--host takes 1 or 2"
+			LAB_HOSTS=("$2")
+			shift
+			;;
+		*) LAB_ARGS+=("$1") ;;
+		esac
+		shift
+	done
+}
 
 lab_log() { printf '[lab] %s\n' "$*" >&2; }
 lab_die() {
@@ -140,14 +222,75 @@ kvm_must_hide() {
 	esac
 	[ -e /dev/kvm ] && ! grep -qwE 'vmx|svm' /proc/cpuinfo
 }
+lab_nokvm_file() { [ -e /run/kvm2-lab-nokvm ] || install -m 000 /dev/null /run/kvm2-lab-nokvm; }
 start_libvirtd() {
-	if kvm_must_hide; then
+	if [ -n "$LAB_NS_MNT" ]; then
+		# The host's namespace already hides /dev/kvm where needed (lab_ensure_ns).
+		lab_in_ns libvirtd -d -p "$LAB_LIBVIRTD_PID"
+	elif kvm_must_hide; then
 		lab_log "/dev/kvm present but the CPU has no VMX/SVM: hiding it from libvirtd (TCG only)"
-		[ -e /run/kvm2-lab-nokvm ] || install -m 000 /dev/null /run/kvm2-lab-nokvm
+		lab_nokvm_file
 		unshare -m --propagation slave sh -c 'mount --bind /run/kvm2-lab-nokvm /dev/kvm && exec libvirtd -d'
 	else
 		libvirtd -d
 	fi
+}
+
+# lab_in_ns CMD...: runs CMD in the selected host's namespaces (host 1: here).
+lab_in_ns() {
+	if [ -n "$LAB_NS_MNT" ]; then
+		nsenter --mount="$LAB_NS_MNT" --uts="$LAB_NS_UTS" -- "$@"
+	else
+		"$@"
+	fi
+}
+
+# lab_ns_id: the selected host's mount namespace as /proc/PID/ns/mnt names it.
+lab_ns_id() { echo "mnt:[$(stat -L -c %i "$LAB_NS_MNT" 2>/dev/null)]"; }
+lab_ns_alive() { [ "$(stat -f -c %T "$LAB_NS_MNT" 2>/dev/null)" = nsfs ] && [ "$(stat -f -c %T "$LAB_NS_UTS" 2>/dev/null)" = nsfs ]; }
+# lab_pid_in_ns PIDFILE: true when PIDFILE's process runs in the selected
+# host's mount namespace (always true for host 1).
+lab_pid_in_ns() {
+	[ -n "$LAB_NS_MNT" ] || return 0
+	[ "$(readlink "/proc/$(tr -dc '0-9' <"$1")/ns/mnt" 2>/dev/null)" = "$(lab_ns_id)" ]
+}
+
+# lab_ensure_ns: creates the selected host's namespaces once (they outlive
+# every process in them, bound to files, so a restarted libvirtd and sshd
+# join the same ones): its own hostname, its private libvirt directories, and
+# /dev/kvm masked as for host 1 (kvm_must_hide).
+lab_ensure_ns() {
+	local b script hide=0
+	[ -n "$LAB_NS_MNT" ] || return 0
+	lab_ns_alive && return 0
+	lab_drop_ns
+	mkdir -p "$(dirname "$LAB_NS_MNT")"
+	# A namespace file cannot be bound on a shared mount (systemd's default).
+	if [ "$(findmnt -n -o PROPAGATION -T "$(dirname "$LAB_NS_MNT")")" = shared ]; then
+		mount --bind "$(dirname "$LAB_NS_MNT")" "$(dirname "$LAB_NS_MNT")"
+		mount --make-private "$(dirname "$LAB_NS_MNT")"
+	fi
+	touch "$LAB_NS_MNT" "$LAB_NS_UTS"
+	script="set -e; hostname $LAB_HOSTNAME"
+	for b in "${LAB2_BINDS[@]}"; do
+		mkdir -p "${b%%:*}" "${b#*:}"
+		script+="; mount --bind ${b%%:*} ${b#*:}"
+	done
+	if kvm_must_hide; then
+		lab_log "/dev/kvm present but the CPU has no VMX/SVM: hiding it from host $LAB_HOST (TCG only)"
+		lab_nokvm_file
+		script+="; mount --bind /run/kvm2-lab-nokvm /dev/kvm"
+	fi
+	unshare --mount="$LAB_NS_MNT" --uts="$LAB_NS_UTS" --propagation slave sh -c "$script" ||
+		lab_die "could not set up host $LAB_HOST's namespaces"
+}
+
+# lab_drop_ns: unbinds the selected host's namespace files; processes still in
+# the namespaces keep them until they exit.
+lab_drop_ns() {
+	[ -n "$LAB_NS_MNT" ] || return 0
+	umount "$LAB_NS_MNT" 2>/dev/null || true
+	umount "$LAB_NS_UTS" 2>/dev/null || true
 }
 
 libvirt_answers() { timeout 15 virsh -q -c "$LAB_URI" version >/dev/null 2>&1; }
@@ -155,6 +298,7 @@ libvirt_answers() { timeout 15 virsh -q -c "$LAB_URI" version >/dev/null 2>&1; }
 # mount_tiny: the small pool's tmpfs. Mounted before libvirtd starts, so a
 # libvirtd in its own mount namespace (kvm_must_hide) sees it too.
 mount_tiny() {
+	[ -n "$LAB_TINY_DIR" ] || return 0
 	mkdir -p "$LAB_TINY_DIR"
 	mountpoint -q "$LAB_TINY_DIR" || mount -t tmpfs -o "size=$LAB_TINY_SIZE,mode=0711" kvm2lab-tiny "$LAB_TINY_DIR"
 }
@@ -169,7 +313,7 @@ lab_launch_libvirtd() {
 		tail -20 "$LAB_LIBVIRTD_LOG" >&2 || true
 		lab_die "libvirtd did not start"
 	}
-	cat "$LAB_LIBVIRTD_PID" >"$LAB_STATE/libvirtd.started"
+	cat "$LAB_LIBVIRTD_PID" >"$LAB_HOST_STATE/libvirtd.started"
 }
 
 # lab_wait_libvirtd: waits until libvirtd answers on $LAB_URI. The first
@@ -192,10 +336,18 @@ lab_wait_libvirtd() {
 # ---------------------------------------------------------------- sshd
 SSH_DIR="$LAB_STATE/ssh"
 SSHD_PID="$LAB_STATE/sshd.pid"
+# ssh_works: a login with the host's own known_hosts works and, for a host in
+# a namespace of its own, its commands run in that namespace (that is what
+# tells our sshd from another on the port).
 ssh_works() {
-	timeout 10 ssh -q -i "$SSH_DIR/id_ed25519" -o BatchMode=yes -o ConnectTimeout=5 \
+	local probe=true want=""
+	if [ -n "$LAB_NS_MNT" ]; then
+		probe="readlink /proc/self/ns/mnt"
+		want="$(lab_ns_id)"
+	fi
+	[ "$(timeout 10 ssh -q -i "$LAB_CLIENT_KEY" -o BatchMode=yes -o ConnectTimeout=5 \
 		-o UserKnownHostsFile="$SSH_DIR/known_hosts" -o StrictHostKeyChecking=yes \
-		-o GlobalKnownHostsFile=/dev/null -p "$SSH_PORT" root@127.0.0.1 true 2>/dev/null
+		-o GlobalKnownHostsFile=/dev/null -p "$SSH_PORT" root@127.0.0.1 "$probe" 2>/dev/null)" = "$want" ]
 }
 # lab_launch_sshd: starts the lab's sshd from $SSH_DIR/sshd_config (written by
 # up.sh) on $SSH_PORT and waits until a login works.
@@ -203,13 +355,14 @@ lab_launch_sshd() {
 	mkdir -p /run/sshd
 	chmod 755 /run/sshd
 	/usr/sbin/sshd -t -f "$SSH_DIR/sshd_config" || lab_die "sshd rejects $SSH_DIR/sshd_config"
-	/usr/sbin/sshd -f "$SSH_DIR/sshd_config" -E "$LAB_STATE/sshd.log"
+	# In the host's namespace: what its sessions exec sees that host's socket.
+	lab_in_ns /usr/sbin/sshd -f "$SSH_DIR/sshd_config" -E "$LAB_HOST_STATE/sshd.log"
 	for _ in $(seq 1 40); do
 		ssh_works && break
 		sleep 0.25
 	done
 	ssh_works || {
-		tail -10 "$LAB_STATE/sshd.log" >&2 || true
-		lab_die "ssh root@127.0.0.1:$SSH_PORT does not work after 10s (log: $LAB_STATE/sshd.log)"
+		tail -10 "$LAB_HOST_STATE/sshd.log" >&2 || true
+		lab_die "ssh root@127.0.0.1:$SSH_PORT does not work after 10s (log: $LAB_HOST_STATE/sshd.log)"
 	}
 }

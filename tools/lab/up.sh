@@ -3,27 +3,35 @@
 # systemd: libvirtd (qemu driver, TCG), a dir pool, a small tmpfs-backed pool,
 # a NAT network with DHCP, an sshd on 127.0.0.1 with its own keys, a tiny
 # bootable guest image served over HTTP, and .lab/env describing all of it.
-# Idempotent: with everything healthy a second run only checks and exits.
+# Then the same for a second host (its own libvirtd, pool, network and sshd in
+# a namespace of its own; see lib.sh). Idempotent: with everything healthy a
+# second run only checks and exits.
 #
-#   up.sh                 the lab; a cloud image built before (and still
-#                         cached under its current key) stays in .lab/env
-#   up.sh --cloud-image   the lab and the Debian 12 cloud image
-#                         (build-cloud-image.sh, minutes when not cached)
+# Usage: up.sh [--host 1|2] [--cloud-image]
+#   --host N        only host N (default: both; the images and HTTP server always)
+#   --cloud-image   also the Debian 12 cloud image (build-cloud-image.sh,
+#                   minutes when not cached); without it, a cloud image built
+#                   before stays in .lab/env while it is cached under its
+#                   current key
 set -euo pipefail
 # shellcheck source=tools/lab/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-
-UP_START="$EPOCHREALTIME"
+lab_parse_hosts "$@"
 WANT_CLOUD=0
-for arg in "$@"; do
+for arg in "${LAB_ARGS[@]}"; do
 	case "$arg" in
 	--cloud-image) WANT_CLOUD=1 ;;
-	*) lab_die "usage: up.sh [--cloud-image]" ;;
+	*) lab_die "usage: up.sh [--host 1|2] [--cloud-image]" ;;
 	esac
 done
+
+UP_START="$EPOCHREALTIME"
 PACKAGES=(
 	libvirt-daemon libvirt-daemon-driver-qemu libvirt-clients qemu-system-x86 qemu-utils
 	openssh-server ovmf dnsmasq-base iptables iproute2
+	# The exec fallback of an sshd that refuses forwarding (virt-ssh-helper
+	# ships in libvirt-daemon).
+	netcat-openbsd
 	# The guest image build.
 	kmod cpio fdisk dosfstools mtools syslinux syslinux-common binutils
 )
@@ -67,18 +75,23 @@ set_conf() {
 	return 0
 }
 configure_libvirtd() {
-	local f=/etc/libvirt/libvirtd.conf changed=1
+	local f="$LAB_ETC/libvirtd.conf" changed=1
 	# Debian ships libvirtd.conf with libvirt-daemon-system, which the lab avoids.
-	mkdir -p /etc/libvirt
+	mkdir -p "$LAB_ETC"
 	[ -f "$f" ] || : >"$f"
 	set_conf "$f" auth_unix_rw '"none"' && changed=0
 	set_conf "$f" auth_unix_ro '"none"' && changed=0
 	set_conf "$f" unix_sock_group '"root"' && changed=0
 	set_conf "$f" unix_sock_rw_perms '"0770"' && changed=0
 	set_conf "$f" log_outputs "\"3:file:$LAB_LIBVIRTD_LOG\"" && changed=0
+	if [ -n "$LAB_HOST_UUID_FILE" ]; then
+		# A host UUID of its own (this machine has no SMBIOS UUID to derive one).
+		[ -s "$LAB_HOST_UUID_FILE" ] || cat /proc/sys/kernel/random/uuid >"$LAB_HOST_UUID_FILE"
+		set_conf "$f" host_uuid "\"$(cat "$LAB_HOST_UUID_FILE")\"" && changed=0
+	fi
 	# No per-domain /dev namespace: it cannot carry the bind mount that hides
 	# /dev/kvm (see kvm_must_hide), and the lab gains nothing from it.
-	f=/etc/libvirt/qemu.conf
+	f="$LAB_ETC/qemu.conf"
 	[ -f "$f" ] || : >"$f"
 	set_conf "$f" namespaces '[ ]' && changed=0
 	return $changed
@@ -86,22 +99,39 @@ configure_libvirtd() {
 
 # libvirtd_sees_tiny: true when the running libvirtd sees that tmpfs.
 libvirtd_sees_tiny() {
+	[ -n "$LAB_TINY_DIR" ] || return 0
 	[ "$(stat -f -c %T "/proc/$(tr -dc '0-9' <"$LAB_LIBVIRTD_PID")/root$LAB_TINY_DIR" 2>/dev/null)" = tmpfs ]
 }
 
 start_daemons() {
 	local conf_changed=0
 	mount_tiny
-	mkdir -p /var/log/libvirt /var/lib/libvirt/qemu /var/lib/libvirt/dnsmasq /var/cache/libvirt
+	mkdir -p "$LAB_HOST_STATE"
+	if [ -n "$LAB_NS_MNT" ]; then
+		lab_ensure_ns
+		mkdir -p "$LAB2_ROOT"/lib/{qemu,dnsmasq}
+	else
+		mkdir -p /var/log/libvirt /var/lib/libvirt/qemu /var/lib/libvirt/dnsmasq /var/cache/libvirt
+	fi
 	configure_libvirtd && conf_changed=1
+	# A daemon of ours left in an older namespace (dropped by down.sh while
+	# it ran) serves directories this host no longer reaches: replace it.
+	if lab_pid_alive "$LAB_VIRTLOGD_PID" virtlogd && ! lab_pid_in_ns "$LAB_VIRTLOGD_PID"; then
+		lab_log "host $LAB_HOST's virtlogd runs outside its namespace: restarting it"
+		lab_stop_pidfile "$LAB_VIRTLOGD_PID" virtlogd
+	fi
+	if lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd && ! lab_pid_in_ns "$LAB_LIBVIRTD_PID"; then
+		lab_log "host $LAB_HOST's libvirtd runs outside its namespace: restarting it"
+		lab_stop_pidfile "$LAB_LIBVIRTD_PID" libvirtd
+	fi
 	if ! lab_pid_alive "$LAB_VIRTLOGD_PID" virtlogd; then
-		virtlogd -d
+		if [ -n "$LAB_NS_MNT" ]; then lab_in_ns virtlogd -d -p "$LAB_VIRTLOGD_PID"; else virtlogd -d; fi
 		for _ in $(seq 1 50); do lab_pid_alive "$LAB_VIRTLOGD_PID" virtlogd && break; sleep 0.1; done
 		lab_pid_alive "$LAB_VIRTLOGD_PID" virtlogd || lab_die "virtlogd did not start (see /var/log/libvirt)"
-		cat "$LAB_VIRTLOGD_PID" >"$LAB_STATE/virtlogd.started"
+		cat "$LAB_VIRTLOGD_PID" >"$LAB_HOST_STATE/virtlogd.started"
 	fi
 	if lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd && [ "$conf_changed" = 1 ]; then
-		if [ -f "$LAB_STATE/libvirtd.started" ]; then
+		if [ -f "$LAB_HOST_STATE/libvirtd.started" ]; then
 			lab_log "libvirtd.conf changed: restarting the lab's libvirtd"
 			lab_stop_pidfile "$LAB_LIBVIRTD_PID" libvirtd
 		else
@@ -109,7 +139,7 @@ start_daemons() {
 		fi
 	fi
 	if lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd && ! libvirtd_sees_tiny; then
-		if [ -f "$LAB_STATE/libvirtd.started" ]; then
+		if [ -f "$LAB_HOST_STATE/libvirtd.started" ]; then
 			lab_log "libvirtd does not see the $LAB_TINY_DIR tmpfs (mounted after it started): restarting it"
 			lab_stop_pidfile "$LAB_LIBVIRTD_PID" libvirtd
 		else
@@ -130,8 +160,8 @@ ensure_pool() { # name dir
 	elif grep -qxF "$name" <<<"$ALL_POOLS"; then
 		# Running but transient (e.g. restored from /run after its config was
 		# lost): make it persistent with its own XML.
-		lab_virsh pool-dumpxml "$name" >"$LAB_STATE/pool-$name.xml"
-		lab_virsh pool-define "$LAB_STATE/pool-$name.xml" >/dev/null
+		lab_virsh pool-dumpxml "$name" >"$LAB_HOST_STATE/pool-$name.xml"
+		lab_virsh pool-define "$LAB_HOST_STATE/pool-$name.xml" >/dev/null
 	else
 		lab_virsh pool-define-as "$name" dir --target "$dir" >/dev/null
 	fi
@@ -146,13 +176,13 @@ ensure_storage() {
 	ACTIVE_POOLS="$(lab_names pool-list --name)"
 	AUTOSTART_POOLS="$(lab_names pool-list --autostart --name)"
 	ensure_pool "$LAB_POOL" "$LAB_POOL_DIR"
-	ensure_pool "$LAB_TINY_POOL" "$LAB_TINY_DIR"
+	[ -z "$LAB_TINY_POOL" ] || ensure_pool "$LAB_TINY_POOL" "$LAB_TINY_DIR"
 	lab_phase_end
 }
 
 # ---------------------------------------------------------------- network
 ensure_network() {
-	local all persistent active autostart xml="$LAB_STATE/network.xml" users
+	local all persistent active autostart xml="$LAB_HOST_STATE/network.xml" users
 	all="$(lab_names net-list --all --name)"
 	persistent="$(lab_names net-list --all --persistent --name)"
 	active="$(lab_names net-list --name)"
@@ -207,10 +237,11 @@ pick_port() {
 ensure_sshd() {
 	mkdir -p "$SSH_DIR"
 	chmod 700 "$SSH_DIR"
-	SSH_PORT="$(pick_port "$LAB_STATE/ssh.port" 2222 2299)"
+	SSH_PORT="$(pick_port "$LAB_HOST_STATE/ssh.port" "$LAB_SSH_PORT_FIRST" 2299)"
 	[ -f "$SSH_DIR/host_ed25519" ] || ssh-keygen -q -t ed25519 -N '' -C kvm2-lab-host -f "$SSH_DIR/host_ed25519"
-	[ -f "$SSH_DIR/id_ed25519" ] || ssh-keygen -q -t ed25519 -N '' -C kvm2-lab-client -f "$SSH_DIR/id_ed25519"
-	cp "$SSH_DIR/id_ed25519.pub" "$SSH_DIR/authorized_keys"
+	# One client key for every host, as one operator's.
+	[ -f "$LAB_CLIENT_KEY" ] || ssh-keygen -q -t ed25519 -N '' -C kvm2-lab-client -f "$LAB_CLIENT_KEY"
+	cp "$LAB_CLIENT_KEY.pub" "$SSH_DIR/authorized_keys"
 	echo "[127.0.0.1]:$SSH_PORT $(cut -d' ' -f1,2 "$SSH_DIR/host_ed25519.pub")" >"$SSH_DIR/known_hosts"
 	cat >"$SSH_DIR/sshd_config.new" <<EOF
 # sshd of the kvm2 local lab host (written by tools/lab/up.sh).
@@ -225,8 +256,8 @@ PasswordAuthentication no
 KbdInteractiveAuthentication no
 UsePAM no
 StrictModes no
-AllowTcpForwarding yes
-AllowStreamLocalForwarding yes
+AllowTcpForwarding $LAB_SSH_FORWARDING
+AllowStreamLocalForwarding $LAB_SSH_FORWARDING
 MaxStartups 100:30:200
 MaxSessions 100
 Subsystem sftp internal-sftp
@@ -243,7 +274,7 @@ EOF
 	fi
 	lab_stop_pidfile "$SSHD_PID" sshd
 	if lab_port_busy "$SSH_PORT"; then
-		lab_die "port $SSH_PORT (lab sshd) is taken by another process: $(lab_port_owner "$SSH_PORT"); free it or remove $LAB_STATE/ssh.port to pick another"
+		lab_die "port $SSH_PORT (lab sshd of host $LAB_HOST) is taken by another process: $(lab_port_owner "$SSH_PORT"); free it or remove $LAB_HOST_STATE/ssh.port to pick another"
 	fi
 	lab_launch_sshd
 	lab_phase_end "127.0.0.1:$SSH_PORT (started)"
@@ -286,9 +317,11 @@ ensure_image() {
 # builds it. Once asked for (cloud.key exists), later runs keep it in .lab/env
 # while the image of the current key is cached, and drop it otherwise.
 cloud_key() {
-	local sources="${KVM2_LAB_CLOUD_SOURCES:-}"
-	[ -n "$sources" ] || for sources in /etc/apt/sources.list.d/debian.sources /etc/apt/sources.list; do [ -s "$sources" ] && break; done
-	cached_key cloud "$LAB_SCRIPT_DIR/build-cloud-image.sh" "$LAB_SCRIPT_DIR"/cloud/* "$sources"
+	local f sources=()
+	for f in ${KVM2_LAB_CLOUD_SOURCES:-} /etc/apt/sources.list /etc/apt/sources.list.d/*.sources; do
+		[ -f "$f" ] && sources+=("$f")
+	done
+	cached_key cloud "$LAB_SCRIPT_DIR/build-cloud-image.sh" "$LAB_SCRIPT_DIR"/cloud/* "${sources[@]}"
 }
 ensure_cloud_image() {
 	local key
@@ -382,11 +415,28 @@ ensure_http() {
 }
 
 # --------------------------------------------------------------------- env
+write_env_host2() {
+	lab_select_host 2
+	cat <<EOF
+# Host 2: its own libvirtd, pool, network and sshd (no forwarding: exec only).
+export KVM2_TEST_HOST2_SSH_HOST=127.0.0.1
+export KVM2_TEST_HOST2_SSH_PORT=$(cat "$LAB_HOST_STATE/ssh.port")
+export KVM2_TEST_HOST2_SSH_USER=root
+export KVM2_TEST_HOST2_SSH_KEY=$LAB_CLIENT_KEY
+export KVM2_TEST_HOST2_KNOWN_HOSTS=$SSH_DIR/known_hosts
+export KVM2_TEST_HOST2_SOCKET=$LAB_SOCKET
+export KVM2_TEST_HOST2_POOL=$LAB_POOL
+export KVM2_TEST_HOST2_NETWORK=$LAB_NET
+export KVM2_TEST_HOST2_HOSTNAME=$LAB_HOSTNAME
+export KVM2_TEST_HOST2_LOCAL_URI='$LAB_URI'
+EOF
+	lab_select_host 1
+}
 write_env() {
 	cat >"$LAB_STATE/env.new" <<EOF
 # Local lab host (written by tools/lab/up.sh). Use: source .lab/env
 export KVM2_TEST_SSH_HOST=127.0.0.1
-export KVM2_TEST_SSH_PORT=$SSH_PORT
+export KVM2_TEST_SSH_PORT=$(cat "$LAB_STATE/ssh.port" 2>/dev/null)
 export KVM2_TEST_SSH_USER=root
 export KVM2_TEST_SSH_KEY=$SSH_DIR/id_ed25519
 export KVM2_TEST_KNOWN_HOSTS=$SSH_DIR/known_hosts
@@ -408,6 +458,7 @@ export KVM2_TEST_CLOUD_IMAGE_SHA256=$CLOUD_SHA256
 export KVM2_TEST_CLOUD_IMAGE_PATH=$CLOUD_PATH
 EOF
 	fi
+	[ -s "$LAB_STATE/host2/ssh.port" ] && write_env_host2 >>"$LAB_STATE/env.new"
 	if cmp -s "$LAB_STATE/env.new" "$LAB_STATE/env"; then rm -f "$LAB_STATE/env.new"; else mv "$LAB_STATE/env.new" "$LAB_STATE/env"; fi
 	lab_phase_end "$LAB_STATE/env"
 }
@@ -416,14 +467,20 @@ lab_phase packages
 install_packages
 lab_phase users
 ensure_users
-lab_phase libvirtd
-start_daemons
-lab_phase storage
-ensure_storage
-lab_phase network
-ensure_network
-lab_phase sshd
-ensure_sshd
+for h in "${LAB_HOSTS[@]}"; do
+	lab_select_host "$h"
+	p=""
+	[ "$h" = 1 ] || p="h$h "
+	lab_phase "${p}libvirtd"
+	start_daemons
+	lab_phase "${p}storage"
+	ensure_storage
+	lab_phase "${p}network"
+	ensure_network
+	lab_phase "${p}sshd"
+	ensure_sshd
+done
+lab_select_host 1
 lab_phase image
 ensure_image
 lab_phase cloud
