@@ -16,8 +16,6 @@
 #
 # KVM2_LAB_CLOUD_SOURCES names the apt sources (one-line or deb822 file) the
 # image is built from and keeps; default: the host's Debian sources.
-# KVM2_LAB_CLOUD_TIMEOUT bounds mmdebstrap (seconds, default 1200). A failed or
-# killed build leaves no mount, no work tree and nothing in OUTDIR.
 set -euo pipefail
 # shellcheck source=tools/lab/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
