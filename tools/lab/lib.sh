@@ -20,6 +20,7 @@ LAB_BRIDGE="virbr-kvm2"
 LAB_NET_PREFIX="192.168.123"
 LAB_CACHE="/var/cache/kvm2-lab"
 LAB_IMAGE_NAME="kvm2-tiny.qcow2"
+LAB_CLOUD_IMAGE_NAME="kvm2-cloud.qcow2"
 LAB_PROXY_PORT=8888
 LAB_MARK_NS="https://github.com/egress-proxies/terraform-provider-kvm2/mark/v1"
 LAB_LIBVIRTD_PID="/run/libvirtd.pid"
@@ -129,6 +130,39 @@ lab_phase_end() {
 	lab_log "$(printf '%-10s %6ss %s' "$LAB_PHASE_NAME" "$d" "${1:-}")"
 }
 lab_elapsed() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN{printf "%.2f", b-a}'; }
+
+# lab_install_packages PKG...: installs the missing ones with apt-get
+# --no-install-recommends, package postinsts kept from starting services
+# (sshd on port 22, dnsmasq...); ends the current phase.
+lab_install_packages() {
+	local missing=() p installed
+	installed="$(dpkg-query -W -f='${Package} ${db:Status-Status}\n' "$@" 2>/dev/null | awk '$2=="installed"{print $1}' || true)"
+	for p in "$@"; do
+		grep -qxF "$p" <<<"$installed" || missing+=("$p")
+	done
+	if [ "${#missing[@]}" -eq 0 ]; then
+		lab_phase_end "all present"
+		return
+	fi
+	lab_log "installing: ${missing[*]}"
+	printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d
+	chmod 755 /usr/sbin/policy-rc.d
+	trap 'rm -f /usr/sbin/policy-rc.d' EXIT
+	export DEBIAN_FRONTEND=noninteractive
+	mkdir -p "$LAB_STATE"
+	# Another apt run (a second lab script, unattended upgrades) holds the
+	# lock for a while at most: wait for it, bounded.
+	timeout 600 apt-get update -q -o DPkg::Lock::Timeout=300 >/dev/null ||
+		lab_die "apt-get update failed or took over 600s"
+	timeout 900 apt-get install -y -q --no-install-recommends -o DPkg::Lock::Timeout=300 "${missing[@]}" >"$LAB_STATE/apt.log" 2>&1 ||
+		{
+			tail -20 "$LAB_STATE/apt.log" >&2
+			lab_die "apt-get install failed (full log: $LAB_STATE/apt.log)"
+		}
+	rm -f /usr/sbin/policy-rc.d
+	trap - EXIT
+	lab_phase_end "installed ${#missing[@]} packages"
+}
 
 lab_virsh() { timeout 30 virsh -q -c "$LAB_URI" "$@"; }
 # lab_names VIRSH-LIST-ARGS...: one name a line (virsh pads --name output).

@@ -7,12 +7,23 @@
 # a namespace of its own; see lib.sh). Idempotent: with everything healthy a
 # second run only checks and exits.
 #
-# Usage: up.sh [--host 1|2]   (default: both; the image and HTTP server always)
+# Usage: up.sh [--host 1|2] [--cloud-image]
+#   --host N        only host N (default: both; the images and HTTP server always)
+#   --cloud-image   also the Debian 12 cloud image (build-cloud-image.sh,
+#                   minutes when not cached); without it, a cloud image built
+#                   before stays in .lab/env while it is cached under its
+#                   current key
 set -euo pipefail
 # shellcheck source=tools/lab/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 lab_parse_hosts "$@"
-[ "${#LAB_ARGS[@]}" -eq 0 ] || lab_die "usage: up.sh [--host 1|2]"
+WANT_CLOUD=0
+for arg in "${LAB_ARGS[@]}"; do
+	case "$arg" in
+	--cloud-image) WANT_CLOUD=1 ;;
+	*) lab_die "usage: up.sh [--host 1|2] [--cloud-image]" ;;
+	esac
+done
 
 UP_START="$EPOCHREALTIME"
 PACKAGES=(
@@ -31,32 +42,8 @@ chmod 700 "$LAB_STATE"
 
 # ---------------------------------------------------------------- packages
 install_packages() {
-	local missing=() p
 	[ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import http.server' 2>/dev/null || PACKAGES+=(python3)
-	local installed
-	installed="$(dpkg-query -W -f='${Package} ${db:Status-Status}\n' "${PACKAGES[@]}" 2>/dev/null | awk '$2=="installed"{print $1}' || true)"
-	for p in "${PACKAGES[@]}"; do
-		grep -qxF "$p" <<<"$installed" || missing+=("$p")
-	done
-	if [ "${#missing[@]}" -eq 0 ]; then
-		lab_phase_end "all present"
-		return
-	fi
-	lab_log "installing: ${missing[*]}"
-	# Package postinsts must not start services (sshd on port 22, dnsmasq...).
-	printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d
-	chmod 755 /usr/sbin/policy-rc.d
-	trap 'rm -f /usr/sbin/policy-rc.d' EXIT
-	export DEBIAN_FRONTEND=noninteractive
-	apt-get update -q >/dev/null
-	apt-get install -y -q --no-install-recommends "${missing[@]}" >"$LAB_STATE/apt.log" 2>&1 ||
-		{
-			tail -20 "$LAB_STATE/apt.log" >&2
-			lab_die "apt-get install failed (full log: $LAB_STATE/apt.log)"
-		}
-	rm -f /usr/sbin/policy-rc.d
-	trap - EXIT
-	lab_phase_end "installed ${#missing[@]} packages"
+	lab_install_packages "${PACKAGES[@]}"
 }
 
 # ------------------------------------------------------------------- users
@@ -294,18 +281,22 @@ EOF
 }
 
 # ------------------------------------------------------------------- image
-# image_key: build-image.sh --key costs ~1 s of apt-cache queries; reuse the
-# last key while the build inputs and the apt lists are unchanged.
-image_key() {
-	local stamp
-	stamp="$(cat "$LAB_SCRIPT_DIR/build-image.sh" "$LAB_SCRIPT_DIR"/guest/* | sha256sum | cut -c1-16) $(stat -c %Y /var/lib/apt/lists /var/cache/apt/pkgcache.bin 2>/dev/null | tr '\n' ' ')"
-	if [ -s "$LAB_STATE/image.key" ] && [ "$(cat "$LAB_STATE/image.stamp" 2>/dev/null)" = "$stamp" ]; then
-		cat "$LAB_STATE/image.key"
+# cached_key NAME SCRIPT INPUTS...: SCRIPT --key costs 1-2 s of apt-cache
+# queries; reuse the last key while the inputs and the apt lists are unchanged.
+cached_key() {
+	local name="$1" script="$2" stamp
+	shift 2
+	stamp="$(cat "$script" "$@" | sha256sum | cut -c1-16) $(stat -c %Y /var/lib/apt/lists /var/cache/apt/pkgcache.bin 2>/dev/null | tr '\n' ' ')"
+	if [ -s "$LAB_STATE/$name.key" ] && [ "$(cat "$LAB_STATE/$name.stamp" 2>/dev/null)" = "$stamp" ]; then
+		cat "$LAB_STATE/$name.key"
 		return
 	fi
-	bash "$LAB_SCRIPT_DIR/build-image.sh" --key | tee "$LAB_STATE/image.key"
-	echo "$stamp" >"$LAB_STATE/image.stamp"
+	bash "$script" --key >"$LAB_STATE/$name.key.new"
+	mv "$LAB_STATE/$name.key.new" "$LAB_STATE/$name.key"
+	echo "$stamp" >"$LAB_STATE/$name.stamp"
+	cat "$LAB_STATE/$name.key"
 }
+image_key() { cached_key image "$LAB_SCRIPT_DIR/build-image.sh" "$LAB_SCRIPT_DIR"/guest/*; }
 ensure_image() {
 	local key
 	key="$(image_key)"
@@ -321,28 +312,88 @@ ensure_image() {
 	lab_phase_end "built $key"
 }
 
+# ------------------------------------------------------------- cloud image
+# The Debian 12 cloud image takes minutes to build, so only --cloud-image
+# builds it. Once asked for (cloud.key exists), later runs keep it in .lab/env
+# while the image of the current key is cached, and drop it otherwise.
+cloud_key() {
+	local f sources=()
+	for f in ${KVM2_LAB_CLOUD_SOURCES:-} /etc/apt/sources.list /etc/apt/sources.list.d/*.sources; do
+		[ -f "$f" ] && sources+=("$f")
+	done
+	cached_key cloud "$LAB_SCRIPT_DIR/build-cloud-image.sh" "$LAB_SCRIPT_DIR"/cloud/* "${sources[@]}"
+}
+ensure_cloud_image() {
+	local key
+	CLOUD_PATH="" CLOUD_SHA256=""
+	if [ "$WANT_CLOUD" = 0 ] && [ ! -s "$LAB_STATE/cloud.key" ]; then
+		lab_phase_end "not built (make lab-cloud-image)"
+		return
+	fi
+	key="cloud-$(cloud_key)"
+	CLOUD_DIR="$LAB_CACHE/$key"
+	if [ ! -s "$CLOUD_DIR/$LAB_CLOUD_IMAGE_NAME.sha256" ]; then
+		if [ "$WANT_CLOUD" = 0 ]; then
+			lab_phase_end "$key not cached (make lab-cloud-image)"
+			return
+		fi
+		# mmdebstrap took 6 min on the two cores at a load of 4-8 and over
+		# 20 min at 9-10 (the build script's own default bound is 20 min).
+		KVM2_LAB_CLOUD_TIMEOUT="${KVM2_LAB_CLOUD_TIMEOUT:-2700}" bash "$LAB_SCRIPT_DIR/build-cloud-image.sh" "$CLOUD_DIR"
+	fi
+	CLOUD_PATH="$CLOUD_DIR/$LAB_CLOUD_IMAGE_NAME"
+	CLOUD_SHA256="$(cut -d' ' -f1 "$CLOUD_PATH.sha256")"
+	lab_phase_end "$key"
+}
+
 # -------------------------------------------------------------------- http
+# The server's root is a directory of symlinks into the image caches, so it
+# serves both images and a new image needs no restart.
 HTTP_PID="$LAB_STATE/http.pid"
-http_serves() { # fetches the image's sha256 file and compares
+HTTP_ROOT="$LAB_STATE/www"
+# link_served NAME TARGET: HTTP_ROOT/NAME points at TARGET (replaced atomically).
+link_served() {
+	[ "$(readlink "$HTTP_ROOT/$1" 2>/dev/null)" = "$2" ] && return 0
+	ln -sfn "$2" "$HTTP_ROOT/.$1.new"
+	mv -T "$HTTP_ROOT/.$1.new" "$HTTP_ROOT/$1"
+}
+link_images() {
+	mkdir -p "$HTTP_ROOT"
+	link_served "$LAB_IMAGE_NAME" "$IMAGE_PATH"
+	link_served "$LAB_IMAGE_NAME.sha256" "$IMAGE_PATH.sha256"
+	if [ -n "$CLOUD_PATH" ]; then
+		link_served "$LAB_CLOUD_IMAGE_NAME" "$CLOUD_PATH"
+		link_served "$LAB_CLOUD_IMAGE_NAME.sha256" "$CLOUD_PATH.sha256"
+	else
+		rm -f "$HTTP_ROOT/$LAB_CLOUD_IMAGE_NAME" "$HTTP_ROOT/$LAB_CLOUD_IMAGE_NAME.sha256"
+	fi
+}
+http_serves() { # NAME SHA256: fetches NAME.sha256 and compares
 	local got
-	got="$(timeout 5 /usr/bin/python3 - "$HTTP_PORT" <<'EOF' 2>/dev/null
+	got="$(timeout 5 /usr/bin/python3 - "$HTTP_PORT" "$1" <<'EOF' 2>/dev/null
 import sys, urllib.request
-print(urllib.request.urlopen("http://127.0.0.1:%s/kvm2-tiny.qcow2.sha256" % sys.argv[1], timeout=4).read().decode().split()[0])
+print(urllib.request.urlopen("http://127.0.0.1:%s/%s.sha256" % (sys.argv[1], sys.argv[2]), timeout=4).read().decode().split()[0])
 EOF
 )" || return 1
-	[ "$got" = "$IMAGE_SHA256" ]
+	[ "$got" = "$2" ]
 }
-http_serves_fast() { # bash only: avoids a python start on the warm path
+http_serves_fast() { # NAME SHA256; bash only: avoids a python start on the warm path
 	local line
 	{ exec 3<>"/dev/tcp/127.0.0.1/$HTTP_PORT"; } 2>/dev/null || return 1
-	printf 'GET /%s.sha256 HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n' "$LAB_IMAGE_NAME" >&3
+	printf 'GET /%s.sha256 HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n' "$1" >&3
 	line="$(timeout 5 cat <&3 | tail -1)" || true
 	exec 3>&-
-	[ "${line%% *}" = "$IMAGE_SHA256" ]
+	[ "${line%% *}" = "$2" ]
+}
+# http_serves_all CHECK: CHECK (http_serves or http_serves_fast) for each image.
+http_serves_all() {
+	"$1" "$LAB_IMAGE_NAME" "$IMAGE_SHA256" || return 1
+	[ -z "$CLOUD_PATH" ] || "$1" "$LAB_CLOUD_IMAGE_NAME" "$CLOUD_SHA256"
 }
 ensure_http() {
 	HTTP_PORT="$(pick_port "$LAB_STATE/http.port" 8089 8189)"
-	if lab_pid_alive "$HTTP_PID" python3 && [ "$(cat "$LAB_STATE/http.dir" 2>/dev/null)" = "$IMAGE_DIR" ] && http_serves_fast; then
+	link_images
+	if lab_pid_alive "$HTTP_PID" python3 && [ "$(cat "$LAB_STATE/http.dir" 2>/dev/null)" = "$HTTP_ROOT" ] && http_serves_all http_serves_fast; then
 		lab_phase_end "127.0.0.1:$HTTP_PORT (running)"
 		return
 	fi
@@ -350,17 +401,17 @@ ensure_http() {
 	if lab_port_busy "$HTTP_PORT"; then
 		lab_die "port $HTTP_PORT (lab HTTP server) is taken by another process: $(lab_port_owner "$HTTP_PORT"); free it or remove $LAB_STATE/http.port to pick another"
 	fi
-	echo "$IMAGE_DIR" >"$LAB_STATE/http.dir"
-	setsid /usr/bin/python3 -m http.server --bind 127.0.0.1 --directory "$IMAGE_DIR" "$HTTP_PORT" \
+	echo "$HTTP_ROOT" >"$LAB_STATE/http.dir"
+	setsid /usr/bin/python3 -m http.server --bind 127.0.0.1 --directory "$HTTP_ROOT" "$HTTP_PORT" \
 		>"$LAB_STATE/http.log" 2>&1 </dev/null &
 	echo $! >"$HTTP_PID"
 	for _ in $(seq 1 40); do
-		http_serves && break
+		http_serves_all http_serves && break
 		sleep 0.25
 	done
-	http_serves || {
+	http_serves_all http_serves || {
 		tail -5 "$LAB_STATE/http.log" >&2 || true
-		lab_die "HTTP server on 127.0.0.1:$HTTP_PORT does not serve the image after 10s"
+		lab_die "HTTP server on 127.0.0.1:$HTTP_PORT does not serve the images after 10s"
 	}
 	lab_phase_end "127.0.0.1:$HTTP_PORT (started)"
 }
@@ -402,6 +453,13 @@ export KVM2_TEST_IMAGE_SHA256=$IMAGE_SHA256
 export KVM2_TEST_IMAGE_PATH=$IMAGE_PATH
 export KVM2_TEST_PROXY_PORT=$LAB_PROXY_PORT
 EOF
+	if [ -n "$CLOUD_PATH" ]; then
+		cat >>"$LAB_STATE/env.new" <<EOF
+export KVM2_TEST_CLOUD_IMAGE_URL=http://127.0.0.1:$HTTP_PORT/$LAB_CLOUD_IMAGE_NAME
+export KVM2_TEST_CLOUD_IMAGE_SHA256=$CLOUD_SHA256
+export KVM2_TEST_CLOUD_IMAGE_PATH=$CLOUD_PATH
+EOF
+	fi
 	[ -s "$LAB_STATE/host2/ssh.port" ] && write_env_host2 >>"$LAB_STATE/env.new"
 	if cmp -s "$LAB_STATE/env.new" "$LAB_STATE/env"; then rm -f "$LAB_STATE/env.new"; else mv "$LAB_STATE/env.new" "$LAB_STATE/env"; fi
 	lab_phase_end "$LAB_STATE/env"
@@ -427,6 +485,8 @@ done
 lab_select_host 1
 lab_phase image
 ensure_image
+lab_phase cloud
+ensure_cloud_image
 lab_phase http
 ensure_http
 lab_phase env
