@@ -26,6 +26,8 @@ type accLab struct {
 	t                                                *testing.T
 	host, port, user, key, knownHosts, socket        string
 	pool, tinyPool, network, imageURL, imageSHA, run string
+	// prefix starts the name of every object the test creates (name, checkLeftovers).
+	prefix string
 }
 
 // newAccLab skips without TF_ACC and fails when the lab environment is missing.
@@ -46,12 +48,12 @@ func newAccLab(t *testing.T) *accLab {
 		key: env("KVM2_TEST_SSH_KEY"), knownHosts: env("KVM2_TEST_KNOWN_HOSTS"),
 		socket: os.Getenv("KVM2_TEST_SOCKET"), pool: env("KVM2_TEST_POOL"), tinyPool: env("KVM2_TEST_TINY_POOL"),
 		network: env("KVM2_TEST_NETWORK"), imageURL: env("KVM2_TEST_IMAGE_URL"), imageSHA: env("KVM2_TEST_IMAGE_SHA256"),
-		run: strings.ToLower(rand.Text()[:6]),
+		run: strings.ToLower(rand.Text()[:6]), prefix: "tfacc-",
 	}
 }
 
 // name is a per-run object name, so leftovers of an aborted run never collide.
-func (l *accLab) name(base string) string { return "tfacc-" + base + "-" + l.run }
+func (l *accLab) name(base string) string { return l.prefix + base + "-" + l.run }
 
 // factories serves the production provider (real core, real SSH) for acceptance tests.
 func (l *accLab) factories() map[string]func() (tfprotov6.ProviderServer, error) {
@@ -120,9 +122,7 @@ func (l *accLab) client() *kvm2.Client {
 
 // virsh runs virsh on the lab host over SSH, as an administrator would.
 func (l *accLab) virsh(stdin string, args ...string) (string, error) {
-	cmd := exec.CommandContext(context.Background(), "ssh", "-i", l.key, "-p", l.port,
-		"-o", "UserKnownHostsFile="+l.knownHosts, "-o", "StrictHostKeyChecking=yes", "-o", "BatchMode=yes",
-		l.user+"@"+l.host, "virsh -c qemu:///system "+strings.Join(args, " "))
+	cmd := l.ssh(context.Background(), "virsh -c qemu:///system "+strings.Join(args, " "))
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
@@ -130,6 +130,13 @@ func (l *accLab) virsh(stdin string, args ...string) (string, error) {
 		return out.String(), fmt.Errorf("virsh %s: %w: %s", strings.Join(args, " "), err, errOut.String())
 	}
 	return out.String(), nil
+}
+
+// ssh is the shell command remote on the lab host over SSH, as an administrator would run it.
+func (l *accLab) ssh(ctx context.Context, remote string) *exec.Cmd {
+	return exec.CommandContext(ctx, "ssh", "-i", l.key, "-p", l.port,
+		"-o", "UserKnownHostsFile="+l.knownHosts, "-o", "StrictHostKeyChecking=yes", "-o", "BatchMode=yes",
+		l.user+"@"+l.host, remote)
 }
 
 // mustVirsh is virsh that fails the test on error.
@@ -148,7 +155,7 @@ func (l *accLab) checkNothingOfOursLeft(*terraform.State) error { return l.check
 // checkLeftovers reports domains and volumes of this run on the lab host, except the named ones made
 // outside terraform (removed by the test's cleanup).
 func (l *accLab) checkLeftovers(except ...string) error {
-	mine := "tfacc-"
+	mine := l.prefix
 	var left []string
 	domains, err := l.virsh("", "list", "--all", "--name")
 	if err != nil {
