@@ -30,8 +30,8 @@ const cloudPrefix = "kvm2-cacc-"
 
 // Bounds of the waits. Guests boot under TCG in about a minute; two share the two cores.
 const (
-	cloudAgentBudget     = 6 * time.Minute  // from apply start to an agent-reported IPv4
-	cloudInitBudget      = 12 * time.Minute // from apply start to cloud-init done
+	cloudAgentBudget     = 10 * time.Minute // from apply start to an agent-reported IPv4
+	cloudInitBudget      = 15 * time.Minute // from apply start to cloud-init done
 	cloudProxyBudget     = time.Minute      // from cloud-init done to a proxied answer
 	cloudExecBudget      = 2 * time.Minute  // one guest-exec, start to exit
 	cloudConsoleBudget   = 2 * time.Minute  // for the domain's console to appear
@@ -220,6 +220,7 @@ type cloudInit struct {
 	code   int    // its exit code: 0 done, 1 error (2 degraded on later releases)
 	result string // /run/cloud-init/result.json
 	uptime string // guest uptime (s) when result.json was written
+	schema string // cloud-init schema --system, when cloud-init found the config invalid
 }
 
 // cloudInitFinished is the cheap poll: cloud-init writes result.json when its last stage ends.
@@ -231,7 +232,9 @@ const cloudInitFinished = "test -e /run/cloud-init/result.json"
 // was written.
 const cloudInitScript = `s=$(cloud-init status --long 2>&1); rc=$?
 up=$(cut -d' ' -f1 /proc/uptime); now=$(date +%s); m=$(stat -c %Y /run/cloud-init/result.json)
-printf '%s\n--rc %s\n--uptime %s\n--result\n' "$s" "$rc" "$(echo "$up $now $m" | awk '{print $1-($2-$3)}')"
+printf '%s\n--rc %s\n--uptime %s\n--schema\n' "$s" "$rc" "$(echo "$up $now $m" | awk '{print $1-($2-$3)}')"
+! grep -q 'Invalid cloud-config provided' /var/log/cloud-init.log || cloud-init schema --system 2>&1
+printf -- '--result\n'
 cat /run/cloud-init/result.json`
 
 // waitCloudInit polls, bounded, until cloud-init has finished in the guest.
@@ -249,9 +252,10 @@ func (c *cloudLab) waitCloudInit(domain string, t0 time.Time) (cloudInit, error)
 		}
 		status, rest, _ := strings.Cut(r.out, "\n--rc ")
 		rc, rest, _ := strings.Cut(rest, "\n--uptime ")
-		up, result, _ := strings.Cut(rest, "\n--result\n")
+		up, rest, _ := strings.Cut(rest, "\n--schema\n")
+		schema, result, _ := strings.Cut(rest, "--result\n")
 		code, _ := strconv.Atoi(strings.TrimSpace(rc))
-		return cloudInit{status: status, code: code, result: result, uptime: strings.TrimSpace(up)}, nil
+		return cloudInit{status: status, code: code, result: result, uptime: strings.TrimSpace(up), schema: strings.TrimSpace(schema)}, nil
 	}
 	return cloudInit{}, fmt.Errorf("cloud-init in %s did not finish within %s of the apply's start; last: %s", domain, cloudInitBudget, last)
 }
@@ -269,6 +273,9 @@ func (ci cloudInit) checkClean() error {
 	}
 	if ci.code != 0 || !strings.Contains(ci.status, "status: done") || len(res.V1.Errors) > 0 {
 		return fmt.Errorf("cloud-init did not finish cleanly (exit %d):\n%s\nresult.json: %s", ci.code, ci.status, ci.result)
+	}
+	if ci.schema != "" && !strings.HasPrefix(ci.schema, "Valid") {
+		return fmt.Errorf("cloud-init found the cloud-config invalid:\n%s", ci.schema)
 	}
 	if m, ok := res.V1.RecoverableErrors.(map[string]any); ok && len(m) > 0 {
 		return fmt.Errorf("cloud-init finished with recoverable errors: %s", ci.result)
