@@ -31,7 +31,7 @@ const cloudPrefix = "kvm2-cacc-"
 // Bounds of the waits. Guests boot under TCG in about a minute; two share the two cores.
 const (
 	cloudAgentBudget     = 10 * time.Minute // from apply start to an agent-reported IPv4
-	cloudInitBudget      = 15 * time.Minute // from apply start to cloud-init done
+	cloudInitBudget      = 20 * time.Minute // from apply start to cloud-init done (apt runs in one test)
 	cloudProxyBudget     = time.Minute      // from cloud-init done to a proxied answer
 	cloudExecBudget      = 2 * time.Minute  // one guest-exec, start to exit
 	cloudConsoleBudget   = 2 * time.Minute  // for the domain's console to appear
