@@ -191,12 +191,13 @@ func TestAccCloud_uefiWriteOnly(t *testing.T) {
 
 // hideAgentCloudConfig hides the image's agent from the vendor-data script (bootcmd runs before
 // it) and brings it back afterwards (runcmd runs after it), so the script takes its install path
-// and the test can still read the guest through the agent.
+// and the test can still read the guest through the agent. The script's start of the hidden
+// agent fails until systemd's start limit, hence the reset-failed.
 const hideAgentCloudConfig = `#cloud-config
 bootcmd:
   - [sh, -c, 'if [ ! -e /root/qemu-ga.hidden ]; then systemctl stop qemu-guest-agent; mv /usr/sbin/qemu-ga /root/qemu-ga.hidden; fi']
 runcmd:
-  - [sh, -c, 'mv /root/qemu-ga.hidden /usr/sbin/qemu-ga && touch /root/qemu-ga.restored && systemctl start qemu-guest-agent']
+  - [sh, -c, 'mv /root/qemu-ga.hidden /usr/sbin/qemu-ga && touch /root/qemu-ga.restored && systemctl reset-failed qemu-guest-agent; systemctl start qemu-guest-agent']
 `
 
 // isolatedNetwork creates a transient libvirt network with DHCP and no forwarding (no route
