@@ -123,9 +123,7 @@ func (l *accLab) client() *kvm2.Client {
 
 // virsh runs virsh on the lab host over SSH, as an administrator would.
 func (l *accLab) virsh(stdin string, args ...string) (string, error) {
-	cmd := exec.CommandContext(context.Background(), "ssh", "-i", l.key, "-p", l.port,
-		"-o", "UserKnownHostsFile="+l.knownHosts, "-o", "StrictHostKeyChecking=yes", "-o", "BatchMode=yes",
-		l.user+"@"+l.host, "virsh -c qemu:///system "+strings.Join(args, " "))
+	cmd := l.ssh(context.Background(), "virsh -c qemu:///system "+strings.Join(args, " "))
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
@@ -133,6 +131,13 @@ func (l *accLab) virsh(stdin string, args ...string) (string, error) {
 		return out.String(), fmt.Errorf("virsh %s: %w: %s", strings.Join(args, " "), err, errOut.String())
 	}
 	return out.String(), nil
+}
+
+// ssh is the shell command remote on the lab host over SSH, as an administrator would run it.
+func (l *accLab) ssh(ctx context.Context, remote string) *exec.Cmd {
+	return exec.CommandContext(ctx, "ssh", "-i", l.key, "-p", l.port,
+		"-o", "UserKnownHostsFile="+l.knownHosts, "-o", "StrictHostKeyChecking=yes", "-o", "BatchMode=yes",
+		l.user+"@"+l.host, remote)
 }
 
 // mustVirsh is virsh that fails the test on error.

@@ -28,10 +28,13 @@ const emptyUserData = "#cloud-config\n{}\n"
 // guestAgentVendorData installs and starts qemu-guest-agent, which is how the core reads the
 // guest's addresses. It is vendor-data so the user's own user-data stays untouched, and a shell
 // script rather than #cloud-config because cloud-init lets user-data keys (packages, runcmd)
-// replace vendor-data keys of the same name: a script runs whatever the user-data says. It
-// enables the agent even when the image already ships it, because not every image enables it.
+// replace vendor-data keys of the same name: a script runs whatever the user-data says. An agent
+// that already runs is left alone: a systemctl enable reloads systemd, which on a small guest
+// delays the end of cloud-init (and the user's runcmd) by tens of seconds. An agent installed but
+// not running is enabled and started, because not every image enables it.
 const guestAgentVendorData = `#!/bin/sh
 # kvm2: make sure the QEMU guest agent runs, so the provider can read the guest's addresses.
+systemctl is-active --quiet qemu-guest-agent 2>/dev/null && exit 0
 if ! command -v qemu-ga >/dev/null 2>&1; then
   if command -v apt-get >/dev/null 2>&1; then
     apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q qemu-guest-agent

@@ -209,3 +209,48 @@ func keys(m map[string]string) []string {
 	}
 	return out
 }
+
+// TestGuestAgentVendorData_leavesARunningAgentAlone runs the vendor-data script against stub
+// commands that log their calls: a running agent gets no package manager and no enable, an
+// installed but stopped one is enabled and started, a missing one is installed first.
+func TestGuestAgentVendorData_leavesARunningAgentAlone(t *testing.T) {
+	for _, tc := range []struct {
+		name             string
+		active, hasAgent bool
+		want             []string
+	}{
+		{"running", true, true, []string{"systemctl is-active --quiet qemu-guest-agent"}},
+		{"stopped", false, true, []string{"systemctl is-active --quiet qemu-guest-agent", "systemctl enable --now qemu-guest-agent"}},
+		{"missing", false, false, []string{"systemctl is-active --quiet qemu-guest-agent", "apt-get update -q",
+			"apt-get install -y -q qemu-guest-agent", "systemctl enable --now qemu-guest-agent"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			bin, log := t.TempDir(), filepath.Join(t.TempDir(), "calls")
+			active := "1"
+			if tc.active {
+				active = "0"
+			}
+			stub := func(name, body string) {
+				script := "#!/bin/sh\necho \"" + name + " $*\" >> " + log + "\n" + body + "\n"
+				if err := os.WriteFile(filepath.Join(bin, name), []byte(script), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			stub("systemctl", `[ "$1" = is-active ] && exit `+active+"\nexit 0")
+			stub("apt-get", "exit 0")
+			if tc.hasAgent {
+				stub("qemu-ga", "exit 0")
+			}
+			// Only the stubs and the shell's own builtins: no real package manager runs.
+			cmd := exec.Command("/bin/sh", "-c", guestAgentVendorData)
+			cmd.Env = []string{"PATH=" + bin}
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("vendor-data: %v\n%s", err, out)
+			}
+			got, _ := os.ReadFile(log)
+			if want := strings.Join(tc.want, "\n") + "\n"; string(got) != want {
+				t.Errorf("calls:\n%swant:\n%s", got, want)
+			}
+		})
+	}
+}
