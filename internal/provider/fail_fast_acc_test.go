@@ -130,21 +130,9 @@ func (l *accLab) failFastConfig(prefix, labPort string, literal bool) string {
 		fleetBase = fmt.Sprintf("%q", failFastBaseID(l, prefix))
 	}
 	host := func(name, port string) string {
-		socket := ""
-		if l.socket != "" {
-			socket = fmt.Sprintf("socket = %q", l.socket)
-		}
-		return fmt.Sprintf(`    %s = {
-      address          = %q
-      port             = %s
-      user             = %q
-      private_key_file = %q
-      known_hosts_file = %q
-      pool             = %q
-      network          = %q
-      %s
-    }
-`, name, l.host, port, l.user, l.key, l.knownHosts, l.pool, l.network, socket)
+		h := l.firstHost(name)
+		h.port = port
+		return h.block()
 	}
 	vm := func(block, name, host, base, count string) string {
 		return fmt.Sprintf(`
