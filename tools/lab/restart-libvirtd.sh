@@ -56,7 +56,7 @@ LAB_QEMU_STATE="/run/libvirt/qemu"
 # when given). A PID counts only while its process is a QEMU started for that domain
 # (-name guest=NAME), so a recycled PID is never killed.
 kill_guests() {
-	local f name pid n=0
+	local f name pid k n=0 killed=()
 	for f in "$LAB_QEMU_STATE"/*.pid; do
 		[ -e "$f" ] || continue
 		name="$(basename "$f" .pid)"
@@ -70,8 +70,21 @@ kill_guests() {
 		tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "guest=$name," || continue
 		kill -9 "$pid" 2>/dev/null && n=$((n + 1))
 		lab_log "guest $name: QEMU $pid SIGKILL"
+		killed+=("$pid:$name")
 	done
-	# A reboot empties /run: libvirtd then autostarts domains again.
+	# A reboot empties /run: libvirtd then finds no running domain to reconnect to (a status
+	# file left behind makes the restarted libvirtd count the domain as running until its
+	# reconnect thread notices QEMU is gone, and autostart skips it) and autostarts domains
+	# again once the marker of this boot's autostart is gone.
+	for k in "${killed[@]}"; do
+		pid="${k%%:*}" name="${k#*:}"
+		for _ in $(seq 1 100); do
+			[ -d "/proc/$pid" ] || break
+			sleep 0.1
+		done
+		[ ! -d "/proc/$pid" ] || lab_die "QEMU $pid of $name is still there 10 s after SIGKILL"
+		rm -f "$LAB_QEMU_STATE/$name.xml" "$LAB_QEMU_STATE/$name.pid"
+	done
 	rm -f "$LAB_QEMU_STATE/autostarted"
 	lab_log "killed $n guest QEMU process(es)"
 }
