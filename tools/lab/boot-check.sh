@@ -27,11 +27,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-case "$FW" in
-bios) OS="<os><type arch='x86_64' machine='q35'>hvm</type><boot dev='hd'/></os>" ;;
-uefi) OS="<os firmware='efi'><type arch='x86_64' machine='q35'>hvm</type><firmware><feature enabled='no' name='secure-boot'/></firmware><boot dev='hd'/></os>" ;;
-*) lab_die "firmware must be bios or uefi" ;;
-esac
+OS="$(lab_check_os "$FW")"
 
 # A NoCloud seed on a small FAT disk labelled cidata.
 printf 'instance-id: %s\nlocal-hostname: %s\n' "$NAME" "$HOST" >"$WORK/meta-data"
@@ -84,7 +80,7 @@ for _ in $(seq 1 240); do
 		AGENT="$(lab_elapsed "$T0")"
 	fi
 	if [ -n "$AGENT" ]; then
-		IP="$(lab_virsh domifaddr "$NAME" --source agent 2>/dev/null | awk '$3=="ipv4" && $4 !~ /^127\./ {sub("/.*","",$4); print $4; exit}')"
+		IP="$(lab_agent_ipv4 "$NAME")"
 		GOT_HOST="$(lab_virsh domhostname "$NAME" --source agent 2>/dev/null || true)"
 		[ -n "$IP" ] && [ "$GOT_HOST" = "$HOST" ] && break
 	fi
@@ -98,11 +94,4 @@ fi
 lab_log "$FW boot: agent after ${AGENT}s, IPv4 $IP and hostname $GOT_HOST after ${TOTAL}s"
 
 # The ACPI power button must power the guest off.
-T1="$EPOCHREALTIME"
-lab_virsh shutdown "$NAME" >/dev/null
-for _ in $(seq 1 60); do
-	[ "$(lab_virsh domstate "$NAME" 2>/dev/null)" = "shut off" ] && break
-	sleep 0.5
-done
-[ "$(lab_virsh domstate "$NAME" 2>/dev/null)" = "shut off" ] || lab_die "$FW: guest ignored the ACPI power button for 30s"
-lab_log "$FW shutdown (ACPI): $(lab_elapsed "$T1")s"
+lab_acpi_poweroff "$NAME" "$FW" 30

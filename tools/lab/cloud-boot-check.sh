@@ -42,11 +42,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-case "$FW" in
-bios) OS="<os><type arch='x86_64' machine='q35'>hvm</type><boot dev='hd'/></os>" ;;
-uefi) OS="<os firmware='efi'><type arch='x86_64' machine='q35'>hvm</type><firmware><feature enabled='no' name='secure-boot'/></firmware><boot dev='hd'/></os>" ;;
-*) lab_die "firmware must be bios or uefi" ;;
-esac
+OS="$(lab_check_os "$FW")"
 
 # agent_exec CMD...: runs CMD in the guest through the agent (guest-exec),
 # bounded, and prints its stdout; fails when it exits non-zero.
@@ -139,7 +135,7 @@ while awk -v a="$T0" -v b="$EPOCHREALTIME" -v t="$BOOT_TIMEOUT" 'BEGIN{exit !(b-
 		AGENT="$(lab_elapsed "$T0")"
 	fi
 	if [ -n "$AGENT" ] && [ -z "$IP_AT" ]; then
-		IP="$(lab_virsh domifaddr "$NAME" --source agent 2>/dev/null | awk '$3=="ipv4" && $4 !~ /^127\./ {sub("/.*","",$4); print $4; exit}')"
+		IP="$(lab_agent_ipv4 "$NAME")"
 		GOT_HOST="$(lab_virsh domhostname "$NAME" --source agent 2>/dev/null || true)"
 		[ -n "$IP" ] && [ "$GOT_HOST" = "$HOST" ] && IP_AT="$(lab_elapsed "$T0")"
 	fi
@@ -181,11 +177,4 @@ lab_log "$FW: cloud-init done, root $((ROOT_BYTES / 1024 / 1024)) MiB, tinyproxy
 agent_exec /bin/sh -c 'systemd-analyze; systemd-analyze blame | head -8' | sed 's/^/[guest] /' >&2 || true
 
 # The ACPI power button powers the guest off.
-T1="$EPOCHREALTIME"
-lab_virsh shutdown "$NAME" >/dev/null
-for _ in $(seq 1 120); do
-	[ "$(lab_virsh domstate "$NAME" 2>/dev/null)" = "shut off" ] && break
-	sleep 0.5
-done
-[ "$(lab_virsh domstate "$NAME" 2>/dev/null)" = "shut off" ] || lab_die "$FW: guest ignored the ACPI power button for 60s"
-lab_log "$FW shutdown (ACPI): $(lab_elapsed "$T1")s"
+lab_acpi_poweroff "$NAME" "$FW" 60
