@@ -46,6 +46,10 @@ type Backend interface {
 	// that lacks one of them with ErrOperationInvalid.
 	DomainSetMetadata(ctx context.Context, dom libvirt.Domain, xml, key, uri string, flags libvirt.DomainModificationImpact) error
 	DomainDestroy(ctx context.Context, dom libvirt.Domain) error
+	// DomainShutdown asks the guest to power off (ACPI power button); it returns at once, and
+	// the domain stops only when the guest complies. A domain that is not running is
+	// ErrOperationInvalid.
+	DomainShutdown(ctx context.Context, dom libvirt.Domain) error
 	DomainUndefine(ctx context.Context, dom libvirt.Domain, flags libvirt.DomainUndefineFlagsValues) error
 	DomainInterfaceAddresses(ctx context.Context, dom libvirt.Domain, source libvirt.DomainInterfaceAddressesSource) ([]libvirt.DomainInterface, error)
 

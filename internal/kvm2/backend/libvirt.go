@@ -355,6 +355,13 @@ func (b *libvirtBackend) DomainDestroy(ctx context.Context, dom libvirt.Domain) 
 	return err
 }
 
+func (b *libvirtBackend) DomainShutdown(ctx context.Context, dom libvirt.Domain) error {
+	_, err := call(ctx, b, "DomainShutdown", true, func() (struct{}, error) {
+		return struct{}{}, b.l.DomainShutdownFlags(dom, libvirt.DomainShutdownAcpiPowerBtn)
+	})
+	return err
+}
+
 func (b *libvirtBackend) DomainUndefine(ctx context.Context, dom libvirt.Domain, flags libvirt.DomainUndefineFlagsValues) error {
 	_, err := call(ctx, b, "DomainUndefine", true, func() (struct{}, error) {
 		return struct{}{}, b.l.DomainUndefineFlags(dom, flags)
