@@ -82,6 +82,7 @@ func (r *proxyVMResource) Create(ctx context.Context, req resource.CreateRequest
 			// Keeping the VM in state with an error taints it: the next apply deletes it by its
 			// UID, which removes what the failed create left on the host, before creating it.
 			resp.Diagnostics.Append(resp.State.Set(ctx, leftoverState(plan, id, uid, userData))...)
+			resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, id)...)
 		}
 		resp.Diagnostics.Append(errorDiagnostic("create", proxyVMKind, id, err))
 		return
@@ -94,12 +95,14 @@ func (r *proxyVMResource) Create(ctx context.Context, req resource.CreateRequest
 			// replaces it.
 			applyInstance(&plan, inst)
 			resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+			resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, id)...)
 			resp.Diagnostics.Append(ipWaitDiagnostic("create", id, timeout, inst, err))
 			return
 		}
 	}
 	applyInstance(&plan, inst)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, id)...)
 }
 
 // leftoverState is the state of a VM whose create failed and left objects on the host: what the
@@ -140,10 +143,13 @@ func (r *proxyVMResource) Read(ctx context.Context, req resource.ReadRequest, re
 		tflog.Warn(ctx, "proxy VM gone, its volumes remain", map[string]any{"id": id, "error": err.Error()})
 		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("state"), stateGone)...)
 		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("ipv4_address"), "")...)
+		resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, id)...)
 		return
 	}
 	if isNotFound(err) {
 		resp.State.RemoveResource(ctx)
+		// The framework wants an identity after every Read without an error, a removal too.
+		resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, id)...)
 		return
 	}
 	if err != nil {
@@ -152,6 +158,7 @@ func (r *proxyVMResource) Read(ctx context.Context, req resource.ReadRequest, re
 	}
 	applyInstance(&state, inst)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, id)...)
 }
 
 // Update changes what changes in place (tag, autostart, running) and reads the VM back; the other inputs
@@ -216,12 +223,14 @@ func (r *proxyVMResource) Update(ctx context.Context, req resource.UpdateRequest
 		if err != nil {
 			applyInstance(&plan, inst)
 			resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+			resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, id)...)
 			resp.Diagnostics.Append(ipWaitDiagnostic("start", id, timeout, inst, err))
 			return
 		}
 	}
 	applyInstance(&plan, inst)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, id)...)
 }
 
 func (r *proxyVMResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
@@ -243,9 +252,17 @@ func (r *proxyVMResource) Delete(ctx context.Context, req resource.DeleteRequest
 	}
 }
 
-// ImportState accepts "host/name" and reads the VM at once, so that a domain that is missing or
+// ImportState accepts "host/name" (or an identity with host and name) and reads the VM at once, so that a domain that is missing or
 // not ours fails the import with the reason instead of a generic "does not exist".
 func (r *proxyVMResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	if req.ID == "" && req.Identity != nil {
+		id, diags := identityID(ctx, req.Identity)
+		resp.Diagnostics.Append(diags...)
+		if diags.HasError() {
+			return
+		}
+		req.ID = id
+	}
 	host, name, err := kvm2.ParseID(req.ID)
 	if err != nil {
 		resp.Diagnostics.AddError("Unable to import proxy VM "+req.ID,
@@ -262,16 +279,24 @@ func (r *proxyVMResource) ImportState(ctx context.Context, req resource.ImportSt
 		resp.Diagnostics.AddError("Unable to import proxy VM "+req.ID, importDetail(host, name, err))
 		return
 	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, importedModel(inst))...)
+	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, req.ID)...)
+}
+
+// importedModel is the state an import records for inst: what the host reports, and for the
+// configuration-only attributes their defaults, so a configuration that leaves them out plans
+// no change. `terraform query` with include_resource returns the same object.
+func importedModel(inst kvm2.Instance) proxyVMModel {
 	state := proxyVMModel{
 		UserData:          types.StringNull(),
 		UserDataWO:        types.StringNull(),
 		UserDataWOVersion: types.Int64Null(),
 		UserDataSHA256:    types.StringNull(),
-		WaitForIP:         types.BoolValue(true), // the default, so a configuration without it plans no change
+		WaitForIP:         types.BoolValue(true),
 		Timeouts:          timeouts.Value{Object: types.ObjectNull(timeoutsAttrTypes)},
 	}
 	applyInstance(&state, inst)
-	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+	return state
 }
 
 // get reads the VM id with uid ("" for an import), retrying Transient failures.
