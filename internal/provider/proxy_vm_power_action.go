@@ -55,7 +55,7 @@ func (a *proxyVMPowerAction) Schema(_ context.Context, _ action.SchemaRequest, r
 			"by it while its resource says `running = true` plans a start at the next apply.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
-				MarkdownDescription: "The VM's `id` (`host/name`), " + kvm2.IDRule + ".",
+				MarkdownDescription: "Which VM: " + kvm2.IDRule + ".",
 				Required:            true,
 				Validators:          []validator.String{validators.VMID()},
 			},
@@ -74,7 +74,7 @@ func (a *proxyVMPowerAction) Schema(_ context.Context, _ action.SchemaRequest, r
 			},
 			"shutdown_timeout": schema.StringAttribute{
 				MarkdownDescription: fmt.Sprintf("How long `stop` and `reboot` wait for the guest to power off before a hard "+
-					"power-off, %s. Default: `%s`.", kvm2.ShutdownTimeoutRule, kvm2.DefaultShutdownTimeout),
+					"power-off, %s. Default: `%gs`.", kvm2.ShutdownTimeoutRule, kvm2.DefaultShutdownTimeout.Seconds()),
 				Optional:   true,
 				Validators: []validator.String{validators.ShutdownTimeout()},
 			},
