@@ -86,7 +86,8 @@ list "kvm2_proxy_vm" "fleet" {
 `, tag))
 	query.mustRun("init")
 	r = query.mustRun("query", "-no-color")
-	t.Logf("terraform query: %d lines in %v", strings.Count(r.out, "\n"), r.took.Round(10*time.Millisecond))
+	t.Logf("terraform query: %d lines in %v; the first three:\n%s", strings.Count(r.out, "\n"), r.took.Round(10*time.Millisecond),
+		strings.Join(strings.SplitN(r.out, "\n", 4)[:3], "\n"))
 	for i := range n {
 		if !strings.Contains(r.out, fmt.Sprintf("lab/%s%d", prefix, i)) {
 			t.Fatalf("query does not list %s%d:\n%s", prefix, i, r.out)
@@ -102,6 +103,7 @@ list "kvm2_proxy_vm" "fleet" {
 	if err != nil {
 		t.Fatalf("no generated configuration: %v\n%s", err, r.out)
 	}
+	t.Logf("generated.tf: %d bytes; its first resource and import:\n%s", len(gen), firstBlocks(string(gen), 2))
 	if got := strings.Count(string(gen), `resource "kvm2_proxy_vm"`); got != n {
 		t.Fatalf("generated configuration has %d resources, want %d:\n%s", got, n, gen)
 	}
@@ -287,4 +289,19 @@ func waitFor(t *testing.T, limit time.Duration, what string, cond func() bool) {
 		}
 		time.Sleep(time.Second)
 	}
+}
+
+// firstBlocks is the text of the first n top-level blocks of an HCL file (up to each closing
+// brace at column 0).
+func firstBlocks(hcl string, n int) string {
+	var out []string
+	for _, line := range strings.Split(hcl, "\n") {
+		out = append(out, line)
+		if line == "}" {
+			if n--; n == 0 {
+				break
+			}
+		}
+	}
+	return strings.Join(out, "\n")
 }
