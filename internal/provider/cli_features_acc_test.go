@@ -42,6 +42,10 @@ func skipUnlessTerraform(t *testing.T, minor int, feature string) {
 	}
 }
 
-func skipUnlessListResources(t *testing.T) { skipUnlessTerraform(t, 14, "list resources (terraform query)") }
-func skipUnlessActions(t *testing.T)       { skipUnlessTerraform(t, 14, "actions") }
-func skipUnlessIdentity(t *testing.T)      { skipUnlessTerraform(t, 12, "resource identity in import blocks") }
+func skipUnlessListResources(t *testing.T) {
+	skipUnlessTerraform(t, 14, "list resources (terraform query)")
+}
+func skipUnlessActions(t *testing.T) { skipUnlessTerraform(t, 14, "actions") }
+func skipUnlessIdentity(t *testing.T) {
+	skipUnlessTerraform(t, 12, "resource identity in import blocks")
+}
