@@ -133,6 +133,34 @@ func TestProxyVM_importWithUserDataReadsItBack(t *testing.T) {
 	})
 }
 
+// TestProxyVM_importUserDataVMIntoWriteOnlyConfiguration: a VM made with user_data imported by a
+// configuration that gives the same user data write-only. The import reads user_data back (the
+// mark says it was given in user_data, and no import sees the configuration), so the apply
+// drops it from state in place, never replacing the VM; the next plan is empty.
+func TestProxyVM_importUserDataVMIntoWriteOnlyConfiguration(t *testing.T) {
+	h := newFakeHost(t)
+	const userData = "#!/bin/sh\necho imported\n"
+	cfg := importUserDataConfig(h, "user_data_wo = "+hclString(userData))
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             h.checkNoDomains,
+		Steps: []resource.TestStep{
+			{
+				PreConfig: func() { h.createOutOfBand("egress-1", "", userData) },
+				Config:    cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionUpdate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("uid"), knownvalue.StringExact("oob-egress-1")),
+					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data"), knownvalue.Null()),
+				},
+			},
+			{Config: cfg, PlanOnly: true},
+		},
+	})
+}
+
 // TestProxyVM_importUntrustedUserDataUpdatesInPlace: a VM whose seed cannot be trusted (its
 // content replaced, or a mark of an earlier version that does not record where the user data
 // came from) is imported without user data; the apply takes the configured value into state in
