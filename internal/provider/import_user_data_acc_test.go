@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 )
 
@@ -233,8 +235,8 @@ func TestAccImportUserData_cli(t *testing.T) {
 			t.Fatalf("ReadUserData: %d bytes, %v", len(data), err)
 		}
 	}
-	if _, err := c.ReadUserData(ctx, "lab/"+tamper.name, fmt.Sprint(uids["tamper"])); err == nil {
-		t.Error("the replaced seed was read as trusted")
+	if _, err := c.ReadUserData(ctx, "lab/"+tamper.name, fmt.Sprint(uids["tamper"])); !errors.Is(err, kvm2.ErrSeedMismatch) {
+		t.Errorf("the replaced seed: %v, want the digest mismatch", err)
 	}
 	t.Logf("import read (Get) %v; seed read (ReadUserData) %v", durations(gets), durations(reads))
 }

@@ -114,11 +114,12 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 			"user_data": schema.StringAttribute{
 				MarkdownDescription: "cloud-init user data (NoCloud), for example a `#cloud-config` document or a `#!/bin/sh` script. " +
 					"Sensitive; stored in state. Conflicts with `user_data_wo`. Compared by its sha256. An import reads it back " +
-					"from the VM's seed when the VM was created with `user_data` by this version or later and the seed's user " +
-					"data matches the sha256 in the VM's mark, so the plan after the import shows no change. Otherwise (a VM " +
-					"created with `user_data_wo` or by an earlier version, or a seed that does not match) the import leaves it " +
-					"out of state, and the next apply takes the configured value into state in place, without replacing the VM, " +
-					"when its sha256 matches. Default: none.",
+					"from the VM's own seed when the VM's mark records that its user data was given in `user_data` and the " +
+					"seed's user data matches the sha256 in the mark, so the plan after the import shows no change. Otherwise " +
+					"(a VM created with `user_data_wo`, or by an earlier version of this provider, whose mark does not record " +
+					"where its user data came from, or a seed that does not match) the import leaves it out of state, and the " +
+					"next apply takes the configured value into state in place, without replacing the VM, when its sha256 " +
+					"matches. Default: none.",
 				Optional:   true,
 				Sensitive:  true,
 				Validators: []validator.String{stringvalidator.ConflictsWith(path.MatchRoot("user_data_wo"))},
