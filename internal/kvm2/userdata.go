@@ -19,9 +19,15 @@ const opReadUserData = "read the user data of"
 // plus the user data; a larger volume is not read.
 const MaxSeedBytes = 8 << 20
 
-// defaultSeedReadBudget bounds one read of a seed volume. A go-libvirt stream can hang its
-// connection; a hung read is abandoned after this and tried once more on a new connection.
-const defaultSeedReadBudget = 10 * time.Second
+// A go-libvirt stream read can hang its connection (on the lab's libvirt 9.0, about one read in
+// six): a read is abandoned after defaultSeedReadBudget plus seedReadPerMiB for each MiB of the
+// seed, and tried again on a new connection, seedReadAttempts times in all. A seed of tens of
+// KiB reads in about 0.1 s on the lab.
+const (
+	defaultSeedReadBudget = 3 * time.Second
+	seedReadPerMiB        = time.Second
+	seedReadAttempts      = 3
+)
 
 // Why ReadUserData does not return the user data. Each comes wrapped in a Permanent error that
 // names the VM; none carries any of the user data.
@@ -49,8 +55,8 @@ var (
 // is a Permanent error wrapping one of the reasons above (or the host's own error), and the
 // caller then has no user data: nothing read is ever returned unverified.
 //
-// The seed is read once through a stream on a dedicated connection, capped at MaxSeedBytes and
-// bounded in time (a hung read is retried once on a new connection).
+// The seed is read through a stream on a dedicated connection, capped at MaxSeedBytes and
+// bounded in time (a hung read is retried on a new connection, see seedReadAttempts).
 func (c *Client) ReadUserData(ctx context.Context, id, uid string) ([]byte, error) {
 	host, name, err := ParseID(id)
 	if err != nil {
@@ -134,22 +140,25 @@ func findSeed(ctx context.Context, b backend.Backend, host, name, uid string) (s
 	return seedRef{vol: vol, size: capacity, digest: facts.Mark.UserDataSHA256}, nil
 }
 
-// downloadSeed reads the seed volume on a dedicated connection, each attempt within
-// seedReadBudget. An empty read is read once more: one faulty read proves nothing.
+// downloadSeed reads the seed volume, each attempt on a new dedicated connection and within its
+// budget (see seedReadAttempts). An empty read is read again too: one faulty read proves nothing.
 func (c *Client) downloadSeed(ctx context.Context, host string, seed seedRef) ([]byte, error) {
+	budget := c.seedReadBudget + time.Duration(seed.size>>20)*seedReadPerMiB
 	var w cappedWriter
-	err := onDedicated(ctx, c.pool, host, func(d backend.Backend) error {
-		for range 2 {
-			w = cappedWriter{limit: MaxSeedBytes}
-			rctx, cancel := context.WithTimeout(ctx, c.seedReadBudget)
-			err := d.StorageVolDownload(rctx, seed.vol, &w, seed.size)
-			cancel()
-			if err != nil || len(w.buf) > 0 {
-				return err
-			}
+	var err error
+	for attempt := 1; attempt <= seedReadAttempts; attempt++ {
+		w = cappedWriter{limit: MaxSeedBytes}
+		start := time.Now()
+		err = c.readSeedOnce(ctx, host, seed, &w, budget)
+		if (err == nil && len(w.buf) > 0) || (err != nil && !errors.Is(err, kvmerr.ErrAbandoned)) ||
+			ctx.Err() != nil || attempt == seedReadAttempts {
+			break
 		}
-		return nil
-	})
+		c.logf(ctx, LevelWarn, "seed read hung or returned nothing; reading again on a new connection", map[string]any{
+			"host": host, "volume": seed.vol.Pool + "/" + seed.vol.Name, "attempt": attempt,
+			"took_ms": time.Since(start).Milliseconds(), "budget_ms": budget.Milliseconds(),
+		})
+	}
 	switch {
 	case notFound(err):
 		return nil, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: %w", seed.vol.Name, ErrSeedMissing))
@@ -158,9 +167,21 @@ func (c *Client) downloadSeed(ctx context.Context, host string, seed seedRef) ([
 	case w.over:
 		return nil, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: %w (more than %d bytes read)", seed.vol.Name, ErrSeedTooLarge, MaxSeedBytes))
 	case len(w.buf) == 0:
-		return nil, kvmerr.New(kvmerr.Transient, "", "", fmt.Errorf("%s: two reads of the seed returned nothing", seed.vol.Name))
+		return nil, kvmerr.New(kvmerr.Transient, "", "", fmt.Errorf("%s: %d reads of the seed returned nothing", seed.vol.Name, seedReadAttempts))
 	}
 	return w.buf, nil
+}
+
+// readSeedOnce is one read of the seed into w on a new dedicated connection, within budget.
+func (c *Client) readSeedOnce(ctx context.Context, host string, seed seedRef, w *cappedWriter, budget time.Duration) error {
+	d, err := c.pool.Dedicated(ctx, host)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	rctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	return d.StorageVolDownload(rctx, seed.vol, w, seed.size)
 }
 
 // cappedWriter keeps at most limit bytes and notes that more came, so a misbehaving download

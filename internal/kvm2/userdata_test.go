@@ -249,8 +249,10 @@ func TestReadUserData_readsThatAlwaysHangEndInBoundedTime(t *testing.T) {
 	h := newCore(t)
 	inst := h.create(withSecretUserData)
 	h.c.seedReadBudget = 20 * time.Millisecond
+	var reads atomic.Int32
 	h.pool.OnDedicated(func(d *fake.Backend) {
 		d.Inject("StorageVolDownload", func(ctx context.Context, c fake.Call) error {
+			reads.Add(1)
 			<-ctx.Done()
 			return kvmerr.New(kvmerr.Transient, c.Method, labHost, fmt.Errorf("%w: %w", kvmerr.ErrAbandoned, ctx.Err()))
 		})
@@ -260,8 +262,11 @@ func TestReadUserData_readsThatAlwaysHangEndInBoundedTime(t *testing.T) {
 	if got != nil || !errors.Is(err, kvmerr.ErrAbandoned) {
 		t.Fatalf("ReadUserData = %d bytes, %v; want the abandoned read's error", len(got), err)
 	}
-	if took := time.Since(start); took > 5*time.Second {
-		t.Fatalf("took %v", took)
+	if took := time.Since(start); took > 5*time.Second || reads.Load() != seedReadAttempts {
+		t.Fatalf("%d reads in %v, want %d, each within its budget", reads.Load(), took, seedReadAttempts)
+	}
+	if n := h.log.count("seed read hung or returned nothing; reading again on a new connection"); n != seedReadAttempts-1 {
+		t.Errorf("%d warnings of a read again for %d hung reads", n, seedReadAttempts)
 	}
 }
 
