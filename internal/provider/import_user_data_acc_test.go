@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -70,7 +71,8 @@ func (d *cliDir) stateValues() map[string]map[string]any {
 // "1 imported, 0 added, 0 changed" and the next plan is empty; so does terraform import; a VM
 // made with user_data_wo is imported without its user data in state, 0 changed; a VM whose seed
 // was overwritten on the host (another ISO) is imported without user data and the apply takes it
-// into state in place (1 changed), never replacing the VM. It also measures what the seed read
+// into state in place (1 changed), never replacing the VM; so is a VM whose mark is as earlier
+// versions wrote it (no user-data-source). It also measures what the seed read
 // adds to an import.
 func TestAccImportUserData_cli(t *testing.T) {
 	l := newAccLab(t)
@@ -85,6 +87,7 @@ func TestAccImportUserData_cli(t *testing.T) {
 		{"ud", l.name("imp-ud"), ud}, // running: its seed is read while QEMU has it open
 		{"cli", l.name("imp-cli"), ud + "\n  running = false"},
 		{"tamper", l.name("imp-tamper"), ud + "\n  running = false"},
+		{"old", l.name("imp-old"), ud + "\n  running = false"},
 	}
 	if !lacksWO {
 		vms = append(vms, importVM{"wo", l.name("imp-wo"),
@@ -217,7 +220,32 @@ func TestAccImportUserData_cli(t *testing.T) {
 		t.Errorf("after the import and apply: uid %v (created as %v), user_data set: %v", vals["uid"], uids["tamper"], vals["user_data"] == userData)
 	}
 
-	// 6. What the seed read costs: the core's read of the seed against the read of the VM alone.
+	// 6. A mark as earlier versions write it (no user-data-source; everything else the same):
+	// which attribute supplied the user data cannot be told, so the seed is not read, and the
+	// apply takes user_data into state in place, as before.
+	old := byKey["old"]
+	mark, err := l.virsh("", "metadata", old.name, "--uri", definition.MarkNamespace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stripped := regexp.MustCompile(`<user-data-source>[^<]*</user-data-source>`).ReplaceAllString(strings.TrimSpace(mark), "")
+	if stripped == strings.TrimSpace(mark) {
+		t.Fatalf("the mark records no user-data-source:\n%s", mark)
+	}
+	if _, err := l.virsh("", "metadata", old.name, "--uri", definition.MarkNamespace, "--key", definition.MarkPrefix,
+		"--set", shellQuote(stripped), "--config"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.ReadUserData(context.Background(), "lab/"+old.name, fmt.Sprint(uids["old"])); !errors.Is(err, kvm2.ErrUserDataNotStored) {
+		t.Errorf("a mark without its source: %v, want not read", err)
+	}
+	importWith("old", "1 imported, 0 added, 1 changed, 0 destroyed")
+	d.planIsEmpty("after the import of a VM with a mark of an earlier version")
+	if vals := d.stateValues()["kvm2_proxy_vm.old"]; vals["uid"] != uids["old"] || vals["user_data"] != userData {
+		t.Errorf("after the import and apply: uid %v (created as %v), user_data set: %v", vals["uid"], uids["old"], vals["user_data"] == userData)
+	}
+
+	// 7. What the seed read costs: the core's read of the seed against the read of the VM alone.
 	ctx := context.Background()
 	id := "lab/" + byKey["ud"].name
 	var gets, reads []time.Duration
