@@ -652,3 +652,46 @@ func TestProxyVM_planTimePoolSpace(t *testing.T) {
 		},
 	})
 }
+
+// TestProxyVM_importedUserDataNeverLogged imports a VM with user data under TRACE logging: the
+// provider logs that the user data was read back, with its length and digest, never the value.
+func TestProxyVM_importedUserDataNeverLogged(t *testing.T) {
+	h := newFakeHost(t)
+	const sentinel = "import-log-sentinel-7f30c2"
+	userData := "#!/bin/sh\necho " + sentinel + "\n"
+	logFile := filepath.Join(t.TempDir(), "trace.log")
+	t.Setenv("TF_LOG", "TRACE")
+	t.Setenv("TF_LOG_PATH", logFile)
+	t.Setenv("TF_ACC_LOG_PATH", logFile)
+	t.Setenv("TF_LOG_PROVIDER", "TRACE")
+	// Through the environment: the test harness logs the configuration text itself.
+	t.Setenv("TF_VAR_user_data", userData)
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             h.checkNoDomains,
+		Steps: []resource.TestStep{{
+			PreConfig: func() { h.createOutOfBand("egress-1", "", userData) },
+			Config: importUserDataConfig(h, "user_data = var.user_data") + `
+variable "user_data" {
+  type      = string
+  sensitive = true
+}
+`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data"), knownvalue.StringExact(userData)),
+			},
+		}},
+	})
+	log, err := os.ReadFile(logFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(log), "imported VM's user data read back from its seed") {
+		t.Fatalf("the log holds no line of the read (%d bytes); the check below would prove nothing", len(log))
+	}
+	for _, line := range strings.Split(string(log), "\n") {
+		if strings.Contains(line, sentinel) {
+			t.Errorf("a TRACE log line contains the user data: %.300s", line)
+		}
+	}
+}
