@@ -52,10 +52,11 @@ type Client struct {
 	now        func() time.Time
 	locks      *keyedLocks
 
-	startWait     time.Duration
-	statePoll     time.Duration
-	cleanupBudget time.Duration
-	seedBudget    time.Duration // one upload of a seed ISO
+	startWait      time.Duration
+	statePoll      time.Duration
+	cleanupBudget  time.Duration
+	seedBudget     time.Duration // one upload of a seed ISO
+	seedReadBudget time.Duration // one read of a seed volume (ReadUserData)
 
 	hvMu    sync.Mutex
 	hvTypes map[string]string // host -> "kvm" | "qemu", asked once per host
@@ -101,8 +102,8 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 	c := &Client{
 		cfg: cfg, log: nopLogger{}, now: time.Now, locks: newKeyedLocks(),
 		startWait: defaultStartWait, statePoll: defaultStatePoll, cleanupBudget: defaultCleanupBudget,
-		seedBudget: defaultSeedBudget,
-		hvTypes:    map[string]string{},
+		seedBudget: defaultSeedBudget, seedReadBudget: defaultSeedReadBudget,
+		hvTypes: map[string]string{},
 	}
 	for _, o := range opts {
 		o(c)
