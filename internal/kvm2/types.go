@@ -78,6 +78,11 @@ type CreateRequest struct {
 	UserData    []byte // secret: never logged; only its sha256 is stored in the mark
 	Running     bool   // start after define (default true at the Terraform layer)
 	Autostart   bool   // libvirtd starts the domain when it starts (default true at the Terraform layer)
+	// MAC is the NIC's address (ValidateMACAddress); empty: a random one in QEMU's 52:54:00.
+	MAC string
+	// NetworkConfig is the cloud-init network configuration (ValidateNetworkConfig) for the seed's
+	// network-config file; empty: none, so the guest's cloud-init falls back to DHCP.
+	NetworkConfig string
 }
 
 // State is the core's view of a domain's life.
@@ -116,6 +121,8 @@ type Instance struct {
 	Bridge       string
 	Firmware     Firmware
 	UserDataHash string // hex sha256 of the user data the domain was created with
+	// NetworkConfig is the network configuration the VM's seed holds, as its mark records it.
+	NetworkConfig string
 }
 
 // HealthStatus is the verdict of one host check.

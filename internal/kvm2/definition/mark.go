@@ -36,6 +36,10 @@ type Mark struct {
 	Bridge         string
 	Firmware       string
 	UserDataSHA256 string
+	// NetworkConfig is the cloud-init network configuration the seed holds, verbatim, so that an
+	// import reads it back; "" (and the mark of an earlier version, which has no such field) means
+	// none.
+	NetworkConfig string
 }
 
 // markField is one child element of the mark, in document order.
@@ -63,6 +67,7 @@ func (m Mark) fields() []markField {
 		{"bridge", m.Bridge},
 		{"firmware", m.Firmware},
 		{"user-data-sha256", m.UserDataSHA256},
+		{"network-config", m.NetworkConfig},
 	}
 }
 
@@ -129,6 +134,7 @@ type markDoc struct {
 	Bridge         string `xml:"bridge"`
 	Firmware       string `xml:"firmware"`
 	UserDataSHA256 string `xml:"user-data-sha256"`
+	NetworkConfig  string `xml:"network-config"`
 }
 
 // ParseMark reads a mark back. It accepts the bare element without namespace (what libvirt
@@ -172,6 +178,7 @@ func (d markDoc) mark() (Mark, error) {
 		Bridge:         d.Bridge,
 		Firmware:       d.Firmware,
 		UserDataSHA256: d.UserDataSHA256,
+		NetworkConfig:  d.NetworkConfig,
 	}
 	var err error
 	if m.CreatedAt, err = parseMarkTime(d.CreatedAt); err != nil {
