@@ -93,3 +93,22 @@ func MACConflict(host, mac, uid string, uses []MACUse) error {
 	}
 	return nil
 }
+
+// PlannedMACConflict is MACConflict at plan time, for VM name, where the VM a replacement
+// replaces is still on the host. Terraform names it (replacedUID) when a changed input forces
+// the replacement; it plans a tainted VM's replacement as a new VM without saying which VM it
+// replaces, so when replacedUID is empty a VM of this provider under the planned name, proven by
+// its mark and UUID, is not counted either: the apply deletes it first, or, when it is another
+// configuration's, refuses the create for its name. Apply uses MACConflict with the UID alone.
+func PlannedMACConflict(host, name, mac, replacedUID string, uses []MACUse) error {
+	if replacedUID == "" {
+		kept := make([]MACUse, 0, len(uses))
+		for _, u := range uses {
+			if u.UID == "" || u.Domain != name {
+				kept = append(kept, u)
+			}
+		}
+		uses = kept
+	}
+	return MACConflict(host, mac, replacedUID, uses)
+}

@@ -190,6 +190,31 @@ func TestHostMACs_identityNotName(t *testing.T) {
 	}
 }
 
+// TestPlannedMACConflict: at plan time the VM a replacement replaces is no duplicate: by UID
+// when Terraform names it, else a VM of this provider proven under the planned name (a tainted
+// VM), never a domain under that name that proves nothing.
+func TestPlannedMACConflict(t *testing.T) {
+	uses := []MACUse{
+		{MAC: "52:54:00:00:00:01", Domain: "egress-1", UID: ownUID},
+		{MAC: "52:54:00:00:00:02", Domain: "egress-2"},               // unmarked, or a copied mark
+		{MAC: "52:54:00:00:00:03", Domain: "egress-3", UID: "other"}, // another VM of ours
+	}
+	for _, tt := range []struct{ name, mac, replaced, domain string }{
+		{"egress-1", "52:54:00:00:00:01", ownUID, ""},
+		{"egress-1", "52:54:00:00:00:01", "", ""},              // tainted: proven, same name
+		{"egress-9", "52:54:00:00:00:01", "", "egress-1"},      // another name
+		{"egress-1", "52:54:00:00:00:01", "other", "egress-1"}, // Terraform named another VM
+		{"egress-2", "52:54:00:00:00:02", "", "egress-2"},      // same name, proves nothing
+		{"egress-3", "52:54:00:00:00:03", ownUID, "egress-3"},  // same name, another UID named
+	} {
+		err := PlannedMACConflict(labHost, tt.name, tt.mac, tt.replaced, uses)
+		var inUse *MACInUseError
+		if tt.domain == "" && err != nil || tt.domain != "" && (!errors.As(err, &inUse) || inUse.Domain != tt.domain) {
+			t.Errorf("PlannedMACConflict(%s, %s, %q) = %v, want domain %q", tt.name, tt.mac, tt.replaced, err, tt.domain)
+		}
+	}
+}
+
 // TestCreate_fixedMAC: the asked address is defined in lower case and read back.
 func TestCreate_fixedMAC(t *testing.T) {
 	h := newCore(t)

@@ -51,3 +51,11 @@ func BridgeName() validator.String { return String(kvm2.BridgeNameRule, kvm2.Val
 func BaseImageName() validator.String {
 	return String(kvm2.BaseImageNameRule, kvm2.ValidateBaseImageName)
 }
+
+// MACAddress validates a NIC's MAC address.
+func MACAddress() validator.String { return String(kvm2.MACAddressRule, kvm2.ValidateMACAddress) }
+
+// NetworkConfig validates a cloud-init network configuration.
+func NetworkConfig() validator.String {
+	return String(kvm2.NetworkConfigRule, kvm2.ValidateNetworkConfig)
+}
