@@ -27,7 +27,7 @@ type planSpace struct {
 	free   map[string]lookup // by host
 	sizes  map[string]lookup // by base image id
 	attach map[attachKey]*kvm2.AttachmentError
-	quiet  map[string]bool // hosts that did not answer
+	quiet  map[string]bool      // hosts that did not answer
 	macs   map[string]macLookup // by host
 }
 

@@ -176,7 +176,7 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 			"ipv4_address": schema.StringAttribute{
 				MarkdownDescription: "IPv4 address the guest has, as the guest agent reports it, else the DHCP lease; empty " +
 					"when none is known. A static address from `network_config` shows here once the agent reports it.",
-				Computed:            true,
+				Computed: true,
 			},
 			"mac_address": schema.StringAttribute{
 				MarkdownDescription: "MAC address of the VM's NIC: " + kvm2.MACAddressRule + ". Set it to keep the address " +
