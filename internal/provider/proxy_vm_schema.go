@@ -191,7 +191,7 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 				Validators:    []validator.String{validators.MACAddress()},
 			},
 			"network_config": schema.StringAttribute{
-				MarkdownDescription: "cloud-init network configuration for the seed's `network-config` file: " +
+				MarkdownDescription: "Network configuration for the seed's `network-config` file: " +
 					kvm2.NetworkConfigRule + ". Use it for a static address (see the static addressing guide). " +
 					"cloud-init applies it when the instance first boots, so a change replaces the VM. It is recorded " +
 					"in the VM's mark, so an import reads it back. Default: none (cloud-init's own default, DHCP on " +
