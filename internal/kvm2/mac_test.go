@@ -64,7 +64,7 @@ ethernets:
       macaddress: "52:54:00:1a:2b:3c"
     addresses: [192.168.123.200/24]
     routes:
-      - to: default
+      - to: 0.0.0.0/0
         via: 192.168.123.1
     nameservers:
       addresses: [192.168.123.1]

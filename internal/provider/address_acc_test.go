@@ -72,7 +72,7 @@ ethernets:
     set-name: eth0
     addresses: [192.168.123.230/24]
     routes:
-      - to: default
+      - to: 0.0.0.0/0
         via: 192.168.123.1
 `, mac)
 	vm := func(extra string) string {

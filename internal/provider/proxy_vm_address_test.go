@@ -32,7 +32,7 @@ ethernets:
     set-name: eth0
     addresses: [192.168.123.201/24]
     routes:
-      - to: default
+      - to: 0.0.0.0/0
         via: 192.168.123.1
 `
 

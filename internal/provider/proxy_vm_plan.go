@@ -213,7 +213,8 @@ func checkBaseImageHost(plan proxyVMModel) diag.Diagnostics {
 
 // unchangedPlan reports a plan that repeats the prior state exactly, with no write-only user data
 // to hash and no transient domain to replace: the no-change plan of a whole fleet, which this
-// answers with three attribute reads instead of decoding plan, config and state in full.
+// answers with four attribute reads instead of decoding plan, config and state in full (the
+// fourth, the UID, is noted for a replacement's plan, see privateReplacedUID).
 func (r *proxyVMResource) unchangedPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) (bool, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	if req.State.Raw.IsNull() || !req.Plan.Raw.Equal(req.State.Raw) {
@@ -229,7 +230,7 @@ func (r *proxyVMResource) unchangedPlan(ctx context.Context, req resource.Modify
 	if r.data != nil {
 		diags.Append(checkHostConfigured(r.data, path.Root("host"), host)...)
 	}
-	if resp.Private != nil { // a tainted VM or -replace plans a replacement from an unchanged plan
+	if resp.Private != nil { // terraform plan -replace plans a replacement from an unchanged plan
 		var uid types.String
 		diags.Append(req.State.GetAttribute(ctx, path.Root("uid"), &uid)...)
 		diags.Append(noteReplacedUID(ctx, resp.Private, uid)...)

@@ -24,7 +24,7 @@ resource "kvm2_proxy_vm" "egress_static" {
         match       = { macaddress = local.egress_mac }
         set-name    = "eth0"
         addresses   = ["192.168.122.11/24"]
-        routes      = [{ to = "default", via = "192.168.122.1" }]
+        routes      = [{ to = "0.0.0.0/0", via = "192.168.122.1" }]
         nameservers = { addresses = ["192.168.122.1"] }
       }
     }
