@@ -126,7 +126,7 @@ ethernets:
 			{
 				// An import {} block with the same configuration plans no change; the mark has
 				// the network config, the definition the MAC.
-				Config:          l.config(l.baseImage(l.pool) + l.accVM(name, `mac_address = "`+mac+`"
+				Config: l.config(l.baseImage(l.pool) + l.accVM(name, `mac_address = "`+mac+`"
   network_config = `+hclHeredoc(netConfig))),
 				ResourceName:    vmAddr,
 				ImportState:     true,
