@@ -369,3 +369,33 @@ resource "kvm2_proxy_vm" "egress%d" {
 		}
 	})
 }
+
+// TestProxyVM_fixedMACSurvivesARename: a new name replaces the VM; the pinned address goes with
+// it, the VM's own domain under the old name being no duplicate (by UID).
+func TestProxyVM_fixedMACSurvivesARename(t *testing.T) {
+	h := newFakeHost(t)
+	vm := func(name string) string {
+		return h.config(h.baseImage() + strings.Replace(vmConfig(`wait_for_ip = false
+  mac_address = "52:54:00:ab:00:21"`), `"egress-1"`, `"`+name+`"`, 1))
+	}
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             h.checkNothingLeft,
+		Steps: []resource.TestStep{
+			{Config: vm("egress-1"), Check: h.domainXMLHas("egress-1", `<mac address="52:54:00:ab:00:21">`)},
+			{
+				Config: vm("egress-2"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionDestroyBeforeCreate),
+				}},
+				Check: resource.ComposeTestCheckFunc(h.domainXMLHas("egress-2", `<mac address="52:54:00:ab:00:21">`),
+					func(*terraform.State) error {
+						if _, ok := h.fb.Domain("egress-1"); ok {
+							return fmt.Errorf("the old domain egress-1 is still there")
+						}
+						return nil
+					}),
+			},
+		},
+	})
+}
