@@ -17,6 +17,7 @@ require (
 	github.com/skeema/knownhosts v1.3.3
 	golang.org/x/crypto v0.59.0
 	golang.org/x/sync v0.25.0
+	gopkg.in/yaml.v3 v3.0.1
 	libvirt.org/go/libvirtxml v1.12008.0
 )
 
@@ -277,7 +278,6 @@ require (
 	google.golang.org/protobuf v1.36.12 // indirect
 	gopkg.in/ini.v1 v1.67.0 // indirect
 	gopkg.in/yaml.v2 v2.4.0 // indirect
-	gopkg.in/yaml.v3 v3.0.1 // indirect
 	honnef.co/go/tools v0.8.2 // indirect
 	mvdan.cc/gofumpt v0.12.0 // indirect
 	mvdan.cc/unparam v0.0.0-20260823230713-2fa3d841b0c8 // indirect

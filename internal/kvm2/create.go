@@ -49,6 +49,15 @@ func (c *Client) Create(ctx context.Context, req CreateRequest) (Instance, error
 			fmt.Errorf("waiting for another operation on %s: %w", FormatID(req.Host, req.Name), err))
 	}
 	defer unlock()
+	if req.MAC != "" {
+		// Two creates of this client asking for one address: the second waits, then finds it taken.
+		unlockMAC, err := c.locks.lock(ctx, macLockKey(req.Host, req.MAC))
+		if err != nil {
+			return Instance{}, kvmerr.New(kvmerr.Transient, opCreate, req.Host,
+				fmt.Errorf("waiting for another create with mac address %s: %w", req.MAC, err))
+		}
+		defer unlockMAC()
+	}
 	b, release, err := c.pool.Acquire(ctx, req.Host)
 	if err != nil {
 		return Instance{}, kvmerr.Wrap(opCreate, req.Host, err)
@@ -77,6 +86,16 @@ func normalizeCreate(req CreateRequest, hc HostConfig) (CreateRequest, error) {
 	check(ValidateFirmware(req.Firmware))
 	req.Network, req.Bridge = attachment(req.Network, req.Bridge, hc)
 	check(validateAttachment(req.Network, req.Bridge))
+	if req.MAC != "" {
+		mac, err := NormalizeMACAddress(req.MAC)
+		check(err)
+		if err == nil {
+			req.MAC = mac
+		}
+	}
+	if req.NetworkConfig != "" {
+		check(ValidateNetworkConfig(req.NetworkConfig))
+	}
 	if req.BaseImageID == "" {
 		errs = append(errs, errors.New("base image ID is required"))
 	}
@@ -234,13 +253,24 @@ type debris struct {
 	defineSent bool
 }
 
-// build creates a new domain: base, precheck, overlay, seed, define, start.
+// build creates a new domain: MAC check, base, precheck, overlay, seed, define, start.
 func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, req CreateRequest) (inst Instance, err error) {
+	if req.MAC != "" {
+		uses, err := c.hostMACs(ctx, b, req.Host)
+		if err != nil {
+			return Instance{}, err
+		}
+		if err := MACConflict(req.Host, req.MAC, req.UID, uses); err != nil {
+			return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", err)
+		}
+	}
 	base, err := c.resolveBase(ctx, b, req.BaseImageID)
 	if err != nil {
 		return Instance{}, err
 	}
-	seed, err := definition.SeedISO(definition.SeedSpec{InstanceID: req.UID, Hostname: req.Name, UserData: req.UserData})
+	seed, err := definition.SeedISO(definition.SeedSpec{
+		InstanceID: req.UID, Hostname: req.Name, UserData: req.UserData, NetworkConfig: []byte(req.NetworkConfig),
+	})
 	if err != nil {
 		return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("build seed: %w", err))
 	}
@@ -402,9 +432,11 @@ func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, re
 	if err != nil {
 		return libvirt.Domain{}, err
 	}
-	mac, err := newMAC()
-	if err != nil {
-		return libvirt.Domain{}, err
+	mac := req.MAC
+	if mac == "" {
+		if mac, err = newMAC(); err != nil {
+			return libvirt.Domain{}, err
+		}
 	}
 	mark := definition.Mark{
 		UID: req.UID, Tag: req.Tag, CreatedAt: c.now().UTC(),
@@ -412,6 +444,7 @@ func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, re
 		VCPUs: req.VCPUs, MemoryMiB: req.MemoryMiB, DiskGiB: req.DiskGiB,
 		Network: req.Network, Bridge: req.Bridge, Firmware: string(req.Firmware),
 		UserDataSHA256: UserDataSHA256(req.UserData), UserDataSource: userDataSource(req),
+		NetworkConfig: req.NetworkConfig,
 	}
 	x, err := definition.DomainXML(definition.DomainSpec{
 		Name: req.Name, UUID: domainUUID(req.UID), Type: hv, VCPUs: req.VCPUs, MemoryMiB: req.MemoryMiB, Firmware: string(req.Firmware),

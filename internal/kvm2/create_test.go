@@ -139,6 +139,10 @@ func TestCreate_rejectsInvalidRequestBeforeAnyRPC(t *testing.T) {
 		{"name with a dot", func(r *CreateRequest) { r.Name = "egress.a" }, "only lowercase letters"},
 		{"name with a trailing hyphen", func(r *CreateRequest) { r.Name = "egress-" }, "must not end with a hyphen"},
 		{"bridge name too long", func(r *CreateRequest) { r.Bridge = "a-very-long-bridge" }, "at most 15"},
+		{"multicast mac", func(r *CreateRequest) { r.MAC = "01:00:5e:00:00:01" }, "multicast"},
+		{"mac with hyphens", func(r *CreateRequest) { r.MAC = "52-54-00-00-00-01" }, "with ':'"},
+		{"network config without version", func(r *CreateRequest) { r.NetworkConfig = "ethernets: {}\n" }, "no `version` key"},
+		{"network config not YAML", func(r *CreateRequest) { r.NetworkConfig = "version: [2\n" }, "not a YAML mapping"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -134,6 +134,7 @@ func instanceFromMark(host string, dom libvirt.Domain, m definition.Mark) Instan
 		UID: m.UID, Tag: m.Tag, CreatedAt: m.CreatedAt, BaseImageID: m.BaseImageID, BaseSHA256: m.BaseSHA256,
 		VCPUs: m.VCPUs, MemoryMiB: m.MemoryMiB, DiskGiB: m.DiskGiB, Network: m.Network, Bridge: m.Bridge,
 		Firmware: Firmware(m.Firmware), UserDataHash: m.UserDataSHA256, UserDataSource: m.UserDataSource,
+		NetworkConfig: m.NetworkConfig,
 	}
 }
 

@@ -27,6 +27,9 @@ func legacySeedName(name string) string    { return name + "-cidata.iso" }
 // lockKey is the per-name lock of an instance.
 func lockKey(host, name string) string { return "instance:" + FormatID(host, name) }
 
+// macLockKey is the lock creates with a fixed MAC address on one host take.
+func macLockKey(host, mac string) string { return "mac:" + host + "/" + mac }
+
 // uidRE accepts the UIDs this provider has issued: canonical UUIDs, and the base32 text of
 // earlier versions.
 var uidRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9-]{0,63}$`)

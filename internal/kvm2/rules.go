@@ -3,9 +3,12 @@ package kvm2
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 )
@@ -171,4 +174,108 @@ func validateAttachment(network, bridge string) error {
 		return ValidateBridgeName(bridge)
 	}
 	return errors.New("no network or bridge: set one on the VM or on its host")
+}
+
+// MACAddressRule says what ValidateMACAddress accepts.
+const MACAddressRule = "six pairs of hex digits separated by colons, like 52:54:00:1a:2b:3c, in either case: " +
+	"a unicast address (the lowest bit of the first octet clear, so no multicast and no broadcast " +
+	"ff:ff:ff:ff:ff:ff), either locally administered (the second-lowest bit set, as in QEMU's 52:54:00) or " +
+	"under a vendor's prefix; not all zeros, and not starting with fe, which libvirt gives the host side of " +
+	"each guest's tap device"
+
+// NormalizeMACAddress returns mac in lower case after checking it by ValidateMACAddress; the
+// domain definition, the duplicate check and the state all use this form.
+func NormalizeMACAddress(mac string) (string, error) {
+	if err := ValidateMACAddress(mac); err != nil {
+		return "", err
+	}
+	return strings.ToLower(mac), nil
+}
+
+// ValidateMACAddress accepts a NIC address by MACAddressRule: the colon-separated form libvirt
+// writes, unicast, not zero, and not in the fe prefix libvirt reserves for tap devices.
+func ValidateMACAddress(mac string) error {
+	const example = "like 52:54:00:1a:2b:3c"
+	if len(mac) == 17 {
+		if sep := mac[2]; (sep == '-' || sep == '.') && strings.Count(mac, string(sep)) == 5 {
+			return fmt.Errorf("mac address %q separates its octets with %q; write them with ':', %s", mac, sep, example)
+		}
+	}
+	var octets [6]byte
+	parts := strings.Split(mac, ":")
+	if len(parts) != 6 {
+		return fmt.Errorf("mac address %q is not six pairs of hex digits separated by colons, %s", mac, example)
+	}
+	for i, p := range parts {
+		if len(p) != 2 || !isHex(p[0]) || !isHex(p[1]) {
+			return fmt.Errorf("mac address %q: octet %d (%q) is not two hex digits; write six pairs separated by colons, %s",
+				mac, i+1, p, example)
+		}
+		n, _ := strconv.ParseUint(p, 16, 8) // two hex digits always parse
+		octets[i] = byte(n)
+	}
+	switch {
+	case octets[0]&1 == 1 && strings.EqualFold(mac, "ff:ff:ff:ff:ff:ff"):
+		return fmt.Errorf("mac address %q is the broadcast address; a NIC needs a unicast address", mac)
+	case octets[0]&1 == 1:
+		return fmt.Errorf("mac address %q is a multicast address (the lowest bit of its first octet is set); "+
+			"a NIC needs a unicast address, for example one in QEMU's locally administered prefix 52:54:00", mac)
+	case octets == [6]byte{}:
+		return fmt.Errorf("mac address %q is all zeros, which is no NIC's address", mac)
+	case octets[0] == 0xfe:
+		return fmt.Errorf("mac address %q starts with fe, which libvirt gives the host side of each guest's tap "+
+			"device: the guest and its tap device would share the address", mac)
+	}
+	return nil
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+// MaxNetworkConfigBytes bounds a VM's network configuration: it travels in the seed and, so
+// that an import reads it back, in the domain's mark.
+const MaxNetworkConfigBytes = 64 << 10
+
+// NetworkConfigRule says what ValidateNetworkConfig accepts.
+const NetworkConfigRule = "a cloud-init network configuration in YAML, at most 65536 bytes: a mapping with a " +
+	"`version` key of 2 (netplan's format) or 1, optionally under a top-level `network` key"
+
+// ValidateNetworkConfig accepts a cloud-init network configuration (the NoCloud seed's
+// network-config file) by NetworkConfigRule. It checks the shape cloud-init needs to take the
+// document at all, not every key: cloud-init reports those in the guest.
+func ValidateNetworkConfig(doc string) error {
+	switch {
+	case strings.TrimSpace(doc) == "":
+		return errors.New("network config is empty; leave it unset for DHCP")
+	case len(doc) > MaxNetworkConfigBytes:
+		return fmt.Errorf("network config is %d bytes; the limit is %d", len(doc), MaxNetworkConfigBytes)
+	case !utf8.ValidString(doc):
+		return errors.New("network config is not valid UTF-8")
+	}
+	if i := strings.IndexFunc(doc, func(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\t' && r != '\r' }); i >= 0 {
+		r, _ := utf8.DecodeRuneInString(doc[i:])
+		return fmt.Errorf("network config contains the control character %U at byte %d", r, i)
+	}
+	var top map[string]any
+	if err := yaml.Unmarshal([]byte(doc), &top); err != nil {
+		return fmt.Errorf("network config is not a YAML mapping: %v", yamlProblem(err))
+	}
+	if inner, ok := top["network"].(map[string]any); ok && len(top) == 1 {
+		top = inner
+	}
+	v, ok := top["version"]
+	if !ok {
+		return errors.New("network config has no `version` key; cloud-init needs `version: 2` (or 1) at the top, " +
+			"or under a top-level `network` key")
+	}
+	if n, isInt := v.(int); !isInt || (n != 1 && n != 2) {
+		return fmt.Errorf("network config has version %v; cloud-init reads version 2 (netplan's format) or 1", v)
+	}
+	return nil
+}
+
+// yamlProblem is the YAML parser's message without its package prefix.
+func yamlProblem(err error) string {
+	return strings.TrimPrefix(strings.TrimPrefix(err.Error(), "yaml: "), "unmarshal errors:\n  ")
 }

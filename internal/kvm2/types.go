@@ -85,6 +85,11 @@ type CreateRequest struct {
 	WriteOnlyUserData bool
 	Running           bool // start after define (default true at the Terraform layer)
 	Autostart         bool // libvirtd starts the domain when it starts (default true at the Terraform layer)
+	// MAC is the NIC's address (ValidateMACAddress); empty: a random one in QEMU's 52:54:00.
+	MAC string
+	// NetworkConfig is the cloud-init network configuration (ValidateNetworkConfig) for the seed's
+	// network-config file; empty: none, so the guest's cloud-init falls back to DHCP.
+	NetworkConfig string
 }
 
 // State is the core's view of a domain's life.
@@ -126,6 +131,8 @@ type Instance struct {
 	// UserDataSource is which input supplied that user data, as the mark records it:
 	// UserDataStored, UserDataWriteOnly, or "" (none, or a VM made before the mark recorded it).
 	UserDataSource string
+	// NetworkConfig is the network configuration the VM's seed holds, as its mark records it.
+	NetworkConfig string
 }
 
 // The values of Instance.UserDataSource.

@@ -27,7 +27,15 @@ type planSpace struct {
 	free   map[string]lookup // by host
 	sizes  map[string]lookup // by base image id
 	attach map[attachKey]*kvm2.AttachmentError
-	quiet  map[string]bool // hosts that did not answer
+	quiet  map[string]bool      // hosts that did not answer
+	macs   map[string]macLookup // by host
+}
+
+// macLookup is a memoized listing of a host's MAC addresses; ok is false when the host could
+// not tell.
+type macLookup struct {
+	uses []kvm2.MACUse
+	ok   bool
 }
 
 // lookup is a memoized answer; ok is false when the host could not tell.
@@ -43,7 +51,7 @@ type attachKey struct{ host, network, bridge string }
 func newPlanSpace() *planSpace {
 	return &planSpace{
 		free: map[string]lookup{}, sizes: map[string]lookup{},
-		attach: map[attachKey]*kvm2.AttachmentError{}, quiet: map[string]bool{},
+		attach: map[attachKey]*kvm2.AttachmentError{}, quiet: map[string]bool{}, macs: map[string]macLookup{},
 	}
 }
 
@@ -108,4 +116,27 @@ func (s *planSpace) noteFailure(ctx context.Context, what, of, host string, err 
 		s.quiet[host] = true
 	}
 	tflog.Debug(ctx, "plan-time check skipped", map[string]any{"figure": what, "of": of, "host": host, "error": err.Error()})
+}
+
+// macInUse reports the domain of host that already has mac, other than the VM name replaces
+// (replacedUID, see kvm2.PlannedMACConflict): the core's duplicate rule on the host's MAC
+// addresses, listed once per host and command. It reports nil when no other domain has it or
+// the host could not tell.
+func (s *planSpace) macInUse(ctx context.Context, c *kvm2.Client, host, name, mac, replacedUID string) *kvm2.MACInUseError {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	l, ok := s.macs[host]
+	if !ok && !s.quiet[host] {
+		ctx, cancel := context.WithTimeout(ctx, planLookupTimeout)
+		defer cancel()
+		uses, err := c.HostMACs(ctx, host)
+		l = macLookup{uses: uses, ok: err == nil}
+		s.macs[host] = l
+		s.noteFailure(ctx, "mac addresses", host, host, err)
+	}
+	var inUse *kvm2.MACInUseError
+	if !l.ok || !errors.As(kvm2.PlannedMACConflict(host, name, mac, replacedUID, l.uses), &inUse) {
+		return nil
+	}
+	return inUse
 }

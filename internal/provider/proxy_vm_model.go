@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
@@ -43,6 +44,7 @@ type proxyVMModel struct {
 	IPv4Address       types.String   `tfsdk:"ipv4_address"`
 	MACAddress        types.String   `tfsdk:"mac_address"`
 	CreatedAt         types.String   `tfsdk:"created_at"`
+	NetworkConfig     types.String   `tfsdk:"network_config"`
 	Timeouts          timeouts.Value `tfsdk:"timeouts"`
 }
 
@@ -86,6 +88,9 @@ func createRequest(plan proxyVMModel, uid, userData string, writeOnly bool) kvm2
 		WriteOnlyUserData: writeOnly,
 		Running:           plan.Running.ValueBool(),
 		Autostart:         plan.Autostart.ValueBool(),
+		// Unknown when not configured: the core then picks a random address.
+		MAC:           knownString(plan.MACAddress),
+		NetworkConfig: knownString(plan.NetworkConfig),
 	}
 }
 
@@ -114,7 +119,11 @@ func applyInstance(m *proxyVMModel, inst kvm2.Instance) {
 	m.DomainUUID = types.StringValue(inst.DomainUUID)
 	m.State = types.StringValue(instanceState(inst))
 	m.IPv4Address = types.StringValue(inst.IPv4)
-	m.MACAddress = types.StringValue(inst.MAC)
+	// A configured address keeps its spelling: the host reports it in lower case.
+	if !strings.EqualFold(m.MACAddress.ValueString(), inst.MAC) {
+		m.MACAddress = types.StringValue(inst.MAC)
+	}
+	m.NetworkConfig = optionalString(inst.NetworkConfig)
 	m.CreatedAt = types.StringValue(formatTime(inst.CreatedAt))
 }
 

@@ -2,7 +2,9 @@ package provider
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -18,12 +20,14 @@ import (
 //   - user data is compared by sha256 (user_data or the write-only user_data_wo), so an imported
 //     VM whose configured user data matches its mark is not replaced;
 //   - network/bridge keep their host default unless configured, and switching replaces;
-//   - a VM found running but no longer defined ("transient") is replaced.
+//   - a VM found running but no longer defined ("transient") is replaced;
+//   - a configured mac_address is compared ignoring case, its change replaces, and a new VM's
+//     (or a replacement's) address is looked up among the host's domains.
 func (r *proxyVMResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() {
 		return // destroy
 	}
-	if unchanged, diags := r.unchangedPlan(ctx, req); unchanged || diags.HasError() {
+	if unchanged, diags := r.unchangedPlan(ctx, req, resp); unchanged || diags.HasError() {
 		resp.Diagnostics.Append(diags...)
 		return
 	}
@@ -47,8 +51,16 @@ func (r *proxyVMResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 		plan.UserDataSHA256 = types.StringUnknown()
 	}
 	if req.State.Raw.IsNull() {
+		// A replacement is planned as a new VM; the VM it replaces is named in private state.
+		replaced := ""
+		if req.Private != nil {
+			var diags diag.Diagnostics
+			replaced, diags = replacedUID(ctx, req.Private)
+			resp.Diagnostics.Append(diags...)
+		}
 		resp.Diagnostics.Append(r.checkPoolSpace(ctx, plan)...)
 		resp.Diagnostics.Append(r.checkAttachment(ctx, plan, cfg)...)
+		resp.Diagnostics.Append(r.checkMAC(ctx, plan, replaced)...)
 		resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
 		return
 	}
@@ -58,11 +70,17 @@ func (r *proxyVMResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	if resp.Private != nil {
+		resp.Diagnostics.Append(noteReplacedUID(ctx, resp.Private, state.UID)...)
+	}
 	planAttachment(&plan, cfg, state)
 	if !plan.Network.Equal(state.Network) || !plan.Bridge.Equal(state.Bridge) {
 		resp.Diagnostics.Append(r.checkAttachment(ctx, plan, cfg)...) // the replacement's attachment
 	}
 	resp.RequiresReplace = append(resp.RequiresReplace, replacePaths(plan, state)...)
+	if macChanged(cfg.MACAddress, state.MACAddress) {
+		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("mac_address"))
+	}
 	if sameUserData(plan.UserDataSHA256, state.UserDataSHA256) {
 		plan.UserDataSHA256 = state.UserDataSHA256 // no spurious diff on a mark without a hash
 	}
@@ -195,8 +213,9 @@ func checkBaseImageHost(plan proxyVMModel) diag.Diagnostics {
 
 // unchangedPlan reports a plan that repeats the prior state exactly, with no write-only user data
 // to hash and no transient domain to replace: the no-change plan of a whole fleet, which this
-// answers with three attribute reads instead of decoding plan, config and state in full.
-func (r *proxyVMResource) unchangedPlan(ctx context.Context, req resource.ModifyPlanRequest) (bool, diag.Diagnostics) {
+// answers with four attribute reads instead of decoding plan, config and state in full (the
+// fourth, the UID, is noted for a replacement's plan, see privateReplacedUID).
+func (r *proxyVMResource) unchangedPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) (bool, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	if req.State.Raw.IsNull() || !req.Plan.Raw.Equal(req.State.Raw) {
 		return false, diags
@@ -211,5 +230,75 @@ func (r *proxyVMResource) unchangedPlan(ctx context.Context, req resource.Modify
 	if r.data != nil {
 		diags.Append(checkHostConfigured(r.data, path.Root("host"), host)...)
 	}
+	if resp.Private != nil { // terraform plan -replace plans a replacement from an unchanged plan
+		var uid types.String
+		diags.Append(req.State.GetAttribute(ctx, path.Root("uid"), &uid)...)
+		diags.Append(noteReplacedUID(ctx, resp.Private, uid)...)
+	}
 	return true, diags
+}
+
+// privateReplacedUID is the private state key under which the plan of an existing VM names its
+// UID for the plan of its replacement: Terraform plans a replacement as a new object, handing
+// it the private state of the first plan, and the VM's own domain must not count as the
+// holder of its fixed MAC address.
+const privateReplacedUID = "replaced_uid"
+
+// privateState is the part of a plan's private state that ModifyPlan reads and writes.
+type privateState interface {
+	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
+	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
+}
+
+// noteReplacedUID records uid as the VM a replacement would replace.
+func noteReplacedUID(ctx context.Context, private privateState, uid types.String) diag.Diagnostics {
+	if uid.IsNull() || uid.IsUnknown() || uid.ValueString() == "" {
+		return nil
+	}
+	v, err := json.Marshal(uid.ValueString())
+	if err != nil {
+		return nil // a Go string always marshals
+	}
+	return private.SetKey(ctx, privateReplacedUID, v)
+}
+
+// replacedUID is the UID noteReplacedUID recorded, or "" for a VM that replaces nothing.
+func replacedUID(ctx context.Context, private privateState) (string, diag.Diagnostics) {
+	v, diags := private.GetKey(ctx, privateReplacedUID)
+	var uid string
+	if len(v) == 0 || json.Unmarshal(v, &uid) != nil {
+		return "", diags
+	}
+	return uid, diags
+}
+
+// macChanged reports a configured MAC address (unknown counts) that is not the VM's, ignoring
+// case. An address no longer configured keeps the VM's.
+func macChanged(configured, recorded types.String) bool {
+	if configured.IsNull() {
+		return false
+	}
+	return configured.IsUnknown() || !strings.EqualFold(configured.ValueString(), recorded.ValueString())
+}
+
+// checkMAC fails the plan of a new VM (or of the replacement of the VM with uid replaced, or of
+// a tainted VM) whose configured MAC address another domain on the host already has. A host
+// that does not answer keeps the plan quiet; apply checks again.
+func (r *proxyVMResource) checkMAC(ctx context.Context, plan proxyVMModel, replaced string) diag.Diagnostics {
+	var diags diag.Diagnostics
+	if r.data == nil || r.data.client == nil || plan.Host.IsUnknown() || plan.Name.IsUnknown() ||
+		plan.MACAddress.IsNull() || plan.MACAddress.IsUnknown() {
+		return diags
+	}
+	host := plan.Host.ValueString()
+	inUse := r.data.space.macInUse(withCoreLogging(ctx), r.data.client, host, plan.Name.ValueString(),
+		plan.MACAddress.ValueString(), replaced)
+	if inUse == nil {
+		return diags
+	}
+	diags.AddAttributeError(path.Root("mac_address"), errorSummary("create", proxyVMKind, host+"/"+plan.Name.ValueString()),
+		fmt.Sprintf("%v.\n\nTwo NICs with one address on a network break each other's traffic. Choose another "+
+			"mac_address, remove it to get a random one, or change or remove domain %s on the host. The plan asked "+
+			"the host; an apply would fail the same way.", inUse, inUse.Domain))
+	return diags
 }

@@ -119,8 +119,11 @@ func leftoverState(plan proxyVMModel, id, uid, userData string) proxyVMModel {
 			*v = types.StringNull()
 		}
 	}
-	for _, v := range []*types.String{&plan.DomainUUID, &plan.IPv4Address, &plan.MACAddress, &plan.CreatedAt} {
+	for _, v := range []*types.String{&plan.DomainUUID, &plan.IPv4Address, &plan.CreatedAt} {
 		*v = types.StringValue("")
+	}
+	if plan.MACAddress.IsUnknown() { // a configured address stays as planned
+		plan.MACAddress = types.StringValue("")
 	}
 	return plan
 }

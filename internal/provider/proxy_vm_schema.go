@@ -180,13 +180,31 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 				Computed: true,
 			},
 			"ipv4_address": schema.StringAttribute{
-				MarkdownDescription: "IPv4 address reported by the guest agent or the DHCP lease; empty when none is known.",
-				Computed:            true,
+				MarkdownDescription: "IPv4 address the guest has, as the guest agent reports it, else the DHCP lease; empty " +
+					"when none is known. A static address from `network_config` shows here once the agent reports it.",
+				Computed: true,
 			},
 			"mac_address": schema.StringAttribute{
-				MarkdownDescription: "MAC address of the VM's NIC.",
-				Computed:            true,
-				PlanModifiers:       stable,
+				MarkdownDescription: "MAC address of the VM's NIC: " + kvm2.MACAddressRule + ". Set it to keep the address " +
+					"across replacements, for example for a DHCP reservation (see the static addressing guide); a change " +
+					"replaces the VM. When the host answers at plan time, an address that another domain on the host " +
+					"already has (running or stopped) fails the plan, naming that domain; apply refuses it too. " +
+					"Default: a random address in QEMU's prefix `52:54:00`, kept while the VM lives and new for each " +
+					"replacement; removing a configured address keeps the VM and its address.",
+				Optional:      true,
+				Computed:      true,
+				PlanModifiers: stable,
+				Validators:    []validator.String{validators.MACAddress()},
+			},
+			"network_config": schema.StringAttribute{
+				MarkdownDescription: "Network configuration for the seed's `network-config` file: " +
+					kvm2.NetworkConfigRule + ". Use it for a static address (see the static addressing guide). " +
+					"cloud-init applies it when the instance first boots, so a change replaces the VM. It is recorded " +
+					"in the VM's mark, so an import reads it back. Default: none (cloud-init's own default, DHCP on " +
+					"the first NIC).",
+				Optional:      true,
+				PlanModifiers: replaceString,
+				Validators:    []validator.String{validators.NetworkConfig()},
 			},
 			"created_at": schema.StringAttribute{
 				MarkdownDescription: "Creation time recorded in the VM's mark, RFC 3339 UTC.",

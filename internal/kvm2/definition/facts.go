@@ -28,6 +28,8 @@ type DomainFacts struct {
 	Firmware       string
 	VCPUs          int
 	MemoryMiB      int
+	// MACs lists the MAC address of every interface, in lower case (MAC is the first one's).
+	MACs []string
 }
 
 // ParseDomain extracts the facts from a domain XML as libvirt returns it. The NIC is the first
@@ -99,8 +101,14 @@ func sourceFile(s *libvirtxml.DomainDiskSource) string {
 	return s.File.File
 }
 
-// readNIC records the first interface's MAC and its network or bridge.
+// readNIC records every interface's MAC, and the first interface's MAC and its network or
+// bridge.
 func (f *DomainFacts) readNIC(ifaces []libvirtxml.DomainInterface) {
+	for _, iface := range ifaces {
+		if iface.MAC != nil && iface.MAC.Address != "" {
+			f.MACs = append(f.MACs, strings.ToLower(iface.MAC.Address))
+		}
+	}
 	if len(ifaces) == 0 {
 		return
 	}

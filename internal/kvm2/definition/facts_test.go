@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -74,6 +75,7 @@ func TestParseDomain_live(t *testing.T) {
 		DiskFiles:      []string{"/pool/web1-seed.iso", "/pool/web1.qcow2", "/pool/base-debian.qcow2"},
 		OverlayBacking: "/pool/base-debian.qcow2",
 		MAC:            "52:54:00:ab:cd:ef",
+		MACs:           []string{"52:54:00:ab:cd:ef"},
 		Network:        "default",
 		OverlayPath:    "/pool/web1.qcow2",
 		SeedPath:       "/pool/web1-seed.iso",
@@ -102,7 +104,7 @@ func TestParseDomain_roundTrip(t *testing.T) {
 			s.Firmware, s.Network, s.Bridge, s.MAC, s.VCPUs, s.MemoryMiB = FirmwareBIOS, "", "br0", "52:54:00:00:00:01", 1, 128
 		}, DomainFacts{
 			Mark: &mark, DiskFiles: []string{overlay, seed},
-			MAC: "52:54:00:00:00:01", Bridge: "br0", OverlayPath: overlay, SeedPath: seed, Firmware: FirmwareBIOS, VCPUs: 1, MemoryMiB: 128}},
+			MAC: "52:54:00:00:00:01", MACs: []string{"52:54:00:00:00:01"}, Bridge: "br0", OverlayPath: overlay, SeedPath: seed, Firmware: FirmwareBIOS, VCPUs: 1, MemoryMiB: 128}},
 		{"uuid and backing store", func(s *DomainSpec) {
 			s.UUID, s.BackingPath, s.BackingFormat = "0b4f6a52-3c1e-4d1a-9a8e-7f2d5c6b1a90", "/var/lib/libvirt/images/base.qcow2", FormatQCOW2
 		}, DomainFacts{
@@ -158,6 +160,11 @@ func TestParseDomain_variants(t *testing.T) {
 		{"first interface wins",
 			`<domain><devices><interface type='bridge'><mac address='52:54:00:00:00:02'/><source bridge='br1'/></interface><interface type='network'><source network='other'/></interface></devices></domain>`,
 			func(f DomainFacts) bool { return f.Bridge == "br1" && f.Network == "" && f.MAC == "52:54:00:00:00:02" }},
+		{"every interface's mac, in lower case",
+			`<domain><devices><interface type='bridge'><mac address='52:54:00:00:00:02'/><source bridge='br1'/></interface><interface type='network'><source network='other'/></interface><interface type='network'><mac address='02:AB:00:00:00:03'/><source network='other'/></interface></devices></domain>`,
+			func(f DomainFacts) bool {
+				return slices.Equal(f.MACs, []string{"52:54:00:00:00:02", "02:ab:00:00:00:03"})
+			}},
 		{"no devices", `<domain><vcpu>3</vcpu></domain>`,
 			func(f DomainFacts) bool { return f.VCPUs == 3 && f.MAC == "" && f.SeedPath == "" }},
 	}
@@ -234,6 +241,7 @@ func TestParseDomain_libvirt9(t *testing.T) {
 			}
 			want := common
 			want.UUID, want.MAC, want.Firmware, want.NVRAMPath = tc.uuid, tc.mac, tc.firmware, tc.nvram
+			want.MACs = []string{tc.mac}
 			if !sameFacts(got, want) {
 				t.Errorf("facts:\n got %+v\nwant %+v", got, want)
 			}

@@ -42,6 +42,10 @@ type Mark struct {
 	Firmware       string
 	UserDataSHA256 string
 	UserDataSource string
+	// NetworkConfig is the cloud-init network configuration the seed holds, verbatim, so that an
+	// import reads it back; "" (and the mark of an earlier version, which has no such field) means
+	// none.
+	NetworkConfig string
 }
 
 // The values of Mark.UserDataSource.
@@ -76,6 +80,7 @@ func (m Mark) fields() []markField {
 		{"firmware", m.Firmware},
 		{"user-data-sha256", m.UserDataSHA256},
 		{"user-data-source", m.UserDataSource},
+		{"network-config", m.NetworkConfig},
 	}
 }
 
@@ -143,6 +148,7 @@ type markDoc struct {
 	Firmware       string `xml:"firmware"`
 	UserDataSHA256 string `xml:"user-data-sha256"`
 	UserDataSource string `xml:"user-data-source"`
+	NetworkConfig  string `xml:"network-config"`
 }
 
 // ParseMark reads a mark back. It accepts the bare element without namespace (what libvirt
@@ -187,6 +193,7 @@ func (d markDoc) mark() (Mark, error) {
 		Firmware:       d.Firmware,
 		UserDataSHA256: d.UserDataSHA256,
 		UserDataSource: strings.TrimSpace(d.UserDataSource),
+		NetworkConfig:  d.NetworkConfig,
 	}
 	var err error
 	if m.CreatedAt, err = parseMarkTime(d.CreatedAt); err != nil {

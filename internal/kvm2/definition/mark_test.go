@@ -33,6 +33,9 @@ func TestMarshalMark_roundTrip(t *testing.T) {
 	special.Tag = `a<b>&"c'`
 	bridged := sampleMark()
 	bridged.Network, bridged.Bridge = "", "br0"
+	networked := sampleMark()
+	networked.NetworkConfig = "version: 2\r\nethernets:\n\teth0:\n    addresses: [\"192.168.123.200/24\"]\n" +
+		"    # <a> & 'b' \u00e9\n  \n"
 	cases := []struct {
 		name string
 		mark Mark
@@ -43,6 +46,7 @@ func TestMarshalMark_roundTrip(t *testing.T) {
 		{"created-at normalised to UTC", zoned, func() Mark { m := zoned; m.CreatedAt = zoned.CreatedAt.UTC(); return m }()},
 		{"markup characters escaped", special, special},
 		{"bridge", bridged, bridged},
+		{"network config kept byte for byte", networked, networked},
 	}
 	marshalers := map[string]func(Mark) (string, error){
 		"MarshalMark":               MarshalMark,
@@ -268,5 +272,37 @@ func TestFindMark_damagedMarkIsAnError(t *testing.T) {
 				t.Fatalf("findMark = %+v, %v; want an error containing %q", m, err, tc.wantErr)
 			}
 		})
+	}
+}
+
+// TestParseMark_earlierVersionHasNoNetworkConfig: the mark of a VM made before network_config
+// (its last field is user-data-sha256) reads as a VM without network configuration, and a mark
+// with the field reads it back.
+func TestParseMark_earlierVersionHasNoNetworkConfig(t *testing.T) {
+	const earlier = `<kvm2:instance xmlns:kvm2="` + MarkNamespace + `">
+  <kvm2:uid>0b4f6a52-3c1e-4d1a-9a8e-7f2d5c6b1a90</kvm2:uid>
+  <kvm2:tag>fleet-a</kvm2:tag>
+  <kvm2:created-at>2026-11-30T14:05:06Z</kvm2:created-at>
+  <kvm2:base-image-id>lab/default/base.qcow2</kvm2:base-image-id>
+  <kvm2:base-sha256></kvm2:base-sha256>
+  <kvm2:vcpus>1</kvm2:vcpus>
+  <kvm2:memory-mib>128</kvm2:memory-mib>
+  <kvm2:disk-gib>1</kvm2:disk-gib>
+  <kvm2:network>default</kvm2:network>
+  <kvm2:bridge></kvm2:bridge>
+  <kvm2:firmware>bios</kvm2:firmware>
+  <kvm2:user-data-sha256></kvm2:user-data-sha256>
+</kvm2:instance>`
+	m, err := ParseMark(earlier)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.NetworkConfig != "" || m.UID == "" || m.Firmware != "bios" {
+		t.Fatalf("earlier mark read as %+v", m)
+	}
+	with := strings.Replace(earlier, "</kvm2:instance>",
+		"  <kvm2:network-config>version: 2&#xA;ethernets: {}&#xD;&#xA;</kvm2:network-config>\n</kvm2:instance>", 1)
+	if m, err = ParseMark(with); err != nil || m.NetworkConfig != "version: 2\nethernets: {}\r\n" {
+		t.Fatalf("network-config read as %q, %v", m.NetworkConfig, err)
 	}
 }

@@ -70,3 +70,11 @@ func ShutdownTimeout() validator.String {
 		return err
 	})
 }
+
+// MACAddress validates a NIC's MAC address.
+func MACAddress() validator.String { return String(kvm2.MACAddressRule, kvm2.ValidateMACAddress) }
+
+// NetworkConfig validates a cloud-init network configuration.
+func NetworkConfig() validator.String {
+	return String(kvm2.NetworkConfigRule, kvm2.ValidateNetworkConfig)
+}
