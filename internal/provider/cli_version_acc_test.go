@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -52,6 +53,10 @@ var cliVersion = sync.OnceValues(func() (cliUnderTest, error) {
 	var v struct {
 		Version string `json:"terraform_version"`
 	}
+	// tofu prints CLI configuration warnings on stdout, before the JSON.
+	if i := bytes.IndexByte(out, '{'); i > 0 {
+		out = out[i:]
+	}
 	if err := json.Unmarshal(out, &v); err != nil {
 		return c, fmt.Errorf("%s version -json: %w: %q", path, err, out)
 	}
@@ -63,14 +68,16 @@ var cliVersion = sync.OnceValues(func() (cliUnderTest, error) {
 	if err != nil {
 		return c, fmt.Errorf("%s version: %w", path, err)
 	}
-	switch first, _, _ := strings.Cut(string(plain), "\n"); {
-	case strings.HasPrefix(first, "OpenTofu "):
-		c.tofu = true
-	case strings.HasPrefix(first, "Terraform "):
-	default:
-		return c, fmt.Errorf("%s version: neither Terraform nor OpenTofu: %q", path, first)
+	for _, line := range strings.Split(string(plain), "\n") {
+		switch line {
+		case "OpenTofu v" + c.version:
+			c.tofu = true
+			return c, nil
+		case "Terraform v" + c.version:
+			return c, nil
+		}
 	}
-	return c, nil
+	return c, fmt.Errorf("%s version: neither Terraform v%s nor OpenTofu v%s:\n%s", path, c.version, c.version, plain)
 })
 
 // mustCLI is the CLI under test; a CLI that cannot be read fails the test (it is no reason to

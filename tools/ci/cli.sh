@@ -34,7 +34,11 @@ bin=$dest/$cli
 # The version line as the CLI prints it: "Terraform v1.14.9" or "OpenTofu v1.12.6".
 want="Terraform $version"
 [ "$cli" = tofu ] && want="OpenTofu $version"
-prints_version() { [ -x "$1" ] && [ "$("$1" version 2>/dev/null | head -1)" = "$want" ]; }
+# An empty CLI configuration: without one, tofu prints a warning about ~/.terraformrc on stdout.
+prints_version() {
+  local out
+  [ -x "$1" ] && out=$(TF_CLI_CONFIG_FILE=/dev/null "$1" version 2>/dev/null) && grep -qx "$want" <<< "$out"
+}
 
 if prints_version "$bin"; then
   echo "$cli $version: reusing $bin" >&2
@@ -56,8 +60,11 @@ if prints_version "$bin"; then
   exit 0
 fi
 
+# Under the lock, any earlier build directory of this version is a killed build's.
+rm -rf "$cache/.build-$cli-${version#v}".*
 work=$(mktemp -d "$cache/.build-$cli-${version#v}.XXXXXX")
 trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM
 start=$(date +%s)
 echo "$cli $version: building from the Go module proxy into $dest (minutes the first time)" >&2
 
@@ -110,7 +117,8 @@ tofu)
 esac
 
 prints_version "$work/out/$cli" || {
-  echo "$cli $version: the built binary prints '$("$work/out/$cli" version 2>&1 | head -1)', want '$want'" >&2
+  echo "$cli $version: the built binary's version does not say '$want':" >&2
+  TF_CLI_CONFIG_FILE=/dev/null "$work/out/$cli" version >&2 2>&1 || true
   exit 1
 }
 rm -rf "$dest.old"
