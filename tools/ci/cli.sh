@@ -19,7 +19,11 @@
 # wrapper module that copies them builds github.com/opentofu/opentofu/cmd/tofu.
 set -euo pipefail
 
-usage() { echo "usage: $0 terraform|tofu vX.Y.Z" >&2; exit 2; }
+usage() { echo "usage: $0 [--fetch] terraform|tofu vX.Y.Z" >&2; exit 2; }
+# --fetch: only download the modules the build needs into the Go module cache (network, little
+# CPU), so a later build compiles without waiting on the proxy; prints nothing on stdout.
+fetch=false
+[ "${1:-}" = --fetch ] && { fetch=true; shift; }
 [ $# -eq 2 ] || usage
 cli=$1
 version=v${2#v}
@@ -42,7 +46,7 @@ prints_version() {
 
 if prints_version "$bin"; then
   echo "$cli $version: reusing $bin" >&2
-  echo "$bin"
+  $fetch || echo "$bin"
   exit 0
 fi
 
@@ -56,7 +60,7 @@ if ! flock -n 9; then
 fi
 if prints_version "$bin"; then
   echo "$cli $version: reusing $bin (built meanwhile)" >&2
-  echo "$bin"
+  $fetch || echo "$bin"
   exit 0
 fi
 
@@ -66,7 +70,11 @@ work=$(mktemp -d "$cache/.build-$cli-${version#v}.XXXXXX")
 trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
 trap 'exit 130' INT TERM
 start=$(date +%s)
-echo "$cli $version: building from the Go module proxy into $dest (minutes the first time)" >&2
+if $fetch; then
+  echo "$cli $version: fetching its modules into $(go env GOMODCACHE)" >&2
+else
+  echo "$cli $version: building from the Go module proxy into $dest (minutes the first time)" >&2
+fi
 
 module_dir() { # the module's extracted source in the module cache
   go mod download -json "$1@$2" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p'
@@ -92,6 +100,11 @@ terraform)
     exit 1
   fi
   rm -rf internal/legacy
+  if $fetch; then
+    GOFLAGS="-mod=mod" go list -deps . > /dev/null
+    echo "$cli $version: modules fetched in $(( $(date +%s) - start )) s" >&2
+    exit 0
+  fi
   mkdir -p "$work/out"
   # dev=no: the release's version string ("v1.14.9", not "v1.14.9-dev"), as its own builds set it.
   GOFLAGS="-mod=mod -trimpath -buildvcs=false" go build -ldflags "-s -w -X github.com/hashicorp/terraform/version.dev=no" -o "$work/out/terraform" .
@@ -111,6 +124,11 @@ tofu)
   } > go.mod
   printf 'package tools\n\nimport _ "github.com/opentofu/opentofu/cmd/tofu"\n' > tools.go
   GOFLAGS=-mod=mod go mod tidy >&2
+  if $fetch; then
+    GOFLAGS="-mod=mod" go list -deps github.com/opentofu/opentofu/cmd/tofu > /dev/null
+    echo "$cli $version: modules fetched in $(( $(date +%s) - start )) s" >&2
+    exit 0
+  fi
   GOFLAGS="-mod=mod -trimpath -buildvcs=false" go build -ldflags "-s -w -X github.com/opentofu/opentofu/version.dev=no" \
     -o "$work/out/tofu" github.com/opentofu/opentofu/cmd/tofu
   ;;
