@@ -115,7 +115,7 @@ func (c cliUnderTest) has(f cliFeature) (bool, string) {
 		first, name = f.tofu, "OpenTofu"
 	}
 	if first == [2]int{} {
-		return false, fmt.Sprintf("%s lacks %s: no %s release has them", c, f.what, name)
+		return false, fmt.Sprintf("%s lacks %s: no %s release up to this one has them", c, f.what, name)
 	}
 	if !c.atLeast(first[0], first[1]) {
 		return false, fmt.Sprintf("%s lacks %s: %s has them from %d.%d", c, f.what, name, first[0], first[1])
