@@ -69,6 +69,8 @@ rm -rf "$cache/.build-$cli-${version#v}".*
 work=$(mktemp -d "$cache/.build-$cli-${version#v}.XXXXXX")
 trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
 trap 'exit 130' INT TERM
+# Outside any module: the caller's go.mod and go.sum are never read or touched.
+cd "$work"
 start=$(date +%s)
 if $fetch; then
   echo "$cli $version: fetching its modules into $(go env GOMODCACHE)" >&2
