@@ -127,11 +127,11 @@ func (d *cliDir) run(args ...string) cliRun {
 	if err != nil {
 		exitErr, ok := err.(*exec.ExitError)
 		if !ok {
-			d.t.Fatalf("terraform %s: %v", strings.Join(full, " "), err)
+			d.t.Fatalf("%s %s: %v", filepath.Base(d.bin), strings.Join(full, " "), err)
 		}
 		r.code, r.failed = exitErr.ExitCode(), true
 	}
-	d.t.Logf("terraform %s: exit %d in %v", strings.Join(full, " "), r.code, r.took.Round(10*time.Millisecond))
+	d.t.Logf("%s %s: exit %d in %v", filepath.Base(d.bin), strings.Join(full, " "), r.code, r.took.Round(10*time.Millisecond))
 	return r
 }
 
@@ -140,7 +140,7 @@ func (d *cliDir) mustRun(args ...string) cliRun {
 	d.t.Helper()
 	r := d.run(args...)
 	if r.failed {
-		d.t.Fatalf("terraform %s exited %d:\n%s", strings.Join(r.args, " "), r.code, r.out)
+		d.t.Fatalf("%s %s exited %d:\n%s", filepath.Base(d.bin), strings.Join(r.args, " "), r.code, r.out)
 	}
 	return r
 }

@@ -178,6 +178,7 @@ func TestAccCloud_biosCloudConfig(t *testing.T) {
 func TestAccCloud_uefiWriteOnly(t *testing.T) {
 	t.Parallel()
 	c := newCloudLab(t)
+	skipUnlessWriteOnly(t)
 	hostIP, cidr := c.subnet(c.network)
 	target, token := tokenServer(t, hostIP)
 	name := c.name("uefi")

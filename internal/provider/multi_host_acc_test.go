@@ -114,16 +114,21 @@ func (h labHost) objects(part string) (domains, volumes []string, err error) {
 // labScript runs one of the lab's scripts (tools/lab) with args, on the lab of this checkout.
 func labScript(t *testing.T, name string, args ...string) {
 	t.Helper()
-	top, err := gitOutput("rev-parse", "--show-toplevel")
-	if err != nil {
-		t.Fatalf("find the checkout: %v", err)
-	}
-	cmd := exec.Command("bash", append([]string{filepath.Join(top, "tools", "lab", name)}, args...)...)
-	out, err := cmd.CombinedOutput()
+	out, err := runLabScript(name, args...)
 	if err != nil {
 		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
 	}
-	t.Logf("%s %s: %s", name, strings.Join(args, " "), strings.TrimSpace(string(out)))
+	t.Logf("%s %s: %s", name, strings.Join(args, " "), out)
+}
+
+// runLabScript runs tools/lab/NAME of this checkout and returns what it printed.
+func runLabScript(name string, args ...string) (string, error) {
+	top, err := gitOutput("rev-parse", "--show-toplevel")
+	if err != nil {
+		return "", fmt.Errorf("find the checkout: %w", err)
+	}
+	out, err := exec.Command("bash", append([]string{filepath.Join(top, "tools", "lab", name)}, args...)...).CombinedOutput()
+	return strings.TrimSpace(string(out)), err
 }
 
 // multiHostModule is the module of one host's part of the fleet: its base image and its VMs.
@@ -261,17 +266,20 @@ func TestAccMultiHost_fleet(t *testing.T) {
 	l := newAccLab(t)
 	alpha, beta := l.firstHost("alpha"), l.secondHost("beta")
 	part := "-mh" + l.run
-	base := "tfacc-base" + part + ".qcow2"
+	base := l.prefix + "base" + part + ".qcow2"
 	tag := "mh-" + l.run
 	vms := map[string]string{}
 	for i := range 4 {
-		vms[fmt.Sprintf("tfacc-f%d%s", i, part)] = []string{"alpha", "beta"}[i%2]
+		vms[fmt.Sprintf("%sf%d%s", l.prefix, i, part)] = []string{"alpha", "beta"}[i%2]
 	}
 	d := newCLIDir(t)
 	destroyed := false
 	t.Cleanup(func() {
 		if !destroyed {
-			labScript(t, "restart-sshd.sh", "--host", "2", "--start")
+			// Not fatal: the destroy below must run whatever the restart says.
+			if out, err := runLabScript("restart-sshd.sh", "--host", "2", "--start"); err != nil {
+				t.Errorf("restart-sshd.sh --host 2 --start at cleanup: %v\n%s", err, out)
+			}
 			d.write("main.tf", multiHostConfig(alpha, beta, l, base, tag, vms, false))
 			if r := d.run("destroy", "-auto-approve"); r.failed {
 				t.Errorf("destroy at cleanup exited %d:\n%s", r.code, r.out)
@@ -431,7 +439,7 @@ func TestAccMultiHost_fleet(t *testing.T) {
 	}
 
 	// A -target apply of host 1's part goes through: a new VM there.
-	vms["tfacc-f4"+part] = "alpha"
+	vms[l.prefix+"f4"+part] = "alpha"
 	d.write("main.tf", multiHostConfig(alpha, beta, l, base, tag, vms, false))
 	r = d.mustRun("apply", "-auto-approve", `-target=module.fleet["alpha"]`)
 	t.Logf("-target apply on host 1 with host 2 stopped: %s in %v", applySummary(r.out), r.took.Round(10*time.Millisecond))

@@ -2,10 +2,8 @@ package provider
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -86,7 +84,7 @@ func TestAccProxyVM_basic(t *testing.T) {
 			{
 				// The same user data given write-only: the import reads user_data back (the VM was
 				// made with user_data), so the plan drops it from state in place, never replacing.
-				SkipFunc: cliLacksWriteOnly,
+				SkipFunc: stepNeedsWriteOnly(t),
 				Config: l.config(l.baseImage(l.pool) + l.accVM(name, `tag = "acc"
   user_data_wo = "`+accUserData+`"`)),
 				ResourceName:       vmAddr,
@@ -198,6 +196,7 @@ func TestAccProxyVM_foreignDomainRefused(t *testing.T) {
 // neither the state nor a TRACE log.
 func TestAccProxyVM_writeOnlyUserData(t *testing.T) {
 	l := newAccLab(t)
+	skipUnlessWriteOnly(t)
 	name := l.name("wo")
 	sentinel := "wo-acc-" + l.run
 	logFile := filepath.Join(t.TempDir(), "trace.log")
@@ -276,24 +275,4 @@ func TestAccProxyVM_quota(t *testing.T) {
 			ExpectError: regexp.MustCompile(`(?s)Unable to create proxy VM lab/` + name + `.*bytes free.*bytes are needed.*another pool/host`),
 		}},
 	})
-}
-
-// cliLacksWriteOnly reports whether the CLI under test predates write-only attributes (Terraform
-// and OpenTofu 1.11); a step that needs them is skipped there.
-func cliLacksWriteOnly() (bool, error) {
-	out, err := exec.Command(os.Getenv("TF_ACC_TERRAFORM_PATH"), "version", "-json").Output()
-	if err != nil {
-		return false, fmt.Errorf("terraform version: %w", err)
-	}
-	var v struct {
-		Version string `json:"terraform_version"`
-	}
-	if err := json.Unmarshal(out, &v); err != nil {
-		return false, fmt.Errorf("terraform version -json: %w", err)
-	}
-	var major, minor int
-	if _, err := fmt.Sscanf(v.Version, "%d.%d", &major, &minor); err != nil {
-		return false, fmt.Errorf("terraform version %q: %w", v.Version, err)
-	}
-	return major == 1 && minor < 11, nil
 }
