@@ -102,7 +102,8 @@ func TestMarshalMark_shape(t *testing.T) {
 		`<kvm2:created-at>2026-11-30T14:05:06.123456789Z</kvm2:created-at>`,
 		`<kvm2:memory-mib>512</kvm2:memory-mib>`,
 		`<kvm2:user-data-sha256>` + strings.Repeat("cd", 32) + `</kvm2:user-data-sha256>` +
-			`<kvm2:user-data-source>user_data</kvm2:user-data-source></kvm2:instance>`,
+			`<kvm2:user-data-source>user_data</kvm2:user-data-source>` +
+			`<kvm2:network-config></kvm2:network-config></kvm2:instance>`,
 	}
 	for _, p := range wantParts {
 		if !strings.Contains(out, p) {
