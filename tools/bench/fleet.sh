@@ -216,6 +216,10 @@ fleet_phases() {
   fi
   mark_applied "$dir"
   timed "$p-apply" "$dir" apply -auto-approve
+  case $p in
+  kvm2) first_vm[$shape/$p]=$(vm_shape "$NAME_PREFIX-000") ;;
+  libvirt) first_vm[$shape/$p]=$(vm_shape "$NAME_PREFIX-peer-000") ;;
+  esac
   for i in $(seq 1 "$PLANS"); do
     timed "$p-plan-$i" "$dir" plan -detailed-exitcode -lock=false
   done
@@ -256,6 +260,22 @@ leftovers() {
   d=$(timeout 60 virsh -q -c "$virsh_uri" list --all --name 2>/dev/null | grep -c "^$NAME_PREFIX-" || true)
   v=$(timeout 60 virsh -q -c "$virsh_uri" vol-list "$KVM2_TEST_POOL" 2>/dev/null | awk '{print $1}' | grep -c "^$NAME_PREFIX-" || true)
   echo "$d domains, $v volumes"
+}
+
+# vm_shape <domain>: what the host holds for that domain after an apply (state, memory, vcpus,
+# domain type, interface source, disk format), to show both fleets have the same shape.
+declare -A first_vm
+vm_shape() {
+  command -v virsh >/dev/null || { echo "? (no virsh)"; return; }
+  local xml
+  xml=$(timeout 60 virsh -q -c "$virsh_uri" dumpxml "$1" 2>/dev/null) || { echo "? (dumpxml $1 failed)"; return; }
+  printf '%s, %s, %s KiB, %s vcpu, network %s, disks %s' \
+    "$(timeout 60 virsh -q -c "$virsh_uri" domstate "$1" 2>/dev/null | head -1)" \
+    "$(sed -n "s/^<domain type='\([a-z]*\)'.*/\1/p" <<<"$xml")" \
+    "$(sed -n "s/.*<memory unit='KiB'>\([0-9]*\)<.*/\1/p" <<<"$xml")" \
+    "$(sed -n "s/.*<vcpu[^>]*>\([0-9]*\)<.*/\1/p" <<<"$xml")" \
+    "$(sed -n "s/.*<source network='\([^']*\)'.*/\1/p" <<<"$xml" | head -1)" \
+    "$(grep -o "<driver name='qemu' type='[a-z0-9]*'" <<<"$xml" | sed "s/.*type='//; s/'//" | paste -sd+ -)"
 }
 
 # --- the runs --------------------------------------------------------------------------------
@@ -377,6 +397,8 @@ for shape in $SHAPES; do
   row "plan (median of $PLANS)" "$kpm" "$lpm" "$fpm" s
   row destroy "${ms_of[$shape/kvm2-destroy]}" "$ld" "${ms_of[$shape/floor-destroy]}" s
   row "provider peak RSS" "$kr" "$lr" "$fr" MiB
+  echo "  first VM after apply    kvm2: ${first_vm[$shape/kvm2]:-?}"
+  [ "$PEER" = 1 ] && echo "                          libvirt: ${first_vm[$shape/libvirt]:-?}"
   echo "  plans, each             kvm2 $(for m in "${kp[@]}"; do printf '%s ' "$(secs "$m")"; done)s; libvirt $([ "$PEER" = 1 ] && for m in "${lp[@]}"; do printf '%s ' "$(secs "$m")"; done)s; floor $(for m in "${fp[@]}"; do printf '%s ' "$(secs "$m")"; done)s"
   echo "  terraform_data plan     median $(secs "$tpm") s ($n of Terraform's built-in resource, no plugin: kvm2 plan $(ratio "$kpm" "$tpm") of it)"
   if [ "$EXTRAS" = 1 ]; then
