@@ -1,98 +1,172 @@
 #!/usr/bin/env bash
-# Fleet benchmark (make bench): applies N kvm2_proxy_vm (default 50) on one small base image on
-# the lab host, times `terraform plan` PLANS times (default 5) and destroys the fleet; in the
-# same run it times `terraform plan` over N terraform_data resources, Terraform's own floor.
-# Prints wall times, the plan/floor ratio, the provider's peak RSS and libvirt RPCs per VM.
+# Fleet benchmark (make bench): for each shape N:running or N:defined of SHAPES (default
+# "50:running 200:defined"), in one run and against the same lab host over the same sshd:
 #
-# VMs are defined but not started (RUNNING=false): booting dozens of emulated guests on a small
-# machine measures the CPU, not the provider. RUNNING=true starts them anyway.
+#   kvm2            apply N kvm2_proxy_vm on one small base image, plan PLANS times (default 5),
+#                   destroy; and, for this provider only, plans with -refresh=false, one with the
+#                   host unreachable and one logged plan that counts libvirt RPCs;
+#   libvirt v0.8.3  the same fleet on the peer provider dmacvicar/libvirt (built once per machine
+#                   from the Go module proxy by tools/bench/peer.sh): a base volume from the same
+#                   image URL, a qcow2 overlay per VM, a domain per VM, applied, planned PLANS
+#                   times and destroyed;
+#   floor           N floor_item of a no-op plugin-framework provider (tools/bench/floor: it only
+#                   stores its configuration), applied, planned PLANS times and destroyed: what any
+#                   plugin provider pays for N resources;
+#   terraform_data  N of Terraform's built-in resource, planned PLANS times: Terraform's own share.
 #
-# Peak RSS: the provider in a bench-only mirror is a wrapper that runs the real binary under
+# and prints, per shape, apply, plan median, destroy and each provider's peak RSS, with the
+# ratios kvm2/v0.8.3 and kvm2/floor. The VM shape is the same on both providers: 64 MiB, 1 vcpu,
+# a 1 GiB qcow2 overlay on the lab's image, the host's libvirt network, running or only defined,
+# no wait for an IP; every terraform command runs with -parallelism=$PARALLELISM (10).
+#
+# Peak RSS: each provider in the bench-only mirror is a wrapper that runs the real binary under
 # GNU time, which records each process's maximum resident set size when it exits.
-# RPCs: one DEBUG line per libvirt call from the provider's kvm2 log subsystem, counted in an
-# extra, logged plan (so logging does not slow the timed ones).
+#
+# Environment: SHAPES, PLANS, PARALLELISM, NAME_PREFIX (prefix of every VM and volume the run
+# makes; default kvm2-bench), PEER_VERSION (v0.8.3), PEER=0 to leave the peer out, EXTRAS=0 to
+# leave out kvm2's extra plans. N and RUNNING (true/false), when set and SHAPES is not, give one
+# shape, as earlier versions of this script took them.
 set -euo pipefail
 # shellcheck source=tools/demo/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../demo/lib.sh"
 
-N="${N:-50}"
+if [ -z "${SHAPES:-}" ] && [ -n "${N:-}${RUNNING:-}" ]; then
+  SHAPES="${N:-50}:$([ "${RUNNING:-false}" = true ] && echo running || echo defined)"
+fi
+SHAPES="${SHAPES:-50:running 200:defined}"
 PLANS="${PLANS:-5}"
-RUNNING="${RUNNING:-false}"
+PARALLELISM="${PARALLELISM:-10}"
+NAME_PREFIX="${NAME_PREFIX:-kvm2-bench}"
+PEER="${PEER:-1}"
+PEER_VERSION="${PEER_VERSION:-v0.8.3}"
+EXTRAS="${EXTRAS:-1}"
 VERSION="${VERSION:-0.0.1}"
 # A provider log line for one libvirt RPC (kvm2 subsystem, with the method name).
 RPC_PATTERN="${RPC_PATTERN:-libvirt call:.*method=}"
 
+for shape in $SHAPES; do
+  case $shape in
+  [1-9]*:running | [1-9]*:defined) [[ ${shape%%:*} =~ ^[0-9]+$ ]] || die "SHAPES: bad shape '$shape' (want N:running or N:defined)" ;;
+  *) die "SHAPES: bad shape '$shape' (want N:running or N:defined)" ;;
+  esac
+done
+case $NAME_PREFIX in [a-z]*) ;; *) die "NAME_PREFIX must start with a lowercase letter" ;; esac
+
 load_lab_env
 ensure_mirror
+run_start=$(now_ms)
 load_at_start=$(cut -d' ' -f1-3 /proc/loadavg)
 bench_dir="$lab_dir/bench"
-fleet_dir="$bench_dir/fleet"
-floor_dir="$bench_dir/floor"
-rss_dir="$bench_dir/rss"
-mkdir -p "$bench_dir/bin" "$fleet_dir" "$floor_dir" "$rss_dir"
-rm -f "$rss_dir"/*.log
-
-# --- a bench-only mirror whose plugin records its peak RSS --------------------------------------
+mkdir -p "$bench_dir/bin"
 platform="$(go env GOOS)_$(go env GOARCH)"
-real="$bench_dir/bin/terraform-provider-kvm2"
-cp -f "$repo/.terraform-mirror/registry.terraform.io/egress-proxies/kvm2/$VERSION/$platform/terraform-provider-kvm2_v$VERSION" "$real.tmp"
-mv -f "$real.tmp" "$real"
-bench_mirror="$bench_dir/mirror"
-plugin_dir="$bench_mirror/registry.terraform.io/egress-proxies/kvm2/$VERSION/$platform"
-rm -rf "$bench_mirror"
-mkdir -p "$plugin_dir"
+
+# --- the binaries: this provider, the peer, the floor -----------------------------------------
+real_kvm2="$bench_dir/bin/terraform-provider-kvm2"
+cp -f "$repo/.terraform-mirror/registry.terraform.io/egress-proxies/kvm2/$VERSION/$platform/terraform-provider-kvm2_v$VERSION" "$real_kvm2.tmp"
+mv -f "$real_kvm2.tmp" "$real_kvm2"
+peer_version="v${PEER_VERSION#v}"
+peer_bin=""
+if [ "$PEER" = 1 ]; then
+  log "peer: dmacvicar/libvirt $peer_version (tools/bench/peer.sh)"
+  peer_bin=$(bash "$repo/tools/bench/peer.sh" "$peer_version")
+  peer_build_s=$(cat "$(dirname "$peer_bin")/build-seconds" 2>/dev/null || echo '?')
+fi
+real_floor="$bench_dir/bin/terraform-provider-floor"
+(cd "$repo" && CGO_ENABLED=0 go build -trimpath -o "$real_floor.tmp" ./tools/bench/floor)
+mv -f "$real_floor.tmp" "$real_floor"
+
+# --- a bench-only mirror whose plugins record their peak RSS ----------------------------------
 gnu_time=""
 if /usr/bin/time -V 2>&1 | grep -q GNU; then
   gnu_time=/usr/bin/time
+else
+  echo "GNU time not found (apt-get install time): peak RSS is not measured" >&2
 fi
-if [ -n "$gnu_time" ]; then
-  cat >"$plugin_dir/terraform-provider-kvm2_v$VERSION" <<WRAP
+bench_mirror="$bench_dir/mirror"
+rm -rf "$bench_mirror"
+# install_plugin <namespace/type> <version> <real binary>
+install_plugin() {
+  local addr="$1" version="$2" real="$3" type dir
+  type="${addr#*/}"
+  dir="$bench_mirror/registry.terraform.io/$addr/$version/$platform"
+  mkdir -p "$dir"
+  if [ -n "$gnu_time" ]; then
+    cat >"$dir/terraform-provider-${type}_v$version" <<WRAP
 #!/bin/sh
 # Appends "<max RSS KiB>" for this provider process to \$KVM2_BENCH_RSS_LOG when it exits.
 exec $gnu_time -f '%M' -a -o "\${KVM2_BENCH_RSS_LOG:-/dev/null}" "$real" "\$@"
 WRAP
-  chmod +x "$plugin_dir/terraform-provider-kvm2_v$VERSION"
-else
-  echo "GNU time not found (apt-get install time): peak RSS is not measured" >&2
-  cp "$real" "$plugin_dir/terraform-provider-kvm2_v$VERSION"
+    chmod +x "$dir/terraform-provider-${type}_v$version"
+  else
+    cp "$real" "$dir/terraform-provider-${type}_v$version"
+  fi
+}
+install_plugin egress-proxies/kvm2 "$VERSION" "$real_kvm2"
+install_plugin kvm2-bench/floor 0.0.1 "$real_floor"
+mirrored='"registry.terraform.io/egress-proxies/kvm2", "registry.terraform.io/kvm2-bench/floor"'
+if [ "$PEER" = 1 ]; then
+  install_plugin dmacvicar/libvirt "${peer_version#v}" "$peer_bin"
+  mirrored="$mirrored, \"registry.terraform.io/dmacvicar/libvirt\""
 fi
 export TF_CLI_CONFIG_FILE="$bench_dir/terraformrc"
 cat >"$TF_CLI_CONFIG_FILE" <<RC
 provider_installation {
   filesystem_mirror {
     path    = "$bench_mirror"
-    include = ["registry.terraform.io/egress-proxies/kvm2"]
+    include = [$mirrored]
   }
   direct {
-    exclude = ["registry.terraform.io/egress-proxies/kvm2"]
+    exclude = [$mirrored]
   }
 }
 RC
 
-# --- helpers ---------------------------------------------------------------------------------
-declare -A ms_of
-changed_plans=()
+# The peer over SSH to the same sshd, key and known_hosts as kvm2 (its own Go SSH client:
+# keyfile, knownhosts and sshauth are its URI parameters; the remote socket is libvirt's default,
+# or the lab's socket parameter).
+peer_uri="qemu+ssh://$KVM2_TEST_SSH_USER@$KVM2_TEST_SSH_HOST:$KVM2_TEST_SSH_PORT/system?keyfile=$KVM2_TEST_SSH_KEY&knownhosts=$KVM2_TEST_KNOWN_HOSTS&sshauth=privkey"
+if [ -n "${KVM2_TEST_SOCKET:-}" ]; then peer_uri="$peer_uri&socket=$KVM2_TEST_SOCKET"; fi
 
-# timed <label> <dir> <terraform args...>: runs terraform in dir, output to <dir>/<label>.log,
-# wall time in ms_of[label], provider peak RSS in $rss_dir/<label>.log.
+# virsh over the lab's sshd, to check what a run leaves (libvirt's ssh transport runs the ssh
+# binary, which ignores the known_hosts URI parameter; this wrapper makes it use the lab's file).
+cat >"$bench_dir/bin/ssh" <<EOF
+#!/bin/sh
+exec ssh -o UserKnownHostsFile='$KVM2_TEST_KNOWN_HOSTS' -o StrictHostKeyChecking=yes -o BatchMode=yes "\$@"
+EOF
+chmod +x "$bench_dir/bin/ssh"
+virsh_uri="qemu+ssh://$KVM2_TEST_SSH_USER@$KVM2_TEST_SSH_HOST:$KVM2_TEST_SSH_PORT/system?keyfile=$KVM2_TEST_SSH_KEY&no_tty=1&command=$bench_dir/bin/ssh"
+# The domain type the host offers (what kvm2 picks itself): kvm when libvirt can use /dev/kvm.
+domain_type=qemu
+if command -v virsh >/dev/null && timeout 60 virsh -q -c "$virsh_uri" capabilities 2>/dev/null | grep -q "<domain type='kvm'"; then
+  domain_type=kvm
+fi
+
+# --- helpers ---------------------------------------------------------------------------------
+declare -A ms_of shape_ms
+changed_plans=()
+rss_dir=""
+
+# timed <label> <dir> <terraform command> [args...]: runs terraform in dir with -parallelism,
+# output to <dir>/<label>.log, wall time in ms_of[<shape>/<label>], provider peak RSS in
+# $rss_dir/<label>.log.
 timed() {
-  local label="$1" dir="$2"
-  shift 2
+  local label="$1" dir="$2" cmd="$3"
+  shift 3
   local t0 rc=0
   t0=$(now_ms)
-  KVM2_BENCH_RSS_LOG="$rss_dir/$label.log" "$TERRAFORM" -chdir="$dir" "$@" -input=false -no-color >"$dir/$label.log" 2>&1 || rc=$?
-  ms_of[$label]=$(($(now_ms) - t0))
+  KVM2_BENCH_RSS_LOG="$rss_dir/$label.log" "$TERRAFORM" -chdir="$dir" "$cmd" -parallelism="$PARALLELISM" "$@" -input=false -no-color >"$dir/$label.log" 2>&1 || rc=$?
+  ms_of[$shape/$label]=$(($(now_ms) - t0))
   # With -detailed-exitcode, 2 means "succeeded, with changes": after an apply that is a
   # finding to report, not a reason to stop the run.
   if [ "$rc" = 2 ]; then
-    changed_plans+=("$label")
+    changed_plans+=("$shape/$label")
   elif [ "$rc" != 0 ]; then
     # soft=1: the caller reports the failure itself.
     [ "${soft:-0}" = 1 ] && return 1
     tail -30 "$dir/$label.log" >&2
-    die "terraform $* failed in $dir (log: $dir/$label.log)"
+    die "terraform $cmd $* failed in $dir (log: $dir/$label.log)"
   fi
-  log "$label: $(secs "${ms_of[$label]}") s"
+  log "$shape $label: $(secs "${ms_of[$shape/$label]}") s"
 }
 
 secs() {
@@ -111,21 +185,116 @@ peak_rss() {
   cat "${files[@]}" 2>/dev/null | awk '$1 ~ /^[0-9]+$/ && $1 > m {m=$1} END {print m+0}'
 }
 
-fleet_applied=0
+# The fleets applied and not yet destroyed, destroyed by the EXIT trap after a failure.
+applied=()
 cleanup() {
-  if [ "$fleet_applied" = 1 ]; then
-    log "destroying the fleet after a failure"
-    "$TERRAFORM" -chdir="$fleet_dir" destroy -auto-approve -input=false -no-color >"$fleet_dir/cleanup.log" 2>&1 ||
-      echo "destroy failed; see $fleet_dir/cleanup.log" >&2
-  fi
+  local dir
+  for dir in "${applied[@]}"; do
+    [ -n "$dir" ] || continue
+    log "destroying $dir after a failure"
+    "$TERRAFORM" -chdir="$dir" destroy -auto-approve -input=false -no-color >"$dir/cleanup.log" 2>&1 ||
+      echo "destroy failed; see $dir/cleanup.log" >&2
+  done
 }
 trap cleanup EXIT
+mark_applied() { applied+=("$1"); }
+mark_destroyed() {
+  local i
+  for i in "${!applied[@]}"; do [ "${applied[$i]}" = "$1" ] && applied[i]=""; done
+  return 0
+}
 
-# --- the fleet -------------------------------------------------------------------------------
-cp "$repo/tools/bench/fleet/kvm2/main.tf" "$fleet_dir/main.tf"
-cat >"$fleet_dir/terraform.tfvars" <<TFVARS
-vm_count             = $N
-running              = $RUNNING
+# fleet_phases <dir> <state type>: destroys what an interrupted run left, then apply, PLANS plans
+# (labels plan-1..), destroy. Labels are prefixed with the directory's base name.
+fleet_phases() {
+  local dir="$1" type="$2" p i
+  p=$(basename "$dir")
+  tf_init "$dir"
+  if [ -s "$dir/terraform.tfstate" ] && grep -q "\"$type\"" "$dir/terraform.tfstate"; then
+    log "$shape $p: destroying what an earlier, interrupted run left"
+    timed "$p-stale-destroy" "$dir" destroy -auto-approve
+  fi
+  mark_applied "$dir"
+  timed "$p-apply" "$dir" apply -auto-approve
+  case $p in
+  kvm2) first_vm[$shape/$p]=$(vm_shape "$NAME_PREFIX-000") ;;
+  libvirt) first_vm[$shape/$p]=$(vm_shape "$NAME_PREFIX-peer-000") ;;
+  esac
+  for i in $(seq 1 "$PLANS"); do
+    timed "$p-plan-$i" "$dir" plan -detailed-exitcode -lock=false
+  done
+  [ "$p" = kvm2 ] && [ "$EXTRAS" = 1 ] && kvm2_extras "$dir"
+  timed "$p-destroy" "$dir" destroy -auto-approve
+  mark_destroyed "$dir"
+}
+
+# kvm2 only: plans without refresh, one with the host unreachable, and a logged one for RPCs.
+kvm2_extras() {
+  local dir="$1" i
+  for i in $(seq 1 "$PLANS"); do
+    timed "kvm2-plan-norefresh-$i" "$dir" plan -refresh=false -detailed-exitcode -lock=false
+  done
+  # Nothing listens on port 1: configuring the provider must not connect, so this plan still
+  # succeeds, quickly.
+  offline[$shape]=ok
+  soft=1 timed kvm2-plan-offline "$dir" plan -refresh=false -detailed-exitcode -lock=false -var ssh_port=1 ||
+    offline[$shape]=failed
+  rm -f "$rss_dir/kvm2-plan-logged.log" "$dir/plan-debug.log"
+  TF_LOG_PROVIDER=DEBUG TF_LOG_PATH="$dir/plan-debug.log" \
+    timed kvm2-plan-logged "$dir" plan -detailed-exitcode -lock=false
+  grep -E "$RPC_PATTERN" "$dir/plan-debug.log" | grep -oE 'method=[A-Za-z0-9]+' | cut -d= -f2 |
+    sort | uniq -c | sort -rn >"$dir/plan-rpcs.txt" || true
+}
+declare -A offline
+
+# plans_of <prefix>: the plan wall times of that fleet in this shape.
+plans_of() {
+  local i
+  for i in $(seq 1 "$PLANS"); do echo "${ms_of[$shape/$1-plan-$i]}"; done
+}
+
+# leftovers: domains and volumes named with NAME_PREFIX on the lab host ("?" without virsh).
+leftovers() {
+  command -v virsh >/dev/null || { echo "? (no virsh)"; return; }
+  local d v
+  d=$(timeout 60 virsh -q -c "$virsh_uri" list --all --name 2>/dev/null | grep -c "^$NAME_PREFIX-" || true)
+  v=$(timeout 60 virsh -q -c "$virsh_uri" vol-list "$KVM2_TEST_POOL" 2>/dev/null | awk '{print $1}' | grep -c "^$NAME_PREFIX-" || true)
+  echo "$d domains, $v volumes"
+}
+
+# vm_shape <domain>: what the host holds for that domain after an apply (state, memory, vcpus,
+# domain type, interface source, disk format), to show both fleets have the same shape.
+declare -A first_vm
+vm_shape() {
+  command -v virsh >/dev/null || { echo "? (no virsh)"; return; }
+  local xml
+  xml=$(timeout 60 virsh -q -c "$virsh_uri" dumpxml "$1" 2>/dev/null) || { echo "? (dumpxml $1 failed)"; return; }
+  printf '%s, %s, %s KiB, %s vcpu, network %s, disks %s' \
+    "$(timeout 60 virsh -q -c "$virsh_uri" domstate "$1" 2>/dev/null | head -1)" \
+    "$(sed -n "s/^<domain type='\([a-z]*\)'.*/\1/p" <<<"$xml")" \
+    "$(sed -n "s/.*<memory unit='KiB'>\([0-9]*\)<.*/\1/p" <<<"$xml")" \
+    "$(sed -n "s/.*<vcpu[^>]*>\([0-9]*\)<.*/\1/p" <<<"$xml")" \
+    "$(sed -n "s/.*<source network='\([^']*\)'.*/\1/p" <<<"$xml" | head -1)" \
+    "$(grep -o "<driver name='qemu' type='[a-z0-9]*'" <<<"$xml" | sed "s/.*type='//; s/'//" | paste -sd+ -)"
+}
+
+# --- the runs --------------------------------------------------------------------------------
+for shape in $SHAPES; do
+  n=${shape%%:*}
+  running=false
+  [ "${shape#*:}" = running ] && running=true
+  shape_dir="$bench_dir/$n-${shape#*:}"
+  rss_dir="$shape_dir/rss"
+  mkdir -p "$shape_dir/kvm2" "$shape_dir/libvirt" "$shape_dir/floor" "$shape_dir/terraform_data" "$rss_dir"
+  rm -f "$rss_dir"/*.log
+  shape_start=$(now_ms)
+
+  log "$shape: kvm2, $n kvm2_proxy_vm (running=$running)"
+  cp "$repo/tools/bench/fleet/kvm2/main.tf" "$shape_dir/kvm2/main.tf"
+  cat >"$shape_dir/kvm2/terraform.tfvars" <<TFVARS
+vm_count             = $n
+name_prefix          = "$NAME_PREFIX"
+running              = $running
 ssh_host             = "$KVM2_TEST_SSH_HOST"
 ssh_port             = $KVM2_TEST_SSH_PORT
 ssh_user             = "$KVM2_TEST_SSH_USER"
@@ -137,80 +306,115 @@ image_url            = "$KVM2_TEST_IMAGE_URL"
 image_sha256         = "${KVM2_TEST_IMAGE_SHA256:-}"
 image_format         = "${KVM2_TEST_IMAGE_FORMAT:-qcow2}"
 TFVARS
-tf_init "$fleet_dir"
-if [ -s "$fleet_dir/terraform.tfstate" ] && grep -q '"kvm2_proxy_vm"' "$fleet_dir/terraform.tfstate"; then
-  log "destroying what an earlier, interrupted run left"
-  timed stale-destroy "$fleet_dir" destroy -auto-approve
-fi
+  fleet_phases "$shape_dir/kvm2" kvm2_proxy_vm
 
-log "fleet: apply $N kvm2_proxy_vm (running=$RUNNING)"
-fleet_applied=1
-timed fleet-apply "$fleet_dir" apply -auto-approve
-fleet_plans=()
-for i in $(seq 1 "$PLANS"); do
-  timed "fleet-plan-$i" "$fleet_dir" plan -detailed-exitcode -lock=false
-  fleet_plans+=("${ms_of[fleet-plan-$i]}")
-done
-norefresh_plans=()
-for i in $(seq 1 "$PLANS"); do
-  timed "fleet-plan-norefresh-$i" "$fleet_dir" plan -refresh=false -detailed-exitcode -lock=false
-  norefresh_plans+=("${ms_of[fleet-plan-norefresh-$i]}")
-done
-# The same plan with the host unreachable (nothing listens on port 1): configuring the provider
-# must not connect, so it still succeeds, quickly.
-offline=ok
-soft=1 timed fleet-plan-offline "$fleet_dir" plan -refresh=false -detailed-exitcode -lock=false -var ssh_port=1 ||
-  offline=failed
-log "fleet: one more plan with provider DEBUG logs, to count RPCs"
-rm -f "$bench_dir/plan-debug.log"
-TF_LOG_PROVIDER=DEBUG TF_LOG_PATH="$bench_dir/plan-debug.log" \
-  timed fleet-plan-logged "$fleet_dir" plan -detailed-exitcode -lock=false
-grep -E "$RPC_PATTERN" "$bench_dir/plan-debug.log" | grep -oE 'method=[A-Za-z0-9]+' | cut -d= -f2 |
-  sort | uniq -c | sort -rn >"$bench_dir/plan-rpcs.txt" || true
-rpcs=$(awk '{n += $1} END {print n + 0}' "$bench_dir/plan-rpcs.txt")
-# Domain calls are the VMs' share; the rest is the base image's refresh and connection setup.
-domain_rpcs=$(awk '$2 ~ /^Domain/ {n += $1} END {print n + 0}' "$bench_dir/plan-rpcs.txt")
-connects=$(awk '$2 == "ConnectOpen" {n += $1} END {print n + 0}' "$bench_dir/plan-rpcs.txt")
-timed fleet-destroy "$fleet_dir" destroy -auto-approve
-fleet_applied=0
+  if [ "$PEER" = 1 ]; then
+    log "$shape: libvirt $peer_version, $n libvirt_domain (running=$running, type=$domain_type)"
+    cp "$repo/tools/bench/fleet/libvirt/main.tf" "$shape_dir/libvirt/main.tf"
+    cat >"$shape_dir/libvirt/terraform.tfvars" <<TFVARS
+vm_count     = $n
+name_prefix  = "$NAME_PREFIX"
+running      = $running
+uri          = "$peer_uri"
+pool         = "$KVM2_TEST_POOL"
+network      = "$KVM2_TEST_NETWORK"
+image_url    = "$KVM2_TEST_IMAGE_URL"
+image_format = "${KVM2_TEST_IMAGE_FORMAT:-qcow2}"
+domain_type  = "$domain_type"
+TFVARS
+    fleet_phases "$shape_dir/libvirt" libvirt_domain
+  fi
 
-# --- the floor -------------------------------------------------------------------------------
-cp "$repo/tools/bench/fleet/floor/main.tf" "$floor_dir/main.tf"
-echo "vm_count = $N" >"$floor_dir/terraform.tfvars"
-rm -f "$floor_dir/terraform.tfstate" "$floor_dir/terraform.tfstate.backup"
-"$TERRAFORM" -chdir="$floor_dir" init -input=false -no-color >"$floor_dir/init.log" 2>&1 || die "terraform init failed in $floor_dir"
-log "floor: apply $N terraform_data"
-timed floor-apply "$floor_dir" apply -auto-approve
-floor_plans=()
-for i in $(seq 1 "$PLANS"); do
-  timed "floor-plan-$i" "$floor_dir" plan -detailed-exitcode -lock=false
-  floor_plans+=("${ms_of[floor-plan-$i]}")
+  log "$shape: floor, $n floor_item"
+  cp "$repo/tools/bench/fleet/noop/main.tf" "$shape_dir/floor/main.tf"
+  printf 'vm_count    = %s\nname_prefix = "%s"\nnetwork     = "%s"\nrunning     = %s\n' \
+    "$n" "$NAME_PREFIX" "$KVM2_TEST_NETWORK" "$running" >"$shape_dir/floor/terraform.tfvars"
+  rm -f "$shape_dir/floor/terraform.tfstate" "$shape_dir/floor/terraform.tfstate.backup"
+  fleet_phases "$shape_dir/floor" floor_item
+
+  log "$shape: terraform_data, $n resources"
+  cp "$repo/tools/bench/fleet/floor/main.tf" "$shape_dir/terraform_data/main.tf"
+  echo "vm_count = $n" >"$shape_dir/terraform_data/terraform.tfvars"
+  rm -f "$shape_dir/terraform_data/terraform.tfstate" "$shape_dir/terraform_data/terraform.tfstate.backup"
+  tf_init "$shape_dir/terraform_data"
+  fleet_phases "$shape_dir/terraform_data" terraform_data
+  shape_ms[$shape]=$(($(now_ms) - shape_start))
 done
-timed floor-destroy "$floor_dir" destroy -auto-approve
+left=$(leftovers)
 
 # --- report ----------------------------------------------------------------------------------
-fleet_median=$(median "${fleet_plans[@]}")
-floor_median=$(median "${floor_plans[@]}")
-norefresh_median=$(median "${norefresh_plans[@]}")
-plan_labels=()
-for i in $(seq 1 "$PLANS"); do plan_labels+=("fleet-plan-$i"); done
+# ratio <a> <b>: a/b with two decimals, "-" when either is missing.
+ratio() {
+  awk -v a="$1" -v b="$2" 'BEGIN {if (a == "" || b == "" || a == "-" || b == "-" || b + 0 == 0) print "-"; else printf "%.2fx", a / b}'
+}
+# row <label> <kvm2> <peer> <floor> <unit: s|MiB>: values in ms or KiB.
+row() {
+  local label="$1" a="$2" b="$3" c="$4" unit="$5" fa fb fc
+  fmt() {
+    [ -z "$1" ] && { echo "-"; return; }
+    if [ "$unit" = s ]; then echo "$(secs "$1") s"; else awk -v k="$1" 'BEGIN {printf "%.1f MiB", k / 1024}'; fi
+  }
+  fa=$(fmt "$a") fb=$(fmt "$b") fc=$(fmt "$c")
+  printf '  %-22s %14s %16s %14s %13s %12s\n' "$label" "$fa" "$fb" "$fc" "$(ratio "$a" "$b")" "$(ratio "$a" "$c")"
+}
+tf_version=$("$TERRAFORM" version | head -1)
 echo
-echo "fleet benchmark: N=$N kvm2_proxy_vm (64-128 MiB, 1 vcpu, 1 GiB overlay, running=$RUNNING, wait_for_ip=false), $("$TERRAFORM" version | head -1)"
-echo "  machine                     $(nproc) CPUs, load average at start $load_at_start (other work on the machine skews wall times)"
-echo "  fleet apply                 $(secs "${ms_of[fleet-apply]}") s"
-echo "  fleet plan x$PLANS               $(for m in "${fleet_plans[@]}"; do printf '%s ' "$(secs "$m")"; done)s; median $(secs "$fleet_median") s"
-echo "  fleet plan -refresh=false   $(for m in "${norefresh_plans[@]}"; do printf '%s ' "$(secs "$m")"; done)s; median $(secs "$norefresh_median") s"
-echo "  ... with the host unreachable  $offline in $(secs "${ms_of[fleet-plan-offline]:-0}") s"
-echo "  fleet destroy               $(secs "${ms_of[fleet-destroy]}") s"
-echo "  floor plan x$PLANS               $(for m in "${floor_plans[@]}"; do printf '%s ' "$(secs "$m")"; done)s; median $(secs "$floor_median") s ($N terraform_data)"
-echo "  plan / floor (medians)      $(awk -v a="$fleet_median" -v b="$floor_median" 'BEGIN {printf "%.2fx", a / b}')"
-refresh_ms=$((fleet_median - norefresh_median))
-echo "  refresh share of the plan   $(secs "$((refresh_ms > 0 ? refresh_ms : 0))") s (median plan minus median -refresh=false plan; $(awk -v r="$refresh_ms" -v n="$N" 'BEGIN {printf "%.1f", r / n}') ms per VM); the rest needs no host: plugin start-ups and the per-resource validate/upgrade/plan calls"
-if [ -n "$gnu_time" ]; then
-  echo "  provider peak RSS           apply $(($(peak_rss fleet-apply) / 1024)) MiB, plan $(($(peak_rss "${plan_labels[@]}") / 1024)) MiB, destroy $(($(peak_rss fleet-destroy) / 1024)) MiB"
+echo "fleet benchmark: $tf_version, -parallelism=$PARALLELISM, plans x$PLANS; $(nproc) CPUs, load average at start $load_at_start, at end $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine skews wall times); run took $(secs $(($(now_ms) - run_start))) s"
+echo "  VM shape on both providers: 64 MiB, 1 vcpu, 1 GiB qcow2 overlay on $(basename "$KVM2_TEST_IMAGE_URL"), network $KVM2_TEST_NETWORK, domain type $domain_type, no IP wait; both over SSH to $KVM2_TEST_SSH_HOST:$KVM2_TEST_SSH_PORT"
+if [ "$PEER" = 1 ]; then
+  echo "  peer: dmacvicar/libvirt $peer_version, $peer_bin (cold build: $peer_build_s s)"
 fi
-echo "  libvirt RPCs in one plan    $rpcs in all; $domain_rpcs Domain* calls = $(awk -v r="$domain_rpcs" -v n="$N" 'BEGIN {printf "%.2f", r / n}') per VM; $connects ConnectOpen (libvirt connections opened)"
-echo "  RPCs by method              $(awk '{printf "%s%s %d", sep, $2, $1; sep = ", "}' "$bench_dir/plan-rpcs.txt")"
+echo "  ratios are kvm2 / other: below 1.00x kvm2 is faster or smaller"
+for shape in $SHAPES; do
+  n=${shape%%:*}
+  mapfile -t kp < <(plans_of kvm2)
+  kpm=$(median "${kp[@]}")
+  mapfile -t fp < <(plans_of floor)
+  fpm=$(median "${fp[@]}")
+  mapfile -t tp < <(plans_of terraform_data)
+  tpm=$(median "${tp[@]}")
+  lpm="" la="" ld="" lr=""
+  if [ "$PEER" = 1 ]; then
+    mapfile -t lp < <(plans_of libvirt)
+    lpm=$(median "${lp[@]}")
+    la=${ms_of[$shape/libvirt-apply]} ld=${ms_of[$shape/libvirt-destroy]}
+  fi
+  rss_dir="$bench_dir/$n-${shape#*:}/rss"
+  rss_all() { # peak over apply, plans and destroy of one fleet
+    local labels=("$1-apply" "$1-destroy") i
+    for i in $(seq 1 "$PLANS"); do labels+=("$1-plan-$i"); done
+    peak_rss "${labels[@]}"
+  }
+  kr="" fr=""
+  if [ -n "$gnu_time" ]; then
+    kr=$(rss_all kvm2) fr=$(rss_all floor)
+    [ "$PEER" = 1 ] && lr=$(rss_all libvirt)
+  fi
+  echo
+  echo "shape $shape: $n VMs, $([ "${shape#*:}" = running ] && echo "started" || echo "defined, not started") (took $(secs "${shape_ms[$shape]}") s)"
+  printf '  %-22s %14s %16s %14s %13s %12s\n' "" kvm2 "libvirt $peer_version" "floor" "kvm2/$peer_version" "kvm2/floor"
+  row apply "${ms_of[$shape/kvm2-apply]}" "$la" "${ms_of[$shape/floor-apply]}" s
+  row "plan (median of $PLANS)" "$kpm" "$lpm" "$fpm" s
+  row destroy "${ms_of[$shape/kvm2-destroy]}" "$ld" "${ms_of[$shape/floor-destroy]}" s
+  row "provider peak RSS" "$kr" "$lr" "$fr" MiB
+  echo "  first VM after apply    kvm2: ${first_vm[$shape/kvm2]:-?}"
+  [ "$PEER" = 1 ] && echo "                          libvirt: ${first_vm[$shape/libvirt]:-?}"
+  echo "  plans, each             kvm2 $(for m in "${kp[@]}"; do printf '%s ' "$(secs "$m")"; done)s; libvirt $([ "$PEER" = 1 ] && for m in "${lp[@]}"; do printf '%s ' "$(secs "$m")"; done)s; floor $(for m in "${fp[@]}"; do printf '%s ' "$(secs "$m")"; done)s"
+  echo "  terraform_data plan     median $(secs "$tpm") s ($n of Terraform's built-in resource, no plugin: kvm2 plan $(ratio "$kpm" "$tpm") of it)"
+  if [ "$EXTRAS" = 1 ]; then
+    mapfile -t nr < <(for i in $(seq 1 "$PLANS"); do echo "${ms_of[$shape/kvm2-plan-norefresh-$i]}"; done)
+    nrm=$(median "${nr[@]}")
+    refresh_ms=$((kpm - nrm))
+    rpcs_file="$bench_dir/$n-${shape#*:}/kvm2/plan-rpcs.txt"
+    rpcs=$(awk '{n += $1} END {print n + 0}' "$rpcs_file")
+    domain_rpcs=$(awk '$2 ~ /^Domain/ {n += $1} END {print n + 0}' "$rpcs_file")
+    connects=$(awk '$2 == "ConnectOpen" {n += $1} END {print n + 0}' "$rpcs_file")
+    echo "  kvm2 plan -refresh=false  median $(secs "$nrm") s; refresh share $(secs "$((refresh_ms > 0 ? refresh_ms : 0))") s ($(awk -v r="$refresh_ms" -v n="$n" 'BEGIN {printf "%.1f", r / n}') ms per VM); host unreachable: ${offline[$shape]} in $(secs "${ms_of[$shape/kvm2-plan-offline]:-0}") s"
+    echo "  kvm2 libvirt RPCs, one plan  $rpcs in all; $domain_rpcs Domain* = $(awk -v r="$domain_rpcs" -v n="$n" 'BEGIN {printf "%.2f", r / n}') per VM; $connects ConnectOpen; by method: $(awk '{printf "%s%s %d", sep, $2, $1; sep = ", "}' "$rpcs_file")"
+  fi
+done
+echo
+echo "  left on the lab with prefix $NAME_PREFIX-: $left"
 if [ ${#changed_plans[@]} -gt 0 ]; then
   echo "  WARNING: plans that were not empty after apply: ${changed_plans[*]} (see their logs)"
 fi

@@ -6,12 +6,15 @@
 set -euo pipefail
 here="$(dirname "${BASH_SOURCE[0]}")"
 RUNS="${RUNS:-5}"
-export N="${N:-50}" PLANS="${PLANS:-1}"
+# kvm2 only, one shape (N defined VMs, or RUNNING=true), without the peer or the extra plans.
+export N="${N:-50}" PLANS="${PLANS:-1}" PEER="${PEER:-0}" EXTRAS="${EXTRAS:-0}"
+unset SHAPES
 applies=() destroys=()
 for i in $(seq 1 "$RUNS"); do
   out="$(bash "$here/fleet.sh")"
-  a="$(awk '/^  fleet apply /{print $3}' <<<"$out")"
-  d="$(awk '/^  fleet destroy /{print $3}' <<<"$out")"
+  # The kvm2 column of the shape's table.
+  a="$(awk '/^  apply /{print $2}' <<<"$out")"
+  d="$(awk '/^  destroy /{print $2}' <<<"$out")"
   echo "run $i: fleet apply $a s, destroy $d s"
   applies+=("$a") destroys+=("$d")
 done

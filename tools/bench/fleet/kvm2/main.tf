@@ -1,5 +1,6 @@
-# The benchmark fleet: N proxy VMs on one small base image, defined but not started (booting
-# dozens of emulated guests at once would measure the CPU, not the provider).
+# The benchmark fleet: N proxy VMs on one small base image, running or only defined, of the shape
+# the peer's fleet (../libvirt) has too: 64 MiB, 1 vcpu, a 1 GiB overlay, the host's network, no
+# IP wait.
 terraform {
   required_providers {
     kvm2 = {
@@ -10,6 +11,11 @@ terraform {
 
 variable "vm_count" {
   type = number
+}
+
+variable "name_prefix" {
+  type    = string
+  default = "kvm2-bench"
 }
 
 variable "ssh_host" {
@@ -72,7 +78,7 @@ provider "kvm2" {
 
 resource "kvm2_base_image" "base" {
   host       = "lab"
-  name       = "kvm2-bench-base.${var.image_format}"
+  name       = "${var.name_prefix}-base.${var.image_format}"
   source_url = var.image_url
   sha256     = var.image_sha256 == "" ? null : var.image_sha256
   format     = var.image_format
@@ -81,16 +87,15 @@ resource "kvm2_base_image" "base" {
 resource "kvm2_proxy_vm" "fleet" {
   count = var.vm_count
 
-  name          = format("kvm2-bench-%03d", count.index)
+  name          = format("%s-%03d", var.name_prefix, count.index)
   host          = "lab"
   base_image_id = kvm2_base_image.base.id
   vcpus         = 1
-  # 64, 80, 96, 112, 128 MiB in turn.
-  memory_mib  = 64 + (count.index % 5) * 16
-  disk_gib    = 1
-  firmware    = "bios"
-  tag         = "kvm2-bench"
-  running     = var.running
-  wait_for_ip = false
-  user_data   = "#!/bin/sh\necho kvm2-bench-${count.index}\n"
+  memory_mib    = 64
+  disk_gib      = 1
+  firmware      = "bios"
+  network       = var.network
+  tag           = var.name_prefix
+  running       = var.running
+  wait_for_ip   = false
 }
