@@ -25,6 +25,12 @@ if "$TERRAFORM" version 2>/dev/null | head -1 | grep -qE '^Terraform v1\.(1[4-9]
   skip_actions=0
 fi
 
+# Identity in import blocks needs Terraform or OpenTofu 1.12.
+skip_identity=1
+if "$TERRAFORM" version 2>/dev/null | head -1 | grep -qE '^(Terraform|OpenTofu) v1\.(1[2-9]|[2-9][0-9])\.'; then
+  skip_identity=0
+fi
+
 mapfile -t dirs < <(find "$repo/examples" -name '*.tf' -printf '%h\n' | sort -u)
 [ ${#dirs[@]} -gt 0 ] || die "no example directories under $repo/examples"
 
@@ -35,13 +41,19 @@ for dir in "${dirs[@]}"; do
   mkdir -p "$copy"
   find "$dir" -maxdepth 1 -type f -exec cp {} "$copy/" \;
   if [ "$skip_write_only" = 1 ]; then
-    grep -ls 'user_data_wo' "$copy"/*.tf | while read -r f; do
+    { grep -ls 'user_data_wo' "$copy"/*.tf || true; } | while read -r f; do
       echo "skip  $rel/$(basename "$f") (write-only arguments need Terraform 1.11+ or OpenTofu 1.11+)"
       rm -f "$f"
     done
   fi
+  if [ "$skip_identity" = 1 ]; then
+    { grep -lsE '^\s*identity\s*=' "$copy"/*.tf || true; } | while read -r f; do
+      echo "skip  $rel/$(basename "$f") (identity in import blocks needs Terraform or OpenTofu 1.12+; $("$TERRAFORM" version | head -1))"
+      rm -f "$f"
+    done
+  fi
   if [ "$skip_actions" = 1 ]; then
-    grep -lsE '^action "|action_trigger' "$copy"/*.tf | while read -r f; do
+    { grep -lsE '^action "|action_trigger' "$copy"/*.tf || true; } | while read -r f; do
       echo "skip  $rel/$(basename "$f") (action blocks need Terraform 1.14+; $("$TERRAFORM" version | head -1))"
       rm -f "$f"
     done

@@ -1,8 +1,8 @@
 # Terraform 1.12 or later: the import block names the VM by its resource identity.
 import {
-  to = kvm2_proxy_vm.egress
+  to = kvm2_proxy_vm.standby
   identity = {
     host = "lab"
-    name = "egress-1"
+    name = "egress-standby-1"
   }
 }
