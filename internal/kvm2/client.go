@@ -56,6 +56,7 @@ type Client struct {
 	statePoll     time.Duration
 	cleanupBudget time.Duration
 	seedBudget    time.Duration // one upload of a seed ISO
+	shutdownWait  time.Duration // a guest's ACPI power-off before a restart destroys it
 
 	hvMu    sync.Mutex
 	hvTypes map[string]string // host -> "kvm" | "qemu", asked once per host
@@ -101,8 +102,8 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 	c := &Client{
 		cfg: cfg, log: nopLogger{}, now: time.Now, locks: newKeyedLocks(),
 		startWait: defaultStartWait, statePoll: defaultStatePoll, cleanupBudget: defaultCleanupBudget,
-		seedBudget: defaultSeedBudget,
-		hvTypes:    map[string]string{},
+		seedBudget: defaultSeedBudget, shutdownWait: defaultShutdownWait,
+		hvTypes: map[string]string{},
 	}
 	for _, o := range opts {
 		o(c)

@@ -46,6 +46,13 @@ type Backend interface {
 	// that lacks one of them with ErrOperationInvalid.
 	DomainSetMetadata(ctx context.Context, dom libvirt.Domain, xml, key, uri string, flags libvirt.DomainModificationImpact) error
 	DomainDestroy(ctx context.Context, dom libvirt.Domain) error
+	// DomainShutdown asks the guest to power off (ACPI); it returns at once, and the guest may
+	// ignore it. An inactive domain is ErrOperationInvalid.
+	DomainShutdown(ctx context.Context, dom libvirt.Domain) error
+	// DomainBlockResize grows the disk at target (e.g. "vda") of an active domain to size bytes
+	// through QEMU, so the guest sees the new size at once. An inactive domain is
+	// ErrOperationInvalid.
+	DomainBlockResize(ctx context.Context, dom libvirt.Domain, target string, size uint64) error
 	DomainUndefine(ctx context.Context, dom libvirt.Domain, flags libvirt.DomainUndefineFlagsValues) error
 	DomainInterfaceAddresses(ctx context.Context, dom libvirt.Domain, source libvirt.DomainInterfaceAddressesSource) ([]libvirt.DomainInterface, error)
 
@@ -67,6 +74,10 @@ type Backend interface {
 	StorageVolGetInfo(ctx context.Context, vol libvirt.StorageVol) (capacity, allocation uint64, err error)
 	StorageVolGetXMLDesc(ctx context.Context, vol libvirt.StorageVol) (string, error)
 	StorageVolDelete(ctx context.Context, vol libvirt.StorageVol) error
+	// StorageVolResize sets vol's capacity to capacity bytes (growth only: no shrink flag).
+	// libvirt cannot resize an image a running QEMU holds (ErrInternalError: "Failed to get
+	// write lock"); DomainBlockResize does that.
+	StorageVolResize(ctx context.Context, vol libvirt.StorageVol, capacity uint64) error
 	// StorageVolUpload streams r into vol from offset 0 for length bytes. It is exempt from the
 	// per-call budget (uploads are long) but still bound to ctx.
 	StorageVolUpload(ctx context.Context, vol libvirt.StorageVol, r io.Reader, length uint64) error

@@ -52,6 +52,9 @@ type Domain struct {
 	// StartState is the state DomainCreate leaves the domain in; zero means running. Set it to
 	// DomainShutoff to simulate a guest that dies right after start, or DomainPaused.
 	StartState libvirt.DomainState
+	// IgnoreShutdown makes the guest ignore DomainShutdown (no ACPI handler, or still booting):
+	// the domain keeps running until it is destroyed.
+	IgnoreShutdown bool
 
 	// Agent is what the guest agent reports; nil means the agent is not connected
 	// (DomainInterfaceAddresses with the agent source then fails with ErrAgentUnresponsive).
