@@ -15,9 +15,11 @@ import (
 
 const opResize = "resize"
 
-// defaultShutdownWait is how long a restart for a resize waits for the guest to power off after
+// RestartShutdownWait is how long a restart for a resize waits for the guest to power off after
 // the ACPI request before it destroys the domain.
-const defaultShutdownWait = time.Minute
+const RestartShutdownWait = time.Minute
+
+const defaultShutdownWait = RestartShutdownWait
 
 // overlayDiskTarget is the target of a VM's root disk in the definitions the core builds.
 const overlayDiskTarget = "vda"

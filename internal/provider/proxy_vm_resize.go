@@ -1,0 +1,69 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+)
+
+// What a change of vcpus or memory_mib does, for both descriptions.
+var sizeChangeRestarts = fmt.Sprintf("Changes in place: the VM's definition is updated, and a VM that runs is "+
+	"restarted to run with it (the guest is asked to power off, is forced off if it has not after %s, and is "+
+	"started again; its address may change while it boots). A stopped VM (`running = false`) is only redefined "+
+	"and has the new size at its next start. Nothing changes live without a restart: hot-plugged CPUs and the "+
+	"memory balloon depend on drivers and rules inside the guest.", kvm2.RestartShutdownWait)
+
+// What a change of disk_gib does.
+const diskGrowthInPlace = "Growing changes in place, without a restart: the volume is resized, through the " +
+	"running VM's virtio disk, so the guest sees the new size at once (a stopped VM's guest at its next start). " +
+	"Growing the partition and file system is the guest's business (cloud-init's `growpart` and " +
+	"`resize_rootfs` do it at boot by default). Shrinking replaces the VM: a disk is never cut."
+
+const diskShrinkReplaces = "A smaller `disk_gib` than the VM has replaces the VM; a larger one grows its disk in place."
+
+// diskShrinks plans a replacement when disk_gib goes down: volumes only grow.
+func diskShrinks(_ context.Context, req planmodifier.Int64Request, resp *int64planmodifier.RequiresReplaceIfFuncResponse) {
+	if req.StateValue.IsNull() || req.StateValue.IsUnknown() || req.PlanValue.IsNull() || req.PlanValue.IsUnknown() {
+		return
+	}
+	resp.RequiresReplace = req.PlanValue.ValueInt64() < req.StateValue.ValueInt64()
+}
+
+// resizeRequest is the size plan asks for.
+func resizeRequest(plan proxyVMModel) kvm2.ResizeRequest {
+	return kvm2.ResizeRequest{
+		VCPUs:     int(plan.VCPUs.ValueInt64()),
+		MemoryMiB: int(plan.MemoryMiB.ValueInt64()),
+		DiskGiB:   int(plan.DiskGiB.ValueInt64()),
+	}
+}
+
+// sizesChanged reports whether plan asks for other CPUs, memory or disk than state records.
+func sizesChanged(plan, state proxyVMModel) bool {
+	return !plan.VCPUs.Equal(state.VCPUs) || !plan.MemoryMiB.Equal(state.MemoryMiB) || !plan.DiskGiB.Equal(state.DiskGiB)
+}
+
+// resize applies plan's sizes to the VM, retrying what is transient (each step of a resize is
+// skipped once the host has it, so a retry converges).
+func (r *proxyVMResource) resize(ctx context.Context, id, uid string, plan proxyVMModel) (kvm2.Instance, kvm2.ResizeResult, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	req := resizeRequest(plan)
+	var res kvm2.ResizeResult
+	inst, err := withRetry(ctx, r.data.retry, "resize", func(ctx context.Context) (kvm2.Instance, error) {
+		inst, rr, err := r.data.client.Resize(ctx, id, uid, req)
+		res.DiskGrown = res.DiskGrown || rr.DiskGrown
+		res.DiskLive = res.DiskLive || rr.DiskLive
+		res.Redefined = res.Redefined || rr.Redefined
+		res.Restarted = res.Restarted || rr.Restarted
+		return inst, err
+	})
+	if err != nil {
+		diags.Append(errorDiagnostic("resize", proxyVMKind, id, err))
+	}
+	return inst, res, diags
+}
