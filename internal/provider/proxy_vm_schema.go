@@ -54,18 +54,18 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 			"vcpus": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Number of virtual CPUs, %s. Default: `%d`. ", kvm2.VCPUsRule, kvm2.DefaultVCPUs) +
 					sizeChangeRestarts,
-				Optional: true,
-				Computed: true,
-				Default:  int64default.StaticInt64(kvm2.DefaultVCPUs),
-				Validators:          []validator.Int64{validators.VCPUs()},
+				Optional:   true,
+				Computed:   true,
+				Default:    int64default.StaticInt64(kvm2.DefaultVCPUs),
+				Validators: []validator.Int64{validators.VCPUs()},
 			},
 			"memory_mib": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Memory in MiB, %s. Default: `%d`. ", kvm2.MemoryMiBRule, kvm2.DefaultMemoryMiB) +
 					sizeChangeRestarts,
-				Optional: true,
-				Computed: true,
-				Default:  int64default.StaticInt64(kvm2.DefaultMemoryMiB),
-				Validators:          []validator.Int64{validators.MemoryMiB()},
+				Optional:   true,
+				Computed:   true,
+				Default:    int64default.StaticInt64(kvm2.DefaultMemoryMiB),
+				Validators: []validator.Int64{validators.MemoryMiB()},
 			},
 			"disk_gib": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Size of the VM's disk (the overlay's virtual size) in GiB, %s. Default: `%d`. ",
