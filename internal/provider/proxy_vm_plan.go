@@ -63,6 +63,7 @@ func (r *proxyVMResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 		resp.Diagnostics.Append(r.checkAttachment(ctx, plan, cfg)...) // the replacement's attachment
 	}
 	resp.RequiresReplace = append(resp.RequiresReplace, replacePaths(plan, state)...)
+	resp.Diagnostics.Append(restartWarning(plan, state, resp.RequiresReplace)...)
 	if sameUserData(plan.UserDataSHA256, state.UserDataSHA256) {
 		plan.UserDataSHA256 = state.UserDataSHA256 // no spurious diff on a mark without a hash
 	}

@@ -3,8 +3,10 @@ package provider
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 
@@ -66,4 +68,29 @@ func (r *proxyVMResource) resize(ctx context.Context, id, uid string, plan proxy
 		diags.Append(errorDiagnostic("resize", proxyVMKind, id, err))
 	}
 	return inst, res, diags
+}
+
+// restartWarning tells at plan time that applying it restarts the running VM: its CPUs or
+// memory change in place, and it is not being replaced or stopped anyway.
+func restartWarning(plan, state proxyVMModel, replace path.Paths) diag.Diagnostics {
+	var diags diag.Diagnostics
+	if len(replace) > 0 || plan.VCPUs.IsUnknown() || plan.MemoryMiB.IsUnknown() ||
+		!state.Running.ValueBool() || !plan.Running.ValueBool() || state.State.ValueString() != string(kvm2.StateRunning) {
+		return diags
+	}
+	var what []string
+	if !plan.VCPUs.Equal(state.VCPUs) {
+		what = append(what, fmt.Sprintf("vcpus %d -> %d", state.VCPUs.ValueInt64(), plan.VCPUs.ValueInt64()))
+	}
+	if !plan.MemoryMiB.Equal(state.MemoryMiB) {
+		what = append(what, fmt.Sprintf("memory_mib %d -> %d", state.MemoryMiB.ValueInt64(), plan.MemoryMiB.ValueInt64()))
+	}
+	if len(what) == 0 {
+		return diags
+	}
+	diags.AddWarning(fmt.Sprintf("%s will be restarted", state.ID.ValueString()),
+		fmt.Sprintf("Its CPUs or memory change in place (%s): the running VM is redefined, asked to power off "+
+			"(forced off after %s) and started again. A VM with running = false is only redefined.",
+			strings.Join(what, ", "), kvm2.RestartShutdownWait))
+	return diags
 }

@@ -44,7 +44,7 @@ type labSizes struct {
 	id             int
 }
 
-func (l *accLab) readLabSizes(name, uid string) (labSizes, error) {
+func (l *accLab) readLabSizes(name, overlay string) (labSizes, error) {
 	var d labSizes
 	var err error
 	for _, v := range []struct {
@@ -62,7 +62,7 @@ func (l *accLab) readLabSizes(name, uid string) (labSizes, error) {
 			return d, fmt.Errorf("virsh %v: no mark", v.args)
 		}
 	}
-	info, err := l.virsh("", "vol-info", "--bytes", "--pool", l.pool, name+"."+uid+".qcow2")
+	info, err := l.virsh("", "vol-info", "--bytes", "--pool", l.pool, overlay)
 	if err != nil {
 		return d, err
 	}
@@ -129,8 +129,8 @@ func TestAccProxyVM_resize(t *testing.T) {
 	// id must have changed since the previous check.
 	host := func(vcpus, memory, disk int, running, restarted bool) resource.TestCheckFunc {
 		return func(s *terraform.State) error {
-			id := s.RootModule().Resources[vmAddr].Primary.Attributes["uid"]
-			d, err := l.readLabSizes(name, id)
+			uid := s.RootModule().Resources[vmAddr].Primary.Attributes["uid"]
+			d, err := l.readLabSizes(name, name+"."+uid+".qcow2")
 			if err != nil {
 				return err
 			}
