@@ -16,7 +16,7 @@ import (
 const opResize = "resize"
 
 // RestartShutdownWait is how long a restart for a resize waits for the guest to power off after
-// the ACPI request before it destroys the domain.
+// it was asked to before it destroys the domain.
 const RestartShutdownWait = time.Minute
 
 const defaultShutdownWait = RestartShutdownWait
@@ -74,8 +74,8 @@ func ValidateResize(req ResizeRequest) error {
 // the domain's block device (DomainBlockResize) while it runs, so the guest sees the new size
 // at once. A smaller disk than the overlay's is Permanent (*ShrinkError). CPUs and memory are
 // written into the persistent definition, together with the mark's new sizes, in one define;
-// a running domain whose CPUs or memory differ is then restarted (ACPI power-off, destroyed
-// after the shutdown wait, started again), because the hot-plug a live change needs depends on
+// a running domain whose CPUs or memory differ is then restarted (asked to power off through
+// the guest agent or the ACPI button, destroyed after the shutdown wait, started again), because the hot-plug a live change needs depends on
 // the guest: measured on QEMU 7.2 under TCG, a hot-plugged vCPU stays offline in a guest
 // without udev rules, and a balloon target is accepted but never reached without the guest's
 // balloon driver. A stopped domain is only redefined. Every step is skipped when the host has
@@ -246,8 +246,7 @@ func (c *Client) redefineSizes(ctx context.Context, b backend.Backend, dom libvi
 	return nil
 }
 
-// restart shuts dom down (the guest's ACPI power-off, then destroy once shutdownWait has
-// passed) and starts it again, so that it runs with its persistent definition.
+// restart shuts dom down (the guest's power-off, then destroy once shutdownWait has passed) and starts it again, so that it runs with its persistent definition.
 func (c *Client) restart(ctx context.Context, b backend.Backend, dom libvirt.Domain) error {
 	if err := c.shutdown(ctx, b, dom); err != nil {
 		return err
