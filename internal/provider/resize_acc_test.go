@@ -2,6 +2,7 @@ package provider
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,7 +18,9 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 )
 
-// accSizedVM is VM name on the lab host with the given sizes and power state.
+// accSizedVM is VM name on the lab host with the given sizes and power state. Create, start
+// and restart wait for the guest's address, so a restart finds a booted guest that powers off
+// when asked, as a VM in service does.
 func (l *accLab) accSizedVM(name string, vcpus, memory, disk int, running bool) string {
 	return fmt.Sprintf(`
 resource "kvm2_proxy_vm" "egress" {
@@ -25,7 +28,7 @@ resource "kvm2_proxy_vm" "egress" {
   host          = "lab"
   base_image_id = kvm2_base_image.base.id
   firmware      = "bios"
-  wait_for_ip   = false
+  wait_for_ip   = true
   vcpus         = %d
   memory_mib    = %d
   disk_gib      = %d
@@ -123,6 +126,10 @@ func TestAccProxyVM_resize(t *testing.T) {
 			statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("state"), knownvalue.StringExact(state)),
 		}
 	}
+	// A running VM has its address again after a restart.
+	withAddress := func(checks []statecheck.StateCheck) []statecheck.StateCheck {
+		return append(checks, statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("ipv4_address"), knownvalue.StringRegexp(regexp.MustCompile(`^\d+\.\d+\.\d+\.\d+$`))))
+	}
 	inPlace := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionUpdate)}}
 	lastID := -1
 	// host checks what the lab host holds after an apply; restarted says whether the domain
@@ -172,12 +179,12 @@ func TestAccProxyVM_resize(t *testing.T) {
 			{
 				// vcpus: redefined, restarted.
 				Config: cfg(2, 128, 1, true), ConfigPlanChecks: inPlace,
-				ConfigStateChecks: sameVM(2, 128, 1, "running"), Check: host(2, 128, 1, true, true),
+				ConfigStateChecks: withAddress(sameVM(2, 128, 1, "running")), Check: host(2, 128, 1, true, true),
 			},
 			{
 				// memory: redefined, restarted.
 				Config: cfg(2, 144, 1, true), ConfigPlanChecks: inPlace,
-				ConfigStateChecks: sameVM(2, 144, 1, "running"), Check: host(2, 144, 1, true, true),
+				ConfigStateChecks: withAddress(sameVM(2, 144, 1, "running")), Check: host(2, 144, 1, true, true),
 			},
 			{
 				// disk growth while running: live, through vda; no restart.
@@ -192,7 +199,7 @@ func TestAccProxyVM_resize(t *testing.T) {
 			{
 				// started again with the new definition.
 				Config: cfg(1, 128, 3, true), ConfigPlanChecks: inPlace,
-				ConfigStateChecks: sameVM(1, 128, 3, "running"), Check: host(1, 128, 3, true, true),
+				ConfigStateChecks: withAddress(sameVM(1, 128, 3, "running")), Check: host(1, 128, 3, true, true),
 			},
 			{
 				// a smaller disk replaces the VM.
