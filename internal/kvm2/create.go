@@ -411,7 +411,7 @@ func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, re
 		BaseImageID: req.BaseImageID, BaseSHA256: base.SHA256,
 		VCPUs: req.VCPUs, MemoryMiB: req.MemoryMiB, DiskGiB: req.DiskGiB,
 		Network: req.Network, Bridge: req.Bridge, Firmware: string(req.Firmware),
-		UserDataSHA256: UserDataSHA256(req.UserData),
+		UserDataSHA256: UserDataSHA256(req.UserData), UserDataSource: userDataSource(req),
 	}
 	x, err := definition.DomainXML(definition.DomainSpec{
 		Name: req.Name, UUID: domainUUID(req.UID), Type: hv, VCPUs: req.VCPUs, MemoryMiB: req.MemoryMiB, Firmware: string(req.Firmware),
@@ -435,6 +435,18 @@ func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, re
 func UserDataSHA256(data []byte) string {
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])
+}
+
+// userDataSource is what the mark records as the source of req's user data: write-only, stored,
+// or nothing when there is none.
+func userDataSource(req CreateRequest) string {
+	switch {
+	case req.WriteOnlyUserData:
+		return UserDataWriteOnly
+	case len(req.UserData) > 0:
+		return UserDataStored
+	}
+	return ""
 }
 
 // removeIfOurs removes the domain under name when its mark carries uid: the cleanup of a define

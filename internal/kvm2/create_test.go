@@ -37,7 +37,7 @@ func TestCreate_newDomain(t *testing.T) {
 		BaseImageID: labBaseID, VCPUs: 1, MemoryMiB: 128, DiskGiB: 4, Network: "default", Firmware: FirmwareUEFI,
 	}
 	sum := sha256.Sum256(testUserData())
-	want.UserDataHash = hex.EncodeToString(sum[:])
+	want.UserDataHash, want.UserDataSource = hex.EncodeToString(sum[:]), UserDataStored
 	baseSum := sha256.Sum256(labBaseContent)
 	want.BaseSHA256 = hex.EncodeToString(baseSum[:])
 	d, ok := h.fb.Domain(vmName)

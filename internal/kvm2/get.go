@@ -133,7 +133,7 @@ func instanceFromMark(host string, dom libvirt.Domain, m definition.Mark) Instan
 		ID: FormatID(host, dom.Name), Host: host, Name: dom.Name, DomainUUID: formatUUID(dom.UUID),
 		UID: m.UID, Tag: m.Tag, CreatedAt: m.CreatedAt, BaseImageID: m.BaseImageID, BaseSHA256: m.BaseSHA256,
 		VCPUs: m.VCPUs, MemoryMiB: m.MemoryMiB, DiskGiB: m.DiskGiB, Network: m.Network, Bridge: m.Bridge,
-		Firmware: Firmware(m.Firmware), UserDataHash: m.UserDataSHA256,
+		Firmware: Firmware(m.Firmware), UserDataHash: m.UserDataSHA256, UserDataSource: m.UserDataSource,
 	}
 }
 

@@ -10,6 +10,15 @@ import (
 // FormatID is the instance ID of domain name on host: "host/name".
 func FormatID(host, name string) string { return host + "/" + name }
 
+// IDRule says what ParseID accepts.
+const IDRule = "the `id` of a kvm2_proxy_vm: host/name, a configured host's name and the VM's name"
+
+// ValidateID checks an instance ID with ParseID.
+func ValidateID(id string) error {
+	_, _, err := ParseID(id)
+	return err
+}
+
 // ParseID splits an instance ID "host/name" strictly: exactly one slash, a valid host name and
 // a valid domain name.
 func ParseID(id string) (host, name string, err error) {

@@ -95,7 +95,8 @@ func (c *Client) listHost(ctx context.Context, host, tag string) ([]Instance, er
 	return out, nil
 }
 
-// listed reads one domain's mark. A domain without our mark is not ours (skipped silently); one
+// listed reads one domain's mark. A domain without our mark is not ours (skipped silently), nor
+// is one whose mark is a copy under another UUID (skipped with a log line); one
 // libvirt cannot describe (it vanished, its mark does not parse) is skipped with a log line; a
 // transport failure or an ended ctx fails the host.
 func (c *Client) listed(ctx context.Context, b backend.Backend, host string, dom libvirt.Domain) (Instance, bool, error) {
@@ -113,6 +114,13 @@ func (c *Client) listed(ctx context.Context, b backend.Backend, host string, dom
 	if err != nil {
 		c.logf(ctx, LevelWarn, "skipping unreadable domain", map[string]any{"host": host, "name": dom.Name, "error": err.Error()})
 		return Instance{}, false, nil //nolint:nilerr // one unreadable domain is skipped, not a failed listing
+	}
+	if definition.IsUUID(m.UID) && formatUUID(dom.UUID) != domainUUID(m.UID) {
+		// A clone or a redefinition by another tool carries a copy of a VM's mark under another
+		// UUID: never listed as the VM (import and every operation refuse it too).
+		c.logf(ctx, LevelWarn, "skipping a domain with a copied mark", map[string]any{
+			"host": host, "name": dom.Name, "uuid": formatUUID(dom.UUID), "mark_uid": m.UID})
+		return Instance{}, false, nil
 	}
 	inst := instanceFromMark(host, dom, m)
 	inst.State = StateUnknown

@@ -189,3 +189,27 @@ func TestListByTag_repeatedHostListedOnce(t *testing.T) {
 		t.Fatalf("ListByTag = %s, %v; lists %d", ids(got), err, a.Count("ConnectListAllDomains"))
 	}
 }
+
+// A clone of one of our VMs (its mark copied under another UUID) beside the VM: only the VM is
+// listed, and the clone is logged.
+func TestListByTag_skipsCopiedMark(t *testing.T) {
+	const uid = "5f0c9a5e-1b2c-4d3e-8f4a-6b7c8d9e0f1a" // a UID of today's form, which is the domain UUID
+	h := newCore(t)
+	h.markedDomain(vmName, uid, "x", libvirt.DomainShutoff)
+	x, err := h.fb.DomainGetXMLDesc(context.Background(), libvirt.Domain{Name: vmName}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clone := strings.Replace(x, "<name>"+vmName+"</name>", "<name>clone</name>", 1)
+	clone = strings.Replace(clone, domainUUID(uid), "0b2f1a6e-3c4d-4e5f-8a9b-0c1d2e3f4a5b", 1)
+	if clone == x || !strings.Contains(clone, "0b2f1a6e") {
+		t.Fatalf("could not make the clone's definition from %s", x)
+	}
+	if _, err := h.fb.DomainDefineXML(context.Background(), clone); err != nil {
+		t.Fatal(err)
+	}
+	got, err := h.c.ListByTag(context.Background(), "x")
+	if err != nil || ids(got) != vmID {
+		t.Fatalf("ListByTag = %s, %v; want only %s", ids(got), err, vmID)
+	}
+}

@@ -31,6 +31,9 @@ func lockKey(host, name string) string { return "instance:" + FormatID(host, nam
 // earlier versions.
 var uidRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9-]{0,63}$`)
 
+// UIDRule says what ValidateUID accepts.
+const UIDRule = "the `uid` of a kvm2_proxy_vm: 1 to 64 letters, digits or hyphens, starting with a letter or digit"
+
 // ValidateUID reports whether uid can be the UID of a VM.
 func ValidateUID(uid string) error {
 	if !uidRE.MatchString(uid) {

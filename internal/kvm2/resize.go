@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	libvirt "github.com/digitalocean/go-libvirt"
 
@@ -16,8 +15,8 @@ import (
 const opResize = "resize"
 
 // RestartShutdownWait is how long a restart for a resize waits for the guest to power off after
-// it was asked to before it destroys the domain.
-const RestartShutdownWait = time.Minute
+// it was asked to before it powers it off hard: the power stop's default.
+const RestartShutdownWait = DefaultShutdownTimeout
 
 const defaultShutdownWait = RestartShutdownWait
 
@@ -74,8 +73,8 @@ func ValidateResize(req ResizeRequest) error {
 // the domain's block device (DomainBlockResize) while it runs, so the guest sees the new size
 // at once. A smaller disk than the overlay's is Permanent (*ShrinkError). CPUs and memory are
 // written into the persistent definition, together with the mark's new sizes, in one define;
-// a running domain whose CPUs or memory differ is then restarted (asked to power off through
-// the guest agent or the ACPI button, destroyed after the shutdown wait, started again), because the hot-plug a live change needs depends on
+// a running domain whose CPUs or memory differ is then restarted (the ACPI power button,
+// powered off hard after RestartShutdownWait, started again), because the hot-plug a live change needs depends on
 // the guest: measured on QEMU 7.2 under TCG, a hot-plugged vCPU stays offline in a guest
 // without udev rules, and a balloon target is accepted but never reached without the guest's
 // balloon driver. A stopped domain is only redefined. Every step is skipped when the host has
@@ -246,62 +245,21 @@ func (c *Client) redefineSizes(ctx context.Context, b backend.Backend, dom libvi
 	return nil
 }
 
-// restart shuts dom down (the guest's power-off, then destroy once shutdownWait has passed) and starts it again, so that it runs with its persistent definition.
+// restart stops dom as the power stop does (the guest asked to power off, powered off hard once
+// shutdownWait has passed) and starts it again, so that it runs with its persistent definition.
 func (c *Client) restart(ctx context.Context, b backend.Backend, dom libvirt.Domain) error {
-	if err := c.shutdown(ctx, b, dom); err != nil {
+	_, forced, err := c.stop(ctx, b, dom, c.shutdownWait, func(string) {})
+	if err != nil {
 		return err
+	}
+	if forced {
+		c.logf(ctx, LevelWarn, "the guest did not power off in time; it was powered off to restart it",
+			map[string]any{"host": b.Host(), "name": dom.Name, "wait": c.shutdownWait.String()})
 	}
 	if err := b.DomainCreate(ctx, dom); err != nil {
 		return err
 	}
 	return c.waitRunning(ctx, b, dom)
-}
-
-// shutdown asks the guest to power off and waits at most shutdownWait for it, then destroys
-// the domain. An already stopped domain is left as it is.
-func (c *Client) shutdown(ctx context.Context, b backend.Backend, dom libvirt.Domain) error {
-	err := b.DomainShutdown(ctx, dom)
-	switch {
-	case isLibvirtCode(err, libvirt.ErrOperationInvalid):
-		return nil // not running
-	case err != nil && !isLibvirtError(err):
-		return err
-	case err == nil:
-		stopped, err := c.waitStopped(ctx, b, dom)
-		if err != nil || stopped {
-			return err
-		}
-	}
-	// The guest did not power off in time (or libvirt refused the request): pull the plug.
-	c.logf(ctx, LevelWarn, "the guest did not power off in time; destroying it to restart it",
-		map[string]any{"host": b.Host(), "name": dom.Name, "wait": c.shutdownWait.String()})
-	err = b.DomainDestroy(ctx, dom)
-	if isLibvirtCode(err, libvirt.ErrOperationInvalid) {
-		return nil // it stopped meanwhile
-	}
-	return err
-}
-
-// waitStopped polls dom's state until it is shut off, at most shutdownWait.
-func (c *Client) waitStopped(ctx context.Context, b backend.Backend, dom libvirt.Domain) (bool, error) {
-	capped := time.NewTimer(c.shutdownWait)
-	defer capped.Stop()
-	for {
-		s, _, err := b.DomainGetState(ctx, dom)
-		if err != nil {
-			return false, err
-		}
-		if !isActive(libvirt.DomainState(s)) {
-			return true, nil
-		}
-		select {
-		case <-ctx.Done():
-			return false, kvmerr.New(kvmerr.Transient, "", "", fmt.Errorf("waiting for domain %s to power off: %w", dom.Name, ctx.Err()))
-		case <-capped.C:
-			return false, nil
-		case <-time.After(c.statePoll):
-		}
-	}
 }
 
 // sizesAre reports whether mark m records req's sizes.

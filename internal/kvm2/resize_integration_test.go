@@ -183,7 +183,7 @@ func TestLabResize_runningVMRestartsWithTheNewDefinition(t *testing.T) {
 	if err := doc.Unmarshal(x); err != nil {
 		t.Fatal(err)
 	}
-	forced := log.count("the guest did not power off in time; destroying it to restart it")
+	forced := log.count("the guest did not power off in time; it was powered off to restart it")
 	t.Logf("resize took %s: %+v; domain id %d -> %d; live vcpus %d; forced off: %d", took.Round(time.Millisecond), res, before.ID, after.ID, doc.VCPU.Value, forced)
 	if !res.Restarted || !res.DiskLive || inst.State != StateRunning || after.ID == before.ID || doc.VCPU.Value != 2 || inst.VCPUs != 2 {
 		t.Fatalf("result %+v, instance %+v, ids %d -> %d, live vcpus %d", res, inst, before.ID, after.ID, doc.VCPU.Value)

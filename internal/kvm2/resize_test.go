@@ -130,7 +130,7 @@ func TestResize_runningIsRestartedForCPUsAndMemory(t *testing.T) {
 func TestResize_guestThatIgnoresPowerOffIsDestroyedAfterTheWait(t *testing.T) {
 	h := newCore(t)
 	h.create()
-	h.fb.UpdateDomain(vmName, func(d *fake.Domain) { d.IgnoreShutdown = true })
+	h.fb.UpdateDomain(vmName, func(d *fake.Domain) { d.IgnoresShutdown = true })
 	h.c.shutdownWait = 20 * time.Millisecond
 	h.fb.ResetCalls()
 	req := ResizeRequest{VCPUs: 2, MemoryMiB: 128, DiskGiB: 4}
@@ -142,7 +142,7 @@ func TestResize_guestThatIgnoresPowerOffIsDestroyedAfterTheWait(t *testing.T) {
 	if !res.Restarted || inst.State != StateRunning || h.fb.Count("DomainDestroy") != 1 {
 		t.Fatalf("result %+v, state %s, calls %v", res, inst.State, h.fb.Methods())
 	}
-	if h.log.count("the guest did not power off in time; destroying it to restart it") != 1 {
+	if h.log.count("the guest did not power off in time; it was powered off to restart it") != 1 {
 		t.Fatalf("log:\n%s", h.log.text())
 	}
 }

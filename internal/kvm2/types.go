@@ -1,6 +1,10 @@
 package kvm2
 
-import "time"
+import (
+	"time"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+)
 
 // Config is everything the core needs: the hosts, keyed by name. Defaults are applied by
 // (Config).WithDefaults in one place; New calls it and never dials.
@@ -76,8 +80,11 @@ type CreateRequest struct {
 	Firmware    Firmware
 	Tag         string
 	UserData    []byte // secret: never logged; only its sha256 is stored in the mark
-	Running     bool   // start after define (default true at the Terraform layer)
-	Autostart   bool   // libvirtd starts the domain when it starts (default true at the Terraform layer)
+	// WriteOnlyUserData says the caller must never get UserData back (Terraform's write-only
+	// user_data_wo): the mark records it, and ReadUserData then refuses to read the seed.
+	WriteOnlyUserData bool
+	Running           bool // start after define (default true at the Terraform layer)
+	Autostart         bool // libvirtd starts the domain when it starts (default true at the Terraform layer)
 }
 
 // State is the core's view of a domain's life.
@@ -116,7 +123,16 @@ type Instance struct {
 	Bridge       string
 	Firmware     Firmware
 	UserDataHash string // hex sha256 of the user data the domain was created with
+	// UserDataSource is which input supplied that user data, as the mark records it:
+	// UserDataStored, UserDataWriteOnly, or "" (none, or a VM made before the mark recorded it).
+	UserDataSource string
 }
+
+// The values of Instance.UserDataSource.
+const (
+	UserDataStored    = definition.UserDataSourceStored    // the caller keeps the value; import may read it back
+	UserDataWriteOnly = definition.UserDataSourceWriteOnly // the caller never gets the value back
+)
 
 // HealthStatus is the verdict of one host check.
 type HealthStatus string

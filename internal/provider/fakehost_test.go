@@ -128,19 +128,37 @@ func (h *fakeHost) checkNoDomains(*terraform.State) error {
 // configuration or an earlier tool would have: uid "oob-<name>", no address wait.
 func (h *fakeHost) createOutOfBand(name, tag, userData string) {
 	h.t.Helper()
+	h.createOutOfBandWith(name, tag, userData, nil)
+}
+
+// createOutOfBandWith is createOutOfBand with the core request changed by mutate.
+func (h *fakeHost) createOutOfBandWith(name, tag, userData string, mutate func(*kvm2.CreateRequest)) {
+	h.t.Helper()
 	c := h.client()
 	ctx := context.Background()
 	img, err := c.EnsureBaseImage(ctx, kvm2.BaseImageRequest{Host: "lab", Name: "base.qcow2", SourceURL: h.imageURL})
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	_, err = c.Create(ctx, kvm2.CreateRequest{
+	req := kvm2.CreateRequest{
 		Host: "lab", Name: name, UID: "oob-" + name, BaseImageID: img.ID, VCPUs: 1, MemoryMiB: 128,
 		DiskGiB: 10, Firmware: kvm2.FirmwareBIOS, Tag: tag, UserData: []byte(userData), Running: true, Autostart: true,
-	})
-	if err != nil {
+	}
+	if mutate != nil {
+		mutate(&req)
+	}
+	if _, err = c.Create(ctx, req); err != nil {
 		h.t.Fatal(err)
 	}
+}
+
+// seedReads counts the seed volume reads on every connection to the fake host.
+func (h *fakeHost) seedReads() int {
+	n := h.fb.Count("StorageVolDownload")
+	for _, d := range h.pool.DedicatedBackends("lab") {
+		n += d.Count("StorageVolDownload")
+	}
+	return n
 }
 
 // deleteOutOfBand removes a VM through the core.

@@ -10,8 +10,10 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -23,6 +25,8 @@ import (
 var (
 	_ provider.Provider                   = (*kvm2Provider)(nil)
 	_ provider.ProviderWithValidateConfig = (*kvm2Provider)(nil)
+	_ provider.ProviderWithListResources  = (*kvm2Provider)(nil)
+	_ provider.ProviderWithActions        = (*kvm2Provider)(nil)
 )
 
 // ClientFactory builds the core client from the provider configuration. It must not dial:
@@ -74,6 +78,16 @@ func (p *kvm2Provider) Metadata(_ context.Context, _ provider.MetadataRequest, r
 
 func (p *kvm2Provider) Resources(context.Context) []func() resource.Resource {
 	return []func() resource.Resource{newBaseImageResource, newProxyVMResource}
+}
+
+// ListResources serves `terraform query` (Terraform 1.14 or later).
+func (p *kvm2Provider) ListResources(context.Context) []func() list.ListResource {
+	return []func() list.ListResource{newProxyVMListResource}
+}
+
+// Actions serves `action` blocks (Terraform 1.14 or later).
+func (p *kvm2Provider) Actions(context.Context) []func() action.Action {
+	return []func() action.Action{newProxyVMPowerAction}
 }
 
 func (p *kvm2Provider) DataSources(context.Context) []func() datasource.DataSource {

@@ -210,6 +210,8 @@ func (p *kvm2Provider) Configure(ctx context.Context, req provider.ConfigureRequ
 	data := &providerData{client: client, hosts: coreCfg.Hosts, retry: p.retry, space: newPlanSpace()}
 	resp.ResourceData = data
 	resp.DataSourceData = data
+	resp.ListResourceData = data
+	resp.ActionData = data
 }
 
 // buildCoreConfig turns the provider block into the core configuration. Files named in it must

@@ -70,19 +70,32 @@ func TestAccProxyVM_basic(t *testing.T) {
 				},
 			},
 			{
-				ResourceName:            vmAddr,
-				ImportState:             true,
-				ImportStateVerify:       true,
-				ImportStateVerifyIgnore: []string{"user_data", "timeouts"},
+				ResourceName:      vmAddr,
+				ImportState:       true,
+				ImportStateVerify: true,
+				// user_data is read back from the VM's seed.
+				ImportStateVerifyIgnore: []string{"timeouts"},
 			},
 			{
-				// The same user data given write-only: an import {} block plans no change.
-				SkipFunc: cliLacksWriteOnly,
-				Config: l.config(l.baseImage(l.pool) + l.accVM(name, `tag = "acc"
-  user_data_wo = "`+accUserData+`"`)),
+				// An import {} block with the same user_data plans no change.
+				Config:          cfg,
 				ResourceName:    vmAddr,
 				ImportState:     true,
 				ImportStateKind: resource.ImportBlockWithID,
+			},
+			{
+				// The same user data given write-only: the import reads user_data back (the VM was
+				// made with user_data), so the plan drops it from state in place, never replacing.
+				SkipFunc: cliLacksWriteOnly,
+				Config: l.config(l.baseImage(l.pool) + l.accVM(name, `tag = "acc"
+  user_data_wo = "`+accUserData+`"`)),
+				ResourceName:       vmAddr,
+				ImportState:        true,
+				ImportStateKind:    resource.ImportBlockWithID,
+				ExpectNonEmptyPlan: true,
+				ImportPlanChecks: resource.ImportPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionUpdate),
+				}},
 			},
 			{
 				Config: l.config(l.baseImage(l.pool) + l.accVM(name, `tag = "acc-renamed"

@@ -58,26 +58,34 @@ func effectiveUserData(cfg proxyVMModel) (data string, known bool) {
 	return cfg.UserDataWO.ValueString(), true
 }
 
+// writeOnlyUserData reports whether the user data of a create comes from user_data_wo, which
+// the mark then records so that an import never reads it back into state.
+func writeOnlyUserData(cfg proxyVMModel) bool {
+	return cfg.UserData.IsNull() && !cfg.UserDataWO.IsNull()
+}
+
 // userDataSHA256 is the hex sha256 the core records in the domain's mark.
 func userDataSHA256(data string) string { return kvm2.UserDataSHA256([]byte(data)) }
 
-// createRequest builds the core request from the plan and the effective user data.
-func createRequest(plan proxyVMModel, uid, userData string) kvm2.CreateRequest {
+// createRequest builds the core request from the plan and the effective user data (write-only:
+// it came from user_data_wo).
+func createRequest(plan proxyVMModel, uid, userData string, writeOnly bool) kvm2.CreateRequest {
 	return kvm2.CreateRequest{
-		Host:        plan.Host.ValueString(),
-		Name:        plan.Name.ValueString(),
-		UID:         uid,
-		BaseImageID: plan.BaseImageID.ValueString(),
-		VCPUs:       int(plan.VCPUs.ValueInt64()),
-		MemoryMiB:   int(plan.MemoryMiB.ValueInt64()),
-		DiskGiB:     int(plan.DiskGiB.ValueInt64()),
-		Network:     knownString(plan.Network),
-		Bridge:      knownString(plan.Bridge),
-		Firmware:    kvm2.Firmware(plan.Firmware.ValueString()),
-		Tag:         plan.Tag.ValueString(),
-		UserData:    []byte(userData),
-		Running:     plan.Running.ValueBool(),
-		Autostart:   plan.Autostart.ValueBool(),
+		Host:              plan.Host.ValueString(),
+		Name:              plan.Name.ValueString(),
+		UID:               uid,
+		BaseImageID:       plan.BaseImageID.ValueString(),
+		VCPUs:             int(plan.VCPUs.ValueInt64()),
+		MemoryMiB:         int(plan.MemoryMiB.ValueInt64()),
+		DiskGiB:           int(plan.DiskGiB.ValueInt64()),
+		Network:           knownString(plan.Network),
+		Bridge:            knownString(plan.Bridge),
+		Firmware:          kvm2.Firmware(plan.Firmware.ValueString()),
+		Tag:               plan.Tag.ValueString(),
+		UserData:          []byte(userData),
+		WriteOnlyUserData: writeOnly,
+		Running:           plan.Running.ValueBool(),
+		Autostart:         plan.Autostart.ValueBool(),
 	}
 }
 

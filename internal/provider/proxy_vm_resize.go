@@ -15,9 +15,8 @@ import (
 
 // What a change of vcpus or memory_mib does, for both descriptions.
 var sizeChangeRestarts = fmt.Sprintf("Changes in place: the VM's definition is updated, and a VM that runs is "+
-	"restarted to run with it (the guest is asked to power off, through its guest agent when one runs, else by "+
-	"the ACPI power button; it is forced off if it has not stopped after %s, and started again; it has no address "+
-	"while it boots). A stopped VM (`running = false`) is only redefined "+
+	"restarted to run with it (the guest is asked to power off by the ACPI power button, is powered off hard if "+
+	"it has not stopped after %s, and is started again; it has no address while it boots). A stopped VM (`running = false`) is only redefined "+
 	"and has the new size at its next start. Nothing changes live without a restart: hot-plugged CPUs and the "+
 	"memory balloon depend on drivers and rules inside the guest.", kvm2.RestartShutdownWait)
 

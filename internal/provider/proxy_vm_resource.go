@@ -67,9 +67,10 @@ func (r *proxyVMResource) Create(ctx context.Context, req resource.CreateRequest
 		resp.Diagnostics.AddError("Unable to create proxy VM", err.Error())
 		return
 	}
-	creq := createRequest(plan, uid, userData)
+	creq := createRequest(plan, uid, userData, writeOnlyUserData(cfg))
 	id := creq.Host + "/" + creq.Name
-	tflog.Info(ctx, "creating proxy VM", map[string]any{"id": id, "uid": creq.UID, "user_data_bytes": len(userData)})
+	tflog.Info(ctx, "creating proxy VM", map[string]any{"id": id, "uid": creq.UID, "user_data_bytes": len(userData),
+		"user_data_write_only": creq.WriteOnlyUserData})
 	var leftovers bool // some attempt could not remove what it wrote
 	inst, err := withRetry(ctx, r.data.retry, "create proxy VM", func(ctx context.Context) (kvm2.Instance, error) {
 		inst, err := r.data.client.Create(ctx, creq)
@@ -82,6 +83,7 @@ func (r *proxyVMResource) Create(ctx context.Context, req resource.CreateRequest
 			// Keeping the VM in state with an error taints it: the next apply deletes it by its
 			// UID, which removes what the failed create left on the host, before creating it.
 			resp.Diagnostics.Append(resp.State.Set(ctx, leftoverState(plan, id, uid, userData))...)
+			resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, id)...)
 		}
 		resp.Diagnostics.Append(errorDiagnostic("create", proxyVMKind, id, err))
 		return
@@ -94,12 +96,14 @@ func (r *proxyVMResource) Create(ctx context.Context, req resource.CreateRequest
 			// replaces it.
 			applyInstance(&plan, inst)
 			resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+			resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, id)...)
 			resp.Diagnostics.Append(ipWaitDiagnostic("create", id, timeout, inst, err))
 			return
 		}
 	}
 	applyInstance(&plan, inst)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, id)...)
 }
 
 // leftoverState is the state of a VM whose create failed and left objects on the host: what the
@@ -140,10 +144,13 @@ func (r *proxyVMResource) Read(ctx context.Context, req resource.ReadRequest, re
 		tflog.Warn(ctx, "proxy VM gone, its volumes remain", map[string]any{"id": id, "error": err.Error()})
 		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("state"), stateGone)...)
 		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("ipv4_address"), "")...)
+		resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, id)...)
 		return
 	}
 	if isNotFound(err) {
 		resp.State.RemoveResource(ctx)
+		// The framework wants an identity after every Read without an error, a removal too.
+		resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, id)...)
 		return
 	}
 	if err != nil {
@@ -152,6 +159,7 @@ func (r *proxyVMResource) Read(ctx context.Context, req resource.ReadRequest, re
 	}
 	applyInstance(&state, inst)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, id)...)
 }
 
 // Update changes what changes in place (tag, autostart, running) and reads the VM back; the other inputs
@@ -237,12 +245,14 @@ func (r *proxyVMResource) Update(ctx context.Context, req resource.UpdateRequest
 		if err != nil {
 			applyInstance(&plan, inst)
 			resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+			resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, id)...)
 			resp.Diagnostics.Append(ipWaitDiagnostic("start", id, timeout, inst, err))
 			return
 		}
 	}
 	applyInstance(&plan, inst)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, id)...)
 }
 
 func (r *proxyVMResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
@@ -264,9 +274,19 @@ func (r *proxyVMResource) Delete(ctx context.Context, req resource.DeleteRequest
 	}
 }
 
-// ImportState accepts "host/name" and reads the VM at once, so that a domain that is missing or
-// not ours fails the import with the reason instead of a generic "does not exist".
+// ImportState accepts "host/name" (or an identity with host and name) and reads the VM at once,
+// so that a domain that is missing or not ours fails the import with the reason instead of a generic "does not exist". The user data
+// of a VM whose mark records it as given in user_data is read back from its seed (see
+// importUserData), so a configuration that sets the same user_data plans no change.
 func (r *proxyVMResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	if req.ID == "" && req.Identity != nil {
+		id, diags := identityID(ctx, req.Identity)
+		resp.Diagnostics.Append(diags...)
+		if diags.HasError() {
+			return
+		}
+		req.ID = id
+	}
 	host, name, err := kvm2.ParseID(req.ID)
 	if err != nil {
 		resp.Diagnostics.AddError("Unable to import proxy VM "+req.ID,
@@ -283,16 +303,60 @@ func (r *proxyVMResource) ImportState(ctx context.Context, req resource.ImportSt
 		resp.Diagnostics.AddError("Unable to import proxy VM "+req.ID, importDetail(host, name, err))
 		return
 	}
+	state := importedModel(inst)
+	state.UserData = r.importUserData(ctx, inst)
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, req.ID)...)
+}
+
+// importedModel is the state an import records for inst: what the host reports, and for the
+// configuration-only attributes their defaults, so a configuration that leaves them out plans
+// no change. `terraform query` with include_resource returns the same object, without the user
+// data an import reads back (generated configuration never holds a sensitive value).
+func importedModel(inst kvm2.Instance) proxyVMModel {
 	state := proxyVMModel{
 		UserData:          types.StringNull(),
 		UserDataWO:        types.StringNull(),
 		UserDataWOVersion: types.Int64Null(),
 		UserDataSHA256:    types.StringNull(),
-		WaitForIP:         types.BoolValue(true), // the default, so a configuration without it plans no change
+		WaitForIP:         types.BoolValue(true),
 		Timeouts:          timeouts.Value{Object: types.ObjectNull(timeoutsAttrTypes)},
 	}
 	applyInstance(&state, inst)
-	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+	return state
+}
+
+// importUserData is the user_data an imported VM gets in state: the user data its seed holds,
+// when its mark records it as given in user_data and the core proves the seed the VM's own and
+// its content the digest in the mark; else null, and the next apply takes the configured value
+// into state through an update, as for a VM made before the mark recorded the source. The user
+// data of a VM made with user_data_wo is never read. Only lengths and digests are logged.
+func (r *proxyVMResource) importUserData(ctx context.Context, inst kvm2.Instance) types.String {
+	fields := map[string]any{"id": inst.ID, "uid": inst.UID, "user_data_sha256": inst.UserDataHash}
+	switch inst.UserDataSource {
+	case kvm2.UserDataStored:
+	case kvm2.UserDataWriteOnly:
+		tflog.Debug(ctx, "imported VM was created with user_data_wo: its user data is not read back", fields)
+		return types.StringNull()
+	default:
+		if inst.UserDataHash != "" && inst.UserDataHash != emptyUserDataSHA256 {
+			tflog.Info(ctx, "imported VM's mark does not say where its user data came from (an earlier version made it): "+
+				"not read back; the next apply takes user_data from the configuration", fields)
+		}
+		return types.StringNull()
+	}
+	start := time.Now()
+	data, err := r.data.client.ReadUserData(ctx, inst.ID, inst.UID)
+	fields["took_ms"] = time.Since(start).Milliseconds()
+	if err != nil {
+		fields["error"] = err.Error()
+		tflog.Warn(ctx, "imported VM's user data not read back from its seed; the next apply takes user_data from "+
+			"the configuration", fields)
+		return types.StringNull()
+	}
+	fields["user_data_bytes"] = len(data)
+	tflog.Info(ctx, "imported VM's user data read back from its seed and checked against its mark", fields)
+	return types.StringValue(string(data))
 }
 
 // get reads the VM id with uid ("" for an import), retrying Transient failures.

@@ -16,7 +16,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 )
 
 const vmAddr = "kvm2_proxy_vm.egress"
@@ -60,16 +62,16 @@ func TestProxyVM_createWaitsForIPAndImportsWithEmptyPlan(t *testing.T) {
 				},
 			},
 			{
-				ResourceName:            vmAddr,
-				ImportState:             true,
-				ImportStateVerify:       true,
-				ImportStateVerifyIgnore: []string{"user_data", "timeouts"},
+				ResourceName:      vmAddr,
+				ImportState:       true,
+				ImportStateVerify: true,
+				// user_data is read back from the seed: only the timeouts are configuration-only.
+				ImportStateVerifyIgnore: []string{"timeouts"},
 			},
 			{
-				// An import {} block with the same user data given write-only: a no-op import,
-				// that is, a plan without changes.
-				Config: h.config(h.baseImage() + vmConfig(`tag = "fleet-a"
-  user_data_wo = "#!/bin/sh\necho hello\n"`)),
+				// An import {} block with the same user data: a no-op import, that is, a plan
+				// without changes.
+				Config:          cfg,
 				ResourceName:    vmAddr,
 				ImportState:     true,
 				ImportStateKind: resource.ImportBlockWithID,
@@ -78,13 +80,10 @@ func TestProxyVM_createWaitsForIPAndImportsWithEmptyPlan(t *testing.T) {
 	})
 }
 
-// TestProxyVM_importWithUserDataUpdatesInPlace: a VM made outside this configuration is
-// imported by an import {} block whose user_data matches the VM's mark by sha256. The plan takes
-// the value into state in place, never replacing the VM, and the next plan is empty.
-func TestProxyVM_importWithUserDataUpdatesInPlace(t *testing.T) {
-	h := newFakeHost(t)
-	const userData = "#!/bin/sh\necho imported\n"
-	cfg := h.config(`
+// importUserDataConfig is an import {} block and a VM "egress-1" on the fake host whose user
+// data is body (user_data or user_data_wo).
+func importUserDataConfig(h *fakeHost, body string) string {
+	return h.config(`
 import {
   to = kvm2_proxy_vm.egress
   id = "lab/egress-1"
@@ -96,10 +95,52 @@ resource "kvm2_proxy_vm" "egress" {
   base_image_id = "lab/default/base.qcow2"
   memory_mib    = 128
   firmware      = "bios"
-  wait_for_ip   = false
-  user_data     = "` + strings.ReplaceAll(userData, "\n", `\n`) + `"
+  ` + body + `
 }
 `)
+}
+
+// TestProxyVM_importWithUserDataReadsItBack: a VM made outside this configuration with user
+// data is imported by an import {} block that sets the same user_data. The import reads the
+// user data back from the VM's seed, so the apply changes nothing and the next plan is empty.
+func TestProxyVM_importWithUserDataReadsItBack(t *testing.T) {
+	h := newFakeHost(t)
+	const userData = "#!/bin/sh\necho imported\n"
+	cfg := importUserDataConfig(h, "user_data = "+hclString(userData))
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             h.checkNoDomains,
+		Steps: []resource.TestStep{
+			{
+				PreConfig: func() { h.createOutOfBand("egress-1", "", userData) },
+				Config:    cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionNoop),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("uid"), knownvalue.StringExact("oob-egress-1")),
+					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data"), knownvalue.StringExact(userData)),
+				},
+				Check: func(*terraform.State) error {
+					if n := h.seedReads(); n != 1 {
+						return fmt.Errorf("the seed was read %d times, want once (by the import)", n)
+					}
+					return nil
+				},
+			},
+			{Config: cfg, PlanOnly: true}, // fails on any change
+		},
+	})
+}
+
+// TestProxyVM_importUserDataVMIntoWriteOnlyConfiguration: a VM made with user_data imported by a
+// configuration that gives the same user data write-only. The import reads user_data back (the
+// mark says it was given in user_data, and no import sees the configuration), so the apply
+// drops it from state in place, never replacing the VM; the next plan is empty.
+func TestProxyVM_importUserDataVMIntoWriteOnlyConfiguration(t *testing.T) {
+	h := newFakeHost(t)
+	const userData = "#!/bin/sh\necho imported\n"
+	cfg := importUserDataConfig(h, "user_data_wo = "+hclString(userData))
 	resource.UnitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: factories(h.newClient),
 		CheckDestroy:             h.checkNoDomains,
@@ -112,9 +153,118 @@ resource "kvm2_proxy_vm" "egress" {
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("uid"), knownvalue.StringExact("oob-egress-1")),
+					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data"), knownvalue.Null()),
 				},
 			},
-			{Config: cfg, PlanOnly: true}, // fails on any change
+			{Config: cfg, PlanOnly: true},
+		},
+	})
+}
+
+// TestProxyVM_importUntrustedUserDataUpdatesInPlace: a VM whose seed cannot be trusted (its
+// content replaced, or a mark of an earlier version that does not record where the user data
+// came from) is imported without user data; the apply takes the configured value into state in
+// place, never replacing the VM, and the next plan is empty.
+func TestProxyVM_importUntrustedUserDataUpdatesInPlace(t *testing.T) {
+	const userData = "#!/bin/sh\necho imported\n"
+	for _, tc := range []struct {
+		name   string
+		change func(h *fakeHost)
+		reads  int
+	}{
+		{"seed content replaced", func(h *fakeHost) {
+			seed := "egress-1.oob-egress-1.cidata.iso"
+			v, ok := h.fb.Volume(fake.DefaultPool, seed)
+			if !ok {
+				h.t.Fatal("no seed volume")
+			}
+			iso, err := definition.SeedISO(definition.SeedSpec{InstanceID: "x", Hostname: "egress-1", UserData: []byte("#!/bin/sh\necho other\n")})
+			if err != nil {
+				h.t.Fatal(err)
+			}
+			v.Content, v.SHA256, v.Capacity = iso, "", uint64(len(iso))
+			h.fb.AddVolume(fake.DefaultPool, v)
+		}, 1},
+		{"mark of an earlier version", func(h *fakeHost) {
+			h.fb.UpdateDomain("egress-1", func(d *fake.Domain) {
+				d.XML = regexp.MustCompile(`<kvm2:user-data-source>[^<]*</kvm2:user-data-source>`).ReplaceAllString(d.XML, "")
+			})
+		}, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newFakeHost(t)
+			cfg := importUserDataConfig(h, "user_data = "+hclString(userData))
+			resource.UnitTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: factories(h.newClient),
+				CheckDestroy:             h.checkNoDomains,
+				Steps: []resource.TestStep{
+					{
+						PreConfig: func() {
+							h.createOutOfBand("egress-1", "", userData)
+							tc.change(h)
+						},
+						Config: cfg,
+						ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+							plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionUpdate),
+						}},
+						ConfigStateChecks: []statecheck.StateCheck{
+							statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("uid"), knownvalue.StringExact("oob-egress-1")),
+							statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data"), knownvalue.StringExact(userData)),
+						},
+						Check: func(*terraform.State) error {
+							if n := h.seedReads(); n != tc.reads {
+								return fmt.Errorf("the seed was read %d times, want %d", n, tc.reads)
+							}
+							return nil
+						},
+					},
+					{Config: cfg, PlanOnly: true},
+				},
+			})
+		})
+	}
+}
+
+// TestProxyVM_importWriteOnlyVMNeverReadsUserData: a VM made with write-only user data is
+// imported (import {} block, then the import command) into a configuration that gives it
+// write-only: its seed is never read, state never holds the user data, and nothing changes.
+func TestProxyVM_importWriteOnlyVMNeverReadsUserData(t *testing.T) {
+	h := newFakeHost(t)
+	const sentinel = "wo-import-sentinel-5e2b"
+	userData := "#!/bin/sh\necho " + sentinel + "\n"
+	cfg := importUserDataConfig(h, "user_data_wo = "+hclString(userData))
+	noRead := func(s *terraform.State) error {
+		if n := h.seedReads(); n != 0 {
+			return fmt.Errorf("the seed of a write-only VM was read %d times", n)
+		}
+		return stateLacks(s, sentinel)
+	}
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             h.checkNoDomains,
+		Steps: []resource.TestStep{
+			{
+				PreConfig: func() {
+					h.createOutOfBandWith("egress-1", "", userData, func(r *kvm2.CreateRequest) { r.WriteOnlyUserData = true })
+				},
+				Config: cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionNoop),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data_sha256"), knownvalue.StringExact(userDataSHA256(userData))),
+				},
+				Check: noRead,
+			},
+			{
+				ResourceName:            vmAddr,
+				ImportState:             true,
+				ImportStateVerify:       true,
+				ImportStateVerifyIgnore: []string{"timeouts"},
+				Check:                   noRead,
+			},
+			{Config: cfg, PlanOnly: true, Check: noRead},
 		},
 	})
 }
@@ -501,4 +651,47 @@ func TestProxyVM_planTimePoolSpace(t *testing.T) {
 			},
 		},
 	})
+}
+
+// TestProxyVM_importedUserDataNeverLogged imports a VM with user data under TRACE logging: the
+// provider logs that the user data was read back, with its length and digest, never the value.
+func TestProxyVM_importedUserDataNeverLogged(t *testing.T) {
+	h := newFakeHost(t)
+	const sentinel = "import-log-sentinel-7f30c2"
+	userData := "#!/bin/sh\necho " + sentinel + "\n"
+	logFile := filepath.Join(t.TempDir(), "trace.log")
+	t.Setenv("TF_LOG", "TRACE")
+	t.Setenv("TF_LOG_PATH", logFile)
+	t.Setenv("TF_ACC_LOG_PATH", logFile)
+	t.Setenv("TF_LOG_PROVIDER", "TRACE")
+	// Through the environment: the test harness logs the configuration text itself.
+	t.Setenv("TF_VAR_user_data", userData)
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             h.checkNoDomains,
+		Steps: []resource.TestStep{{
+			PreConfig: func() { h.createOutOfBand("egress-1", "", userData) },
+			Config: importUserDataConfig(h, "user_data = var.user_data") + `
+variable "user_data" {
+  type      = string
+  sensitive = true
+}
+`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data"), knownvalue.StringExact(userData)),
+			},
+		}},
+	})
+	log, err := os.ReadFile(logFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(log), "imported VM's user data read back from its seed") {
+		t.Fatalf("the log holds no line of the read (%d bytes); the check below would prove nothing", len(log))
+	}
+	for _, line := range strings.Split(string(log), "\n") {
+		if strings.Contains(line, sentinel) {
+			t.Errorf("a TRACE log line contains the user data: %.300s", line)
+		}
+	}
 }

@@ -112,15 +112,21 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 			},
 			"user_data": schema.StringAttribute{
 				MarkdownDescription: "cloud-init user data (NoCloud), for example a `#cloud-config` document or a `#!/bin/sh` script. " +
-					"Sensitive; stored in state. Conflicts with `user_data_wo`. Compared by its sha256: after an import, the " +
-					"configured value is taken into state without replacing the VM when its sha256 matches. Default: none.",
+					"Sensitive; stored in state. Conflicts with `user_data_wo`. Compared by its sha256. An import reads it back " +
+					"from the VM's own seed when the VM's mark records that its user data was given in `user_data` and the " +
+					"seed's user data matches the sha256 in the mark, so the plan after the import shows no change. Otherwise " +
+					"(a VM created with `user_data_wo`, or by an earlier version of this provider, whose mark does not record " +
+					"where its user data came from, or a seed that does not match) the import leaves it out of state, and the " +
+					"next apply takes the configured value into state in place, without replacing the VM, when its sha256 " +
+					"matches. Default: none.",
 				Optional:   true,
 				Sensitive:  true,
 				Validators: []validator.String{stringvalidator.ConflictsWith(path.MatchRoot("user_data_wo"))},
 			},
 			"user_data_wo": schema.StringAttribute{
 				MarkdownDescription: "Write-only cloud-init user data (Terraform 1.11 or later): used at create and never " +
-					"stored in plan or state. A change of its sha256, or of `user_data_wo_version`, replaces the VM.",
+					"stored in plan or state, nor read back by an import. A change of its sha256, or of `user_data_wo_version`, " +
+					"replaces the VM.",
 				Optional:  true,
 				WriteOnly: true,
 			},

@@ -18,6 +18,13 @@ if "$TERRAFORM" version 2>/dev/null | head -1 | grep -qE '^OpenTofu v1\.([0-9]|1
   skip_write_only=1
 fi
 
+# Terraform before 1.14 (and OpenTofu) has no action blocks: those examples are left out there,
+# and named.
+skip_actions=1
+if "$TERRAFORM" version 2>/dev/null | head -1 | grep -qE '^Terraform v1\.(1[4-9]|[2-9][0-9])\.'; then
+  skip_actions=0
+fi
+
 mapfile -t dirs < <(find "$repo/examples" -name '*.tf' -printf '%h\n' | sort -u)
 [ ${#dirs[@]} -gt 0 ] || die "no example directories under $repo/examples"
 
@@ -32,6 +39,15 @@ for dir in "${dirs[@]}"; do
       echo "skip  $rel/$(basename "$f") (write-only arguments need Terraform 1.11+ or OpenTofu 1.11+)"
       rm -f "$f"
     done
+  fi
+  if [ "$skip_actions" = 1 ]; then
+    grep -lsE '^action "|action_trigger' "$copy"/*.tf | while read -r f; do
+      echo "skip  $rel/$(basename "$f") (action blocks need Terraform 1.14+; $("$TERRAFORM" version | head -1))"
+      rm -f "$f"
+    done
+    if ! ls "$copy"/*.tf >/dev/null 2>&1; then
+      continue
+    fi
   fi
   if ! grep -qs required_providers "$copy"/*.tf; then
     cat >"$copy/zz_required_providers.tf" <<'TF'

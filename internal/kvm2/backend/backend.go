@@ -46,9 +46,9 @@ type Backend interface {
 	// that lacks one of them with ErrOperationInvalid.
 	DomainSetMetadata(ctx context.Context, dom libvirt.Domain, xml, key, uri string, flags libvirt.DomainModificationImpact) error
 	DomainDestroy(ctx context.Context, dom libvirt.Domain) error
-	// DomainShutdown asks the guest to power off (through the guest agent when one is
-	// connected, else the ACPI power button); it returns at once, and the guest may ignore it.
-	// An inactive domain is ErrOperationInvalid.
+	// DomainShutdown asks the guest to power off (ACPI power button); it returns at once, and
+	// the domain stops only when the guest complies. A domain that is not running is
+	// ErrOperationInvalid.
 	DomainShutdown(ctx context.Context, dom libvirt.Domain) error
 	// DomainBlockResize grows the disk at target (e.g. "vda") of an active domain to size bytes
 	// through QEMU, so the guest sees the new size at once. An inactive domain is

@@ -357,9 +357,7 @@ func (b *libvirtBackend) DomainDestroy(ctx context.Context, dom libvirt.Domain) 
 
 func (b *libvirtBackend) DomainShutdown(ctx context.Context, dom libvirt.Domain) error {
 	_, err := call(ctx, b, "DomainShutdown", true, func() (struct{}, error) {
-		// libvirt's default, as `virsh shutdown`: the guest agent's shutdown when an agent is
-		// connected, else the ACPI power button.
-		return struct{}{}, b.l.DomainShutdownFlags(dom, libvirt.DomainShutdownDefault)
+		return struct{}{}, b.l.DomainShutdownFlags(dom, libvirt.DomainShutdownAcpiPowerBtn)
 	})
 	return err
 }

@@ -198,6 +198,7 @@ func TestParseDomain_rejects(t *testing.T) {
 // longer the firmware="efi" attribute.
 func TestParseDomain_libvirt9(t *testing.T) {
 	mark := sampleMark()
+	mark.UserDataSource = "" // captured before the mark recorded it
 	common := DomainFacts{
 		Mark:        &mark,
 		DiskFiles:   []string{"/tmp/kvm2check/overlay.qcow2", "/tmp/kvm2check/seed.iso"},

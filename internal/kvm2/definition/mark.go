@@ -23,6 +23,11 @@ const markElement = "instance"
 
 // Mark is what we record on a domain we created: its identity (UID, tag, creation time), where
 // its disk came from, and the sizes and settings it was created with.
+//
+// UserDataSource says which input supplied the user data whose digest is UserDataSHA256:
+// UserDataSourceStored (a value the caller keeps, so an import may read it back from the seed),
+// UserDataSourceWriteOnly (a value the caller must never see again), or "" (no user data, or a
+// mark written before the field existed, which import treats as write-only).
 type Mark struct {
 	UID            string
 	Tag            string
@@ -36,7 +41,14 @@ type Mark struct {
 	Bridge         string
 	Firmware       string
 	UserDataSHA256 string
+	UserDataSource string
 }
+
+// The values of Mark.UserDataSource.
+const (
+	UserDataSourceStored    = "user_data"
+	UserDataSourceWriteOnly = "user_data_wo"
+)
 
 // markField is one child element of the mark, in document order.
 type markField struct {
@@ -63,6 +75,7 @@ func (m Mark) fields() []markField {
 		{"bridge", m.Bridge},
 		{"firmware", m.Firmware},
 		{"user-data-sha256", m.UserDataSHA256},
+		{"user-data-source", m.UserDataSource},
 	}
 }
 
@@ -129,6 +142,7 @@ type markDoc struct {
 	Bridge         string `xml:"bridge"`
 	Firmware       string `xml:"firmware"`
 	UserDataSHA256 string `xml:"user-data-sha256"`
+	UserDataSource string `xml:"user-data-source"`
 }
 
 // ParseMark reads a mark back. It accepts the bare element without namespace (what libvirt
@@ -172,6 +186,7 @@ func (d markDoc) mark() (Mark, error) {
 		Bridge:         d.Bridge,
 		Firmware:       d.Firmware,
 		UserDataSHA256: d.UserDataSHA256,
+		UserDataSource: strings.TrimSpace(d.UserDataSource),
 	}
 	var err error
 	if m.CreatedAt, err = parseMarkTime(d.CreatedAt); err != nil {

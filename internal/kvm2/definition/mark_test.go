@@ -22,6 +22,7 @@ func sampleMark() Mark {
 		Network:        "default",
 		Firmware:       "uefi",
 		UserDataSHA256: strings.Repeat("cd", 32),
+		UserDataSource: UserDataSourceStored,
 	}
 }
 
@@ -96,8 +97,8 @@ func TestMarshalMark_shape(t *testing.T) {
 		`<kvm2:uid>0b4f6a52-3c1e-4d1a-9a8e-7f2d5c6b1a90</kvm2:uid>`,
 		`<kvm2:created-at>2026-11-30T14:05:06.123456789Z</kvm2:created-at>`,
 		`<kvm2:memory-mib>512</kvm2:memory-mib>`,
-		`<kvm2:user-data-sha256>` + strings.Repeat("cd", 32) + `</kvm2:user-data-sha256>`,
-		`</kvm2:instance>`,
+		`<kvm2:user-data-sha256>` + strings.Repeat("cd", 32) + `</kvm2:user-data-sha256>` +
+			`<kvm2:user-data-source>user_data</kvm2:user-data-source></kvm2:instance>`,
 	}
 	for _, p := range wantParts {
 		if !strings.Contains(out, p) {
@@ -205,6 +206,8 @@ func TestParseMark_libvirt9GetMetadata(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := sampleMark()
+	// Recorded before the mark had user-data-source: an earlier version's mark has no source.
+	want.UserDataSource = ""
 	if !got.CreatedAt.Equal(want.CreatedAt) {
 		t.Errorf("created-at %v, want %v", got.CreatedAt, want.CreatedAt)
 	}

@@ -2,6 +2,7 @@ package definition
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"os"
 	"os/exec"
@@ -252,5 +253,58 @@ func TestGuestAgentVendorData_leavesARunningAgentAlone(t *testing.T) {
 				t.Errorf("calls:\n%swant:\n%s", got, want)
 			}
 		})
+	}
+}
+
+func TestSeedUserData_readsWhatSeedISOWrote(t *testing.T) {
+	isolateTempDir(t)
+	for _, ud := range []string{"#cloud-config\nusers:\n  - name: ops\n", "#!/bin/sh\necho hi\n", strings.Repeat("x", 70000)} {
+		iso, err := SeedISO(SeedSpec{InstanceID: "u-1", Hostname: "web1", UserData: []byte(ud), NetworkConfig: []byte("version: 2\n")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := SeedUserData(iso)
+		if err != nil || string(got) != ud {
+			t.Fatalf("SeedUserData = %d bytes, %v; want the %d bytes written", len(got), err, len(ud))
+		}
+	}
+}
+
+func TestSeedUserData_refusesWhatIsNoSeed(t *testing.T) {
+	isolateTempDir(t)
+	// An ISO without a user-data file.
+	w, err := iso9660.NewWriter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = w.Cleanup() })
+	if err := w.AddFile(strings.NewReader("instance-id: x\n"), "meta-data"); err != nil {
+		t.Fatal(err)
+	}
+	var noUserData bytes.Buffer
+	if err := w.WriteTo(&noUserData, SeedLabel); err != nil {
+		t.Fatal(err)
+	}
+	good, err := SeedISO(SeedSpec{InstanceID: "u-1", Hostname: "web1", UserData: []byte("#cloud-config\n")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		iso  []byte
+	}{
+		{"empty", nil},
+		{"not an ISO", bytes.Repeat([]byte{0xff}, 64<<10)},
+		{"truncated", good[:len(good)/2]},
+		{"no user-data file", noUserData.Bytes()},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got, err := SeedUserData(tc.iso); err == nil {
+				t.Fatalf("SeedUserData = %d bytes, want an error", len(got))
+			}
+		})
+	}
+	if _, err := SeedUserData(noUserData.Bytes()); !errors.Is(err, ErrSeedNoUserData) {
+		t.Errorf("no user-data: %v, want ErrSeedNoUserData", err)
 	}
 }

@@ -51,3 +51,22 @@ func BridgeName() validator.String { return String(kvm2.BridgeNameRule, kvm2.Val
 func BaseImageName() validator.String {
 	return String(kvm2.BaseImageNameRule, kvm2.ValidateBaseImageName)
 }
+
+// VMID validates a kvm2_proxy_vm id (host/name).
+func VMID() validator.String { return String(kvm2.IDRule, kvm2.ValidateID) }
+
+// UID validates a kvm2_proxy_vm uid.
+func UID() validator.String { return String(kvm2.UIDRule, kvm2.ValidateUID) }
+
+// PowerOperation validates a kvm2_proxy_vm_power operation.
+func PowerOperation() validator.String {
+	return String(kvm2.PowerOperationRule, kvm2.ValidatePowerOperation)
+}
+
+// ShutdownTimeout validates a graceful shutdown timeout (a Go duration).
+func ShutdownTimeout() validator.String {
+	return String(kvm2.ShutdownTimeoutRule, func(s string) error {
+		_, err := kvm2.ParseShutdownTimeout(s)
+		return err
+	})
+}

@@ -52,9 +52,9 @@ type Domain struct {
 	// StartState is the state DomainCreate leaves the domain in; zero means running. Set it to
 	// DomainShutoff to simulate a guest that dies right after start, or DomainPaused.
 	StartState libvirt.DomainState
-	// IgnoreShutdown makes the guest ignore DomainShutdown (no ACPI handler, or still booting):
-	// the domain keeps running until it is destroyed.
-	IgnoreShutdown bool
+	// IgnoresShutdown simulates a guest that does not act on the ACPI power button:
+	// DomainShutdown succeeds and the domain keeps running.
+	IgnoresShutdown bool
 
 	// Agent is what the guest agent reports; nil means the agent is not connected
 	// (DomainInterfaceAddresses with the agent source then fails with ErrAgentUnresponsive).
@@ -483,6 +483,30 @@ func (b *Backend) DomainDestroy(ctx context.Context, dom libvirt.Domain) (err er
 		return nil
 	}
 	d.State, d.Reason = libvirt.DomainShutoff, int32(libvirt.DomainShutoffDestroyed)
+	d.settle()
+	return nil
+}
+
+// DomainShutdown asks the guest to power off. A guest that heeds it (IgnoresShutdown false)
+// shuts off at once, with reason "shutdown"; a transient one disappears, as with DomainDestroy.
+func (b *Backend) DomainShutdown(ctx context.Context, dom libvirt.Domain) (err error) {
+	defer b.observe(ctx, "DomainShutdown", time.Now(), &err)
+	d, unlock, err := b.domainCall(ctx, "DomainShutdown", dom.Name)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	if !active(d.State) {
+		return LibvirtError(libvirt.ErrOperationInvalid, "Requested operation is not valid: domain is not running")
+	}
+	if d.IgnoresShutdown {
+		return nil
+	}
+	if d.Transient {
+		delete(b.st.domains, d.Name)
+		return nil
+	}
+	d.State, d.Reason = libvirt.DomainShutoff, int32(libvirt.DomainShutoffShutdown)
 	d.settle()
 	return nil
 }

@@ -8,31 +8,6 @@ import (
 	"libvirt.org/go/libvirtxml"
 )
 
-// DomainShutdown asks the guest to power off. The fake's guest obeys at once (the domain shuts
-// off with reason shutdown and loses its live definition) unless the domain has
-// IgnoreShutdown; an inactive domain is ErrOperationInvalid, as in libvirt.
-func (b *Backend) DomainShutdown(ctx context.Context, dom libvirt.Domain) (err error) {
-	defer b.observe(ctx, "DomainShutdown", time.Now(), &err)
-	d, unlock, err := b.domainCall(ctx, "DomainShutdown", dom.Name)
-	if err != nil {
-		return err
-	}
-	defer unlock()
-	if !active(d.State) {
-		return LibvirtError(libvirt.ErrOperationInvalid, "Requested operation is not valid: domain is not running")
-	}
-	if d.IgnoreShutdown {
-		return nil
-	}
-	if d.Transient {
-		delete(b.st.domains, d.Name)
-		return nil
-	}
-	d.State, d.Reason = libvirt.DomainShutoff, int32(libvirt.DomainShutoffShutdown)
-	d.settle()
-	return nil
-}
-
 // DomainBlockResize sets the capacity of the volume behind the active domain's disk at target,
 // as QEMU's block_resize does. An inactive domain is ErrOperationInvalid; a target the live
 // definition does not have is ErrInvalidArg.

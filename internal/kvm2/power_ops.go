@@ -1,0 +1,192 @@
+package kvm2
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	libvirt "github.com/digitalocean/go-libvirt"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+)
+
+// PowerOperation is what Power does to a VM.
+type PowerOperation string
+
+// The power operations.
+const (
+	// PowerStart starts a stopped VM and waits until it runs; a running one is left as it is.
+	PowerStart PowerOperation = "start"
+	// PowerStop asks the guest to power off (ACPI) and waits up to the shutdown timeout, then
+	// powers it off hard; a stopped VM is left as it is.
+	PowerStop PowerOperation = "stop"
+	// PowerReboot is a stop as above followed by a start: a new QEMU process, so the guest
+	// also picks up a changed definition.
+	PowerReboot PowerOperation = "reboot"
+)
+
+// Bounds and defaults of a power operation.
+const (
+	DefaultShutdownTimeout = time.Minute
+	MaxShutdownTimeout     = time.Hour
+
+	PowerOperationRule  = `"start", "stop" or "reboot"`
+	ShutdownTimeoutRule = "a Go duration from 0s (power off at once) to 1h"
+)
+
+const opPower = "power"
+
+// PowerOperations lists the accepted operations.
+func PowerOperations() []PowerOperation { return []PowerOperation{PowerStart, PowerStop, PowerReboot} }
+
+// ValidatePowerOperation checks an operation against PowerOperationRule.
+func ValidatePowerOperation(op string) error {
+	for _, o := range PowerOperations() {
+		if string(o) == op {
+			return nil
+		}
+	}
+	return fmt.Errorf("power operation %q is not %s", op, PowerOperationRule)
+}
+
+// ParseShutdownTimeout parses a Go duration and checks it against ShutdownTimeoutRule.
+func ParseShutdownTimeout(s string) (time.Duration, error) {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return 0, fmt.Errorf("shutdown timeout %q is not a Go duration (%s), for example 90s or 2m", s, ShutdownTimeoutRule)
+	}
+	if d < 0 || d > MaxShutdownTimeout {
+		return 0, fmt.Errorf("shutdown timeout %s is not %s", d, ShutdownTimeoutRule)
+	}
+	return d, nil
+}
+
+// PowerRequest is one power operation on the VM with ID and UID (both required: an operation
+// acts only on the VM whose mark carries UID and whose UUID derives from it).
+type PowerRequest struct {
+	ID              string
+	UID             string
+	Operation       PowerOperation
+	ShutdownTimeout time.Duration
+	// Progress, when set, receives one line per step (for Terraform's action progress).
+	Progress func(msg string)
+}
+
+// PowerResult says what a power operation did.
+type PowerResult struct {
+	Instance Instance
+	// Stopped is true when the VM was running and was stopped; Forced when the guest did not
+	// power off within the shutdown timeout and was powered off hard.
+	Stopped, Forced bool
+	// Started is true when the VM was started.
+	Started bool
+}
+
+// Power runs req on the VM it names, under the VM's lock and only after its ownership is proven.
+func (c *Client) Power(ctx context.Context, req PowerRequest) (PowerResult, error) {
+	var res PowerResult
+	if err := ValidatePowerOperation(string(req.Operation)); err != nil {
+		return res, kvmerr.New(kvmerr.Permanent, opPower, "", err)
+	}
+	if req.ShutdownTimeout < 0 || req.ShutdownTimeout > MaxShutdownTimeout {
+		return res, kvmerr.New(kvmerr.Permanent, opPower, "", fmt.Errorf("shutdown timeout %s is not %s", req.ShutdownTimeout, ShutdownTimeoutRule))
+	}
+	progress := req.Progress
+	if progress == nil {
+		progress = func(string) {}
+	}
+	inst, err := c.onMarked(ctx, opPower, req.ID, req.UID, func(b backend.Backend, dom libvirt.Domain, _ definition.Mark) error {
+		if req.Operation == PowerStop || req.Operation == PowerReboot {
+			stopped, forced, err := c.stop(ctx, b, dom, req.ShutdownTimeout, progress)
+			if err != nil {
+				return err
+			}
+			res.Stopped, res.Forced = stopped, forced
+		}
+		if req.Operation == PowerStart || req.Operation == PowerReboot {
+			s, _, err := b.DomainGetState(ctx, dom)
+			if err != nil {
+				return err
+			}
+			if !isActive(libvirt.DomainState(s)) {
+				progress(fmt.Sprintf("starting %s", req.ID))
+				res.Started = true
+			}
+			if err := c.ensureRunning(ctx, b, dom); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	res.Instance = inst
+	return res, err
+}
+
+// stop asks the guest to power off and waits up to grace for it, then powers it off hard. It
+// reports whether the domain was running and whether the hard power-off was needed. A paused
+// or suspended guest cannot act on the power button, so it is powered off at once.
+func (c *Client) stop(ctx context.Context, b backend.Backend, dom libvirt.Domain, grace time.Duration,
+	progress func(string)) (stopped, forced bool, _ error) {
+	s, _, err := b.DomainGetState(ctx, dom)
+	if err != nil {
+		return false, false, err
+	}
+	st := libvirt.DomainState(s)
+	if !isActive(st) {
+		return false, false, nil
+	}
+	if grace > 0 && st != libvirt.DomainPaused && st != libvirt.DomainPmsuspended {
+		progress(fmt.Sprintf("asking %s to power off (up to %s)", dom.Name, grace))
+		off, err := c.shutdownWithin(ctx, b, dom, grace)
+		if err != nil || off {
+			return true, false, err
+		}
+		progress(fmt.Sprintf("%s did not power off within %s: powering it off", dom.Name, grace))
+	} else {
+		why := "shutdown timeout 0s"
+		if grace > 0 {
+			why = fmt.Sprintf("it is %s and cannot act on the power button", stateOf(st))
+		}
+		progress(fmt.Sprintf("powering %s off (%s)", dom.Name, why))
+	}
+	err = b.DomainDestroy(ctx, dom)
+	if isLibvirtCode(err, libvirt.ErrOperationInvalid) {
+		return true, false, nil // it stopped by itself meanwhile
+	}
+	return true, true, err
+}
+
+// shutdownWithin sends the ACPI power button and polls until the domain is off or grace ends.
+// The wait is a timer, not a deadline on ctx, so a state read in flight when it ends completes.
+func (c *Client) shutdownWithin(ctx context.Context, b backend.Backend, dom libvirt.Domain, grace time.Duration) (bool, error) {
+	err := b.DomainShutdown(ctx, dom)
+	if isLibvirtCode(err, libvirt.ErrOperationInvalid) {
+		return true, nil // not running any more
+	}
+	if err != nil {
+		return false, err
+	}
+	capped := time.NewTimer(grace)
+	defer capped.Stop()
+	for {
+		s, _, err := b.DomainGetState(ctx, dom)
+		if notFound(err) {
+			return true, nil // a transient domain is gone once it stops
+		}
+		if err != nil {
+			return false, err
+		}
+		if !isActive(libvirt.DomainState(s)) {
+			return true, nil
+		}
+		select {
+		case <-ctx.Done():
+			return false, kvmerr.New(kvmerr.Transient, "", "", fmt.Errorf("waiting for domain %s to power off: %w", dom.Name, ctx.Err()))
+		case <-capped.C:
+			return false, nil
+		case <-time.After(c.statePoll):
+		}
+	}
+}

@@ -1,0 +1,203 @@
+package kvm2
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	libvirt "github.com/digitalocean/go-libvirt"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+)
+
+const opReadUserData = "read the user data of"
+
+// MaxSeedBytes bounds the seed volume ReadUserData reads. A seed SeedISO writes is tens of KiB
+// plus the user data; a larger volume is not read.
+const MaxSeedBytes = 8 << 20
+
+// A go-libvirt stream read can hang its connection (on the lab's libvirt 9.0, about one read in
+// six): a read is abandoned after defaultSeedReadBudget plus seedReadPerMiB for each MiB of the
+// seed, and tried again on a new connection, seedReadAttempts times in all. A seed of tens of
+// KiB reads in about 0.1 s on the lab.
+const (
+	defaultSeedReadBudget = 3 * time.Second
+	seedReadPerMiB        = time.Second
+	seedReadAttempts      = 3
+)
+
+// Why ReadUserData does not return the user data. Each comes wrapped in a Permanent error that
+// names the VM; none carries any of the user data.
+var (
+	// ErrUserDataNotStored: the mark does not say the user data came from an input the caller
+	// keeps. It came from write-only input, or the VM was made before the mark recorded its
+	// source (never read back, as its source cannot be told), or it has none.
+	ErrUserDataNotStored = errors.New("the mark does not record the user data as stored (write-only, none, or recorded by an earlier version)")
+	// ErrSeedNotOurs: the definition names no seed, or one that is not the volume named with the VM's UID.
+	ErrSeedNotOurs = errors.New("the definition's seed is not this VM's seed volume")
+	// ErrSeedMissing: the seed volume the definition names is gone.
+	ErrSeedMissing = errors.New("the seed volume is gone")
+	// ErrSeedTooLarge: the seed volume is larger than MaxSeedBytes.
+	ErrSeedTooLarge = errors.New("the seed volume is larger than a seed")
+	// ErrSeedUnreadable: the seed's content is no NoCloud seed with a user-data file.
+	ErrSeedUnreadable = errors.New("the seed volume holds no readable seed")
+	// ErrSeedMismatch: the seed's user-data does not match the digest in the mark.
+	ErrSeedMismatch = errors.New("the seed's user data does not match the digest in the mark")
+)
+
+// ReadUserData reads back the user data of the VM id with uid from its seed, for an import:
+// only when the mark records the user data as stored (CreateRequest.WriteOnlyUserData unset),
+// and only when the seed is provably this VM's (the domain's own definition names it, its volume
+// carries the UID in its name) and its user-data matches the sha256 in the mark. Anything else
+// is a Permanent error wrapping one of the reasons above (or the host's own error), and the
+// caller then has no user data: nothing read is ever returned unverified.
+//
+// The seed is read through a stream on a dedicated connection, capped at MaxSeedBytes and
+// bounded in time (a hung read is retried on a new connection, see seedReadAttempts).
+func (c *Client) ReadUserData(ctx context.Context, id, uid string) ([]byte, error) {
+	host, name, err := ParseID(id)
+	if err != nil {
+		return nil, kvmerr.New(kvmerr.Permanent, opReadUserData, "", err)
+	}
+	if err := ValidateUID(uid); err != nil {
+		return nil, kvmerr.New(kvmerr.Permanent, opReadUserData, host, err)
+	}
+	if _, err := c.host(opReadUserData, host); err != nil {
+		return nil, err
+	}
+	var seed seedRef
+	err = onPooled(ctx, c.pool, host, func(b backend.Backend) error {
+		var err error
+		seed, err = findSeed(ctx, b, host, name, uid)
+		return err
+	})
+	if err != nil {
+		return nil, kvmerr.Wrap(opReadUserData, host, err)
+	}
+	iso, err := c.downloadSeed(ctx, host, seed)
+	if err != nil {
+		return nil, kvmerr.Wrap(opReadUserData, host, err)
+	}
+	data, err := definition.SeedUserData(iso)
+	if err != nil {
+		return nil, kvmerr.New(kvmerr.Permanent, opReadUserData, host, fmt.Errorf("%s: %w: %w", id, ErrSeedUnreadable, err))
+	}
+	if UserDataSHA256(data) != seed.digest {
+		return nil, kvmerr.New(kvmerr.Permanent, opReadUserData, host, fmt.Errorf("%s: %w", id, ErrSeedMismatch))
+	}
+	return data, nil
+}
+
+// seedRef is a seed volume proven to be a VM's, with what its mark says it holds.
+type seedRef struct {
+	vol    libvirt.StorageVol
+	size   uint64
+	digest string
+}
+
+// findSeed proves the seed of domain name to be the VM with uid's and returns it.
+func findSeed(ctx context.Context, b backend.Backend, host, name, uid string) (seedRef, error) {
+	refuse := func(reason error, detail string) (seedRef, error) {
+		return seedRef{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: %w%s", FormatID(host, name), reason, detail))
+	}
+	dom, err := b.DomainLookupByName(ctx, name)
+	if err != nil {
+		return seedRef{}, err
+	}
+	facts, err := readDefinition(ctx, b, dom)
+	if err != nil {
+		return seedRef{}, err
+	}
+	if err := claim(host, name, uid, facts); err != nil {
+		return seedRef{}, kvmerr.New(kvmerr.Permanent, "", "", err)
+	}
+	if facts.Mark.UserDataSource != UserDataStored {
+		return refuse(ErrUserDataNotStored, fmt.Sprintf(" (source %q)", facts.Mark.UserDataSource))
+	}
+	if facts.SeedPath == "" {
+		return refuse(ErrSeedNotOurs, " (no seed in the definition)")
+	}
+	vol, err := b.StorageVolLookupByPath(ctx, facts.SeedPath)
+	if notFound(err) {
+		return refuse(ErrSeedMissing, " ("+facts.SeedPath+")")
+	}
+	if err != nil {
+		return seedRef{}, err
+	}
+	if vol.Name != seedName(name, uid) {
+		return refuse(ErrSeedNotOurs, fmt.Sprintf(" (volume %s/%s, want %s)", vol.Pool, vol.Name, seedName(name, uid)))
+	}
+	capacity, _, err := b.StorageVolGetInfo(ctx, vol)
+	if err != nil {
+		return seedRef{}, err
+	}
+	if capacity > MaxSeedBytes {
+		return refuse(ErrSeedTooLarge, fmt.Sprintf(" (%d bytes, at most %d)", capacity, MaxSeedBytes))
+	}
+	return seedRef{vol: vol, size: capacity, digest: facts.Mark.UserDataSHA256}, nil
+}
+
+// downloadSeed reads the seed volume, each attempt on a new dedicated connection and within its
+// budget (see seedReadAttempts). An empty read is read again too: one faulty read proves nothing.
+func (c *Client) downloadSeed(ctx context.Context, host string, seed seedRef) ([]byte, error) {
+	budget := c.seedReadBudget + time.Duration(seed.size>>20)*seedReadPerMiB
+	var w cappedWriter
+	var err error
+	for attempt := 1; attempt <= seedReadAttempts; attempt++ {
+		w = cappedWriter{limit: MaxSeedBytes}
+		start := time.Now()
+		err = c.readSeedOnce(ctx, host, seed, &w, budget)
+		if (err == nil && len(w.buf) > 0) || (err != nil && !errors.Is(err, kvmerr.ErrAbandoned)) ||
+			ctx.Err() != nil || attempt == seedReadAttempts {
+			break
+		}
+		c.logf(ctx, LevelWarn, "seed read hung or returned nothing; reading again on a new connection", map[string]any{
+			"host": host, "volume": seed.vol.Pool + "/" + seed.vol.Name, "attempt": attempt,
+			"took_ms": time.Since(start).Milliseconds(), "budget_ms": budget.Milliseconds(),
+		})
+	}
+	switch {
+	case notFound(err):
+		return nil, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: %w", seed.vol.Name, ErrSeedMissing))
+	case err != nil:
+		return nil, err
+	case w.over:
+		return nil, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: %w (more than %d bytes read)", seed.vol.Name, ErrSeedTooLarge, MaxSeedBytes))
+	case len(w.buf) == 0:
+		return nil, kvmerr.New(kvmerr.Transient, "", "", fmt.Errorf("%s: %d reads of the seed returned nothing", seed.vol.Name, seedReadAttempts))
+	}
+	return w.buf, nil
+}
+
+// readSeedOnce is one read of the seed into w on a new dedicated connection, within budget.
+func (c *Client) readSeedOnce(ctx context.Context, host string, seed seedRef, w *cappedWriter, budget time.Duration) error {
+	d, err := c.pool.Dedicated(ctx, host)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	rctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	return d.StorageVolDownload(rctx, seed.vol, w, seed.size)
+}
+
+// cappedWriter keeps at most limit bytes and notes that more came, so a misbehaving download
+// never grows memory past the cap.
+type cappedWriter struct {
+	buf   []byte
+	limit int
+	over  bool
+}
+
+func (w *cappedWriter) Write(p []byte) (int, error) {
+	n := len(p)
+	if room := w.limit - len(w.buf); n > room {
+		w.over = true
+		p = p[:max(room, 0)]
+	}
+	w.buf = append(w.buf, p...)
+	return n, nil
+}

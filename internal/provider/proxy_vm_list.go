@@ -1,0 +1,167 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/list"
+	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+)
+
+var (
+	_ list.ListResource              = (*proxyVMListResource)(nil)
+	_ list.ListResourceWithConfigure = (*proxyVMListResource)(nil)
+)
+
+// listReadParallel bounds the full reads of `include_resource` in flight: the core's per-host
+// connection pool bounds them again per host.
+const listReadParallel = 8
+
+// proxyVMListResource is the list resource kvm2_proxy_vm, for `terraform query` (Terraform 1.14+).
+type proxyVMListResource struct{ data *providerData }
+
+func newProxyVMListResource() list.ListResource { return &proxyVMListResource{} }
+
+// proxyVMListConfig is the `config` block of a `list "kvm2_proxy_vm"` block.
+type proxyVMListConfig struct {
+	Host types.String `tfsdk:"host"`
+	Tag  types.String `tfsdk:"tag"`
+}
+
+func (l *proxyVMListResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_proxy_vm"
+}
+
+func (l *proxyVMListResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	l.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (l *proxyVMListResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
+	resp.Schema = listschema.Schema{
+		MarkdownDescription: "Lists the proxy VMs on the provider's hosts for `terraform query` (Terraform 1.14 or later): " +
+			"domains carrying the provider's mark, whose UUID is the one derived from the mark's uid (a clone with a copied " +
+			"mark is skipped). Each result is the VM's identity (host and name); with `include_resource = true` it is the " +
+			"full object as an import would record it, so `terraform query -generate-config-out=FILE` writes " +
+			"configuration and `import` blocks that apply with no changes. A host that cannot be listed fails the query, " +
+			"so a partial list is never mistaken for the whole fleet.",
+		Attributes: map[string]listschema.Attribute{
+			"host": listschema.StringAttribute{
+				MarkdownDescription: "List only this host (a key of the provider's `hosts`). Default: every configured host.",
+				Optional:            true,
+			},
+			"tag": listschema.StringAttribute{
+				MarkdownDescription: "List only VMs whose mark carries this tag (matched exactly). Default: every tag.",
+				Optional:            true,
+			},
+		},
+	}
+}
+
+func (l *proxyVMListResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
+	var cfg proxyVMListConfig
+	diags := req.Config.Get(ctx, &cfg)
+	if l.data != nil {
+		diags.Append(checkHostConfigured(l.data, path.Root("host"), cfg.Host)...)
+	}
+	if diags.HasError() || !requireClient(l.data, &diags) {
+		stream.Results = list.ListResultsStreamDiagnostics(diags)
+		return
+	}
+	ctx = withCoreLogging(ctx)
+	var hosts []string
+	if h := cfg.Host.ValueString(); h != "" {
+		hosts = []string{h}
+	}
+	found, err := withRetry(ctx, l.data.retry, "list proxy VMs", func(ctx context.Context) ([]kvm2.Instance, error) {
+		return l.data.client.ListByTag(ctx, cfg.Tag.ValueString(), hosts...)
+	})
+	if err != nil {
+		diags.Append(errorDiagnostic("list", proxyVMKind+"s", listScope(cfg), err))
+		stream.Results = list.ListResultsStreamDiagnostics(diags)
+		return
+	}
+	if !cfg.Tag.IsNull() && cfg.Tag.ValueString() == "" {
+		found = untagged(found) // ListByTag with "" lists every tag; a configured "" means untagged
+	}
+	if req.Limit > 0 && int64(len(found)) > req.Limit {
+		found = found[:req.Limit]
+	}
+	var full []kvm2.Instance
+	if req.IncludeResource {
+		full, err = l.readAll(ctx, found)
+		if err != nil {
+			diags.Append(errorDiagnostic("list", proxyVMKind+"s", listScope(cfg), err))
+			stream.Results = list.ListResultsStreamDiagnostics(diags)
+			return
+		}
+	}
+	stream.Results = func(push func(list.ListResult) bool) {
+		for i, inst := range found {
+			result := req.NewListResult(ctx)
+			result.DisplayName = inst.ID
+			result.Diagnostics.Append(result.Identity.Set(ctx, proxyVMIdentity{
+				Host: types.StringValue(inst.Host), Name: types.StringValue(inst.Name)})...)
+			if req.IncludeResource {
+				result.Diagnostics.Append(result.Resource.Set(ctx, importedModel(full[i]))...)
+			}
+			if !push(result) {
+				return
+			}
+		}
+	}
+}
+
+// readAll reads every listed VM in full, as an import does (the mark is checked again, with its
+// UUID); the answer keeps the order of insts.
+func (l *proxyVMListResource) readAll(ctx context.Context, insts []kvm2.Instance) ([]kvm2.Instance, error) {
+	out := make([]kvm2.Instance, len(insts))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(listReadParallel)
+	for i, inst := range insts {
+		g.Go(func() error {
+			got, err := withRetry(gctx, l.data.retry, "read proxy VM", func(ctx context.Context) (kvm2.Instance, error) {
+				return l.data.client.Get(ctx, inst.ID, "")
+			})
+			if err != nil {
+				return err
+			}
+			out[i] = got
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	tflog.Debug(ctx, "listed proxy VMs in full", map[string]any{"count": len(out)})
+	return out, nil
+}
+
+// untagged keeps the VMs whose mark carries no tag.
+func untagged(insts []kvm2.Instance) []kvm2.Instance {
+	var out []kvm2.Instance
+	for _, inst := range insts {
+		if inst.Tag == "" {
+			out = append(out, inst)
+		}
+	}
+	return out
+}
+
+// listScope names what a query listed, for its error.
+func listScope(cfg proxyVMListConfig) string {
+	scope := "every host"
+	if h := cfg.Host.ValueString(); h != "" {
+		scope = "host " + h
+	}
+	if !cfg.Tag.IsNull() {
+		scope += fmt.Sprintf(" with tag %q", cfg.Tag.ValueString())
+	}
+	return scope
+}
