@@ -57,6 +57,7 @@ type Client struct {
 	cleanupBudget  time.Duration
 	seedBudget     time.Duration // one upload of a seed ISO
 	seedReadBudget time.Duration // one read of a seed volume (ReadUserData)
+	shutdownWait   time.Duration // how long a restart for a resize waits for the guest to power off
 
 	hvMu    sync.Mutex
 	hvTypes map[string]string // host -> "kvm" | "qemu", asked once per host
@@ -102,7 +103,7 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 	c := &Client{
 		cfg: cfg, log: nopLogger{}, now: time.Now, locks: newKeyedLocks(),
 		startWait: defaultStartWait, statePoll: defaultStatePoll, cleanupBudget: defaultCleanupBudget,
-		seedBudget: defaultSeedBudget, seedReadBudget: defaultSeedReadBudget,
+		seedBudget: defaultSeedBudget, seedReadBudget: defaultSeedReadBudget, shutdownWait: defaultShutdownWait,
 		hvTypes: map[string]string{},
 	}
 	for _, o := range opts {

@@ -81,6 +81,7 @@ func (r *proxyVMResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	if macChanged(cfg.MACAddress, state.MACAddress) {
 		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("mac_address"))
 	}
+	resp.Diagnostics.Append(restartWarning(plan, state, resp.RequiresReplace)...)
 	if sameUserData(plan.UserDataSHA256, state.UserDataSHA256) {
 		plan.UserDataSHA256 = state.UserDataSHA256 // no spurious diff on a mark without a hash
 	}

@@ -202,8 +202,8 @@ func (r *proxyVMResource) Update(ctx context.Context, req resource.UpdateRequest
 		}
 	}
 	started := false
-	if !plan.Running.Equal(state.Running) {
-		running := plan.Running.ValueBool()
+	running := plan.Running.ValueBool()
+	setRunning := func(running bool) bool {
 		_, err := withRetry(ctx, r.data.retry, "set running", func(ctx context.Context) (kvm2.Instance, error) {
 			return r.data.client.SetRunning(ctx, id, uid, running)
 		})
@@ -213,9 +213,30 @@ func (r *proxyVMResource) Update(ctx context.Context, req resource.UpdateRequest
 				action = "start"
 			}
 			resp.Diagnostics.Append(errorDiagnostic(action, proxyVMKind, id, err))
+			return false
+		}
+		return true
+	}
+	// A VM to be stopped stops before a resize, which then only redefines it.
+	if !running && !plan.Running.Equal(state.Running) && !setRunning(false) {
+		return
+	}
+	start := running && !plan.Running.Equal(state.Running)
+	if sizesChanged(plan, state) {
+		resized, res, d := r.resize(ctx, id, uid, plan)
+		resp.Diagnostics.Append(d...)
+		if d.HasError() {
 			return
 		}
-		started = running
+		started = res.Restarted
+		// A restart that stopped the VM but failed to start it is finished here.
+		start = start || (running && resized.State != kvm2.StateRunning)
+	}
+	if start {
+		if !setRunning(true) {
+			return
+		}
+		started = true
 	}
 	inst, err := r.get(ctx, id, uid)
 	if err != nil {

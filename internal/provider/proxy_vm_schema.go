@@ -23,13 +23,12 @@ import (
 
 func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	replaceString := []planmodifier.String{stringplanmodifier.RequiresReplace()}
-	replaceInt := []planmodifier.Int64{int64planmodifier.RequiresReplace()}
 	stable := []planmodifier.String{stringplanmodifier.UseStateForUnknown()}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "An egress proxy VM: a libvirt domain booted from a qcow2 overlay on a " +
 			"`kvm2_base_image`, configured by cloud-init (NoCloud) user data, and marked with the provider's " +
 			"metadata so it can be imported and is never confused with a domain the provider does not own. " +
-			"`running`, `autostart` and `tag` change in place; every other input replaces the VM.",
+			"`running`, `autostart`, `tag`, `vcpus`, `memory_mib` and a growing `disk_gib` change in place; every other input replaces the VM.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				MarkdownDescription: "`host/name`, the import id.",
@@ -53,28 +52,28 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 				PlanModifiers:       replaceString,
 			},
 			"vcpus": schema.Int64Attribute{
-				MarkdownDescription: fmt.Sprintf("Number of virtual CPUs, %s. Default: `%d`.", kvm2.VCPUsRule, kvm2.DefaultVCPUs),
-				Optional:            true,
-				Computed:            true,
-				Default:             int64default.StaticInt64(kvm2.DefaultVCPUs),
-				PlanModifiers:       replaceInt,
-				Validators:          []validator.Int64{validators.VCPUs()},
+				MarkdownDescription: fmt.Sprintf("Number of virtual CPUs, %s. Default: `%d`. ", kvm2.VCPUsRule, kvm2.DefaultVCPUs) +
+					sizeChangeRestarts,
+				Optional:   true,
+				Computed:   true,
+				Default:    int64default.StaticInt64(kvm2.DefaultVCPUs),
+				Validators: []validator.Int64{validators.VCPUs()},
 			},
 			"memory_mib": schema.Int64Attribute{
-				MarkdownDescription: fmt.Sprintf("Memory in MiB, %s. Default: `%d`.", kvm2.MemoryMiBRule, kvm2.DefaultMemoryMiB),
-				Optional:            true,
-				Computed:            true,
-				Default:             int64default.StaticInt64(kvm2.DefaultMemoryMiB),
-				PlanModifiers:       replaceInt,
-				Validators:          []validator.Int64{validators.MemoryMiB()},
+				MarkdownDescription: fmt.Sprintf("Memory in MiB, %s. Default: `%d`. ", kvm2.MemoryMiBRule, kvm2.DefaultMemoryMiB) +
+					sizeChangeRestarts,
+				Optional:   true,
+				Computed:   true,
+				Default:    int64default.StaticInt64(kvm2.DefaultMemoryMiB),
+				Validators: []validator.Int64{validators.MemoryMiB()},
 			},
 			"disk_gib": schema.Int64Attribute{
-				MarkdownDescription: fmt.Sprintf("Size of the VM's disk (the overlay's virtual size) in GiB, %s. Default: `%d`.",
-					kvm2.DiskGiBRule, kvm2.DefaultDiskGiB),
+				MarkdownDescription: fmt.Sprintf("Size of the VM's disk (the overlay's virtual size) in GiB, %s. Default: `%d`. ",
+					kvm2.DiskGiBRule, kvm2.DefaultDiskGiB) + diskGrowthInPlace,
 				Optional:      true,
 				Computed:      true,
 				Default:       int64default.StaticInt64(kvm2.DefaultDiskGiB),
-				PlanModifiers: replaceInt,
+				PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplaceIf(diskShrinks, diskShrinkReplaces, diskShrinkReplaces)},
 				Validators:    []validator.Int64{validators.DiskGiB()},
 			},
 			"network": schema.StringAttribute{

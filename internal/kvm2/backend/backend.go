@@ -50,6 +50,10 @@ type Backend interface {
 	// the domain stops only when the guest complies. A domain that is not running is
 	// ErrOperationInvalid.
 	DomainShutdown(ctx context.Context, dom libvirt.Domain) error
+	// DomainBlockResize grows the disk at target (e.g. "vda") of an active domain to size bytes
+	// through QEMU, so the guest sees the new size at once. An inactive domain is
+	// ErrOperationInvalid.
+	DomainBlockResize(ctx context.Context, dom libvirt.Domain, target string, size uint64) error
 	DomainUndefine(ctx context.Context, dom libvirt.Domain, flags libvirt.DomainUndefineFlagsValues) error
 	DomainInterfaceAddresses(ctx context.Context, dom libvirt.Domain, source libvirt.DomainInterfaceAddressesSource) ([]libvirt.DomainInterface, error)
 
@@ -71,6 +75,10 @@ type Backend interface {
 	StorageVolGetInfo(ctx context.Context, vol libvirt.StorageVol) (capacity, allocation uint64, err error)
 	StorageVolGetXMLDesc(ctx context.Context, vol libvirt.StorageVol) (string, error)
 	StorageVolDelete(ctx context.Context, vol libvirt.StorageVol) error
+	// StorageVolResize sets vol's capacity to capacity bytes (growth only: no shrink flag).
+	// libvirt cannot resize an image a running QEMU holds (ErrInternalError: "Failed to get
+	// write lock"); DomainBlockResize does that.
+	StorageVolResize(ctx context.Context, vol libvirt.StorageVol, capacity uint64) error
 	// StorageVolUpload streams r into vol from offset 0 for length bytes. It is exempt from the
 	// per-call budget (uploads are long) but still bound to ctx.
 	StorageVolUpload(ctx context.Context, vol libvirt.StorageVol, r io.Reader, length uint64) error

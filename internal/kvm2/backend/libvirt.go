@@ -362,6 +362,13 @@ func (b *libvirtBackend) DomainShutdown(ctx context.Context, dom libvirt.Domain)
 	return err
 }
 
+func (b *libvirtBackend) DomainBlockResize(ctx context.Context, dom libvirt.Domain, target string, size uint64) error {
+	_, err := call(ctx, b, "DomainBlockResize", true, func() (struct{}, error) {
+		return struct{}{}, b.l.DomainBlockResize(dom, target, size, libvirt.DomainBlockResizeBytes)
+	})
+	return err
+}
+
 func (b *libvirtBackend) DomainUndefine(ctx context.Context, dom libvirt.Domain, flags libvirt.DomainUndefineFlagsValues) error {
 	_, err := call(ctx, b, "DomainUndefine", true, func() (struct{}, error) {
 		return struct{}{}, b.l.DomainUndefineFlags(dom, flags)
@@ -460,6 +467,13 @@ func (b *libvirtBackend) StorageVolGetXMLDesc(ctx context.Context, vol libvirt.S
 func (b *libvirtBackend) StorageVolDelete(ctx context.Context, vol libvirt.StorageVol) error {
 	_, err := call(ctx, b, "StorageVolDelete", true, func() (struct{}, error) {
 		return struct{}{}, b.l.StorageVolDelete(vol, libvirt.StorageVolDeleteNormal)
+	})
+	return err
+}
+
+func (b *libvirtBackend) StorageVolResize(ctx context.Context, vol libvirt.StorageVol, capacity uint64) error {
+	_, err := call(ctx, b, "StorageVolResize", true, func() (struct{}, error) {
+		return struct{}{}, b.l.StorageVolResize(vol, capacity, 0)
 	})
 	return err
 }

@@ -52,7 +52,11 @@ func ParseDomain(domXML string) (DomainFacts, error) {
 		facts.Mark = m
 	}
 	if dom.VCPU != nil {
+		// The CPUs the domain has (or boots with): current when it differs from the maximum.
 		facts.VCPUs = int(dom.VCPU.Value)
+		if dom.VCPU.Current > 0 {
+			facts.VCPUs = int(dom.VCPU.Current)
+		}
 	}
 	if dom.Memory != nil {
 		mib, err := memoryMiB(dom.Memory.Value, dom.Memory.Unit)
