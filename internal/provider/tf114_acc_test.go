@@ -230,6 +230,11 @@ func TestAccAction_power(t *testing.T) {
 		t.Fatalf("an action with another uid changed the domain: %q", got)
 	}
 
+	// A guest still booting ignores the power button, and the reboot would wait out its minute.
+	waitFor(t, 3*time.Minute, "the guest to boot again", func() bool {
+		out, _ := l.virsh("", "qemu-agent-command", name, `'{"execute":"guest-ping"}'`)
+		return strings.Contains(out, "return")
+	})
 	before := strings.TrimSpace(l.mustVirsh("domid", name))
 	d.write("main.tf", l.powerConfig(name, "b", true))
 	r = d.mustRun("apply", "-auto-approve")
