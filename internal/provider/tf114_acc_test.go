@@ -203,10 +203,7 @@ func TestAccAction_power(t *testing.T) {
 	d.mustRun("init")
 	d.mustRun("apply", "-auto-approve")
 	// The guest needs to be up before it can act on the power button.
-	waitFor(t, 3*time.Minute, "the guest to boot", func() bool {
-		out, _ := l.virsh("", "qemu-agent-command", name, `'{"execute":"guest-ping"}'`)
-		return strings.Contains(out, "return")
-	})
+	l.waitForAgent(t, name)
 
 	r := d.mustRun("apply", "-auto-approve", "-invoke=action.kvm2_proxy_vm_power.stop")
 	t.Logf("invoke stop: %v\n%s", r.took.Round(10*time.Millisecond), r.out)
@@ -231,10 +228,7 @@ func TestAccAction_power(t *testing.T) {
 	}
 
 	// A guest still booting ignores the power button, and the reboot would wait out its minute.
-	waitFor(t, 3*time.Minute, "the guest to boot again", func() bool {
-		out, _ := l.virsh("", "qemu-agent-command", name, `'{"execute":"guest-ping"}'`)
-		return strings.Contains(out, "return")
-	})
+	l.waitForAgent(t, name)
 	before := strings.TrimSpace(l.mustVirsh("domid", name))
 	d.write("main.tf", l.powerConfig(name, "b", true))
 	r = d.mustRun("apply", "-auto-approve")
@@ -282,6 +276,16 @@ import {
 		t.Fatalf("import by identity: %s\n%s", got, r.out)
 	}
 	importer.planIsEmpty("after the import by identity")
+}
+
+// waitForAgent waits up to 3 minutes until the guest agent of domain name answers guest-ping:
+// the guest has booted.
+func (l *accLab) waitForAgent(t *testing.T, name string) {
+	t.Helper()
+	waitFor(t, 3*time.Minute, "the guest agent of "+name, func() bool {
+		out, _ := l.virsh("", "qemu-agent-command", name, `'{"execute":"guest-ping"}'`)
+		return strings.Contains(out, "return")
+	})
 }
 
 // waitFor polls cond every second until it holds, failing the test after limit.
