@@ -2,6 +2,7 @@ package kvm2
 
 import (
 	"context"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net"
@@ -22,10 +23,14 @@ const opGet = "read"
 // the name now holds another domain (no mark, or a mark with another UID), Get is NotFound with
 // a *GoneError that names the volumes of this instance still on the host. An empty uid is an
 // import: any marked domain is read, and one without our mark is Permanent ErrNotManaged.
-// UID and created-at are read back from the mark every time. The address comes from the guest
-// agent first, then the DHCP lease. A running domain costs six RPCs: lookup, state, XML (which
-// carries the mark), autostart (which no other domain read reports), persistence, agent
-// addresses.
+// UID and created-at are read back from the mark every time. The address comes from the DHCP
+// lease on a libvirt network without network_config, else from the guest agent, each falling
+// back to the other.
+//
+// A running guest with an address costs four RPCs: the definition (which carries the mark),
+// the state, the autostart flag (which no other read of a domain reports) and one address
+// source; a defined one costs three. Persistence costs a fifth only for a running domain whose
+// autostart is off (a transient domain never has it on).
 func (c *Client) Get(ctx context.Context, id, uid string) (Instance, error) {
 	host, name, err := ParseID(id)
 	if err != nil {
@@ -49,7 +54,25 @@ func (c *Client) Get(ctx context.Context, id, uid string) (Instance, error) {
 }
 
 // getOn is Get's work on a held connection.
+//
+// With a UID, the definition is first read through a reference to the UUID the UID gives,
+// without a lookup by name: libvirt resolves a reference by its UUID, so this reaches only the
+// domain holding that UUID, whatever holds the name, and it is read as this instance only when
+// it still has the name and its mark carries uid. When no domain holds the UUID (the instance is
+// gone, or its domain's UUID was not derived from its UID) or the domain holding it was renamed,
+// the name is looked up and whatever holds it is judged by its mark, as for an import.
 func (c *Client) getOn(ctx context.Context, b backend.Backend, host, name, uid string) (Instance, error) {
+	if uid != "" {
+		if dom, ok := uuidRef(name, domainUUID(uid)); ok {
+			facts, err := readDefinition(ctx, b, dom)
+			switch {
+			case err == nil && facts.Name == name:
+				return c.readMarked(ctx, b, host, name, uid, dom, facts)
+			case err != nil && !notFound(err):
+				return Instance{}, err
+			}
+		}
+	}
 	dom, err := b.DomainLookupByName(ctx, name)
 	if notFound(err) && uid != "" {
 		return Instance{}, c.gone(ctx, b, host, name, uid, nil)
@@ -57,14 +80,16 @@ func (c *Client) getOn(ctx context.Context, b backend.Backend, host, name, uid s
 	if err != nil {
 		return Instance{}, err
 	}
-	s, _, err := b.DomainGetState(ctx, dom)
-	if err != nil {
-		return Instance{}, err
-	}
 	facts, err := readDefinition(ctx, b, dom)
 	if err != nil {
 		return Instance{}, err
 	}
+	return c.readMarked(ctx, b, host, name, uid, dom, facts)
+}
+
+// readMarked finishes a read of dom, whose definition gave facts: the mark must carry uid (any
+// mark for an import), then state, autostart, persistence and the address are read.
+func (c *Client) readMarked(ctx context.Context, b backend.Backend, host, name, uid string, dom libvirt.Domain, facts definition.DomainFacts) (Instance, error) {
 	if err := claim(host, name, uid, facts); err != nil {
 		if uid == "" || errors.Is(err, ErrMarkRemoved) {
 			return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", err)
@@ -72,24 +97,41 @@ func (c *Client) getOn(ctx context.Context, b backend.Backend, host, name, uid s
 		return Instance{}, c.gone(ctx, b, host, name, uid, err)
 	}
 	inst := instanceFromFacts(host, dom, facts)
+	s, _, err := b.DomainGetState(ctx, dom)
+	if err != nil {
+		return Instance{}, err
+	}
 	if inst.Autostart, err = b.DomainGetAutostart(ctx, dom); err != nil {
 		return Instance{}, err
 	}
 	state := libvirt.DomainState(s)
 	inst.State = stateOf(state)
-	// An inactive domain that still exists is defined: only a running one can be transient.
+	// An inactive domain that still exists is defined, and so is one with autostart on (libvirt
+	// refuses autostart to a transient domain and clears it when a running one is undefined):
+	// only a running domain with autostart off can be transient.
 	inst.Persistent = true
-	if isActive(state) {
+	if isActive(state) && !inst.Autostart {
 		if inst.Persistent, err = b.DomainIsPersistent(ctx, dom); err != nil {
 			return Instance{}, err
 		}
 	}
 	if state == libvirt.DomainRunning || state == libvirt.DomainBlocked {
-		if inst.IPv4, err = address(ctx, b, dom, inst.MAC); err != nil {
+		if inst.IPv4, err = address(ctx, b, dom, inst.MAC, addressSources(inst)); err != nil {
 			return Instance{}, err
 		}
 	}
 	return inst, nil
+}
+
+// uuidRef is a reference to the domain with the canonical UUID u, carrying name for errors.
+func uuidRef(name, u string) (libvirt.Domain, bool) {
+	raw, err := hex.DecodeString(strings.ReplaceAll(u, "-", ""))
+	if err != nil || len(raw) != len(libvirt.UUID{}) {
+		return libvirt.Domain{}, false
+	}
+	dom := libvirt.Domain{Name: name, ID: -1}
+	copy(dom.UUID[:], raw)
+	return dom, true
 }
 
 // gone is the NotFound answer for the instance with uid under name: the domain is gone, or
@@ -143,14 +185,28 @@ func formatUUID(u libvirt.UUID) string {
 	return fmt.Sprintf("%x-%x-%x-%x-%x", u[0:4], u[4:6], u[6:8], u[8:10], u[10:16])
 }
 
-// address returns the domain's IPv4 address: the guest agent's first, then the DHCP lease's.
-// libvirt refusing a source (agent not connected, no lease support) means "no address from
-// it", not a failure; a transport failure or an ended ctx is returned, so a cancelled read is
-// never mistaken for a guest without an address.
-func address(ctx context.Context, b backend.Backend, dom libvirt.Domain, mac string) (string, error) {
-	for _, src := range []libvirt.DomainInterfaceAddressesSource{
-		libvirt.DomainInterfaceAddressesSrcAgent, libvirt.DomainInterfaceAddressesSrcLease,
-	} {
+// addressSources is the order in which inst's address is asked for. On a libvirt network
+// without network_config the guest takes its address by DHCP, so the network's lease answers in
+// one call even before the guest agent runs; the agent is asked when there is no lease. With
+// network_config (a static address, no lease) the agent is asked first. A bridge has no lease
+// libvirt knows of: only the agent can tell.
+func addressSources(inst Instance) []libvirt.DomainInterfaceAddressesSource {
+	agent, lease := libvirt.DomainInterfaceAddressesSrcAgent, libvirt.DomainInterfaceAddressesSrcLease
+	switch {
+	case inst.Network == "":
+		return []libvirt.DomainInterfaceAddressesSource{agent}
+	case inst.NetworkConfig == "":
+		return []libvirt.DomainInterfaceAddressesSource{lease, agent}
+	}
+	return []libvirt.DomainInterfaceAddressesSource{agent, lease}
+}
+
+// address returns the domain's IPv4 address from the first of sources that has one. libvirt
+// refusing a source (agent not connected, no lease support) means "no address from it", not a
+// failure; a transport failure or an ended ctx is returned, so a cancelled read is never
+// mistaken for a guest without an address.
+func address(ctx context.Context, b backend.Backend, dom libvirt.Domain, mac string, sources []libvirt.DomainInterfaceAddressesSource) (string, error) {
+	for _, src := range sources {
 		ifaces, err := b.DomainInterfaceAddresses(ctx, dom, src)
 		if err != nil && !isLibvirtError(err) {
 			return "", err

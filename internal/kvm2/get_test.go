@@ -43,20 +43,31 @@ func TestGet_readsMarkAndFactsBack(t *testing.T) {
 	}
 }
 
-func TestGet_runningDomainCostsSixRPCs(t *testing.T) {
+// A running guest as Create leaves it (autostart on, a DHCP lease on a libvirt network) costs
+// four RPCs and no lookup by name: the definition by the UID's UUID, state, autostart and the
+// lease.
+func TestGet_runningDomainCostsFourRPCs(t *testing.T) {
 	h := newCore(t)
 	h.markedDomain(vmName, labUID, "", libvirt.DomainRunning)
-	agentAddress(h.fb, vmName, markedMAC, "192.168.122.10")
-	if _, err := h.c.Get(context.Background(), vmID, labUID); err != nil {
+	h.fb.UpdateDomain(vmName, func(d *fake.Domain) {
+		d.Autostart = true
+		d.Lease = []libvirt.DomainInterface{iface(markedMAC, ipv4("192.168.122.10"))}
+	})
+	h.fb.ResetCalls()
+	inst, err := h.c.Get(context.Background(), vmID, labUID)
+	if err != nil {
 		t.Fatal(err)
 	}
-	want := "DomainLookupByName,DomainGetState,DomainGetXMLDesc,DomainGetAutostart,DomainIsPersistent,DomainInterfaceAddresses"
+	if inst.IPv4 != "192.168.122.10" || !inst.Persistent || !inst.Autostart || inst.State != StateRunning {
+		t.Fatalf("instance %+v", inst)
+	}
+	want := "DomainGetXMLDesc,DomainGetState,DomainGetAutostart,DomainInterfaceAddresses"
 	if got := strings.Join(h.fb.Methods(), ","); got != want {
 		t.Fatalf("RPCs %s\nwant %s", got, want)
 	}
 }
 
-func TestGet_stoppedDomainCostsFourRPCsAndHasNoAddress(t *testing.T) {
+func TestGet_stoppedDomainCostsThreeRPCsAndHasNoAddress(t *testing.T) {
 	h := newCore(t)
 	h.markedDomain(vmName, labUID, "", libvirt.DomainShutoff)
 	inst, err := h.c.Get(context.Background(), vmID, labUID)
@@ -66,8 +77,64 @@ func TestGet_stoppedDomainCostsFourRPCsAndHasNoAddress(t *testing.T) {
 	if inst.State != StateStopped || inst.IPv4 != "" || !inst.Persistent {
 		t.Fatalf("instance %+v", inst)
 	}
-	if n := len(h.fb.Calls()); n != 4 {
-		t.Fatalf("%d RPCs: %v", n, h.fb.Methods())
+	want := "DomainGetXMLDesc,DomainGetState,DomainGetAutostart"
+	if got := strings.Join(h.fb.Methods(), ","); got != want {
+		t.Fatalf("RPCs %s\nwant %s", got, want)
+	}
+}
+
+// Persistence is asked only of a running domain whose autostart is off, and a running domain
+// undefined out of band (transient) reads as such.
+func TestGet_persistenceOfARunningDomainWithAutostartOff(t *testing.T) {
+	h := newCore(t)
+	h.markedDomain(vmName, labUID, "", libvirt.DomainRunning)
+	for _, transient := range []bool{false, true} {
+		h.fb.UpdateDomain(vmName, func(d *fake.Domain) { d.Autostart, d.Transient = false, transient })
+		h.fb.ResetCalls()
+		inst, err := h.c.Get(context.Background(), vmID, labUID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if inst.Persistent == transient || h.fb.Count("DomainIsPersistent") != 1 {
+			t.Fatalf("transient %v: persistent %v after %v", transient, inst.Persistent, h.fb.Methods())
+		}
+	}
+}
+
+// A domain that holds this VM's UUID under another name (renamed on the host) is not this VM
+// under its name: the name is looked up, and the same-named domain of another owner there is
+// judged by its mark, so the VM reads as gone and neither domain is taken for it.
+func TestGet_uuidUnderAnotherNameIsNotThisVM(t *testing.T) {
+	h := newCore(t)
+	h.markedDomain("renamed", labUID, "", libvirt.DomainShutoff)
+	h.fb.UpdateDomain("renamed", func(d *fake.Domain) {
+		d.XML = strings.Replace(d.XML, "<name>renamed</name>", "<name>renamed-by-hand</name>", 1)
+	})
+	h.markedDomain(vmName, "fedcba9876543210fedcba9876543210", "", libvirt.DomainRunning)
+	_, err := h.c.Get(context.Background(), vmID, labUID)
+	var gone *GoneError
+	if classOfErr(t, err) != kvmerr.NotFound || !errors.As(err, &gone) || gone.Foreign == nil {
+		t.Fatalf("err = %v; want NotFound naming the foreign domain under the name", err)
+	}
+	if h.fb.Count("DomainLookupByName") != 1 {
+		t.Fatalf("RPCs %v: want one lookup by name after the UUID read", h.fb.Methods())
+	}
+}
+
+// A VM whose domain UUID is not the one its UID gives (a definition made by hand, or adopted
+// from elsewhere) is found by name and proven by its mark, at one lookup more.
+func TestGet_domainWithAnotherUUIDIsFoundByName(t *testing.T) {
+	h := newCore(t)
+	h.markedDomain(vmName, labUID, "", libvirt.DomainShutoff)
+	h.fb.UpdateDomain(vmName, func(d *fake.Domain) { d.UUID[15] ^= 0xff })
+	h.fb.ResetCalls()
+	inst, err := h.c.Get(context.Background(), vmID, labUID)
+	if err != nil || inst.UID != labUID {
+		t.Fatalf("Get = %+v, %v", inst, err)
+	}
+	want := "DomainGetXMLDesc,DomainLookupByName,DomainGetXMLDesc,DomainGetState,DomainGetAutostart"
+	if got := strings.Join(h.fb.Methods(), ","); got != want {
+		t.Fatalf("RPCs %s\nwant %s", got, want)
 	}
 }
 
@@ -86,8 +153,13 @@ func TestGet_readsAutostartFromTheHost(t *testing.T) {
 
 func TestGet_addressSources(t *testing.T) {
 	boom := errors.New("broken pipe")
+	ours := func(ip string) []libvirt.DomainInterface { return []libvirt.DomainInterface{iface(markedMAC, ipv4(ip))} }
+	static := func(d *fake.Domain) {
+		d.XML = strings.Replace(d.XML, "</kvm2:instance>", "<kvm2:network-config>version: 2</kvm2:network-config></kvm2:instance>", 1)
+	}
 	tests := []struct {
 		name      string
+		attach    func(d *fake.Domain) // nil: a libvirt network without network_config
 		agent     []libvirt.DomainInterface // nil: agent not connected
 		lease     []libvirt.DomainInterface
 		inject    func(fb *fake.Backend)
@@ -95,15 +167,21 @@ func TestGet_addressSources(t *testing.T) {
 		wantErr   bool
 		wantCalls int // DomainInterfaceAddresses calls
 	}{
-		{"agent", []libvirt.DomainInterface{iface(markedMAC, ipv4("10.0.0.2"))}, nil, nil, "10.0.0.2", false, 1},
-		{"agent prefers our MAC", []libvirt.DomainInterface{iface("52:54:00:00:00:01", ipv4("10.9.9.9")), iface(strings.ToUpper(markedMAC), ipv4("10.0.0.2"))}, nil, nil, "10.0.0.2", false, 1},
-		{"agent skips loopback and link-local", []libvirt.DomainInterface{iface("00:00:00:00:00:00", ipv4("127.0.0.1")), iface(markedMAC, ipv4("169.254.1.1"), ipv4("10.0.0.3"))}, nil, nil, "10.0.0.3", false, 1},
-		{"agent type and literal disagree", []libvirt.DomainInterface{iface(markedMAC, libvirt.DomainIPAddr{Type: int32(libvirt.IPAddrTypeIpv4), Addr: "fe80::1"})}, []libvirt.DomainInterface{iface(markedMAC, ipv4("10.0.0.4"))}, nil, "10.0.0.4", false, 2},
-		{"agent without IPv4 falls back to lease", []libvirt.DomainInterface{iface(markedMAC, libvirt.DomainIPAddr{Type: int32(libvirt.IPAddrTypeIpv6), Addr: "fd00::5"})}, []libvirt.DomainInterface{iface(markedMAC, ipv4("10.0.0.5"))}, nil, "10.0.0.5", false, 2},
-		{"agent not connected falls back to lease", nil, []libvirt.DomainInterface{iface(markedMAC, ipv4("10.0.0.6"))}, nil, "10.0.0.6", false, 2},
-		{"no address anywhere", nil, nil, nil, "", false, 2},
-		{"transport failure is an error", nil, nil, func(fb *fake.Backend) { fb.FailAlways("DomainInterfaceAddresses", boom) }, "", true, 1},
-		{"libvirt refusing the lease source is no address", nil, nil, func(fb *fake.Backend) {
+		{"lease answers first on a DHCP network", nil, ours("10.0.0.9"), ours("10.0.0.2"), nil, "10.0.0.2", false, 1},
+		{"no lease yet: the agent", nil, ours("10.0.0.3"), nil, nil, "10.0.0.3", false, 2},
+		{"lease prefers our MAC", nil, nil, []libvirt.DomainInterface{iface("52:54:00:00:00:01", ipv4("10.9.9.9")), iface(strings.ToUpper(markedMAC), ipv4("10.0.0.2"))}, nil, "10.0.0.2", false, 1},
+		{"network_config: the agent first", static, ours("10.0.0.7"), ours("10.0.0.8"), nil, "10.0.0.7", false, 1},
+		{"agent prefers our MAC", static, []libvirt.DomainInterface{iface("52:54:00:00:00:01", ipv4("10.9.9.9")), iface(strings.ToUpper(markedMAC), ipv4("10.0.0.2"))}, nil, nil, "10.0.0.2", false, 1},
+		{"agent skips loopback and link-local", static, []libvirt.DomainInterface{iface("00:00:00:00:00:00", ipv4("127.0.0.1")), iface(markedMAC, ipv4("169.254.1.1"), ipv4("10.0.0.3"))}, nil, nil, "10.0.0.3", false, 1},
+		{"agent type and literal disagree", static, []libvirt.DomainInterface{iface(markedMAC, libvirt.DomainIPAddr{Type: int32(libvirt.IPAddrTypeIpv4), Addr: "fe80::1"})}, ours("10.0.0.4"), nil, "10.0.0.4", false, 2},
+		{"agent without IPv4 falls back to lease", static, []libvirt.DomainInterface{iface(markedMAC, libvirt.DomainIPAddr{Type: int32(libvirt.IPAddrTypeIpv6), Addr: "fd00::5"})}, ours("10.0.0.5"), nil, "10.0.0.5", false, 2},
+		{"agent not connected falls back to lease", static, nil, ours("10.0.0.6"), nil, "10.0.0.6", false, 2},
+		{"a bridge asks the agent only", func(d *fake.Domain) {
+			d.XML = strings.Replace(strings.Replace(d.XML, "<interface type=\"network\">", "<interface type=\"bridge\">", 1), "<source network=\"default\"></source>", "<source bridge=\"br0\"></source>", 1)
+		}, nil, ours("10.0.0.6"), nil, "", false, 1},
+		{"no address anywhere", nil, nil, nil, nil, "", false, 2},
+		{"transport failure is an error", nil, nil, nil, func(fb *fake.Backend) { fb.FailAlways("DomainInterfaceAddresses", boom) }, "", true, 1},
+		{"libvirt refusing the agent source is no address", nil, nil, nil, func(fb *fake.Backend) {
 			fb.FailNth("DomainInterfaceAddresses", 2, lverr(libvirt.ErrOperationUnsupported))
 		}, "", false, 2},
 	}
@@ -111,7 +189,12 @@ func TestGet_addressSources(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			h := newCore(t)
 			h.markedDomain(vmName, labUID, "", libvirt.DomainRunning)
-			h.fb.UpdateDomain(vmName, func(d *fake.Domain) { d.Agent, d.Lease = tt.agent, tt.lease })
+			h.fb.UpdateDomain(vmName, func(d *fake.Domain) {
+				d.Agent, d.Lease = tt.agent, tt.lease
+				if tt.attach != nil {
+					tt.attach(d)
+				}
+			})
 			if tt.inject != nil {
 				tt.inject(h.fb)
 			}

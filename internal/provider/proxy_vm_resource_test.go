@@ -330,7 +330,9 @@ func TestProxyVM_drift(t *testing.T) {
 			h.fb.SetDomainState("egress-1", libvirt.DomainShutoff)
 		}, plancheck.ResourceActionUpdate},
 		{"undefined while running", func(h *fakeHost) {
-			h.fb.UpdateDomain("egress-1", func(d *fake.Domain) { d.Transient = true })
+			// As libvirt does it: undefining a running domain leaves it transient and clears its
+			// autostart flag.
+			h.fb.UpdateDomain("egress-1", func(d *fake.Domain) { d.Transient, d.Autostart = true, false })
 		}, plancheck.ResourceActionDestroyBeforeCreate},
 	}
 	for _, tt := range tests {

@@ -13,6 +13,7 @@ import (
 // that can drift.
 type DomainFacts struct {
 	Mark *Mark
+	Name string
 	UUID string
 	// DiskFiles lists every file a disk of the domain references: each disk's source and, where
 	// the definition (or the live state) carries it, its whole backing chain.
@@ -43,7 +44,7 @@ func ParseDomain(domXML string) (DomainFacts, error) {
 	if err := dom.Unmarshal(domXML); err != nil {
 		return DomainFacts{}, fmt.Errorf("parse domain: %w", err)
 	}
-	facts := DomainFacts{Firmware: firmwareOf(dom.OS), NVRAMPath: nvramOf(dom.OS), UUID: strings.ToLower(dom.UUID)}
+	facts := DomainFacts{Name: dom.Name, Firmware: firmwareOf(dom.OS), NVRAMPath: nvramOf(dom.OS), UUID: strings.ToLower(dom.UUID)}
 	if dom.Metadata != nil {
 		m, err := findMark(dom.Metadata.XML)
 		if err != nil {

@@ -70,6 +70,7 @@ func TestParseDomain_live(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := DomainFacts{
+		Name:           "web1",
 		Mark:           &Mark{UID: "u-1"},
 		UUID:           "5d1c0b9e-8a51-4a0f-9d1b-3c5e0a7f2b11",
 		DiskFiles:      []string{"/pool/web1-seed.iso", "/pool/web1.qcow2", "/pool/base-debian.qcow2"},
@@ -98,17 +99,17 @@ func TestParseDomain_roundTrip(t *testing.T) {
 		want   DomainFacts
 	}{
 		{"uefi on network", func(*DomainSpec) {}, DomainFacts{
-			Mark: &mark, DiskFiles: []string{overlay, seed},
+			Mark: &mark, Name: "web1", DiskFiles: []string{overlay, seed},
 			Network: "default", OverlayPath: overlay, SeedPath: seed, Firmware: FirmwareUEFI, VCPUs: 2, MemoryMiB: 512}},
 		{"bios on bridge with mac", func(s *DomainSpec) {
 			s.Firmware, s.Network, s.Bridge, s.MAC, s.VCPUs, s.MemoryMiB = FirmwareBIOS, "", "br0", "52:54:00:00:00:01", 1, 128
 		}, DomainFacts{
-			Mark: &mark, DiskFiles: []string{overlay, seed},
+			Mark: &mark, Name: "web1", DiskFiles: []string{overlay, seed},
 			MAC: "52:54:00:00:00:01", MACs: []string{"52:54:00:00:00:01"}, Bridge: "br0", OverlayPath: overlay, SeedPath: seed, Firmware: FirmwareBIOS, VCPUs: 1, MemoryMiB: 128}},
 		{"uuid and backing store", func(s *DomainSpec) {
 			s.UUID, s.BackingPath, s.BackingFormat = "0b4f6a52-3c1e-4d1a-9a8e-7f2d5c6b1a90", "/var/lib/libvirt/images/base.qcow2", FormatQCOW2
 		}, DomainFacts{
-			Mark: &mark, UUID: "0b4f6a52-3c1e-4d1a-9a8e-7f2d5c6b1a90",
+			Mark: &mark, Name: "web1", UUID: "0b4f6a52-3c1e-4d1a-9a8e-7f2d5c6b1a90",
 			DiskFiles:      []string{overlay, "/var/lib/libvirt/images/base.qcow2", seed},
 			OverlayBacking: "/var/lib/libvirt/images/base.qcow2",
 			Network:        "default", OverlayPath: overlay, SeedPath: seed, Firmware: FirmwareUEFI, VCPUs: 2, MemoryMiB: 512}},
@@ -217,14 +218,15 @@ func TestParseDomain_libvirt9(t *testing.T) {
 	}
 	cases := []struct {
 		file          string
+		domain        string
 		uuid          string
 		mac           string
 		firmware      string
 		nvram         string
 		wantNoEFIAttr bool
 	}{
-		{"libvirt9-running-uefi.xml", "f2412f56-45c9-4554-b2e5-f6b432f27919", "52:54:00:91:f8:dd", FirmwareUEFI, "/var/lib/libvirt/qemu/nvram/kvm2-buildcheck-uefi_VARS.fd", true},
-		{"libvirt9-running-bios.xml", "645efa41-07d9-4d76-9015-9ec7dbe32501", "52:54:00:4d:ac:af", FirmwareBIOS, "", true},
+		{"libvirt9-running-uefi.xml", "kvm2-buildcheck-uefi", "f2412f56-45c9-4554-b2e5-f6b432f27919", "52:54:00:91:f8:dd", FirmwareUEFI, "/var/lib/libvirt/qemu/nvram/kvm2-buildcheck-uefi_VARS.fd", true},
+		{"libvirt9-running-bios.xml", "kvm2-buildcheck-bios", "645efa41-07d9-4d76-9015-9ec7dbe32501", "52:54:00:4d:ac:af", FirmwareBIOS, "", true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
@@ -240,7 +242,7 @@ func TestParseDomain_libvirt9(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := common
-			want.UUID, want.MAC, want.Firmware, want.NVRAMPath = tc.uuid, tc.mac, tc.firmware, tc.nvram
+			want.Name, want.UUID, want.MAC, want.Firmware, want.NVRAMPath = tc.domain, tc.uuid, tc.mac, tc.firmware, tc.nvram
 			want.MACs = []string{tc.mac}
 			if !sameFacts(got, want) {
 				t.Errorf("facts:\n got %+v\nwant %+v", got, want)

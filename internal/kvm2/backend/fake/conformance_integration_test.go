@@ -39,6 +39,7 @@ func TestIntegration_fakeAnswersAsTheHost(t *testing.T) {
 		{"metadata", metadataScenarios},
 		{"chain", chainScenarios},
 		{"autostart", autostartScenarios},
+		{"lookup", lookupScenarios},
 		{"resize", resizeScenarios},
 	} {
 		t.Run(group.name, func(t *testing.T) { runScenarios(t, newLabTarget, group.scenarios) })

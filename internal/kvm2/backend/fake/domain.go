@@ -354,6 +354,17 @@ func (b *Backend) DomainDefineXML(ctx context.Context, x string) (_ libvirt.Doma
 	return d.ref(), nil
 }
 
+// resolve returns the domain ref refers to (see domainCall); callers hold st.mu.
+func (s *state) resolve(ref libvirt.Domain) (*Domain, error) {
+	if ref.UUID == (libvirt.UUID{}) {
+		return s.domain(ref.Name)
+	}
+	if d := s.domainByUUID(ref.UUID); d != nil {
+		return d, nil
+	}
+	return nil, LibvirtError(libvirt.ErrNoDomain, "Domain not found: no domain with matching uuid '%s' (%s)", uuidString(ref.UUID), ref.Name)
+}
+
 // domainByUUID returns the domain with UUID u, or nil; callers hold st.mu.
 func (s *state) domainByUUID(u libvirt.UUID) *Domain {
 	for _, d := range s.domains {
@@ -376,7 +387,7 @@ func uuidString(u libvirt.UUID) string {
 // libvirt refuses it and stays shut off (see checkStart).
 func (b *Backend) DomainCreate(ctx context.Context, dom libvirt.Domain) (err error) {
 	defer b.observe(ctx, "DomainCreate", time.Now(), &err)
-	d, unlock, err := b.domainCall(ctx, "DomainCreate", dom.Name)
+	d, unlock, err := b.domainCall(ctx, "DomainCreate", dom)
 	if err != nil {
 		return err
 	}
@@ -400,7 +411,7 @@ func (b *Backend) DomainCreate(ctx context.Context, dom libvirt.Domain) (err err
 // DomainGetState reports state and reason.
 func (b *Backend) DomainGetState(ctx context.Context, dom libvirt.Domain) (_ int32, _ int32, err error) {
 	defer b.observe(ctx, "DomainGetState", time.Now(), &err)
-	d, unlock, err := b.domainCall(ctx, "DomainGetState", dom.Name)
+	d, unlock, err := b.domainCall(ctx, "DomainGetState", dom)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -414,7 +425,7 @@ func (b *Backend) DomainGetState(ctx context.Context, dom libvirt.Domain) (_ int
 // defined, without a detected chain.
 func (b *Backend) DomainGetXMLDesc(ctx context.Context, dom libvirt.Domain, flags libvirt.DomainXMLFlags) (_ string, err error) {
 	defer b.observe(ctx, "DomainGetXMLDesc", time.Now(), &err)
-	d, unlock, err := b.domainCall(ctx, "DomainGetXMLDesc", dom.Name)
+	d, unlock, err := b.domainCall(ctx, "DomainGetXMLDesc", dom)
 	if err != nil {
 		return "", err
 	}
@@ -431,7 +442,7 @@ func (b *Backend) DomainGetXMLDesc(ctx context.Context, dom libvirt.Domain, flag
 // DomainIsPersistent reports whether the domain has a persistent definition.
 func (b *Backend) DomainIsPersistent(ctx context.Context, dom libvirt.Domain) (_ bool, err error) {
 	defer b.observe(ctx, "DomainIsPersistent", time.Now(), &err)
-	d, unlock, err := b.domainCall(ctx, "DomainIsPersistent", dom.Name)
+	d, unlock, err := b.domainCall(ctx, "DomainIsPersistent", dom)
 	if err != nil {
 		return false, err
 	}
@@ -442,7 +453,7 @@ func (b *Backend) DomainIsPersistent(ctx context.Context, dom libvirt.Domain) (_
 // DomainGetAutostart reports the domain's autostart flag (false for a transient domain).
 func (b *Backend) DomainGetAutostart(ctx context.Context, dom libvirt.Domain) (_ bool, err error) {
 	defer b.observe(ctx, "DomainGetAutostart", time.Now(), &err)
-	d, unlock, err := b.domainCall(ctx, "DomainGetAutostart", dom.Name)
+	d, unlock, err := b.domainCall(ctx, "DomainGetAutostart", dom)
 	if err != nil {
 		return false, err
 	}
@@ -454,7 +465,7 @@ func (b *Backend) DomainGetAutostart(ctx context.Context, dom libvirt.Domain) (_
 // refuses it.
 func (b *Backend) DomainSetAutostart(ctx context.Context, dom libvirt.Domain, autostart bool) (err error) {
 	defer b.observe(ctx, "DomainSetAutostart", time.Now(), &err)
-	d, unlock, err := b.domainCall(ctx, "DomainSetAutostart", dom.Name)
+	d, unlock, err := b.domainCall(ctx, "DomainSetAutostart", dom)
 	if err != nil {
 		return err
 	}
@@ -470,7 +481,7 @@ func (b *Backend) DomainSetAutostart(ctx context.Context, dom libvirt.Domain, au
 // domain is ErrOperationInvalid.
 func (b *Backend) DomainDestroy(ctx context.Context, dom libvirt.Domain) (err error) {
 	defer b.observe(ctx, "DomainDestroy", time.Now(), &err)
-	d, unlock, err := b.domainCall(ctx, "DomainDestroy", dom.Name)
+	d, unlock, err := b.domainCall(ctx, "DomainDestroy", dom)
 	if err != nil {
 		return err
 	}
@@ -491,7 +502,7 @@ func (b *Backend) DomainDestroy(ctx context.Context, dom libvirt.Domain) (err er
 // shuts off at once, with reason "shutdown"; a transient one disappears, as with DomainDestroy.
 func (b *Backend) DomainShutdown(ctx context.Context, dom libvirt.Domain) (err error) {
 	defer b.observe(ctx, "DomainShutdown", time.Now(), &err)
-	d, unlock, err := b.domainCall(ctx, "DomainShutdown", dom.Name)
+	d, unlock, err := b.domainCall(ctx, "DomainShutdown", dom)
 	if err != nil {
 		return err
 	}
@@ -515,7 +526,7 @@ func (b *Backend) DomainShutdown(ctx context.Context, dom libvirt.Domain) (err e
 // one becomes transient. A domain with NVRAM needs DomainUndefineNvram.
 func (b *Backend) DomainUndefine(ctx context.Context, dom libvirt.Domain, flags libvirt.DomainUndefineFlagsValues) (err error) {
 	defer b.observe(ctx, "DomainUndefine", time.Now(), &err)
-	d, unlock, err := b.domainCall(ctx, "DomainUndefine", dom.Name)
+	d, unlock, err := b.domainCall(ctx, "DomainUndefine", dom)
 	if err != nil {
 		return err
 	}
@@ -539,7 +550,7 @@ func (b *Backend) DomainUndefine(ctx context.Context, dom libvirt.Domain, flags 
 // DomainInterfaceAddresses reports the addresses known to source for an active domain.
 func (b *Backend) DomainInterfaceAddresses(ctx context.Context, dom libvirt.Domain, source libvirt.DomainInterfaceAddressesSource) (_ []libvirt.DomainInterface, err error) {
 	defer b.observe(ctx, "DomainInterfaceAddresses", time.Now(), &err)
-	d, unlock, err := b.domainCall(ctx, "DomainInterfaceAddresses", dom.Name)
+	d, unlock, err := b.domainCall(ctx, "DomainInterfaceAddresses", dom)
 	if err != nil {
 		return nil, err
 	}
@@ -602,15 +613,20 @@ func parseDomainXML(x string) (parsedDomain, error) {
 	return p, nil
 }
 
-// domainCall starts method on the named domain: it records the call and runs its faults (begin),
-// then returns the domain with the host state locked; unlock releases it. On error nothing is
-// left locked.
-func (b *Backend) domainCall(ctx context.Context, method, name string) (*Domain, func(), error) {
-	if err := b.begin(ctx, method, name); err != nil {
+// domainCall starts method on the domain dom refers to: it records the call and runs its faults
+// (begin, keyed by dom's name), then returns the domain with the host state locked; unlock
+// releases it. On error nothing is left locked.
+//
+// A reference is resolved as libvirt resolves it: by its UUID, whatever name it carries, so a
+// reference built from a UUID alone reaches the domain that holds the UUID, and one whose UUID
+// no domain holds is ErrNoDomain even when its name exists. A reference without a UUID (only
+// tests build those) is resolved by name.
+func (b *Backend) domainCall(ctx context.Context, method string, dom libvirt.Domain) (*Domain, func(), error) {
+	if err := b.begin(ctx, method, dom.Name); err != nil {
 		return nil, nil, err
 	}
 	b.st.mu.Lock()
-	d, err := b.st.domain(name)
+	d, err := b.st.resolve(dom)
 	if err != nil {
 		b.st.mu.Unlock()
 		return nil, nil, err

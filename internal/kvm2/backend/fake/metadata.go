@@ -20,7 +20,7 @@ import (
 // namespaces hold.
 func (b *Backend) DomainGetMetadata(ctx context.Context, dom libvirt.Domain, uri string) (_ string, err error) {
 	defer b.observe(ctx, "DomainGetMetadata", time.Now(), &err)
-	d, unlock, err := b.domainCall(ctx, "DomainGetMetadata", dom.Name)
+	d, unlock, err := b.domainCall(ctx, "DomainGetMetadata", dom)
 	if err != nil {
 		return "", err
 	}
@@ -46,7 +46,7 @@ func noMetadata() error {
 // the namespace's element only for a NULL one.
 func (b *Backend) DomainSetMetadata(ctx context.Context, dom libvirt.Domain, x, key, uri string, flags libvirt.DomainModificationImpact) (err error) {
 	defer b.observe(ctx, "DomainSetMetadata", time.Now(), &err)
-	d, unlock, err := b.domainCall(ctx, "DomainSetMetadata", dom.Name)
+	d, unlock, err := b.domainCall(ctx, "DomainSetMetadata", dom)
 	if err != nil {
 		return err
 	}

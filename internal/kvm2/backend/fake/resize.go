@@ -13,7 +13,7 @@ import (
 // definition does not have is ErrInvalidArg.
 func (b *Backend) DomainBlockResize(ctx context.Context, dom libvirt.Domain, target string, size uint64) (err error) {
 	defer b.observe(ctx, "DomainBlockResize", time.Now(), &err)
-	d, unlock, err := b.domainCall(ctx, "DomainBlockResize", dom.Name)
+	d, unlock, err := b.domainCall(ctx, "DomainBlockResize", dom)
 	if err != nil {
 		return err
 	}
