@@ -63,7 +63,8 @@ func checkHosts(ctx context.Context, hosts map[string]HostConfig, names []string
 	return out
 }
 
-// checkHost probes one host: connect, libvirt version (timed), capabilities, pool, network.
+// checkHost probes one host: connect, libvirt version (timed), capabilities, the host's CPUs,
+// pool, network.
 // Each fact is recorded as soon as it is known, so a failing step still reports the earlier
 // ones.
 func checkHost(ctx context.Context, name string, cfg HostConfig, connect connectFunc) HostHealth {
@@ -71,7 +72,8 @@ func checkHost(ctx context.Context, name string, cfg HostConfig, connect connect
 	if pool == "" {
 		pool = checkDefaultPool
 	}
-	h := HostHealth{Host: name, Pool: pool}
+	h := HostHealth{Host: name, Pool: pool, Connections: cfg.Connections()}
+	h.MaxConcurrentOperations, h.MaxClientRequests = cfg.concurrency()
 
 	b, err := connect(ctx, name)
 	if err != nil {
@@ -101,6 +103,12 @@ func checkHost(ctx context.Context, name string, cfg HostConfig, connect connect
 		return rpcFailed("capabilities", err)
 	}
 	h.Hypervisor = definition.HypervisorType(caps)
+
+	// The host's size is a fact for the report, not a condition of health: a host that does not
+	// say leaves HostCPUs at 0 and keeps its verdict.
+	if node, err := b.NodeGetInfo(ctx); err == nil {
+		h.HostCPUs = node.CPUs
+	}
 
 	p, err := b.StoragePoolLookupByName(ctx, pool)
 	switch {

@@ -35,6 +35,8 @@ type probeBackend struct {
 	versionErr, capsErr            error
 	poolErr, poolActiveErr         error
 	poolInfoErr, netErr, netActErr error
+	cpus                           int
+	nodeErr                        error
 	hangOn                         string // method that blocks until ctx ends
 
 	mu     sync.Mutex
@@ -45,7 +47,7 @@ type probeBackend struct {
 func healthyBackend() *probeBackend {
 	return &probeBackend{
 		version: 9_000_000, caps: kvmCaps, poolActive: true, netActive: true,
-		capacity: 100 * gib, available: 40 * gib,
+		capacity: 100 * gib, available: 40 * gib, cpus: 8,
 	}
 }
 
@@ -82,6 +84,16 @@ func (p *probeBackend) ConnectGetCapabilities(ctx context.Context) (string, erro
 		return "", err
 	}
 	return p.caps, p.capsErr
+}
+
+func (p *probeBackend) NodeGetInfo(ctx context.Context) (backend.NodeInfo, error) {
+	if err := p.enter(ctx, "NodeGetInfo"); err != nil {
+		return backend.NodeInfo{}, err
+	}
+	if p.nodeErr != nil {
+		return backend.NodeInfo{}, p.nodeErr
+	}
+	return backend.NodeInfo{CPUs: p.cpus}, nil
 }
 
 func (p *probeBackend) StoragePoolLookupByName(ctx context.Context, name string) (libvirt.StoragePool, error) {
@@ -160,6 +172,10 @@ func TestCheckHosts_reasons(t *testing.T) {
 		notCalled string
 	}{
 		{name: "healthy", reason: ReasonOK, status: HealthOK, wantVer: true, wantPool: true},
+		{
+			name: "node info failed keeps the verdict", edit: func(b *probeBackend) { b.nodeErr = libvirtErr(libvirt.ErrNoSupport) },
+			reason: ReasonOK, status: HealthOK, wantVer: true, wantPool: true,
+		},
 		{name: "tcp refused", dialErr: dialErr(kvmerr.StageTCP, errors.New("connection refused")), reason: ReasonUnreachable, status: HealthDown},
 		{name: "handshake failed", dialErr: dialErr(kvmerr.StageHandshake, errors.New("EOF")), reason: ReasonUnreachable, status: HealthDown},
 		{name: "dial budget ran out, round still alive", dialErr: dialErr(kvmerr.StageHandshake, context.DeadlineExceeded), reason: ReasonUnreachable, status: HealthDown},
@@ -244,6 +260,18 @@ func TestCheckHosts_reasons(t *testing.T) {
 			if tt.wantPool != (h.PoolCapacityBytes == b.capacity && h.PoolAvailableBytes == b.available) {
 				t.Errorf("pool bytes = %d/%d, want filled: %v", h.PoolAvailableBytes, h.PoolCapacityBytes, tt.wantPool)
 			}
+			// The CPUs are known once the check got past the capabilities, unless the host did not say.
+			wantCPUs := 0
+			if tt.wantVer && b.capsErr == nil && b.nodeErr == nil {
+				wantCPUs = b.cpus
+			}
+			if h.HostCPUs != wantCPUs {
+				t.Errorf("HostCPUs = %d, want %d", h.HostCPUs, wantCPUs)
+			}
+			if h.MaxConcurrentOperations != DefaultMaxConcurrentOperations || h.MaxClientRequests != DefaultMaxClientRequests || h.Connections != 2 {
+				t.Errorf("limits = %d ops, %d per connection, %d connections; want the defaults 10, 5, 2",
+					h.MaxConcurrentOperations, h.MaxClientRequests, h.Connections)
+			}
 			if tt.notCalled != "" && b.called(tt.notCalled) {
 				t.Errorf("%s was called", tt.notCalled)
 			}
@@ -252,6 +280,28 @@ func TestCheckHosts_reasons(t *testing.T) {
 				t.Errorf("backend closed %d times after the probe, want 1", b.closed)
 			}
 		})
+	}
+}
+
+// TestCheckHosts_reportsConfiguredLimits: the report carries the limits the pool uses for the
+// host, and an unknown host none.
+func TestCheckHosts_reportsConfiguredLimits(t *testing.T) {
+	var calls atomic.Int32
+	hosts := map[string]HostConfig{testHost: {MaxConcurrentOperations: 3, MaxClientRequests: 2}}
+	got := checkHosts(context.Background(), hosts, []string{testHost, "elsewhere"}, connectTo(healthyBackend(), nil, &calls), nil)
+	if len(got) != 2 {
+		t.Fatalf("got %d reports, want 2", len(got))
+	}
+	byName := map[string]HostHealth{}
+	for _, h := range got {
+		byName[h.Host] = h
+	}
+	if h := byName[testHost]; h.MaxConcurrentOperations != 3 || h.MaxClientRequests != 2 || h.Connections != 2 || h.HostCPUs != 8 {
+		t.Errorf("lab: %d ops, %d per connection, %d connections, %d CPUs; want 3, 2, 2, 8",
+			h.MaxConcurrentOperations, h.MaxClientRequests, h.Connections, h.HostCPUs)
+	}
+	if h := byName["elsewhere"]; h.MaxConcurrentOperations != 0 || h.Connections != 0 {
+		t.Errorf("unknown host reports limits %d/%d", h.MaxConcurrentOperations, h.Connections)
 	}
 }
 

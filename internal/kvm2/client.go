@@ -111,7 +111,7 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 	}
 	poolOpts := backend.PoolOptions{Observer: rpcLogger{c.log}, Budgets: c.budgets}
 	if c.pool == nil {
-		c.pool = backend.NewSSHPool(cfg.sshConfigs(), poolOpts)
+		c.pool = backend.NewSSHPool(cfg.sshConfigs(), cfg.poolLimits(), poolOpts)
 		if c.connect == nil {
 			c.connect = func(ctx context.Context, host string) (backend.Backend, error) {
 				return backend.Connect(ctx, host, c.cfg.Hosts[host].sshConfig(), poolOpts)

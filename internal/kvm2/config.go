@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/sshx"
 )
 
@@ -20,6 +21,21 @@ const (
 	DefaultSocket  = "/var/run/libvirt/libvirt-sock"
 	DefaultPool    = "default"
 	DefaultNetwork = "default"
+
+	// DefaultMaxConcurrentOperations is Terraform's default parallelism: a plain apply runs
+	// this many operations at once.
+	DefaultMaxConcurrentOperations = 10
+	// DefaultMaxClientRequests is libvirtd's default max_client_requests: the requests one
+	// client connection has served at once, more being queued by the daemon.
+	DefaultMaxClientRequests = 5
+)
+
+// Bounds of the per-host concurrency settings.
+const (
+	MinMaxConcurrentOperations = 1
+	MaxMaxConcurrentOperations = 64
+	MinMaxClientRequests       = 1
+	MaxMaxClientRequests       = 1000
 )
 
 // hostNameRE is what a host key may look like: it is the first segment of every instance and
@@ -41,6 +57,9 @@ const (
 	PortRule     = "1 to 65535"
 	UserRule     = "a user name without white space, '@' or ':'"
 	SocketRule   = "an absolute, clean path of at most 107 bytes without control characters"
+
+	MaxConcurrentOperationsRule = "1 to 64"
+	MaxClientRequestsRule       = "1 to 1000"
 )
 
 // maxSocketPath is the longest unix socket path the kernel takes (sun_path holds 108 bytes,
@@ -86,6 +105,53 @@ func ValidatePort(port int64) error {
 	return nil
 }
 
+// ValidateMaxConcurrentOperations accepts how many operations on one host may run at once:
+// MinMaxConcurrentOperations to MaxMaxConcurrentOperations.
+func ValidateMaxConcurrentOperations(n int64) error {
+	if n < MinMaxConcurrentOperations || n > MaxMaxConcurrentOperations {
+		return fmt.Errorf("max_concurrent_operations is %d; it must be %d to %d",
+			n, MinMaxConcurrentOperations, MaxMaxConcurrentOperations)
+	}
+	return nil
+}
+
+// ValidateMaxClientRequests accepts how many concurrent requests a host's libvirtd serves per
+// client connection: MinMaxClientRequests to MaxMaxClientRequests.
+func ValidateMaxClientRequests(n int64) error {
+	if n < MinMaxClientRequests || n > MaxMaxClientRequests {
+		return fmt.Errorf("max_client_requests is %d; it must be %d to %d",
+			n, MinMaxClientRequests, MaxMaxClientRequests)
+	}
+	return nil
+}
+
+// Connections is how many pooled connections the host gets: enough that every one of its
+// MaxConcurrentOperations operations has a request slot of libvirtd, that is
+// ceil(MaxConcurrentOperations / MaxClientRequests). Unset fields count as their defaults.
+func (h HostConfig) Connections() int {
+	ops, per := h.concurrency()
+	return (ops + per - 1) / per
+}
+
+// UsersPerConnection is how many operations share one pooled connection at most:
+// min(MaxClientRequests, MaxConcurrentOperations). Unset fields count as their defaults.
+func (h HostConfig) UsersPerConnection() int {
+	ops, per := h.concurrency()
+	return min(ops, per)
+}
+
+// concurrency returns MaxConcurrentOperations and MaxClientRequests, defaulted when unset.
+func (h HostConfig) concurrency() (ops, perConn int) {
+	ops, perConn = h.MaxConcurrentOperations, h.MaxClientRequests
+	if ops <= 0 {
+		ops = DefaultMaxConcurrentOperations
+	}
+	if perConn <= 0 {
+		perConn = DefaultMaxClientRequests
+	}
+	return ops, perConn
+}
+
 // ValidateUser accepts an SSH user name: not empty, no white space, control characters, '@'
 // or ':'.
 func ValidateUser(user string) error {
@@ -112,7 +178,8 @@ func ValidatePrivateKey(key string) error {
 
 // WithDefaults returns a copy of c with every host's unset fields defaulted: port 22, user root,
 // the libvirt socket path, pool "default", network "default" unless a bridge is set, and
-// ~/.ssh/known_hosts unless a pinned host key is set.
+// ~/.ssh/known_hosts unless a pinned host key is set, 10 concurrent operations and libvirtd's
+// 5 requests per client connection.
 func (c Config) WithDefaults() Config {
 	out := Config{Hosts: make(map[string]HostConfig, len(c.Hosts))}
 	for name, h := range c.Hosts {
@@ -136,6 +203,12 @@ func (h HostConfig) withDefaults() HostConfig {
 	}
 	if h.Network == "" && h.Bridge == "" {
 		h.Network = DefaultNetwork
+	}
+	if h.MaxConcurrentOperations == 0 {
+		h.MaxConcurrentOperations = DefaultMaxConcurrentOperations
+	}
+	if h.MaxClientRequests == 0 {
+		h.MaxClientRequests = DefaultMaxClientRequests
 	}
 	if h.KnownHostsFile == "" && h.HostKey == "" {
 		if home, err := os.UserHomeDir(); err == nil {
@@ -182,6 +255,13 @@ func (h HostConfig) validate() error {
 	if h.Socket != "" {
 		check(ValidateSocket(h.Socket))
 	}
+	// Zero is a limit WithDefaults fills.
+	if h.MaxConcurrentOperations != 0 {
+		check(ValidateMaxConcurrentOperations(int64(h.MaxConcurrentOperations)))
+	}
+	if h.MaxClientRequests != 0 {
+		check(ValidateMaxClientRequests(int64(h.MaxClientRequests)))
+	}
 	if h.Network != "" || h.Bridge != "" {
 		check(validateAttachment(h.Network, h.Bridge))
 	}
@@ -204,6 +284,21 @@ func (h HostConfig) sshConfig() sshx.Config {
 		PrivateKeyFile: h.PrivateKeyFile, PrivateKey: h.PrivateKey, UseAgent: h.UseAgent,
 		KnownHostsFile: h.KnownHostsFile, HostKey: h.HostKey, Socket: h.Socket,
 	}
+}
+
+// poolLimits is the connection pool's view of h.
+func (h HostConfig) poolLimits() backend.Limits {
+	ops, _ := h.concurrency()
+	return backend.Limits{Operations: ops, PerConnection: h.UsersPerConnection()}
+}
+
+// poolLimits is the connection pool's view of every host.
+func (c Config) poolLimits() map[string]backend.Limits {
+	out := make(map[string]backend.Limits, len(c.Hosts))
+	for name, h := range c.Hosts {
+		out[name] = h.poolLimits()
+	}
+	return out
 }
 
 // sshConfigs is the transport's view of every host.

@@ -24,14 +24,17 @@ func TestWithDefaults(t *testing.T) {
 	}{
 		{"all defaults", HostConfig{Address: "h"}, HostConfig{Address: "h", Port: 22, User: "root",
 			Socket: "/var/run/libvirt/libvirt-sock", Pool: "default", Network: "default",
-			KnownHostsFile: filepath.Join(home, ".ssh", "known_hosts")}},
+			KnownHostsFile: filepath.Join(home, ".ssh", "known_hosts"), MaxConcurrentOperations: 10, MaxClientRequests: 5}},
 		{"bridge suppresses network", HostConfig{Address: "h", Bridge: "br0"}, HostConfig{Address: "h", Port: 22, User: "root",
 			Socket: "/var/run/libvirt/libvirt-sock", Pool: "default", Bridge: "br0",
-			KnownHostsFile: filepath.Join(home, ".ssh", "known_hosts")}},
+			KnownHostsFile: filepath.Join(home, ".ssh", "known_hosts"), MaxConcurrentOperations: 10, MaxClientRequests: 5}},
 		{"pinned key suppresses known_hosts", HostConfig{Address: "h", HostKey: "ssh-ed25519 AAAA"}, HostConfig{Address: "h", Port: 22, User: "root",
-			Socket: "/var/run/libvirt/libvirt-sock", Pool: "default", Network: "default", HostKey: "ssh-ed25519 AAAA"}},
-		{"explicit values kept", HostConfig{Address: "h", Port: 2222, User: "u", Socket: "/s", Pool: "p", Network: "n", KnownHostsFile: "/k"},
-			HostConfig{Address: "h", Port: 2222, User: "u", Socket: "/s", Pool: "p", Network: "n", KnownHostsFile: "/k"}},
+			Socket: "/var/run/libvirt/libvirt-sock", Pool: "default", Network: "default", HostKey: "ssh-ed25519 AAAA",
+			MaxConcurrentOperations: 10, MaxClientRequests: 5}},
+		{"explicit values kept", HostConfig{Address: "h", Port: 2222, User: "u", Socket: "/s", Pool: "p", Network: "n", KnownHostsFile: "/k",
+			MaxConcurrentOperations: 3, MaxClientRequests: 100},
+			HostConfig{Address: "h", Port: 2222, User: "u", Socket: "/s", Pool: "p", Network: "n", KnownHostsFile: "/k",
+				MaxConcurrentOperations: 3, MaxClientRequests: 100}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -158,6 +161,9 @@ func TestValidate_appliesHostRules(t *testing.T) {
 		{"network with slash", func(h *HostConfig) { h.Network = "a/b" }, "network name"},
 		{"bridge too long", func(h *HostConfig) { h.Network, h.Bridge = "", "a-very-long-bridge" }, "at most 15"},
 		{"socket relative", func(h *HostConfig) { h.Socket = "libvirt-sock" }, "socket \"libvirt-sock\" must be an absolute path"},
+		{"too many operations", func(h *HostConfig) { h.MaxConcurrentOperations = 65 }, "max_concurrent_operations is 65; it must be 1 to 64"},
+		{"negative operations", func(h *HostConfig) { h.MaxConcurrentOperations = -1 }, "max_concurrent_operations is -1"},
+		{"too many client requests", func(h *HostConfig) { h.MaxClientRequests = 1001 }, "max_client_requests is 1001; it must be 1 to 1000"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -167,6 +173,37 @@ func TestValidate_appliesHostRules(t *testing.T) {
 		})
 	}
 	checkRule(t, Config{Hosts: map[string]HostConfig{"lab": ok}}.Validate(), "")
+}
+
+// TestHostConfig_connections: the pool gets ceil(operations / requests per connection)
+// connections, each shared by at most min(requests, operations) callers; unset fields count as
+// their defaults.
+func TestHostConfig_connections(t *testing.T) {
+	tests := []struct {
+		ops, perConn   int
+		conns, sharing int
+	}{
+		{0, 0, 2, 5},
+		{10, 5, 2, 5},
+		{3, 2, 2, 2},
+		{1, 5, 1, 1},
+		{11, 5, 3, 5},
+		{64, 1000, 1, 64},
+		{64, 1, 64, 1},
+		{5, 0, 1, 5},
+		{0, 20, 1, 10},
+	}
+	for _, tt := range tests {
+		h := HostConfig{MaxConcurrentOperations: tt.ops, MaxClientRequests: tt.perConn}
+		if c, s := h.Connections(), h.UsersPerConnection(); c != tt.conns || s != tt.sharing {
+			t.Errorf("%d operations, %d requests per connection: %d connections of %d; want %d of %d",
+				tt.ops, tt.perConn, c, s, tt.conns, tt.sharing)
+		}
+		if l := h.poolLimits(); l.Connections() != tt.conns || l.PerConnection != tt.sharing {
+			t.Errorf("%d/%d: the pool's limits %+v give %d connections, want %d of %d",
+				tt.ops, tt.perConn, l, l.Connections(), tt.conns, tt.sharing)
+		}
+	}
 }
 
 func TestValidatePrivateKey(t *testing.T) {

@@ -182,6 +182,8 @@ func TestRuleTexts(t *testing.T) {
 		{MemoryMiBRule, MinMemoryMiB, MaxMemoryMiB, ValidateMemoryMiB},
 		{DiskGiBRule, MinDiskGiB, MaxDiskGiB, ValidateDiskGiB},
 		{PortRule, 1, 65535, ValidatePort},
+		{MaxConcurrentOperationsRule, MinMaxConcurrentOperations, MaxMaxConcurrentOperations, ValidateMaxConcurrentOperations},
+		{MaxClientRequestsRule, MinMaxClientRequests, MaxMaxClientRequests, ValidateMaxClientRequests},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {

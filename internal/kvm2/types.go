@@ -33,6 +33,17 @@ type HostConfig struct {
 	Network string // libvirt network; default "default" unless Bridge is set
 	Bridge  string // host bridge, alternative to Network
 	Zone    string // free-form placement label
+
+	// MaxConcurrentOperations is how many core operations on this host may run at once
+	// (ValidateMaxConcurrentOperations); default DefaultMaxConcurrentOperations, Terraform's
+	// default parallelism. The others wait for one to end.
+	MaxConcurrentOperations int
+	// MaxClientRequests is how many requests the host's libvirtd serves at once on one client
+	// connection (ValidateMaxClientRequests); default DefaultMaxClientRequests, libvirtd's own
+	// default of max_client_requests. Set it to the host's max_client_requests of libvirtd.conf
+	// (or virtqemud.conf) when that was raised. Together with MaxConcurrentOperations it decides
+	// how many pooled connections the host gets (Connections).
+	MaxClientRequests int
 }
 
 // Firmware selects how a domain boots.
@@ -182,4 +193,13 @@ type HostHealth struct {
 	// Transport is how the check's connection reached libvirtd: "streamlocal",
 	// "exec:virt-ssh-helper" or "exec:nc" (see sshx); "" when it did not get that far.
 	Transport string
+	// MaxConcurrentOperations, MaxClientRequests and Connections are what the connection pool
+	// uses for the host: its configured limits and the pooled connections they allow
+	// (HostConfig.Connections). Zero for a host that is not configured.
+	MaxConcurrentOperations int
+	MaxClientRequests       int
+	Connections             int
+	// HostCPUs is the number of active CPUs the host reports (virNodeGetInfo); 0 when the check
+	// did not get that far or the host did not say.
+	HostCPUs int
 }

@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -122,5 +123,59 @@ resource "kvm2_proxy_vm" "fleet" {
 			},
 			{Config: cfg, PlanOnly: true},
 		},
+	})
+}
+
+// TestAccHostHealth_concurrencyLimits: the health data source reports the limits the pool uses
+// for the host, its connections and the host's CPUs; by default ten operations at libvirtd's
+// five requests per connection (two connections), and what the host block sets otherwise.
+func TestAccHostHealth_concurrencyLimits(t *testing.T) {
+	l := newAccLab(t)
+	knownHosts := fmt.Sprintf("known_hosts_file = %q", l.knownHosts)
+	cpus := knownvalue.Int64Func(func(v int64) error {
+		if v <= 0 {
+			return fmt.Errorf("host_cpus = %d, want the host's CPUs", v)
+		}
+		return nil
+	})
+	limits := func(ops, perConn, conns int64) statecheck.StateCheck {
+		return statecheck.ExpectKnownValue(healthAddr, tfjsonpath.New("hosts"), knownvalue.ListExact([]knownvalue.Check{
+			knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				"name": knownvalue.StringExact("lab"), "status": knownvalue.StringExact("ok"),
+				"max_concurrent_operations": knownvalue.Int64Exact(ops),
+				"max_client_requests":       knownvalue.Int64Exact(perConn),
+				"connections":               knownvalue.Int64Exact(conns),
+				"host_cpus":                 cpus,
+			}),
+		}))
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: l.factories(),
+		Steps: []resource.TestStep{
+			{
+				Config:            l.config(healthConfig),
+				ConfigStateChecks: []statecheck.StateCheck{limits(kvm2.DefaultMaxConcurrentOperations, kvm2.DefaultMaxClientRequests, 2)},
+			},
+			{
+				Config: l.providerBlock(knownHosts+"\n      max_concurrent_operations = 3\n      max_client_requests = 2") +
+					healthConfig,
+				ConfigStateChecks: []statecheck.StateCheck{limits(3, 2, 2)},
+			},
+		},
+	})
+}
+
+// TestAccProvider_maxConcurrentOperationsZero: a limit outside the core's bounds fails the
+// plan, naming the rule.
+func TestAccProvider_maxConcurrentOperationsZero(t *testing.T) {
+	l := newAccLab(t)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: l.factories(),
+		Steps: []resource.TestStep{{
+			Config: l.providerBlock(fmt.Sprintf("known_hosts_file = %q\n      max_concurrent_operations = 0", l.knownHosts)) +
+				healthConfig,
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(`(?s)max_concurrent_operations.*1 to 64`),
+		}},
 	})
 }

@@ -39,6 +39,11 @@ type hostHealthEntry struct {
 	PoolAvailableBytes types.Int64  `tfsdk:"pool_available_bytes"`
 	LatencyMs          types.Int64  `tfsdk:"latency_ms"`
 	Transport          types.String `tfsdk:"transport"`
+
+	MaxConcurrentOperations types.Int64 `tfsdk:"max_concurrent_operations"`
+	MaxClientRequests       types.Int64 `tfsdk:"max_client_requests"`
+	Connections             types.Int64 `tfsdk:"connections"`
+	HostCPUs                types.Int64 `tfsdk:"host_cpus"`
 }
 
 func newHostHealthDataSource() datasource.DataSource { return &hostHealthDataSource{} }
@@ -82,6 +87,14 @@ func (d *hostHealthDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 						"it, so the socket was reached through that helper run over an exec channel, as libvirt's own " +
 						"`qemu+ssh` does); empty when the host was not reached. The transport that worked is remembered " +
 						"per host and tried first on later connections."),
+					"max_concurrent_operations": computedInt("How many operations of this provider may run on the host at " +
+						"once: the host's `max_concurrent_operations`, or its default; 0 for a host that is not configured."),
+					"max_client_requests": computedInt("How many requests the host's libvirt daemon is taken to serve at " +
+						"once per connection: the host's `max_client_requests`, or its default; 0 for a host that is not configured."),
+					"connections": computedInt("How many pooled connections the provider opens to the host at most, " +
+						"ceil(`max_concurrent_operations` / `max_client_requests`)."),
+					"host_cpus": computedInt("Active CPUs the host reports; 0 when the check did not get that far or the " +
+						"host did not say (that alone does not change the status)."),
 				}},
 			},
 		},
@@ -133,6 +146,11 @@ func hostHealthEntryOf(h kvm2.HostHealth) hostHealthEntry {
 		PoolAvailableBytes: types.Int64Value(int64(h.PoolAvailableBytes)),
 		LatencyMs:          types.Int64Value(h.Latency.Milliseconds()),
 		Transport:          types.StringValue(h.Transport),
+
+		MaxConcurrentOperations: types.Int64Value(int64(h.MaxConcurrentOperations)),
+		MaxClientRequests:       types.Int64Value(int64(h.MaxClientRequests)),
+		Connections:             types.Int64Value(int64(h.Connections)),
+		HostCPUs:                types.Int64Value(int64(h.HostCPUs)),
 	}
 }
 

@@ -42,6 +42,9 @@ type hostModel struct {
 	Network        types.String `tfsdk:"network"`
 	Bridge         types.String `tfsdk:"bridge"`
 	Zone           types.String `tfsdk:"zone"`
+
+	MaxConcurrentOperations types.Int64 `tfsdk:"max_concurrent_operations"`
+	MaxClientRequests       types.Int64 `tfsdk:"max_client_requests"`
 }
 
 func (p *kvm2Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
@@ -143,6 +146,27 @@ func (p *kvm2Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp 
 						MarkdownDescription: "Free-form placement label for the host (for example a rack or site). Default: empty.",
 						Optional:            true,
 					},
+					"max_concurrent_operations": schema.Int64Attribute{
+						MarkdownDescription: fmt.Sprintf("How many operations (create, read, delete...) of this provider may run on "+
+							"the host at once (%s); more wait for one to end. Match it to Terraform's `-parallelism` when that is "+
+							"changed. Default: `%d`, Terraform's default parallelism. The number of SSH connections the provider "+
+							"opens to the host is derived from this and `max_client_requests`: "+
+							"ceil(`max_concurrent_operations` / `max_client_requests`), each opened only when the ones before are "+
+							"busy (`kvm2_host_health` reports it as `connections`).",
+							kvm2.MaxConcurrentOperationsRule, kvm2.DefaultMaxConcurrentOperations),
+						Optional:   true,
+						Validators: []validator.Int64{validators.MaxConcurrentOperations()},
+					},
+					"max_client_requests": schema.Int64Attribute{
+						MarkdownDescription: fmt.Sprintf("How many requests the host's libvirt daemon serves at once on one client "+
+							"connection (%s): its `max_client_requests`, more being queued by the daemon. The provider shares each "+
+							"connection among at most this many operations and opens another connection for more. Set it to the "+
+							"`max_client_requests` of the host's `libvirtd.conf` (or `virtqemud.conf` with modular daemons) when "+
+							"that was raised. Default: `%d`, libvirt's default.",
+							kvm2.MaxClientRequestsRule, kvm2.DefaultMaxClientRequests),
+						Optional:   true,
+						Validators: []validator.Int64{validators.MaxClientRequests()},
+					},
 				}},
 			},
 		},
@@ -240,6 +264,9 @@ func buildCoreConfig(ctx context.Context, cfg providerModel) (kvm2.Config, diag.
 			Network:        h.Network.ValueString(),
 			Bridge:         h.Bridge.ValueString(),
 			Zone:           h.Zone.ValueString(),
+
+			MaxConcurrentOperations: int(h.MaxConcurrentOperations.ValueInt64()),
+			MaxClientRequests:       int(h.MaxClientRequests.ValueInt64()),
 		}
 		diags.Append(checkFileExists(name, "private_key_file", hc.PrivateKeyFile)...)
 		diags.Append(checkPrivateKey(name, hc.PrivateKey)...)

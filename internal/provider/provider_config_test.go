@@ -40,6 +40,10 @@ func TestProviderConfig_validationErrors(t *testing.T) {
 }`, `(?s)address.*required`},
 		{"port zero", providerBlock(validHostAttrs + "\nport = 0"), `(?s)port.*between 1 and 65535`},
 		{"port too large", providerBlock(validHostAttrs + "\nport = 70000"), `(?s)port.*between 1 and 65535`},
+		{"no concurrent operations", providerBlock(validHostAttrs + "\nmax_concurrent_operations = 0"), `(?s)max_concurrent_operations is 0; it must be 1 to 64`},
+		{"too many concurrent operations", providerBlock(validHostAttrs + "\nmax_concurrent_operations = 65"), `(?s)max_concurrent_operations is 65`},
+		{"no client requests", providerBlock(validHostAttrs + "\nmax_client_requests = 0"), `(?s)max_client_requests is 0; it must be 1 to 1000`},
+		{"too many client requests", providerBlock(validHostAttrs + "\nmax_client_requests = 1001"), `(?s)max_client_requests is 1001`},
 		{"two host key methods", providerBlock(`private_key = "k"
       host_key = "` + testHostKey + `"
       known_hosts_file = "/etc/ssh/ssh_known_hosts"`), `(?s)known_hosts_file.*host_key|host_key.*known_hosts_file`},

@@ -26,6 +26,8 @@ type Backend interface {
 	ConnectGetLibVersion(ctx context.Context) (uint64, error)
 	ConnectGetCapabilities(ctx context.Context) (string, error)
 	ConnectListAllDomains(ctx context.Context, flags libvirt.ConnectListAllDomainsFlags) ([]libvirt.Domain, error)
+	// NodeGetInfo describes the host machine: its CPUs and memory.
+	NodeGetInfo(ctx context.Context) (NodeInfo, error)
 
 	DomainLookupByName(ctx context.Context, name string) (libvirt.Domain, error)
 	DomainDefineXML(ctx context.Context, xml string) (libvirt.Domain, error)
@@ -94,6 +96,18 @@ type Backend interface {
 
 	// Close ends the connection (bounded; never blocks past a few seconds).
 	Close() error
+}
+
+// NodeInfo is what libvirt's virNodeGetInfo reports about the host machine.
+type NodeInfo struct {
+	Model     string // CPU model, e.g. "x86_64"
+	MemoryKiB uint64 // memory size
+	CPUs      int    // active CPUs
+	MHz       int    // expected CPU frequency
+	Nodes     int    // NUMA nodes (1 for uniform memory access)
+	Sockets   int    // CPU sockets per node
+	Cores     int    // cores per socket
+	Threads   int    // threads per core
 }
 
 // Pool hands out connections to configured hosts.

@@ -90,7 +90,7 @@ func TestIntegration_connectVersionAndPool(t *testing.T) {
 func TestIntegration_poolAcquire(t *testing.T) {
 	cfg, pool := labConfig(t)
 	ctx := labCtx(t)
-	p := NewSSHPool(map[string]sshx.Config{"lab": cfg}, PoolOptions{})
+	p := NewSSHPool(map[string]sshx.Config{"lab": cfg}, nil, PoolOptions{})
 	defer p.Close()
 
 	b, release, err := p.Acquire(ctx, "lab")

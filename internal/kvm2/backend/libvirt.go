@@ -268,6 +268,31 @@ func (b *libvirtBackend) ConnectGetCapabilities(ctx context.Context) (string, er
 	return call(ctx, b, "ConnectGetCapabilities", true, b.l.ConnectGetCapabilities)
 }
 
+func (b *libvirtBackend) NodeGetInfo(ctx context.Context) (NodeInfo, error) {
+	return call(ctx, b, "NodeGetInfo", true, func() (NodeInfo, error) {
+		model, mem, cpus, mhz, nodes, sockets, cores, threads, err := b.l.NodeGetInfo()
+		if err != nil {
+			return NodeInfo{}, err
+		}
+		return NodeInfo{
+			Model: nodeModel(model), MemoryKiB: mem, CPUs: int(cpus), MHz: int(mhz),
+			Nodes: int(nodes), Sockets: int(sockets), Cores: int(cores), Threads: int(threads),
+		}, nil
+	})
+}
+
+// nodeModel is the NUL-terminated C string libvirt sends as the CPU model.
+func nodeModel(raw [32]int8) string {
+	out := make([]byte, 0, len(raw))
+	for _, c := range raw {
+		if c == 0 {
+			break
+		}
+		out = append(out, byte(c))
+	}
+	return string(out)
+}
+
 func (b *libvirtBackend) ConnectListAllDomains(ctx context.Context, flags libvirt.ConnectListAllDomainsFlags) ([]libvirt.Domain, error) {
 	return call(ctx, b, "ConnectListAllDomains", true, func() ([]libvirt.Domain, error) {
 		doms, _, err := b.l.ConnectListAllDomains(1, flags)

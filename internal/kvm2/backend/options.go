@@ -9,12 +9,46 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/sshx"
 )
 
-// Default budgets and pool size.
+// Default budgets.
 const (
 	DefaultCallBudget = 30 * time.Second
 	DefaultDialBudget = 20 * time.Second
-	DefaultPerHost    = 4
 )
+
+// Default pool limits of a host NewSSHPool is given none for: the core's defaults (Terraform's
+// parallelism of 10 operations, libvirtd's max_client_requests of 5).
+const (
+	DefaultOperations    = 10
+	DefaultPerConnection = 5
+)
+
+// Limits bound how the pool shares one host. At most Operations callers hold the host at once;
+// each pooled connection is shared by at most PerConnection of them, so the host gets up to
+// Connections() connections, dialed only as they are needed. A zero field takes its default;
+// PerConnection above Operations counts as Operations.
+type Limits struct {
+	Operations    int
+	PerConnection int
+}
+
+// withDefaults fills the zero fields of l and caps PerConnection at Operations.
+func (l Limits) withDefaults() Limits {
+	if l.Operations <= 0 {
+		l.Operations = DefaultOperations
+	}
+	if l.PerConnection <= 0 {
+		l.PerConnection = DefaultPerConnection
+	}
+	l.PerConnection = min(l.PerConnection, l.Operations)
+	return l
+}
+
+// Connections is how many pooled connections l allows: ceil(Operations / PerConnection), after
+// defaults.
+func (l Limits) Connections() int {
+	l = l.withDefaults()
+	return (l.Operations + l.PerConnection - 1) / l.PerConnection
+}
 
 // Observer is told about every RPC once it ends: host, method name (the Backend method, e.g.
 // "DomainLookupByName"), how long it took and how it ended. It must not block.
@@ -48,7 +82,6 @@ type DialFunc func(ctx context.Context, host string, cfg sshx.Config) (net.Conn,
 type PoolOptions struct {
 	Observer Observer
 	Budgets  Budgets
-	PerHost  int      // concurrent pooled users per host; default 4
 	Dial     DialFunc // default sshx.DialLibvirt; tests substitute a counting fake
 }
 
@@ -62,9 +95,6 @@ func (o PoolOptions) withDefaults() PoolOptions {
 	}
 	if o.Budgets.Dial <= 0 {
 		o.Budgets.Dial = DefaultDialBudget
-	}
-	if o.PerHost <= 0 {
-		o.PerHost = DefaultPerHost
 	}
 	if o.Dial == nil {
 		o.Dial = sshx.DialLibvirt

@@ -29,8 +29,9 @@ const (
 	failureMemory = 3 * time.Second
 )
 
-// sshPool keeps one pooled connection per configured host, shared by at most PerHost callers
-// at a time. Every wait (for a slot, for a dial in progress) ends with the caller's ctx.
+// sshPool keeps, per configured host, up to Limits.Connections pooled connections, each shared by
+// at most Limits.PerConnection callers, and lets at most Limits.Operations callers hold the
+// host at once. Every wait (for a slot, for a dial in progress) ends with the caller's ctx.
 type sshPool struct {
 	opts    PoolOptions
 	hosts   map[string]sshx.Config
@@ -44,17 +45,30 @@ type sshPool struct {
 	closed bool
 }
 
-// hostEntry is one host's slot semaphore and pooled connection.
+// hostEntry is one host's operation semaphore, its pooled connections and what its last dial
+// found.
 type hostEntry struct {
-	slots chan struct{} // a token per user; capacity PerHost
+	limits Limits
+	slots  chan struct{} // a token per caller holding the host; capacity limits.Operations
+	conns  []*pooledConn // limits.Connections of them, fixed at construction
+	// dialGate is a one-token lock around every pooled dial of the host, so that callers of a
+	// host that cannot be used share one dial and its remembered failure, whichever connection
+	// they wait on. A connection already dialed is handed out without it.
+	dialGate chan struct{}
+
+	mu       sync.Mutex // guards every conn's users and live, and failed and failedAt
+	failed   error      // the last dial's failure when retrying cannot fix it, else nil
+	failedAt time.Time  // when failed was recorded
+}
+
+// pooledConn is one pooled connection of a host and the callers sharing it.
+type pooledConn struct {
+	users int  // callers holding it; guarded by hostEntry.mu
+	live  bool // it was dialed and not yet found dead; guarded by hostEntry.mu
 	// dialing is a one-token lock around b: a channel rather than a sync.Mutex so that a
 	// caller waiting behind a slow dial can give up when its ctx ends.
 	dialing chan struct{}
 	b       Backend // guarded by dialing
-
-	mu       sync.Mutex
-	failed   error     // the last dial's failure when retrying cannot fix it, else nil
-	failedAt time.Time // when failed was recorded
 }
 
 // recent returns the failure recorded less than memory ago, or nil.
@@ -79,10 +93,46 @@ func (e *hostEntry) record(err error) {
 	e.failed = nil
 }
 
-// NewSSHPool returns a Pool over hosts. It never dials; the first Acquire for a host does.
-// Each host without an sshx.Memory gets one, shared by its pooled and dedicated dials, so a
-// host reached over exec is not asked for a stream-local forward on every dial.
-func NewSSHPool(hosts map[string]sshx.Config, opts PoolOptions) Pool {
+// claim picks the connection a new holder of the host shares and counts it as a user. It fills
+// the connection with the most users that still has room, a dialed one before one that is not,
+// so a small workload stays on one connection and another is dialed only when every one in
+// use is full. The caller holds one of e's slots, and there are as many places on the
+// connections as slots, so one always has room.
+func (e *hostEntry) claim() *pooledConn {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	var best *pooledConn
+	for _, c := range e.conns {
+		if c.users >= e.limits.PerConnection {
+			continue
+		}
+		if best == nil || c.users > best.users || (c.users == best.users && c.live && !best.live) {
+			best = c
+		}
+	}
+	best.users++
+	return best
+}
+
+// unclaim ends one user of c.
+func (e *hostEntry) unclaim(c *pooledConn) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	c.users--
+}
+
+// setLive records whether c holds a connection believed to work.
+func (e *hostEntry) setLive(c *pooledConn, live bool) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	c.live = live
+}
+
+// NewSSHPool returns a Pool over hosts, each shared within its limits (a host missing from
+// limits gets the default Limits). It never dials; the first Acquire for a host does. Each
+// host without an sshx.Memory gets one, shared by its pooled and dedicated dials, so a host
+// reached over exec is not asked for a stream-local forward on every dial.
+func NewSSHPool(hosts map[string]sshx.Config, limits map[string]Limits, opts PoolOptions) Pool {
 	opts = opts.withDefaults()
 	p := &sshPool{
 		opts: opts, hosts: make(map[string]sshx.Config, len(hosts)), entries: make(map[string]*hostEntry, len(hosts)),
@@ -94,10 +144,17 @@ func NewSSHPool(hosts map[string]sshx.Config, opts PoolOptions) Pool {
 			cfg.Memory = &sshx.Memory{}
 		}
 		p.hosts[name] = cfg
-		p.entries[name] = &hostEntry{
-			slots:   make(chan struct{}, opts.PerHost),
-			dialing: make(chan struct{}, 1),
+		l := limits[name].withDefaults()
+		e := &hostEntry{
+			limits:   l,
+			slots:    make(chan struct{}, l.Operations),
+			conns:    make([]*pooledConn, l.Connections()),
+			dialGate: make(chan struct{}, 1),
 		}
+		for i := range e.conns {
+			e.conns[i] = &pooledConn{dialing: make(chan struct{}, 1)}
+		}
+		p.entries[name] = e
 		names = append(names, name)
 	}
 	slices.Sort(names)
@@ -121,8 +178,9 @@ func (p *sshPool) lookup(op, host string) (*hostEntry, error) {
 	return e, nil
 }
 
-// Acquire waits for one of host's slots, then returns the pooled connection, dialing a new
-// one when there is none or the old one died (peer gone, or an RPC on it was abandoned).
+// Acquire waits for one of host's slots, then returns a pooled connection with room (see
+// claim), dialing it when it has none yet or the old one died (peer gone, or an RPC on it was
+// abandoned).
 func (p *sshPool) Acquire(ctx context.Context, host string) (Backend, func(), error) {
 	e, err := p.lookup("acquire", host)
 	if err != nil {
@@ -133,10 +191,16 @@ func (p *sshPool) Acquire(ctx context.Context, host string) (Backend, func(), er
 	case <-ctx.Done():
 		return nil, nil, kvmerr.New(kvmerr.Transient, "wait for a connection slot", host, ctx.Err())
 	}
+	c := e.claim()
 	var once sync.Once
-	release := func() { once.Do(func() { <-e.slots }) }
+	release := func() {
+		once.Do(func() {
+			e.unclaim(c)
+			<-e.slots
+		})
+	}
 
-	b, err := p.pooled(ctx, host, e)
+	b, err := p.pooled(ctx, host, e, c)
 	if err != nil {
 		release()
 		return nil, nil, err
@@ -144,28 +208,36 @@ func (p *sshPool) Acquire(ctx context.Context, host string) (Backend, func(), er
 	return b, release, nil
 }
 
-// pooled returns e's live connection or replaces it with a fresh one.
-func (p *sshPool) pooled(ctx context.Context, host string, e *hostEntry) (Backend, error) {
+// pooled returns c's live connection or replaces it with a fresh one.
+func (p *sshPool) pooled(ctx context.Context, host string, e *hostEntry, c *pooledConn) (Backend, error) {
 	select {
-	case e.dialing <- struct{}{}:
+	case c.dialing <- struct{}{}:
 	case <-ctx.Done():
 		return nil, kvmerr.New(kvmerr.Transient, "wait for a connection", host, ctx.Err())
 	}
-	defer func() { <-e.dialing }()
+	defer func() { <-c.dialing }()
 
-	if e.b != nil && alive(e.b) {
-		return e.b, nil
+	if c.b != nil && alive(c.b) {
+		return c.b, nil
 	}
-	if e.b != nil {
+	if c.b != nil {
 		// Dead already; Close only releases what is left (it does not wait on the link).
-		_ = e.b.Close()
-		e.b = nil
+		_ = c.b.Close()
+		c.b = nil
+		e.setLive(c, false)
+	}
+	select {
+	case e.dialGate <- struct{}{}:
+	case <-ctx.Done():
+		return nil, kvmerr.New(kvmerr.Transient, "wait for a connection", host, ctx.Err())
 	}
 	b, err := p.dial(ctx, host, e)
+	<-e.dialGate
 	if err != nil {
 		return nil, err
 	}
-	e.b = b
+	c.b = b
+	e.setLive(c, true)
 	return b, nil
 }
 
@@ -229,16 +301,19 @@ func (p *sshPool) Close() error {
 	p.mu.Unlock()
 	var wg sync.WaitGroup
 	for _, e := range p.entries {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			e.dialing <- struct{}{}
-			defer func() { <-e.dialing }()
-			if e.b != nil {
-				_ = e.b.Close()
-				e.b = nil
-			}
-		}()
+		for _, c := range e.conns {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				c.dialing <- struct{}{}
+				defer func() { <-c.dialing }()
+				if c.b != nil {
+					_ = c.b.Close()
+					c.b = nil
+					e.setLive(c, false)
+				}
+			}()
+		}
 	}
 	wg.Wait()
 	return nil

@@ -17,12 +17,13 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/sshx"
 )
 
-// newTestPool returns a pool over hosts "lab" and "lab2" whose dials go to stub daemons.
-func newTestPool(t *testing.T, opts PoolOptions) (Pool, *countingDialer) {
+// newTestPool returns a pool over hosts "lab" and "lab2", each within limits, whose dials go
+// to stub daemons.
+func newTestPool(t *testing.T, limits Limits, opts PoolOptions) (Pool, *countingDialer) {
 	t.Helper()
 	d := &countingDialer{}
 	opts.Dial = d.dial
-	p := NewSSHPool(map[string]sshx.Config{"lab": {}, "lab2": {}}, opts)
+	p := NewSSHPool(map[string]sshx.Config{"lab": {}, "lab2": {}}, map[string]Limits{"lab": limits, "lab2": limits}, opts)
 	t.Cleanup(func() { _ = p.Close() })
 	return p, d
 }
@@ -40,7 +41,7 @@ func acquire(t *testing.T, p Pool, host string) (Backend, func()) {
 }
 
 func TestPool_reusesLiveConnection(t *testing.T) {
-	p, d := newTestPool(t, PoolOptions{})
+	p, d := newTestPool(t, Limits{}, PoolOptions{})
 	first, release := acquire(t, p, "lab")
 	release()
 	second, release := acquire(t, p, "lab")
@@ -78,7 +79,7 @@ func TestPool_redialsDeadConnection(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p, d := newTestPool(t, PoolOptions{})
+			p, d := newTestPool(t, Limits{}, PoolOptions{})
 			first, release := acquire(t, p, "lab")
 			tt.kill(t, first, d)
 			release()
@@ -108,7 +109,7 @@ func TestPool_peerDropRedials(t *testing.T) {
 		serveStub(server, map[uint32]func(*stubDaemon, packet){procGetLibVer: answerLibVersion})
 		return client, nil, nil
 	}}
-	p := NewSSHPool(map[string]sshx.Config{"lab": {}}, opts)
+	p := NewSSHPool(map[string]sshx.Config{"lab": {}}, nil, opts)
 	defer p.Close()
 
 	first, release := acquire(t, p, "lab")
@@ -127,7 +128,7 @@ func TestPool_peerDropRedials(t *testing.T) {
 }
 
 func TestPool_slotWaitEndsWithCtx(t *testing.T) {
-	p, _ := newTestPool(t, PoolOptions{PerHost: 1})
+	p, _ := newTestPool(t, Limits{Operations: 1}, PoolOptions{})
 	_, release := acquire(t, p, "lab")
 
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
@@ -157,7 +158,7 @@ func TestPool_slotWaitEndsWithCtx(t *testing.T) {
 }
 
 func TestPool_unknownHostIsPermanent(t *testing.T) {
-	p, d := newTestPool(t, PoolOptions{})
+	p, d := newTestPool(t, Limits{}, PoolOptions{})
 	ops := map[string]func() error{
 		"Acquire": func() error {
 			_, _, err := p.Acquire(context.Background(), "nope")
@@ -187,7 +188,7 @@ func TestPool_unknownHostIsPermanent(t *testing.T) {
 }
 
 func TestPool_dedicatedIsNeverShared(t *testing.T) {
-	p, d := newTestPool(t, PoolOptions{})
+	p, d := newTestPool(t, Limits{}, PoolOptions{})
 	pooled, release := acquire(t, p, "lab")
 	defer release()
 
@@ -219,10 +220,10 @@ func TestPool_dedicatedIsNeverShared(t *testing.T) {
 
 func TestPool_dialFailureReleasesSlot(t *testing.T) {
 	dialErr := &kvmerr.DialError{Host: "lab", Stage: kvmerr.StageAuth, Err: errors.New("denied")}
-	opts := PoolOptions{PerHost: 1, Dial: func(context.Context, string, sshx.Config) (net.Conn, io.Closer, error) {
+	opts := PoolOptions{Dial: func(context.Context, string, sshx.Config) (net.Conn, io.Closer, error) {
 		return nil, nil, dialErr
 	}}
-	p := NewSSHPool(map[string]sshx.Config{"lab": {}}, opts)
+	p := NewSSHPool(map[string]sshx.Config{"lab": {}}, map[string]Limits{"lab": {Operations: 1}}, opts)
 	defer p.Close()
 	for i := range 2 { // the second attempt would block forever if the slot leaked
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
@@ -237,7 +238,7 @@ func TestPool_dialFailureReleasesSlot(t *testing.T) {
 
 func TestPool_closeClosesPooledAndRefusesMore(t *testing.T) {
 	d := &countingDialer{}
-	p := NewSSHPool(map[string]sshx.Config{"lab": {}}, PoolOptions{Dial: d.dial})
+	p := NewSSHPool(map[string]sshx.Config{"lab": {}}, nil, PoolOptions{Dial: d.dial})
 	b, release := acquire(t, p, "lab")
 	release()
 	if err := p.Close(); err != nil {
@@ -294,7 +295,7 @@ func authDial(host string) error {
 // newScriptedPool is a pool over "lab" and "lab2" with short grace and memory.
 func newScriptedPool(t *testing.T, d *scriptedDialer, grace, memory time.Duration) *sshPool {
 	t.Helper()
-	p := NewSSHPool(map[string]sshx.Config{"lab": {}, "lab2": {}}, PoolOptions{Dial: d.dial}).(*sshPool)
+	p := NewSSHPool(map[string]sshx.Config{"lab": {}, "lab2": {}}, nil, PoolOptions{Dial: d.dial}).(*sshPool)
 	p.refusedGrace, p.refusedRedial, p.failureMemory = grace, grace/5, memory
 	t.Cleanup(func() { _ = p.Close() })
 	return p
@@ -475,7 +476,7 @@ func TestPool_sharesTransportMemoryPerHost(t *testing.T) {
 		mu.Unlock()
 		return stubConn(map[uint32]func(*stubDaemon, packet){procGetLibVer: answerLibVersion}), nil, nil
 	}}
-	p := NewSSHPool(map[string]sshx.Config{"lab": {}, "lab2": {}}, opts)
+	p := NewSSHPool(map[string]sshx.Config{"lab": {}, "lab2": {}}, nil, opts)
 	defer p.Close()
 	for _, host := range []string{"lab", "lab2"} {
 		_, release := acquire(t, p, host)
@@ -519,5 +520,280 @@ func TestConnect_reportsTransport(t *testing.T) {
 			t.Errorf("TransportOf = %q, want %q", got, via)
 		}
 		_ = b.Close()
+	}
+}
+
+// holdConcurrently acquires host n times from n goroutines at once and returns what each got,
+// all still held, and their releases; the test's end releases them.
+func holdConcurrently(t *testing.T, p Pool, host string, n int) ([]Backend, []func()) {
+	t.Helper()
+	got := make([]Backend, n)
+	releases := make([]func(), n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			b, release, err := p.Acquire(ctx, host)
+			if err != nil {
+				t.Errorf("Acquire %d: %v", i, err)
+				return
+			}
+			got[i], releases[i] = b, release
+		}()
+	}
+	wg.Wait()
+	if t.Failed() {
+		t.FailNow()
+	}
+	t.Cleanup(func() {
+		for _, r := range releases {
+			r()
+		}
+	})
+	return got, releases
+}
+
+// usersPerBackend counts how many holders share each distinct connection.
+func usersPerBackend(bs []Backend) map[Backend]int {
+	out := map[Backend]int{}
+	for _, b := range bs {
+		out[b]++
+	}
+	return out
+}
+
+func TestLimits_connections(t *testing.T) {
+	tests := []struct {
+		l         Limits
+		conns     int
+		perConn   int
+		operation int
+	}{
+		{Limits{}, 2, DefaultPerConnection, DefaultOperations},
+		{Limits{Operations: 10, PerConnection: 5}, 2, 5, 10},
+		{Limits{Operations: 11, PerConnection: 5}, 3, 5, 11},
+		{Limits{Operations: 3, PerConnection: 2}, 2, 2, 3},
+		{Limits{Operations: 1, PerConnection: 5}, 1, 1, 1},
+		{Limits{Operations: 64, PerConnection: 1}, 64, 1, 64},
+	}
+	for _, tt := range tests {
+		l := tt.l.withDefaults()
+		if got := tt.l.Connections(); got != tt.conns || l.PerConnection != tt.perConn || l.Operations != tt.operation {
+			t.Errorf("%+v: %d connections of %d users for %d operations; want %d of %d for %d",
+				tt.l, got, l.PerConnection, l.Operations, tt.conns, tt.perConn, tt.operation)
+		}
+	}
+}
+
+// TestPool_dialsAnotherConnectionOnlyWhenFull: ten operations at five per connection use two
+// connections when ten hold the host and one when three do; an eleventh waits for a release.
+func TestPool_dialsAnotherConnectionOnlyWhenFull(t *testing.T) {
+	limits := Limits{Operations: 10, PerConnection: 5}
+	t.Run("ten holders", func(t *testing.T) {
+		p, d := newTestPool(t, limits, PoolOptions{})
+		got, releases := holdConcurrently(t, p, "lab", 10)
+		if n := d.dials.Load(); n != 2 {
+			t.Errorf("dials = %d for ten holders, want 2", n)
+		}
+		users := usersPerBackend(got)
+		if len(users) != 2 {
+			t.Fatalf("ten holders share %d connections, want 2", len(users))
+		}
+		for b, n := range users {
+			if n != 5 {
+				t.Errorf("a connection has %d users, want 5", n)
+			}
+			if _, err := b.ConnectGetLibVersion(context.Background()); err != nil {
+				t.Errorf("RPC on a pooled connection: %v", err)
+			}
+		}
+
+		// The eleventh waits while all ten hold the host...
+		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+		defer cancel()
+		if _, _, err := p.Acquire(ctx, "lab"); !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("eleventh Acquire: err = %v, want it to wait until its ctx ends", err)
+		}
+		// ...and gets the place of one that leaves, on a connection already dialed.
+		waited := make(chan Backend)
+		go func() {
+			b, rel := acquire(t, p, "lab")
+			defer rel()
+			waited <- b
+		}()
+		select {
+		case <-waited:
+			t.Fatal("the eleventh got a slot before any release")
+		case <-time.After(50 * time.Millisecond):
+		}
+		releases[0]()
+		select {
+		case b := <-waited:
+			if b != got[0] {
+				t.Error("the eleventh did not take the place the release freed")
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatal("the eleventh still waits after a release")
+		}
+		if n := d.dials.Load(); n != 2 {
+			t.Errorf("dials = %d after the eleventh, want still 2", n)
+		}
+	})
+	t.Run("three holders", func(t *testing.T) {
+		p, d := newTestPool(t, limits, PoolOptions{})
+		got, _ := holdConcurrently(t, p, "lab", 3)
+		if n := d.dials.Load(); n != 1 {
+			t.Errorf("dials = %d for three holders, want 1", n)
+		}
+		if users := usersPerBackend(got); len(users) != 1 {
+			t.Errorf("three holders share %d connections, want 1", len(users))
+		}
+	})
+}
+
+// TestPool_deadConnectionRedialedWhileOtherServes: one of two connections dies; its next user
+// gets a fresh one while the holders of the other keep theirs, and the other is not redialed.
+func TestPool_deadConnectionRedialedWhileOtherServes(t *testing.T) {
+	p, d := newTestPool(t, Limits{Operations: 4, PerConnection: 2}, PoolOptions{})
+	got, releases := holdConcurrently(t, p, "lab", 4)
+	users := usersPerBackend(got)
+	if len(users) != 2 || d.dials.Load() != 2 {
+		t.Fatalf("four holders at two per connection: %d connections, %d dials; want 2 and 2", len(users), d.dials.Load())
+	}
+	dead := got[0]
+	var other Backend
+	for b := range users {
+		if b != dead {
+			other = b
+		}
+	}
+	_ = dead.Close()
+	// Both holders of the dead connection leave; its place is taken by a new caller.
+	for i, b := range got {
+		if b == dead {
+			releases[i]()
+		}
+	}
+	fresh, release := acquire(t, p, "lab")
+	defer release()
+	if fresh == dead || fresh == other {
+		t.Fatalf("Acquire after the death: dead = %v, other = %v; want a fresh connection", fresh == dead, fresh == other)
+	}
+	if n := d.dials.Load(); n != 3 {
+		t.Errorf("dials = %d, want 3 (one redial)", n)
+	}
+	if _, err := other.ConnectGetLibVersion(context.Background()); err != nil {
+		t.Errorf("the other connection stopped serving: %v", err)
+	}
+	if _, err := fresh.ConnectGetLibVersion(context.Background()); err != nil {
+		t.Errorf("RPC on the redialed connection: %v", err)
+	}
+}
+
+// TestPool_slotWaitEndsWithCtxWhenAllConnectionsFull: with every operation slot of every
+// connection held, a caller waits only as long as its ctx, and dials nothing.
+func TestPool_slotWaitEndsWithCtxWhenAllConnectionsFull(t *testing.T) {
+	p, d := newTestPool(t, Limits{Operations: 10, PerConnection: 5}, PoolOptions{})
+	holdConcurrently(t, p, "lab", 10)
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() {
+		_, _, err := p.Acquire(ctx, "lab")
+		errc <- err
+	}()
+	time.Sleep(30 * time.Millisecond)
+	cancel()
+	select {
+	case err := <-errc:
+		if !errors.Is(err, context.Canceled) || !errors.Is(err, kvmerr.ErrTransient) {
+			t.Errorf("err = %v, want Transient wrapping the cancellation", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Acquire did not return after its ctx was cancelled")
+	}
+	if n := d.dials.Load(); n != 2 {
+		t.Errorf("dials = %d, want 2", n)
+	}
+}
+
+// TestPool_oneOperationOneConnection: one operation at five per connection is one connection
+// with one user; a second caller waits.
+func TestPool_oneOperationOneConnection(t *testing.T) {
+	p, d := newTestPool(t, Limits{Operations: 1, PerConnection: 5}, PoolOptions{})
+	first, release := acquire(t, p, "lab")
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+	defer cancel()
+	if _, _, err := p.Acquire(ctx, "lab"); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("second Acquire: err = %v, want a wait that ends with its ctx", err)
+	}
+	release()
+	second, release := acquire(t, p, "lab")
+	release()
+	if first != second || d.dials.Load() != 1 {
+		t.Errorf("same connection = %v, dials = %d; want one connection", first == second, d.dials.Load())
+	}
+	e := p.(*sshPool).entries["lab"]
+	if len(e.conns) != 1 || e.limits.PerConnection != 1 {
+		t.Errorf("%d connections of %d users, want 1 of 1", len(e.conns), e.limits.PerConnection)
+	}
+}
+
+// TestPool_unusableHostDialedOnceAcrossConnections: callers spread over several connections
+// of a host that refuses credentials still share one dial and its error.
+func TestPool_unusableHostDialedOnceAcrossConnections(t *testing.T) {
+	gate := make(chan struct{})
+	var dials atomic.Int32
+	opts := PoolOptions{Dial: func(context.Context, string, sshx.Config) (net.Conn, io.Closer, error) {
+		dials.Add(1)
+		<-gate // every caller is waiting on some connection before the dial fails
+		return nil, nil, authDial("lab")
+	}}
+	p := NewSSHPool(map[string]sshx.Config{"lab": {}}, map[string]Limits{"lab": {Operations: 10, PerConnection: 2}}, opts)
+	defer p.Close()
+	errs := make([]error, 10)
+	var wg sync.WaitGroup
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			_, _, errs[i] = p.Acquire(ctx, "lab")
+		}()
+	}
+	time.Sleep(50 * time.Millisecond)
+	close(gate)
+	wg.Wait()
+	if n := dials.Load(); n != 1 {
+		t.Errorf("dials = %d for ten callers over five connections, want 1", n)
+	}
+	for i, err := range errs {
+		if kvmerr.Classify(err) != kvmerr.Permanent {
+			t.Errorf("caller %d: err = %v, want the remembered Permanent failure", i, err)
+		}
+	}
+}
+
+// TestPool_closeClosesEveryConnection: Close closes every pooled connection of a host.
+func TestPool_closeClosesEveryConnection(t *testing.T) {
+	d := &countingDialer{}
+	p := NewSSHPool(map[string]sshx.Config{"lab": {}}, map[string]Limits{"lab": {Operations: 6, PerConnection: 2}}, PoolOptions{Dial: d.dial})
+	got, releases := holdConcurrently(t, p, "lab", 6)
+	for _, r := range releases {
+		r()
+	}
+	if err := p.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for b := range usersPerBackend(got) {
+		if b.(Liveness).Alive() {
+			t.Error("a pooled connection is alive after pool Close")
+		}
+	}
+	if n, c := d.dials.Load(), d.closers.Load(); n != 3 || c != 3 {
+		t.Errorf("dials = %d, SSH closers called %d times; want 3 and 3", n, c)
 	}
 }

@@ -32,6 +32,17 @@ func Address() validator.String { return String(kvm2.AddressRule, kvm2.ValidateA
 // Port validates a TCP port.
 func Port() validator.Int64 { return Int64(kvm2.PortRule, kvm2.ValidatePort) }
 
+// MaxConcurrentOperations validates how many operations on one host may run at once.
+func MaxConcurrentOperations() validator.Int64 {
+	return Int64(kvm2.MaxConcurrentOperationsRule, kvm2.ValidateMaxConcurrentOperations)
+}
+
+// MaxClientRequests validates how many concurrent requests a host's libvirtd serves per client
+// connection.
+func MaxClientRequests() validator.Int64 {
+	return Int64(kvm2.MaxClientRequestsRule, kvm2.ValidateMaxClientRequests)
+}
+
 // User validates an SSH user.
 func User() validator.String { return String(kvm2.UserRule, kvm2.ValidateUser) }
 

@@ -46,6 +46,8 @@ const (
 	DefaultPoolCapacity  = 100 << 30
 	DefaultPoolAvailable = 50 << 30
 	DefaultLibVersion    = 9_000_000 // 9.0.0
+	DefaultNodeCPUs      = 4
+	DefaultNodeMemoryKiB = 8 << 20 // 8 GiB
 )
 
 // CapabilitiesQEMU is a capabilities document of a host without KVM (TCG only).
@@ -102,6 +104,10 @@ func New(host string) *Backend {
 		networks:   map[string]bool{DefaultNetwork: true},
 		libVersion: DefaultLibVersion,
 		caps:       CapabilitiesQEMU,
+		node: backend.NodeInfo{
+			Model: "x86_64", MemoryKiB: DefaultNodeMemoryKiB, CPUs: DefaultNodeCPUs, MHz: 2000,
+			Nodes: 1, Sockets: 1, Cores: DefaultNodeCPUs, Threads: 1,
+		},
 	}
 	st.pools[DefaultPool] = &poolState{info: StoragePool{
 		Name: DefaultPool, Path: DefaultPoolPath, Active: true,
@@ -268,6 +274,7 @@ type state struct {
 	bridges    map[string]bool // host bridges libvirt's interface driver reports (see interface.go)
 	libVersion uint64
 	caps       string
+	node       backend.NodeInfo
 	nextID     int32
 	nextUUID   uint32
 
@@ -321,6 +328,24 @@ func (b *Backend) SetCapabilities(xml string) {
 	b.st.mu.Lock()
 	defer b.st.mu.Unlock()
 	b.st.caps = xml
+}
+
+// SetNodeInfo sets what NodeGetInfo reports.
+func (b *Backend) SetNodeInfo(n backend.NodeInfo) {
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	b.st.node = n
+}
+
+// NodeGetInfo describes the host machine.
+func (b *Backend) NodeGetInfo(ctx context.Context) (_ backend.NodeInfo, err error) {
+	defer b.observe(ctx, "NodeGetInfo", time.Now(), &err)
+	if err = b.begin(ctx, "NodeGetInfo", ""); err != nil {
+		return backend.NodeInfo{}, err
+	}
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	return b.st.node, nil
 }
 
 // AddNetwork adds (or replaces) a network.
