@@ -153,13 +153,15 @@ func TestGet_readsAutostartFromTheHost(t *testing.T) {
 
 func TestGet_addressSources(t *testing.T) {
 	boom := errors.New("broken pipe")
-	ours := func(ip string) []libvirt.DomainInterface { return []libvirt.DomainInterface{iface(markedMAC, ipv4(ip))} }
+	ours := func(ip string) []libvirt.DomainInterface {
+		return []libvirt.DomainInterface{iface(markedMAC, ipv4(ip))}
+	}
 	static := func(d *fake.Domain) {
 		d.XML = strings.Replace(d.XML, "</kvm2:instance>", "<kvm2:network-config>version: 2</kvm2:network-config></kvm2:instance>", 1)
 	}
 	tests := []struct {
 		name      string
-		attach    func(d *fake.Domain) // nil: a libvirt network without network_config
+		attach    func(d *fake.Domain)      // nil: a libvirt network without network_config
 		agent     []libvirt.DomainInterface // nil: agent not connected
 		lease     []libvirt.DomainInterface
 		inject    func(fb *fake.Backend)
