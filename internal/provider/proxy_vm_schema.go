@@ -156,7 +156,7 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 			},
 			"wait_for_ip": schema.BoolAttribute{
 				MarkdownDescription: "Whether create (and a start) waits, within its timeout, until the VM reports an IPv4 " +
-					"address (guest agent first, then the DHCP lease). When the wait expires the apply fails and the VM is " +
+					"address (the DHCP lease first on a libvirt network without `network_config`, else the guest agent). When the wait expires the apply fails and the VM is " +
 					"kept in state as tainted, so the next apply replaces it. An import records the default. Default: `true`.",
 				Optional: true,
 				Computed: true,
@@ -179,7 +179,8 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 				Computed: true,
 			},
 			"ipv4_address": schema.StringAttribute{
-				MarkdownDescription: "IPv4 address the guest has, as the guest agent reports it, else the DHCP lease; empty " +
+				MarkdownDescription: "IPv4 address the guest has: on a libvirt network without `network_config` its DHCP lease, else what " +
+					"the guest agent reports (each falling back to the other; a bridge has no lease); empty " +
 					"when none is known. A static address from `network_config` shows here once the agent reports it.",
 				Computed: true,
 			},
