@@ -156,7 +156,7 @@ func TestRead_transientFailureKeepsTheResource(t *testing.T) {
 	cfg := h.config(h.baseImage() + vmConfig("wait_for_ip = false\n  timeouts {\n    read = \"1s\"\n  }"))
 	reset := errors.New("read: connection reset by peer")
 	once := func() {
-		for _, m := range []string{"DomainLookupByName", "StoragePoolLookupByName", "StorageVolLookupByName", "StoragePoolListAllVolumes"} {
+		for _, m := range []string{"DomainGetXMLDesc", "DomainLookupByName", "StoragePoolLookupByName", "StorageVolLookupByName", "StoragePoolListAllVolumes"} {
 			h.fb.FailNth(m, 1, reset)
 		}
 	}
@@ -173,7 +173,8 @@ func TestRead_transientFailureKeepsTheResource(t *testing.T) {
 				}},
 			},
 			{
-				PreConfig:   func() { h.fb.FailAlways("DomainLookupByName", reset) },
+				// A read starts with the definition, by the UUID the UID gives.
+				PreConfig:   func() { h.fb.FailAlways("DomainGetXMLDesc", reset) },
 				Config:      cfg,
 				ExpectError: regexp.MustCompile(`(?s)Unable to read proxy VM lab/egress-1.*connection reset`),
 			},
