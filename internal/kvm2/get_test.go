@@ -23,6 +23,14 @@ func iface(mac string, addrs ...libvirt.DomainIPAddr) libvirt.DomainInterface {
 	return libvirt.DomainInterface{Name: "eth", Hwaddr: libvirt.OptString{mac}, Addrs: addrs}
 }
 
+// wantRPCs fails unless the RPCs fb saw, in order, are want (comma-separated method names).
+func wantRPCs(t *testing.T, fb *fake.Backend, want string) {
+	t.Helper()
+	if got := strings.Join(fb.Methods(), ","); got != want {
+		t.Fatalf("RPCs %s\nwant %s", got, want)
+	}
+}
+
 func TestGet_readsMarkAndFactsBack(t *testing.T) {
 	h := newCore(t)
 	h.markedDomain(vmName, labUID, "fleet-a", libvirt.DomainRunning)
@@ -62,9 +70,7 @@ func TestGet_runningDomainCostsFourRPCs(t *testing.T) {
 		t.Fatalf("instance %+v", inst)
 	}
 	want := "DomainGetXMLDesc,DomainGetState,DomainGetAutostart,DomainInterfaceAddresses"
-	if got := strings.Join(h.fb.Methods(), ","); got != want {
-		t.Fatalf("RPCs %s\nwant %s", got, want)
-	}
+	wantRPCs(t, h.fb, want)
 }
 
 func TestGet_stoppedDomainCostsThreeRPCsAndHasNoAddress(t *testing.T) {
@@ -78,9 +84,7 @@ func TestGet_stoppedDomainCostsThreeRPCsAndHasNoAddress(t *testing.T) {
 		t.Fatalf("instance %+v", inst)
 	}
 	want := "DomainGetXMLDesc,DomainGetState,DomainGetAutostart"
-	if got := strings.Join(h.fb.Methods(), ","); got != want {
-		t.Fatalf("RPCs %s\nwant %s", got, want)
-	}
+	wantRPCs(t, h.fb, want)
 }
 
 // Persistence is asked only of a running domain whose autostart is off, and a running domain
@@ -133,9 +137,7 @@ func TestGet_domainWithAnotherUUIDIsFoundByName(t *testing.T) {
 		t.Fatalf("Get = %+v, %v", inst, err)
 	}
 	want := "DomainGetXMLDesc,DomainLookupByName,DomainGetXMLDesc,DomainGetState,DomainGetAutostart"
-	if got := strings.Join(h.fb.Methods(), ","); got != want {
-		t.Fatalf("RPCs %s\nwant %s", got, want)
-	}
+	wantRPCs(t, h.fb, want)
 }
 
 // The autostart flag is read from the host each time, so one turned off out of band shows.
