@@ -2,13 +2,12 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"log"
 	"os"
 	"runtime/debug"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider"
 )
@@ -23,14 +22,19 @@ func main() {
 	quietUnseenLogs()
 	boundMemory()
 
-	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{
-		Address: "registry.terraform.io/egress-proxies/kvm2",
-		Debug:   debug,
-	})
+	var opts []tf6server.ServeOpt
+	if debug {
+		opts = append(opts, tf6server.WithManagedDebug())
+	}
+	err := tf6server.Serve("registry.terraform.io/egress-proxies/kvm2", provider.NewServer(version), opts...)
+	afterServe()
 	if err != nil {
 		log.Fatal(err)
 	}
 }
+
+// afterServe runs when the server has stopped; the profiling build (main_profile.go) sets it.
+var afterServe = func() {}
 
 // logSwitches are the variables with which a user asks to see provider logs. Terraform passes
 // its environment to the provider process.

@@ -20,7 +20,7 @@ import (
 // fakeHost is one in-memory libvirt host "lab" plus an HTTP server serving a small base image,
 // shared by every provider instance a test case starts (terraform starts one per command).
 type fakeHost struct {
-	t        *testing.T
+	t        testing.TB
 	fb       *fake.Backend
 	pool     *fake.Pool
 	http     *httptest.Server
@@ -41,7 +41,7 @@ var fakeImage = func() []byte {
 	return append(h, " provider unit test base image"...)
 }()
 
-func newFakeHost(t *testing.T) *fakeHost {
+func newFakeHost(t testing.TB) *fakeHost {
 	t.Helper()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/base.qcow2" {

@@ -24,7 +24,9 @@
 #
 # Environment: SHAPES, PLANS, PARALLELISM, NAME_PREFIX (prefix of every VM and volume the run
 # makes; default kvm2-bench), PEER_VERSION (v0.8.3), PEER=0 to leave the peer out, EXTRAS=0 to
-# leave out kvm2's extra plans. N and RUNNING (true/false), when set and SHAPES is not, give one
+# leave out kvm2's extra plans, PROFILE=1 to run kvm2 built with -tags profile (main_profile.go),
+# which writes each provider process's CPU and heap profile under $lab_dir/bench/profile/<shape>/<phase>
+# (read them with go tool pprof <binary> <profile>; the figures of such a run include profiling). N and RUNNING (true/false), when set and SHAPES is not, give one
 # shape, as earlier versions of this script took them.
 set -euo pipefail
 # shellcheck source=tools/demo/lib.sh
@@ -62,7 +64,11 @@ platform="$(go env GOOS)_$(go env GOARCH)"
 
 # --- the binaries: this provider, the peer, the floor -----------------------------------------
 real_kvm2="$bench_dir/bin/terraform-provider-kvm2"
-cp -f "$repo/.terraform-mirror/registry.terraform.io/egress-proxies/kvm2/$VERSION/$platform/terraform-provider-kvm2_v$VERSION" "$real_kvm2.tmp"
+if [ "${PROFILE:-0}" = 1 ]; then
+  (cd "$repo" && CGO_ENABLED=0 go build -trimpath -tags profile -o "$real_kvm2.tmp" .)
+else
+  cp -f "$repo/.terraform-mirror/registry.terraform.io/egress-proxies/kvm2/$VERSION/$platform/terraform-provider-kvm2_v$VERSION" "$real_kvm2.tmp"
+fi
 mv -f "$real_kvm2.tmp" "$real_kvm2"
 peer_version="v${PEER_VERSION#v}"
 peer_bin=""
@@ -152,9 +158,13 @@ rss_dir=""
 timed() {
   local label="$1" dir="$2" cmd="$3"
   shift 3
-  local t0 rc=0
+  local t0 rc=0 profile_dir=""
+  if [ "${PROFILE:-0}" = 1 ]; then
+    profile_dir="$bench_dir/profile/${shape/:/-}/$label"
+    rm -rf "$profile_dir" && mkdir -p "$profile_dir"
+  fi
   t0=$(now_ms)
-  KVM2_BENCH_RSS_LOG="$rss_dir/$label.log" "$TERRAFORM" -chdir="$dir" "$cmd" -parallelism="$PARALLELISM" "$@" -input=false -no-color >"$dir/$label.log" 2>&1 || rc=$?
+  KVM2_PROFILE_DIR="$profile_dir" KVM2_BENCH_RSS_LOG="$rss_dir/$label.log" "$TERRAFORM" -chdir="$dir" "$cmd" -parallelism="$PARALLELISM" "$@" -input=false -no-color >"$dir/$label.log" 2>&1 || rc=$?
   ms_of[$shape/$label]=$(($(now_ms) - t0))
   # With -detailed-exitcode, 2 means "succeeded, with changes": after an apply that is a
   # finding to report, not a reason to stop the run.

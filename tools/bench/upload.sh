@@ -5,8 +5,9 @@
 #     through sha256 into StorageVolUpload over SSH (a Go test, TestBenchImageUpload);
 #   - `virsh -c qemu+ssh://... vol-upload` of the same file into the same pool;
 #   - the SSH line rate, `cat file | ssh lab 'cat > /dev/null'`;
-# then the ratio cache/virsh (best round of each) and the Go process's peak RSS. ROUNDS (default
-# 3) repeats both uploads, alternating which goes first. Every volume it creates is deleted.
+# then, for each of ROUNDS rounds (default 5; both uploads, alternating which goes first), the
+# ratio cache/virsh of that round, and the Go process's peak RSS. The last lines say whether
+# every round reached 1.0x and stayed within 40 MiB. Every volume it creates is deleted.
 set -euo pipefail
 shopt -s inherit_errexit
 
@@ -20,7 +21,8 @@ fi
 . "$env_file"
 
 SIZE_MIB="${SIZE_MIB:-512}"
-ROUNDS="${ROUNDS:-3}"
+ROUNDS="${ROUNDS:-5}"
+RSS_LIMIT_MIB="${RSS_LIMIT_MIB:-40}"
 pool="$KVM2_TEST_POOL"
 user="${KVM2_TEST_SSH_USER:-root}"
 work="$(mktemp -d)"
@@ -92,6 +94,8 @@ round_cache() {
   echo "round $round: image cache $c MiB/s (${secs}s, peak RSS $((rss / 1024)) MiB)" >&2
   best_cache="$(awk -v a="$best_cache" -v b="$c" 'BEGIN { print (b > a ? b : a) }')"
   rss_kib=$((rss > rss_kib ? rss : rss_kib))
+  cache_rate[$round]="$c"
+  cache_rss[$round]="$rss"
 }
 round_virsh() {
   sync
@@ -99,8 +103,10 @@ round_virsh() {
   v="$(rate "$bytes" "$vsecs")"
   echo "round $round: virsh vol-upload $v MiB/s (${vsecs}s)" >&2
   best_virsh="$(awk -v a="$best_virsh" -v b="$v" 'BEGIN { print (b > a ? b : a) }')"
+  virsh_rate[$round]="$v"
 }
 
+declare -A cache_rate cache_rss virsh_rate
 best_cache=0 best_virsh=0 rss_kib=0
 for round in $(seq "$ROUNDS"); do
   if ((round % 2)); then
@@ -119,9 +125,21 @@ t1="$(now)"
 line_rate="$(rate "$bytes" "$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')")"
 
 echo
-echo "upload of $SIZE_MIB MiB into pool $pool on $KVM2_TEST_SSH_HOST:$KVM2_TEST_SSH_PORT (best of $ROUNDS)"
-printf '  %-50s %8s MiB/s\n' "image cache (HTTP -> sha256 -> StorageVolUpload)" "$best_cache"
-printf '  %-50s %8s MiB/s\n' "virsh qemu+ssh vol-upload" "$best_virsh"
+echo "upload of $SIZE_MIB MiB into pool $pool on $KVM2_TEST_SSH_HOST:$KVM2_TEST_SSH_PORT, $ROUNDS rounds"
+printf '  %-6s %14s %14s %8s %10s\n' round "cache MiB/s" "virsh MiB/s" ratio "RSS MiB"
+all_ratio=yes all_rss=yes min_ratio=""
+for round in $(seq "$ROUNDS"); do
+  r="$(awk -v a="${cache_rate[$round]}" -v b="${virsh_rate[$round]}" 'BEGIN { printf "%.2f", a / b }')"
+  m="$(awk -v k="${cache_rss[$round]}" 'BEGIN { printf "%.1f", k / 1024 }')"
+  printf '  %-6s %14s %14s %7sx %10s\n' "$round" "${cache_rate[$round]}" "${virsh_rate[$round]}" "$r" "$m"
+  awk -v r="$r" 'BEGIN { exit !(r < 1.0) }' && all_ratio=no
+  awk -v m="$m" -v l="$RSS_LIMIT_MIB" 'BEGIN { exit !(m > l) }' && all_rss=no
+  min_ratio="$(awk -v a="${min_ratio:-$r}" -v b="$r" 'BEGIN { print (b < a ? b : a) }')"
+done
 printf '  %-50s %8s MiB/s\n' "ssh line rate (cat > /dev/null)" "$line_rate"
-printf '  %-50s %8s\n' "ratio cache/virsh" "$(awk -v a="$best_cache" -v b="$best_virsh" 'BEGIN { printf "%.2f", a / b }')"
+printf '  %-50s %8s MiB/s\n' "best image cache (HTTP -> sha256 -> StorageVolUpload)" "$best_cache"
+printf '  %-50s %8s MiB/s\n' "best virsh qemu+ssh vol-upload" "$best_virsh"
+printf '  %-50s %8sx\n' "lowest ratio cache/virsh of one round" "$min_ratio"
 printf '  %-50s %8s MiB\n' "peak RSS of the Go process" "$(awk -v k="$rss_kib" 'BEGIN { printf "%.1f", k / 1024 }')"
+echo "every round at least 1.0x virsh: $all_ratio"
+echo "every round within $RSS_LIMIT_MIB MiB: $all_rss"
