@@ -109,7 +109,10 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 	for _, o := range opts {
 		o(c)
 	}
-	poolOpts := backend.PoolOptions{Observer: rpcLogger{c.log}, Budgets: c.budgets}
+	poolOpts := backend.PoolOptions{Budgets: c.budgets}
+	if _, discarded := c.log.(nopLogger); !discarded {
+		poolOpts.Observer = rpcLogger{c.log} // with no logger, RPCs are not timed or described
+	}
 	if c.pool == nil {
 		c.pool = backend.NewSSHPool(cfg.sshConfigs(), cfg.poolLimits(), poolOpts)
 		if c.connect == nil {

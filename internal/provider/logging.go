@@ -2,6 +2,8 @@ package provider
 
 import (
 	"context"
+	"os"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
@@ -17,7 +19,11 @@ var secretFieldKeys = []string{"private_key", "user_data", "user_data_wo", "pass
 
 // withCoreLogging returns ctx carrying the kvm2 subsystem logger. Every call into the core is
 // made with such a context, because the core's Logger logs through the context it is given.
+// When coreLogsOff, the core logs nothing and ctx is returned as it is.
 func withCoreLogging(ctx context.Context) context.Context {
+	if coreLogsOff() {
+		return ctx
+	}
 	ctx = tflog.NewSubsystem(ctx, logSubsystem)
 	ctx = tflog.SubsystemMaskFieldValuesWithFieldKeys(ctx, logSubsystem, secretFieldKeys...)
 	return tflog.MaskFieldValuesWithFieldKeys(ctx, secretFieldKeys...)
@@ -43,7 +49,19 @@ func (tflogLogger) Log(ctx context.Context, level kvm2.Level, msg string, fields
 	}
 }
 
-// coreLoggerOption installs tflogLogger in the core.
+// coreLoggerOption installs tflogLogger in the core, unless coreLogsOff: then the core keeps
+// its logger that discards every line, and its RPCs are not timed for a log.
 func coreLoggerOption() kvm2.Option {
+	if coreLogsOff() {
+		return func(*kvm2.Client) {}
+	}
 	return kvm2.WithLogger(tflogLogger{})
+}
+
+// coreLogsOff reports whether the kvm2 subsystem's lines would all be discarded: provider logs
+// are OFF (as main sets them when no log variable asks for logs) and TF_LOG_PROVIDER_KVM2 does
+// not turn the subsystem back on. The framework still builds a logger per request; the core
+// then adds none, nor a line per RPC that nobody reads.
+func coreLogsOff() bool {
+	return os.Getenv("TF_LOG_PROVIDER_KVM2") == "" && strings.EqualFold(os.Getenv("TF_LOG_PROVIDER"), "OFF")
 }

@@ -11,7 +11,9 @@
 #                   times and destroyed;
 #   floor           N floor_item of a no-op plugin-framework provider (tools/bench/floor: it only
 #                   stores its configuration), applied, planned PLANS times and destroyed: what any
-#                   plugin provider pays for N resources;
+#                   plugin provider pays for N resources; and a second floor fleet planned right
+#                   after each of kvm2's plans, while kvm2's fleet is on the lab (in the running
+#                   shape its guests load this machine's CPUs, which terraform shares);
 #   terraform_data  N of Terraform's built-in resource, planned PLANS times: Terraform's own share.
 #
 # and prints, per shape, apply, plan median, destroy and each provider's peak RSS, with the
@@ -232,6 +234,8 @@ fleet_phases() {
   esac
   for i in $(seq 1 "$PLANS"); do
     timed "$p-plan-$i" "$dir" plan -detailed-exitcode -lock=false
+    # The floor's plan right after each of kvm2's, on the machine as kvm2's fleet leaves it.
+    if [ "$p" = kvm2 ]; then timed "floor-beside-plan-$i" "$beside_dir" plan -detailed-exitcode -lock=false; fi
   done
   [ "$p" = kvm2 ] && [ "$EXTRAS" = 1 ] && kvm2_extras "$dir"
   timed "$p-destroy" "$dir" destroy -auto-approve
@@ -298,6 +302,18 @@ for shape in $SHAPES; do
   mkdir -p "$shape_dir/kvm2" "$shape_dir/libvirt" "$shape_dir/floor" "$shape_dir/terraform_data" "$rss_dir"
   rm -f "$rss_dir"/*.log
   shape_start=$(now_ms)
+
+  # A second floor fleet, planned beside kvm2's plans (see fleet_phases): in the running shape
+  # the lab's guests share this machine's CPUs with terraform, and a floor planned later, on a
+  # quiet machine, is not what any plugin provider pays while they run.
+  beside_dir="$shape_dir/floor-beside"
+  mkdir -p "$beside_dir"
+  cp "$repo/tools/bench/fleet/noop/main.tf" "$beside_dir/main.tf"
+  printf 'vm_count    = %s\nname_prefix = "%s"\nnetwork     = "%s"\nrunning     = %s\n' \
+    "$n" "$NAME_PREFIX" "$KVM2_TEST_NETWORK" "$running" >"$beside_dir/terraform.tfvars"
+  rm -f "$beside_dir/terraform.tfstate" "$beside_dir/terraform.tfstate.backup"
+  tf_init "$beside_dir"
+  timed floor-beside-apply "$beside_dir" apply -auto-approve
 
   log "$shape: kvm2, $n kvm2_proxy_vm (running=$running)"
   cp "$repo/tools/bench/fleet/kvm2/main.tf" "$shape_dir/kvm2/main.tf"
@@ -405,11 +421,15 @@ for shape in $SHAPES; do
   printf '  %-22s %14s %16s %14s %13s %12s\n' "" kvm2 "libvirt $peer_version" "floor" "kvm2/$peer_version" "kvm2/floor"
   row apply "${ms_of[$shape/kvm2-apply]}" "$la" "${ms_of[$shape/floor-apply]}" s
   row "plan (median of $PLANS)" "$kpm" "$lpm" "$fpm" s
+  mapfile -t bp < <(plans_of floor-beside)
+  bpm=$(median "${bp[@]}")
+  row "  floor beside fleet" "$kpm" "" "$bpm" s
   row destroy "${ms_of[$shape/kvm2-destroy]}" "$ld" "${ms_of[$shape/floor-destroy]}" s
   row "provider peak RSS" "$kr" "$lr" "$fr" MiB
   echo "  first VM after apply    kvm2: ${first_vm[$shape/kvm2]:-?}"
   [ "$PEER" = 1 ] && echo "                          libvirt: ${first_vm[$shape/libvirt]:-?}"
   echo "  plans, each             kvm2 $(for m in "${kp[@]}"; do printf '%s ' "$(secs "$m")"; done)s; libvirt $([ "$PEER" = 1 ] && for m in "${lp[@]}"; do printf '%s ' "$(secs "$m")"; done)s; floor $(for m in "${fp[@]}"; do printf '%s ' "$(secs "$m")"; done)s"
+  echo "  floor beside the fleet  plans $(for m in "${bp[@]}"; do printf '%s ' "$(secs "$m")"; done)s, each right after one of kvm2's, with kvm2's fleet $([ "${shape#*:}" = running ] && echo running || echo defined) on the lab (the row above: kvm2's plan against it)"
   echo "  terraform_data plan     median $(secs "$tpm") s ($n of Terraform's built-in resource, no plugin: kvm2 plan $(ratio "$kpm" "$tpm") of it)"
   if [ "$EXTRAS" = 1 ]; then
     mapfile -t nr < <(for i in $(seq 1 "$PLANS"); do echo "${ms_of[$shape/kvm2-plan-norefresh-$i]}"; done)
