@@ -54,15 +54,16 @@ func (c *Client) Delete(ctx context.Context, id, uid string) error {
 
 // deleteOn is Delete's work on a held connection: the domain first (so nothing uses the
 // volumes), then the volumes.
+//
+// The domain is reached as Get reaches it: through the UUID the UID gives, its definition used
+// when it still has this name, else by name. The host-wide search for volumes named with the
+// UID (a pool listing and two lookups per pool) is for what a domain no longer names: it is
+// skipped when the removed domain's definition named both disks under the names this UID gives.
 func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, uid string) error {
 	var vols []libvirt.StorageVol
-	dom, err := b.DomainLookupByName(ctx, name)
+	dom, facts, err := c.domainToDelete(ctx, b, name, uid)
 	switch {
 	case err == nil:
-		facts, err := readDefinition(ctx, b, dom)
-		if err != nil {
-			return err
-		}
 		if foreign := claim(host, name, uid, facts); foreign != nil && !errors.Is(foreign, ErrMarkRemoved) {
 			c.logf(ctx, LevelWarn, "the name holds a domain that is not this VM; it is left alone",
 				map[string]any{"host": host, "name": name, "uid": uid, "reason": foreign.Error()})
@@ -76,6 +77,9 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 			return err
 		}
 		c.logf(ctx, LevelInfo, "domain deleted", map[string]any{"host": host, "name": name, "uid": uid})
+		if namesBothDisks(vols, name, uid) {
+			return deleteVols(ctx, b, vols)
+		}
 	case !notFound(err):
 		return err
 	}
@@ -92,6 +96,35 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 		return err
 	}
 	return deleteVols(ctx, b, append(vols, owned...))
+}
+
+// domainToDelete returns the domain under name with its definition: the one with the UUID the
+// UID gives when it still has this name, else the one the name holds (ErrNoDomain if none).
+func (c *Client) domainToDelete(ctx context.Context, b backend.Backend, name, uid string) (libvirt.Domain, definition.DomainFacts, error) {
+	if dom, ok := uuidRef(name, domainUUID(uid)); ok {
+		facts, err := readDefinition(ctx, b, dom)
+		switch {
+		case err == nil && facts.Name == name:
+			return dom, facts, nil
+		case err != nil && !notFound(err):
+			return libvirt.Domain{}, definition.DomainFacts{}, err
+		}
+	}
+	dom, err := b.DomainLookupByName(ctx, name)
+	if err != nil {
+		return libvirt.Domain{}, definition.DomainFacts{}, err
+	}
+	facts, err := readDefinition(ctx, b, dom)
+	return dom, facts, err
+}
+
+// namesBothDisks reports whether vols holds this VM's overlay and seed under the names its UID
+// gives: then no volume named with the UID is left elsewhere to look for.
+func namesBothDisks(vols []libvirt.StorageVol, name, uid string) bool {
+	has := func(n string) bool {
+		return slices.ContainsFunc(vols, func(v libvirt.StorageVol) bool { return v.Name == n })
+	}
+	return has(overlayName(name, uid)) && has(seedName(name, uid))
 }
 
 // unusedVolumes keeps the volumes of vols that no domain on the host uses. The volumes named

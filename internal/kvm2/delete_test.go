@@ -3,6 +3,7 @@ package kvm2
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -180,24 +181,62 @@ func TestDelete_fallsBackWhenNVRAMFlagRejected(t *testing.T) {
 	}
 }
 
+// TestDelete_transientFailureThenRetryCompletes fails, once, each RPC that a Delete makes, of an
+// intact VM and of what a VM whose domain is gone left; the next Delete completes.
 func TestDelete_transientFailureThenRetryCompletes(t *testing.T) {
 	boom := errors.New("connection reset by peer")
-	for _, method := range []string{"DomainLookupByName", "DomainGetXMLDesc", "DomainDestroy", "DomainUndefine",
-		"StorageVolLookupByPath", "ConnectListAllStoragePools", "StorageVolLookupByName", "StorageVolDelete"} {
-		t.Run(method, func(t *testing.T) {
-			h := newCore(t)
-			h.create()
-			h.fb.FailNth(method, 1, boom)
-			err := h.c.Delete(context.Background(), vmID, labUID)
-			if classOfErr(t, err) != kvmerr.Transient {
-				t.Fatalf("first delete: %v", err)
-			}
-			if err := h.c.Delete(context.Background(), vmID, labUID); err != nil {
-				t.Fatalf("second delete: %v", err)
-			}
-			assertNoDebris(t, h)
-		})
+	for _, shape := range []struct {
+		name  string
+		setup func(h *coreHarness)
+	}{
+		{"intact VM", func(h *coreHarness) { h.create() }},
+		{"volumes left by a VM whose domain is gone", func(h *coreHarness) {
+			h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: labOverlay})
+			h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: labSeed})
+		}},
+	} {
+		// The RPCs this shape's Delete makes, from a run with no failure.
+		probe := newCore(t)
+		shape.setup(probe)
+		probe.fb.ResetCalls()
+		if err := probe.c.Delete(context.Background(), vmID, labUID); err != nil {
+			t.Fatal(err)
+		}
+		methods := slices.Compact(slices.Sorted(slices.Values(probe.fb.Methods())))
+		if len(methods) < 3 {
+			t.Fatalf("%s: Delete made only %v", shape.name, methods)
+		}
+		for _, method := range methods {
+			t.Run(shape.name+"/"+method, func(t *testing.T) {
+				h := newCore(t)
+				shape.setup(h)
+				h.fb.FailNth(method, 1, boom)
+				err := h.c.Delete(context.Background(), vmID, labUID)
+				if classOfErr(t, err) != kvmerr.Transient {
+					t.Fatalf("first delete: %v", err)
+				}
+				if err := h.c.Delete(context.Background(), vmID, labUID); err != nil {
+					t.Fatalf("second delete: %v", err)
+				}
+				assertNoDebris(t, h)
+			})
+		}
 	}
+}
+
+// TestDelete_intactVMCostsSevenRPCs: an intact running VM is deleted with its definition (read
+// by the UUID its UID gives), its two disks resolved by path, destroy, undefine and the two
+// volume deletes; no lookup by name, no pool listing.
+func TestDelete_intactVMCostsSevenRPCs(t *testing.T) {
+	h := newCore(t)
+	h.create()
+	h.fb.ResetCalls()
+	if err := h.c.Delete(context.Background(), vmID, labUID); err != nil {
+		t.Fatal(err)
+	}
+	wantRPCs(t, h.fb, "DomainGetXMLDesc,StorageVolLookupByPath,StorageVolLookupByPath,DomainDestroy,DomainUndefine,"+
+		"StorageVolDelete,StorageVolDelete")
+	assertNoDebris(t, h)
 }
 
 func TestDelete_badIDIsPermanent(t *testing.T) {
@@ -220,4 +259,33 @@ func TestDelete_ofAnIntactVMListsNoDomains(t *testing.T) {
 		t.Fatalf("listed every domain %d times: %v", n, h.fb.Methods())
 	}
 	assertNoDebris(t, h)
+}
+
+// Our UUID under another name (our domain renamed by hand) and a foreign domain under this VM's
+// name: Delete reaches neither through the UUID, leaves the foreign domain, and keeps the
+// renamed domain and the overlay it uses.
+func TestDelete_ourUUIDUnderAnotherNameBesideAForeignDomain(t *testing.T) {
+	h := newCore(t)
+	h.markedDomain("renamed-by-hand", labUID, "", libvirt.DomainRunning)
+	h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: labOverlay, BackingPath: fake.DefaultPoolPath + "/" + labBase})
+	h.fb.UpdateDomain("renamed-by-hand", func(d *fake.Domain) {
+		d.XML = strings.Replace(d.XML, overlayName("renamed-by-hand", labUID), labOverlay, 1)
+	})
+	h.markedDomain(vmName, "fedcba9876543210fedcba9876543210", "", libvirt.DomainRunning)
+	foreign, _ := h.fb.Domain(vmName)
+	if err := h.c.Delete(context.Background(), vmID, labUID); err != nil {
+		t.Fatal(err)
+	}
+	if after, ok := h.fb.Domain(vmName); !ok || after.XML != foreign.XML || after.State != foreign.State {
+		t.Fatal("the foreign domain under the VM's name was removed or changed")
+	}
+	if _, ok := h.fb.Domain("renamed-by-hand"); !ok {
+		t.Fatal("our renamed domain was removed")
+	}
+	if _, ok := h.fb.Volume(fake.DefaultPool, labOverlay); !ok {
+		t.Fatal("the overlay the renamed domain uses was deleted")
+	}
+	if h.fb.Count("DomainUndefine")+h.fb.Count("DomainDestroy") != 0 {
+		t.Fatalf("calls %v", h.fb.Methods())
+	}
 }
