@@ -2,6 +2,7 @@ package kvm2
 
 import (
 	"context"
+	"slices"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -116,7 +117,14 @@ func (c *Client) readMarked(ctx context.Context, b backend.Backend, host, name, 
 		}
 	}
 	if state == libvirt.DomainRunning || state == libvirt.DomainBlocked {
-		if inst.IPv4, err = address(ctx, b, dom, inst.MAC, addressSources(inst)); err != nil {
+		sources := addressSources(inst)
+		if facts.AgentDisconnected {
+			// libvirt says no agent listens: asking it would only return that error.
+			sources = slices.DeleteFunc(sources, func(s libvirt.DomainInterfaceAddressesSource) bool {
+				return s == libvirt.DomainInterfaceAddressesSrcAgent
+			})
+		}
+		if inst.IPv4, err = address(ctx, b, dom, inst.MAC, sources); err != nil {
 			return Instance{}, err
 		}
 	}

@@ -266,3 +266,47 @@ func TestFormatUUID(t *testing.T) {
 		t.Fatalf("formatUUID = %s", got)
 	}
 }
+
+// withAgentState makes the fake's definition of name show the guest agent channel in state, as
+// libvirt's live definition of a running domain does.
+func withAgentState(t *testing.T, fb *fake.Backend, name, state string) {
+	t.Helper()
+	fb.UpdateDomain(name, func(d *fake.Domain) {
+		x := strings.Replace(d.XML, `name="org.qemu.guest_agent.0"`, `name="org.qemu.guest_agent.0" state="`+state+`"`, 1)
+		if x == d.XML {
+			t.Fatal("the definition has no guest agent channel")
+		}
+		d.XML = x
+	})
+}
+
+// TestGet_agentShownDisconnectedIsNotAsked: a running guest without a lease whose agent channel
+// libvirt shows disconnected costs four RPCs (the lease only); shown connected, the agent is
+// asked after the lease and gives the address.
+func TestGet_agentShownDisconnectedIsNotAsked(t *testing.T) {
+	for _, tc := range []struct {
+		state, wantIP, wantRPCs string
+	}{
+		{"disconnected", "", "DomainGetXMLDesc,DomainGetState,DomainGetAutostart,DomainInterfaceAddresses"},
+		{"connected", "192.168.122.30", "DomainGetXMLDesc,DomainGetState,DomainGetAutostart,DomainInterfaceAddresses,DomainInterfaceAddresses"},
+	} {
+		t.Run(tc.state, func(t *testing.T) {
+			h := newCore(t)
+			h.markedDomain(vmName, labUID, "", libvirt.DomainRunning)
+			h.fb.UpdateDomain(vmName, func(d *fake.Domain) { d.Autostart = true })
+			if tc.state == "connected" {
+				agentAddress(h.fb, vmName, markedMAC, "192.168.122.30")
+			}
+			withAgentState(t, h.fb, vmName, tc.state)
+			h.fb.ResetCalls()
+			inst, err := h.c.Get(context.Background(), vmID, labUID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if inst.IPv4 != tc.wantIP {
+				t.Errorf("IPv4 = %q, want %q", inst.IPv4, tc.wantIP)
+			}
+			wantRPCs(t, h.fb, tc.wantRPCs)
+		})
+	}
+}

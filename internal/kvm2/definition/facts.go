@@ -31,6 +31,9 @@ type DomainFacts struct {
 	MemoryMiB      int
 	// MACs lists the MAC address of every interface, in lower case (MAC is the first one's).
 	MACs []string
+	// AgentDisconnected is set when the live definition shows the guest agent channel
+	// disconnected (state='disconnected'): no agent answers in the guest.
+	AgentDisconnected bool
 }
 
 // ParseDomain extracts the facts from a domain XML as libvirt returns it. The NIC is the first
@@ -69,6 +72,7 @@ func ParseDomain(domXML string) (DomainFacts, error) {
 	if dom.Devices != nil {
 		facts.readDisks(dom.Devices.Disks)
 		facts.readNIC(dom.Devices.Interfaces)
+		facts.AgentDisconnected = agentDisconnected(dom.Devices.Channels)
 	}
 	return facts, nil
 }
@@ -176,4 +180,16 @@ func memoryMiB(value uint, unit string) (int, error) {
 		return 0, fmt.Errorf("unknown memory unit %q", unit)
 	}
 	return int(uint64(value) * scale / (1 << 20)), nil
+}
+
+// agentDisconnected reports a guest agent channel that the live definition of a running domain
+// shows as disconnected: no agent listens in the guest. A definition without the state (an
+// inactive domain, or a libvirt that does not report it) says nothing.
+func agentDisconnected(channels []libvirtxml.DomainChannel) bool {
+	for _, ch := range channels {
+		if t := ch.Target; t != nil && t.VirtIO != nil && t.VirtIO.Name == guestAgentName {
+			return t.VirtIO.State == "disconnected"
+		}
+	}
+	return false
 }

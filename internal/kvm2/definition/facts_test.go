@@ -215,6 +215,8 @@ func TestParseDomain_libvirt9(t *testing.T) {
 		SeedPath:    "/tmp/kvm2check/seed.iso",
 		VCPUs:       2,
 		MemoryMiB:   512,
+		// Both were running without an agent in the guest.
+		AgentDisconnected: true,
 	}
 	cases := []struct {
 		file          string
@@ -310,5 +312,29 @@ func TestParseDomain_damagedMarkIsAnError(t *testing.T) {
 		`"><kvm2:uid>u</kvm2:uid><kvm2:disk-gib>big</kvm2:disk-gib></kvm2:instance></metadata></domain>`
 	if f, err := ParseDomain(x); err == nil || !strings.Contains(err.Error(), "disk-gib") {
 		t.Fatalf("ParseDomain = %+v, %v; want an error naming disk-gib", f, err)
+	}
+}
+
+// TestParseDomain_agentChannelState: only a guest agent channel shown disconnected says no agent
+// answers; a connected one, one without a state (an inactive definition) and another channel's
+// state say nothing.
+func TestParseDomain_agentChannelState(t *testing.T) {
+	for _, tc := range []struct {
+		channels string
+		want     bool
+	}{
+		{`<channel type='unix'><target type='virtio' name='org.qemu.guest_agent.0' state='disconnected'/></channel>`, true},
+		{`<channel type='unix'><target type='virtio' name='org.qemu.guest_agent.0' state='connected'/></channel>`, false},
+		{`<channel type='unix'><target type='virtio' name='org.qemu.guest_agent.0'/></channel>`, false},
+		{`<channel type='unix'><target type='virtio' name='org.other.0' state='disconnected'/></channel>`, false},
+		{``, false},
+	} {
+		got, err := ParseDomain(`<domain type='qemu'><name>vm</name><devices>` + tc.channels + `</devices></domain>`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.AgentDisconnected != tc.want {
+			t.Errorf("%s: AgentDisconnected = %v, want %v", tc.channels, got.AgentDisconnected, tc.want)
+		}
 	}
 }
