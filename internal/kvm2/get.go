@@ -2,11 +2,11 @@ package kvm2
 
 import (
 	"context"
-	"slices"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"net"
+	"slices"
 	"strings"
 
 	libvirt "github.com/digitalocean/go-libvirt"
