@@ -60,8 +60,8 @@ func keepPeakHeap(file string) {
 		}
 		peak = ms.HeapInuse
 		var b bytes.Buffer
-		if pprof.Lookup("heap").WriteTo(&b, 0) == nil {
-			_ = os.WriteFile(file, b.Bytes(), 0o644)
+		if pprof.Lookup("heap").WriteTo(&b, 0) == nil && os.WriteFile(file+".tmp", b.Bytes(), 0o644) == nil {
+			_ = os.Rename(file+".tmp", file) // whole, even if the process ends while writing
 		}
 		_ = os.WriteFile(file+".txt", fmt.Appendf(nil,
 			"sys %d\nheap_sys %d\nheap_inuse %d\nheap_idle %d\nheap_released %d\nheap_alloc %d\nstack_sys %d\nmspan_sys %d\ngc_sys %d\nother_sys %d\nnext_gc %d\n",
