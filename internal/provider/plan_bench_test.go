@@ -46,7 +46,7 @@ func configuredServer(tb testing.TB, newClient ClientFactory, lab map[string]any
 		}
 	}
 	vm := sch.ResourceSchemas[proxyVMTypeName]
-	return planServer{s: s, fw: s.ProviderServer, vmType: vm.ValueType(), schema: vm}
+	return planServer{s: s, fw: s.frameworkServer, vmType: vm.ValueType(), schema: vm}
 }
 
 // fromJSON is the value of typ that the JSON of v encodes (absent attributes are null).

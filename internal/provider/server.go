@@ -22,9 +22,24 @@ func NewServer(version string) func() tfprotov6.ProviderServer {
 	return func() tfprotov6.ProviderServer { return newServer(New(version)()) }
 }
 
+// frameworkServer is every protocol interface the framework's server implements. tf6server
+// finds list resources, actions and state stores by asserting their interfaces on the server it
+// serves, so the wrapper has to carry each of them.
+type frameworkServer interface {
+	tfprotov6.ProviderServerWithListResource
+	tfprotov6.ProviderServerWithActions
+	tfprotov6.ProviderServerWithStateStores
+}
+
+var _ frameworkServer = (*server)(nil)
+
 // newServer serves p through the framework, except for the one request it answers itself.
 func newServer(p provider.Provider) tfprotov6.ProviderServer {
-	s := &server{ProviderServer: providerserver.NewProtocol6(p)()}
+	fw, ok := providerserver.NewProtocol6(p)().(frameworkServer)
+	if !ok {
+		panic("the framework's protocol server no longer serves list resources, actions and state stores")
+	}
+	s := &server{frameworkServer: fw}
 	if kp, ok := p.(*kvm2Provider); ok {
 		s.data = &kp.configured
 	}
@@ -48,7 +63,7 @@ func newServerWithError(p provider.Provider) func() (tfprotov6.ProviderServer, e
 // prior identity. Any request that does not meet every condition goes to the framework.
 // TestServer_unchangedPlanMatchesTheFramework compares both answers.
 type server struct {
-	tfprotov6.ProviderServer
+	frameworkServer
 	data *atomic.Pointer[providerData] // the provider's configuration; nil when not a kvm2Provider
 }
 
@@ -56,7 +71,7 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 	if resp := s.unchangedVMPlan(req); resp != nil {
 		return resp, nil
 	}
-	return s.ProviderServer.PlanResourceChange(ctx, req)
+	return s.frameworkServer.PlanResourceChange(ctx, req)
 }
 
 // proxyVMDefaults are the schema defaults of kvm2_proxy_vm (proxy_vm_schema.go): an attribute

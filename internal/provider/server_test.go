@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -208,5 +209,30 @@ func fails(t *testing.T, _ *tftypes.Value, resp *tfprotov6.PlanResourceChangeRes
 	t.Helper()
 	if len(resp.Diagnostics) == 0 {
 		t.Fatal("the framework reported nothing")
+	}
+}
+
+// TestServer_servesWhatTheFrameworkServes: tf6server finds list resources, actions and state
+// stores by asserting their interfaces on the server, so the server main serves must have them.
+func TestServer_servesWhatTheFrameworkServes(t *testing.T) {
+	s := NewServer("test")()
+	if _, ok := s.(tfprotov6.ProviderServerWithListResource); !ok {
+		t.Error("no list resources")
+	}
+	if _, ok := s.(tfprotov6.ProviderServerWithActions); !ok {
+		t.Error("no actions")
+	}
+	if _, ok := s.(tfprotov6.ProviderServerWithStateStores); !ok {
+		t.Error("no state stores")
+	}
+	resp, err := s.(tfprotov6.ProviderServerWithActions).ValidateActionConfig(context.Background(),
+		&tfprotov6.ValidateActionConfigRequest{ActionType: "kvm2_proxy_vm_power"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range resp.Diagnostics {
+		if strings.Contains(d.Summary, "Not Implemented") {
+			t.Fatalf("the action is not served: %s", d.Summary)
+		}
 	}
 }
