@@ -23,12 +23,13 @@ func NewServer(version string) func() tfprotov6.ProviderServer {
 }
 
 // frameworkServer is every protocol interface the framework's server implements. tf6server
-// finds list resources, actions and state stores by asserting their interfaces on the server it
+// finds list resources, actions and state stores by asserting their methods on the server it
 // serves, so the wrapper has to carry each of them.
 type frameworkServer interface {
-	tfprotov6.ProviderServerWithListResource
-	tfprotov6.ProviderServerWithActions
-	tfprotov6.ProviderServerWithStateStores
+	tfprotov6.ProviderServer
+	tfprotov6.ListResourceServer
+	tfprotov6.ActionServer
+	tfprotov6.StateStoreServer
 }
 
 var _ frameworkServer = (*server)(nil)

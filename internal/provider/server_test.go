@@ -213,19 +213,20 @@ func fails(t *testing.T, _ *tftypes.Value, resp *tfprotov6.PlanResourceChangeRes
 }
 
 // TestServer_servesWhatTheFrameworkServes: tf6server finds list resources, actions and state
-// stores by asserting their interfaces on the server, so the server main serves must have them.
+// stores by asserting their methods on the server, so the server main serves must have them.
 func TestServer_servesWhatTheFrameworkServes(t *testing.T) {
 	s := NewServer("test")()
-	if _, ok := s.(tfprotov6.ProviderServerWithListResource); !ok {
+	if _, ok := s.(tfprotov6.ListResourceServer); !ok {
 		t.Error("no list resources")
 	}
-	if _, ok := s.(tfprotov6.ProviderServerWithActions); !ok {
-		t.Error("no actions")
+	actions, ok := s.(tfprotov6.ActionServer)
+	if !ok {
+		t.Fatal("no actions")
 	}
-	if _, ok := s.(tfprotov6.ProviderServerWithStateStores); !ok {
+	if _, ok := s.(tfprotov6.StateStoreServer); !ok {
 		t.Error("no state stores")
 	}
-	resp, err := s.(tfprotov6.ProviderServerWithActions).ValidateActionConfig(context.Background(),
+	resp, err := actions.ValidateActionConfig(context.Background(),
 		&tfprotov6.ValidateActionConfigRequest{ActionType: "kvm2_proxy_vm_power"})
 	if err != nil {
 		t.Fatal(err)
