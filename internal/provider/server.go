@@ -4,16 +4,17 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"reflect"
 	"sync"
 	"sync/atomic"
 
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/defaults"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
-
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 )
 
 // NewServer returns the provider's protocol server factory for main: the framework's server,
@@ -75,18 +76,56 @@ func (s *server) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanReso
 	return s.frameworkServer.PlanResourceChange(ctx, req)
 }
 
-// proxyVMDefaults are the schema defaults of kvm2_proxy_vm (proxy_vm_schema.go): an attribute
-// left out of the configuration plans to its default, so an unchanged plan needs the prior
-// value to be it.
-var proxyVMDefaults = map[string]tftypes.Value{
-	"vcpus":       tftypes.NewValue(tftypes.Number, kvm2.DefaultVCPUs),
-	"memory_mib":  tftypes.NewValue(tftypes.Number, kvm2.DefaultMemoryMiB),
-	"disk_gib":    tftypes.NewValue(tftypes.Number, kvm2.DefaultDiskGiB),
-	"firmware":    tftypes.NewValue(tftypes.String, string(kvm2.DefaultFirmware)),
-	"tag":         tftypes.NewValue(tftypes.String, ""),
-	"running":     tftypes.NewValue(tftypes.Bool, true),
-	"autostart":   tftypes.NewValue(tftypes.Bool, true),
-	"wait_for_ip": tftypes.NewValue(tftypes.Bool, true),
+// proxyVMDefaults are the defaults of kvm2_proxy_vm's schema, read from the schema itself: an
+// attribute left out of the configuration plans to its default, so an unchanged plan needs the
+// prior value to be it. ok is false when an attribute's default is of a kind this does not
+// read; the server then leaves every plan to the framework.
+var proxyVMDefaults = sync.OnceValues(func() (map[string]tftypes.Value, bool) {
+	ctx := context.Background()
+	var resp resource.SchemaResponse
+	(&proxyVMResource{}).Schema(ctx, resource.SchemaRequest{}, &resp)
+	out := map[string]tftypes.Value{}
+	for name, a := range resp.Schema.Attributes {
+		switch a := a.(type) {
+		case schema.StringAttribute:
+			if a.Default != nil {
+				var r defaults.StringResponse
+				a.Default.DefaultString(ctx, defaults.StringRequest{}, &r)
+				out[name] = tftypes.NewValue(tftypes.String, r.PlanValue.ValueString())
+			}
+		case schema.Int64Attribute:
+			if a.Default != nil {
+				var r defaults.Int64Response
+				a.Default.DefaultInt64(ctx, defaults.Int64Request{}, &r)
+				out[name] = tftypes.NewValue(tftypes.Number, r.PlanValue.ValueInt64())
+			}
+		case schema.BoolAttribute:
+			if a.Default != nil {
+				var r defaults.BoolResponse
+				a.Default.DefaultBool(ctx, defaults.BoolRequest{}, &r)
+				out[name] = tftypes.NewValue(tftypes.Bool, r.PlanValue.ValueBool())
+			}
+		default:
+			if hasDefault(a) {
+				return nil, false
+			}
+		}
+	}
+	return out, true
+})
+
+// hasDefault reports whether a, an attribute of a kind proxyVMDefaults does not read, has a
+// default (every attribute kind of the framework that can have one has a Default field).
+func hasDefault(a schema.Attribute) bool {
+	v := reflect.ValueOf(a)
+	if v.Kind() == reflect.Pointer {
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Struct {
+		return true // cannot tell: treat as having one
+	}
+	d := v.FieldByName("Default")
+	return d.IsValid() && !d.IsZero()
 }
 
 // unchangedVMPlan answers the plan of an unchanged kvm2_proxy_vm, or returns nil for the
@@ -115,7 +154,11 @@ func (s *server) unchangedVMPlan(req *tfprotov6.PlanResourceChangeRequest) *tfpr
 	if !ok || !config["user_data_wo"].IsNull() {
 		return nil
 	}
-	for name, def := range proxyVMDefaults {
+	defs, ok := proxyVMDefaults()
+	if !ok {
+		return nil
+	}
+	for name, def := range defs {
 		if config[name].IsNull() && !prior[name].Equal(def) {
 			return nil
 		}

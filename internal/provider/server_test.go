@@ -9,6 +9,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 )
 
 // planCase is one plan request of a fleet VM, built from the VM's configuration and prior state
@@ -234,6 +236,33 @@ func TestServer_servesWhatTheFrameworkServes(t *testing.T) {
 	for _, d := range resp.Diagnostics {
 		if strings.Contains(d.Summary, "Not Implemented") {
 			t.Fatalf("the action is not served: %s", d.Summary)
+		}
+	}
+}
+
+// TestServer_readsEveryDefaultFromTheSchema: the shortcut's defaults come from the schema, so a
+// defaulted attribute added later is checked too.
+func TestServer_readsEveryDefaultFromTheSchema(t *testing.T) {
+	got, ok := proxyVMDefaults()
+	if !ok {
+		t.Fatal("a default the shortcut cannot read: it answers nothing")
+	}
+	want := map[string]tftypes.Value{
+		"vcpus":       tftypes.NewValue(tftypes.Number, kvm2.DefaultVCPUs),
+		"memory_mib":  tftypes.NewValue(tftypes.Number, kvm2.DefaultMemoryMiB),
+		"disk_gib":    tftypes.NewValue(tftypes.Number, kvm2.DefaultDiskGiB),
+		"firmware":    tftypes.NewValue(tftypes.String, string(kvm2.DefaultFirmware)),
+		"tag":         tftypes.NewValue(tftypes.String, ""),
+		"running":     tftypes.NewValue(tftypes.Bool, true),
+		"autostart":   tftypes.NewValue(tftypes.Bool, true),
+		"wait_for_ip": tftypes.NewValue(tftypes.Bool, true),
+	}
+	if len(got) != len(want) {
+		t.Fatalf("defaults %v, want %v", got, want)
+	}
+	for k, v := range want {
+		if !got[k].Equal(v) {
+			t.Errorf("default of %s = %v, want %v", k, got[k], v)
 		}
 	}
 }
