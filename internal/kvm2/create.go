@@ -33,7 +33,9 @@ const (
 // under the name is refused as Permanent. Otherwise it resolves the base image, checks the pool
 // has room (QuotaExceeded before anything is written), creates or reuses the overlay, rebuilds
 // the seed, defines the domain with our mark, sets its autostart and starts it. If a step fails
-// after this call wrote something, what this call wrote is removed again.
+// after this call wrote something, what this call wrote is removed again (a *LeftoversError
+// when that cleanup fails); once the VM is defined and running as asked, it stays, and a failed
+// read-back is an *UnreadError.
 func (c *Client) Create(ctx context.Context, req CreateRequest) (Instance, error) {
 	hc, err := c.host(opCreate, req.Host)
 	if err != nil {
@@ -158,7 +160,10 @@ func (c *Client) adopt(ctx context.Context, b backend.Backend, dom libvirt.Domai
 		}
 	}
 	inst, err := c.getOn(ctx, b, req.Host, req.Name, req.UID)
-	return inst, false, err
+	if err != nil {
+		return inst, false, &UnreadError{ID: FormatID(req.Host, req.Name), UID: req.UID, Err: err}
+	}
+	return inst, false, nil
 }
 
 // readDefinition reads and parses a domain's definition once: mark, disks, devices.
@@ -321,7 +326,11 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 	}
 	complete = true
 	c.logf(ctx, LevelInfo, "domain created", map[string]any{"host": req.Host, "name": req.Name, "uid": req.UID, "running": req.Running})
-	return c.getOn(ctx, b, req.Host, req.Name, req.UID)
+	inst, err = c.getOn(ctx, b, req.Host, req.Name, req.UID)
+	if err != nil {
+		return inst, &UnreadError{ID: FormatID(req.Host, req.Name), UID: req.UID, Err: err}
+	}
+	return inst, nil
 }
 
 // ensureOverlay returns the path of the domain's qcow2 overlay on the base. The overlay's name
@@ -520,22 +529,38 @@ func (c *Client) hypervisorType(ctx context.Context, b backend.Backend) (string,
 
 // removeDebris undoes what a failed Create call wrote, with a context that is not cancelled
 // (the caller's may be what failed) but bounded. The pooled connection is used unless the
-// failure killed it, in which case a dedicated one is dialled. Volumes named with the UID are
-// looked for too, so one whose create reply was lost is not left behind. What cannot be
-// removed is returned (and logged): the caller then keeps the UID, whose Delete removes it.
+// failure killed it, in which case a dedicated one is dialled; when the pooled one dies under
+// the cleanup (another call on the link was abandoned, as an interrupt does to every call in
+// flight), the cleanup runs again on a dedicated one: each step ignores what is already gone.
+// Volumes named with the UID are looked for too, so one whose create reply was lost is not
+// left behind. What cannot be removed is returned (and logged): the caller then keeps the
+// UID, whose Delete removes it.
 func (c *Client) removeDebris(ctx context.Context, b backend.Backend, req CreateRequest, made *debris) error {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.cleanupBudget)
 	defer cancel()
 	fields := map[string]any{"host": req.Host, "name": req.Name, "uid": req.UID}
-	if l, ok := b.(backend.Liveness); ok && !l.Alive() {
-		d, err := c.pool.Dedicated(ctx, req.Host)
-		if err != nil {
-			c.logf(ctx, LevelWarn, "cannot clean up after failed create", withField(fields, "error", err.Error()))
+	var err error
+	if linkAlive(b) {
+		if err = removeDebrisOn(ctx, b, req, made); err == nil || linkAlive(b) {
+			c.logCleanup(ctx, fields, err)
 			return err
 		}
-		defer d.Close()
-		b = d
+		c.logf(ctx, LevelDebug, "connection died during the cleanup after failed create; again on a dedicated one",
+			withField(fields, "error", err.Error()))
 	}
+	d, derr := c.pool.Dedicated(ctx, req.Host)
+	if derr != nil {
+		c.logf(ctx, LevelWarn, "cannot clean up after failed create", withField(fields, "error", derr.Error()))
+		return derr
+	}
+	defer d.Close()
+	err = removeDebrisOn(ctx, d, req, made)
+	c.logCleanup(ctx, fields, err)
+	return err
+}
+
+// removeDebrisOn is removeDebris's work on one connection.
+func removeDebrisOn(ctx context.Context, b backend.Backend, req CreateRequest, made *debris) error {
 	var errs []error
 	switch {
 	case made.domain != nil:
@@ -554,12 +579,22 @@ func (c *Client) removeDebris(ctx context.Context, b backend.Backend, req Create
 		}
 	}
 	errs = append(errs, deleteVols(ctx, b, vols))
-	if err := errors.Join(errs...); err != nil {
+	return errors.Join(errs...)
+}
+
+// logCleanup logs how the cleanup after a failed create ended.
+func (c *Client) logCleanup(ctx context.Context, fields map[string]any, err error) {
+	if err != nil {
 		c.logf(ctx, LevelWarn, "cleanup after failed create incomplete", withField(fields, "error", err.Error()))
-		return err
+		return
 	}
 	c.logf(ctx, LevelDebug, "cleaned up after failed create", fields)
-	return nil
+}
+
+// linkAlive reports whether b says its link works; a backend that cannot tell is trusted.
+func linkAlive(b backend.Backend) bool {
+	l, ok := b.(backend.Liveness)
+	return !ok || l.Alive()
 }
 
 // withField returns a copy of fields with key set to value.

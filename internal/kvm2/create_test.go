@@ -603,6 +603,31 @@ func TestCreate_deadLinkCleanupUsesDedicatedConnection(t *testing.T) {
 	}
 }
 
+// The pooled link dies under the cleanup itself (another create's RPC on it was abandoned, as
+// an interrupt does to every call in flight): the cleanup runs again on a dedicated connection
+// and leaves nothing behind.
+func TestCreate_linkDyingDuringTheCleanupIsCleanedOnADedicatedConnection(t *testing.T) {
+	h := newCore(t)
+	h.fb.FailAlways("DomainCreate", lverr(libvirt.ErrInternalError))
+	h.fb.Inject("DomainDestroy", func(context.Context, fake.Call) error {
+		h.fb.Close() // another call's abandonment killed the link the cleanup runs on
+		return kvmerr.ErrAbandoned
+	})
+	_, err := h.c.Create(context.Background(), labRequest())
+	if classOfErr(t, err) != kvmerr.Transient {
+		t.Fatalf("err = %v", err)
+	}
+	var left *LeftoversError
+	if errors.As(err, &left) {
+		t.Fatalf("the cleanup reported leftovers: %v", err)
+	}
+	assertNoDebris(t, h)
+	ded := h.pool.DedicatedBackends(labHost)
+	if len(ded) != 2 || ded[1].Count("DomainUndefine") != 1 || ded[1].Count("StorageVolDelete") != 2 {
+		t.Fatalf("cleanup did not run again on a dedicated connection: %d dedicated", len(ded))
+	}
+}
+
 func TestCreate_usesTheHostsPool(t *testing.T) {
 	h := newCore(t, func(hc *HostConfig) { hc.Pool = "proxies" })
 	h.fb.AddPool(fake.StoragePool{Name: "proxies", Active: true, Capacity: 10 << 30, Available: 10 << 30})
@@ -642,6 +667,10 @@ func TestCreate_failedReadBackKeepsTheDomainForAdoption(t *testing.T) {
 	if classOfErr(t, err) != kvmerr.Transient {
 		t.Fatalf("err = %v", err)
 	}
+	var unread *UnreadError
+	if !errors.As(err, &unread) || unread.UID != labUID || unread.ID != FormatID(labHost, vmName) {
+		t.Fatalf("err = %v, want an UnreadError naming the VM and its uid, so the caller keeps the uid", err)
+	}
 	if _, ok := h.fb.Domain(vmName); !ok {
 		t.Fatal("a created domain was removed because reading it back failed")
 	}
@@ -676,5 +705,50 @@ func TestCreate_hungSeedUploadIsRetriedOnANewConnection(t *testing.T) {
 	}
 	if seedConns != 2 {
 		t.Fatalf("seed uploaded on %d connections, want a new one for the retry", seedConns)
+	}
+}
+
+// The caller's context ends (Ctrl-C) once the VM runs, during the read-back: the VM stays, and the
+// error says it exists under its UID, so the caller can keep the UID instead of losing the VM.
+func TestCreate_callerCancelledAfterTheStartKeepsTheVMUnderItsUID(t *testing.T) {
+	h := newCore(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	// The first definition read of a new VM is the read-back's.
+	h.fb.Inject("DomainGetXMLDesc", func(context.Context, fake.Call) error {
+		cancel()
+		return context.Canceled
+	})
+	_, err := h.c.Create(ctx, labRequest())
+	var unread *UnreadError
+	if !errors.As(err, &unread) || unread.UID != labUID || !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want an UnreadError with the uid, caused by the cancel", err)
+	}
+	if _, ok := h.fb.Domain(vmName); !ok {
+		t.Fatal("the created domain was removed after a cancelled read-back")
+	}
+	if h.fb.Count("DomainCreate") != 1 || h.fb.Count("DomainDestroy")+h.fb.Count("DomainUndefine") != 0 {
+		t.Fatalf("calls: start %d, destroy %d, undefine %d", h.fb.Count("DomainCreate"), h.fb.Count("DomainDestroy"), h.fb.Count("DomainUndefine"))
+	}
+}
+
+// A retried Create that adopts the VM an earlier attempt made, and cannot read it back either,
+// says the same: the VM exists under its UID.
+func TestCreate_adoptionWhoseReadBackFailsKeepsTheUID(t *testing.T) {
+	h := newCore(t)
+	h.fb.FailNth("DomainGetXMLDesc", 1, errors.New("connection reset"))
+	if _, err := h.c.Create(context.Background(), labRequest()); err == nil {
+		t.Fatal("first create: want the read-back failure")
+	}
+	h.fb.ResetCalls()
+	// The adoption reads the definition (1st), then the read-back reads it again (2nd).
+	h.fb.FailNth("DomainGetXMLDesc", 2, errors.New("connection reset"))
+	_, err := h.c.Create(context.Background(), labRequest())
+	var unread *UnreadError
+	if !errors.As(err, &unread) || unread.UID != labUID {
+		t.Fatalf("err = %v, want an UnreadError with the uid", err)
+	}
+	if n := h.fb.Count("DomainDefineXML"); n != 0 {
+		t.Fatalf("the retry defined the domain %d times, want it adopted", n)
 	}
 }

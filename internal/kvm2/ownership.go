@@ -78,6 +78,21 @@ func (e *LeftoversError) Error() string {
 
 func (e *LeftoversError) Unwrap() error { return e.Err }
 
+// UnreadError says that Create made the VM, defined and running as asked, but could not read
+// it back (the caller's context ended, or the host stopped answering). The VM exists under its
+// UID: a retried Create with that UID adopts it, and a Delete with it removes it, so the caller
+// must keep the UID. Err is the read's failure, whose class the error keeps.
+type UnreadError struct {
+	ID, UID string
+	Err     error
+}
+
+func (e *UnreadError) Error() string {
+	return fmt.Sprintf("VM %s (uid %s) was created, but reading it back failed: %v", e.ID, e.UID, e.Err)
+}
+
+func (e *UnreadError) Unwrap() error { return e.Err }
+
 // ErrMarkRemoved says that a domain carries the UUID this provider gave the VM with the UID
 // asked for, but no longer its mark: it is ours (a name collision cannot produce the UUID), yet
 // it cannot be read back as a VM. Delete removes it; every other operation refuses it.

@@ -46,6 +46,9 @@ func errorDetail(err error) string {
 			"an object referenced by this one (base image, pool, network) may have been removed.", err)
 	case errors.Is(err, kvmerr.ErrPermanent):
 		return fmt.Sprintf("%v\n\nRetrying will not help: correct the configuration or the host, then apply again.", err)
+	case errors.As(err, new(*interruptedError)):
+		return fmt.Sprintf("%v\n\nThe operation was interrupted before it finished: Terraform asked the provider to stop "+
+			"(as Ctrl-C does), so this says nothing about the host. Apply again to finish it.", err)
 	case errors.Is(err, kvmerr.ErrTransient):
 		return fmt.Sprintf("%v\n\nThe host did not answer in time, even after retries within the operation's "+
 			"timeout. Check that the host is reachable and retry; raise the resource's timeouts if the host is slow.", err)

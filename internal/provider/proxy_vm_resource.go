@@ -71,21 +71,32 @@ func (r *proxyVMResource) Create(ctx context.Context, req resource.CreateRequest
 	id := creq.Host + "/" + creq.Name
 	tflog.Info(ctx, "creating proxy VM", map[string]any{"id": id, "uid": creq.UID, "user_data_bytes": len(userData),
 		"user_data_write_only": creq.WriteOnlyUserData})
-	var leftovers bool // some attempt could not remove what it wrote
+	// Some attempt left something on the host under the UID: what it could not remove, or the
+	// VM itself, made but not read back (the apply was interrupted, or the host stopped
+	// answering). A later attempt adopts it; when none succeeds, the UID must stay in state.
+	var leftovers, unread bool
 	inst, err := withRetry(ctx, r.data.retry, "create proxy VM", func(ctx context.Context) (kvm2.Instance, error) {
 		inst, err := r.data.client.Create(ctx, creq)
 		var left *kvm2.LeftoversError
+		var ur *kvm2.UnreadError
 		leftovers = leftovers || errors.As(err, &left)
+		unread = unread || errors.As(err, &ur)
 		return inst, err
 	})
 	if err != nil {
-		if leftovers {
+		if leftovers || unread {
 			// Keeping the VM in state with an error taints it: the next apply deletes it by its
-			// UID, which removes what the failed create left on the host, before creating it.
+			// UID, which removes the VM or what the failed create left on the host, before
+			// creating it again.
 			resp.Diagnostics.Append(resp.State.Set(ctx, leftoverState(plan, id, uid, userData))...)
 			resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, id)...)
 		}
-		resp.Diagnostics.Append(errorDiagnostic("create", proxyVMKind, id, err))
+		d := errorDiagnostic("create", proxyVMKind, id, err)
+		if unread && !leftovers {
+			d = diag.NewErrorDiagnostic(d.Summary(), d.Detail()+"\n\nThe VM was created on the host but not read back; "+
+				"it is recorded in state with its uid as tainted, so the next apply replaces it.")
+		}
+		resp.Diagnostics.Append(d)
 		return
 	}
 	plan.UserDataSHA256 = types.StringValue(userDataSHA256(userData))
@@ -399,6 +410,11 @@ func (r *proxyVMResource) waitForIPv4(ctx context.Context, inst kvm2.Instance) (
 func ipWaitDiagnostic(action, id string, timeout time.Duration, inst kvm2.Instance, err error) diag.Diagnostic {
 	if !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
 		return errorDiagnostic(action, proxyVMKind, id, err)
+	}
+	if errors.Is(err, context.Canceled) {
+		return diag.NewErrorDiagnostic(errorSummary(action, proxyVMKind, id),
+			fmt.Sprintf("The wait for an IPv4 address was interrupted: Terraform asked the provider to stop (as Ctrl-C "+
+				"does). The domain exists (state %q) and is recorded in state as tainted, so the next apply replaces it.", inst.State))
 	}
 	network := inst.Network
 	if network == "" {

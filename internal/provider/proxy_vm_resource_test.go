@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -696,4 +697,75 @@ variable "user_data" {
 			t.Errorf("a TRACE log line contains the user data: %.300s", line)
 		}
 	}
+}
+
+// A create whose VM is made but never read back (the apply is interrupted, or the host stops
+// answering once the VM runs) keeps the VM in state under its uid, tainted: the next apply
+// replaces exactly it, and nothing is left on the host outside the state.
+func TestProxyVM_createdButNotReadBackStaysInState(t *testing.T) {
+	h := newFakeHost(t)
+	extra := "wait_for_ip = false\n  timeouts {\n    create = \"1s\"\n  }"
+	var firstUID string
+	markUID := func() (string, error) {
+		d, ok := h.fb.Domain("egress-1")
+		if !ok {
+			return "", fmt.Errorf("no domain egress-1 on the host (domains %v)", h.fb.DomainNames())
+		}
+		facts, err := definition.ParseDomain(d.XML)
+		if err != nil || facts.Mark == nil {
+			return "", fmt.Errorf("domain egress-1 carries no readable mark: %v", err)
+		}
+		return facts.Mark.UID, nil
+	}
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             h.checkNothingLeft,
+		Steps: []resource.TestStep{
+			{Config: h.config(h.baseImage())},
+			{
+				// Every definition read fails once the VM is defined: its read-back, then each
+				// retry's adoption.
+				PreConfig:   func() { h.fb.FailAlways("DomainGetXMLDesc", errors.New("connection reset")) },
+				Config:      h.config(h.baseImage() + vmConfig(extra)),
+				ExpectError: regexp.MustCompile(`(?s)Unable to create proxy VM lab/egress-1.*created on the host but not read back.*tainted`),
+			},
+			{
+				PreConfig: func() {
+					h.fb.ClearFaults("")
+					uid, err := markUID()
+					if err != nil {
+						t.Fatal(err)
+					}
+					firstUID = uid
+				},
+				Config:             h.config(h.baseImage() + vmConfig(extra)),
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+			},
+			{
+				Config: h.config(h.baseImage() + vmConfig(extra)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction("kvm2_proxy_vm.egress", plancheck.ResourceActionReplace),
+				}},
+				Check: func(s *terraform.State) error {
+					got := s.RootModule().Resources["kvm2_proxy_vm.egress"].Primary.Attributes["uid"]
+					uid, err := markUID()
+					switch {
+					case err != nil:
+						return err
+					case uid == firstUID || got != uid:
+						return fmt.Errorf("state uid %s, host uid %s, first uid %s: want the first VM replaced by the one in state", got, uid, firstUID)
+					case len(h.fb.DomainNames()) != 1:
+						return fmt.Errorf("domains on the host: %v", h.fb.DomainNames())
+					}
+					for _, v := range h.fb.VolumeNames(fake.DefaultPool) {
+						if strings.Contains(v, firstUID) {
+							return fmt.Errorf("volume %s of the first VM left", v)
+						}
+					}
+					return nil
+				},
+			},
+		},
+	})
 }

@@ -23,7 +23,8 @@ var defaultRetryPolicy = retryPolicy{Initial: time.Second, Max: 15 * time.Second
 
 // withRetry runs op until it succeeds, fails with a class other than Transient, or ctx ends.
 // When ctx ends after a Transient failure, the last failure is returned rather than the bare
-// context error, so the diagnostic says what the host answered.
+// context error, so the diagnostic says what the host answered; when ctx was cancelled (not
+// timed out), it is wrapped in an *interruptedError, so the diagnostic says so.
 func withRetry[T any](ctx context.Context, p retryPolicy, what string, op func(context.Context) (T, error)) (T, error) {
 	var last error
 	attempt := 0
@@ -37,8 +38,8 @@ func withRetry[T any](ctx context.Context, p retryPolicy, what string, op func(c
 			return v, nil
 		}
 		last = err
-		if !errors.Is(err, kvmerr.ErrTransient) {
-			return v, backoff.Permanent(err)
+		if !errors.Is(err, kvmerr.ErrTransient) || ctx.Err() != nil {
+			return v, backoff.Permanent(err) // nothing to retry, or no time left to retry in
 		}
 		tflog.Debug(ctx, "transient failure, retrying", map[string]any{
 			"operation": what, "attempt": attempt, "error": err.Error(),
@@ -46,10 +47,21 @@ func withRetry[T any](ctx context.Context, p retryPolicy, what string, op func(c
 		return v, err
 	}, backoff.WithBackOff(b), backoff.WithMaxElapsedTime(0))
 	if err != nil && last != nil && ctx.Err() != nil {
+		if errors.Is(ctx.Err(), context.Canceled) && errors.Is(last, kvmerr.ErrTransient) {
+			return res, &interruptedError{err: last}
+		}
 		return res, last
 	}
 	return res, err
 }
+
+// interruptedError is a Transient failure of an operation whose context was cancelled rather
+// than timed out: Terraform asked the provider to stop (Ctrl-C), and the host was not at
+// fault. It keeps the failure's text and class.
+type interruptedError struct{ err error }
+
+func (e *interruptedError) Error() string { return e.err.Error() }
+func (e *interruptedError) Unwrap() error { return e.err }
 
 // retryErr is withRetry for operations that return only an error.
 func retryErr(ctx context.Context, p retryPolicy, what string, op func(context.Context) error) error {

@@ -3,9 +3,11 @@ package provider
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -65,5 +67,51 @@ func TestWithRetry_timeoutKeepsLastError(t *testing.T) {
 	}
 	if calls < 2 {
 		t.Errorf("calls = %d, want retries before the timeout", calls)
+	}
+}
+
+// TestWithRetry_cancelSaysInterrupted: a cancelled context (Terraform asked the provider to
+// stop) ends the retries at once, keeps the last failure's text and class, and is told apart
+// from a timeout, so the diagnostic does not blame the host.
+func TestWithRetry_cancelSaysInterrupted(t *testing.T) {
+	last := kvmerr.New(kvmerr.Transient, "create", "lab", errors.New("rpc abandoned: context canceled"))
+	ctx, cancel := context.WithCancel(context.Background())
+	calls := 0
+	err := retryErr(ctx, fastRetry, "test", func(context.Context) error {
+		calls++
+		cancel() // the interrupt lands during the first attempt
+		return last
+	})
+	if calls != 1 {
+		t.Errorf("calls = %d, want no retry after the cancel", calls)
+	}
+	var ie *interruptedError
+	if !errors.As(err, &ie) || !errors.Is(err, kvmerr.ErrTransient) || err.Error() != last.Error() {
+		t.Fatalf("err = %v, want the last failure wrapped as interrupted", err)
+	}
+	if d := errorDetail(err); !strings.Contains(d, "interrupted") || strings.Contains(d, "did not answer in time") {
+		t.Errorf("detail = %q, want it to say interrupted, not blame the host", d)
+	}
+
+	// A timeout is not an interrupt.
+	tctx, tcancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+	defer tcancel()
+	err = retryErr(tctx, fastRetry, "test", func(context.Context) error { return last })
+	if errors.As(err, &ie) || !strings.Contains(errorDetail(err), "did not answer in time") {
+		t.Errorf("timeout: err = %v, detail %q", err, errorDetail(err))
+	}
+}
+
+// TestIPWaitDiagnostic_interruptIsNotATimeout: a wait for an address that Terraform stopped is
+// reported as interrupted; one that ran out of time points at the agent and DHCP.
+func TestIPWaitDiagnostic_interruptIsNotATimeout(t *testing.T) {
+	inst := kvm2.Instance{State: "running", Network: "default"}
+	stopped := ipWaitDiagnostic("create", "lab/vm", time.Minute, inst, context.Canceled).Detail()
+	if !strings.Contains(stopped, "interrupted") || strings.Contains(stopped, "DHCP") {
+		t.Errorf("cancelled wait: %q", stopped)
+	}
+	timedOut := ipWaitDiagnostic("create", "lab/vm", time.Minute, inst, context.DeadlineExceeded).Detail()
+	if !strings.Contains(timedOut, "No IPv4 address was reported within 1m0s") || !strings.Contains(timedOut, "network default") {
+		t.Errorf("timed-out wait: %q", timedOut)
 	}
 }

@@ -24,7 +24,7 @@ var (
 // ErrAbandoned is returned when an RPC outlived its context or per-call budget and the link it
 // ran on was closed. The operation may or may not have happened on the host, so it is Transient:
 // the next call redials and observes the real state.
-var ErrAbandoned = errors.New("rpc abandoned after its deadline; connection closed")
+var ErrAbandoned = errors.New("rpc abandoned (its context ended first); connection closed")
 
 // Class is the retry-relevant category of a failure.
 type Class int
