@@ -540,8 +540,8 @@ func (c *Client) removeDebris(ctx context.Context, b backend.Backend, req Create
 	defer cancel()
 	fields := map[string]any{"host": req.Host, "name": req.Name, "uid": req.UID}
 	var err error
-	if linkAlive(b) {
-		if err = removeDebrisOn(ctx, b, req, made); err == nil || linkAlive(b) {
+	if backend.LinkAlive(b) {
+		if err = removeDebrisOn(ctx, b, req, made); err == nil || backend.LinkAlive(b) {
 			c.logCleanup(ctx, fields, err)
 			return err
 		}
@@ -589,12 +589,6 @@ func (c *Client) logCleanup(ctx context.Context, fields map[string]any, err erro
 		return
 	}
 	c.logf(ctx, LevelDebug, "cleaned up after failed create", fields)
-}
-
-// linkAlive reports whether b says its link works; a backend that cannot tell is trusted.
-func linkAlive(b backend.Backend) bool {
-	l, ok := b.(backend.Liveness)
-	return !ok || l.Alive()
 }
 
 // withField returns a copy of fields with key set to value.

@@ -217,7 +217,7 @@ func (p *sshPool) pooled(ctx context.Context, host string, e *hostEntry, c *pool
 	}
 	defer func() { <-c.dialing }()
 
-	if c.b != nil && alive(c.b) {
+	if c.b != nil && LinkAlive(c.b) {
 		return c.b, nil
 	}
 	if c.b != nil {
@@ -278,8 +278,8 @@ func refused(err error) bool {
 	return errors.As(err, &de) && de.Stage == kvmerr.StageTCP && errors.Is(err, syscall.ECONNREFUSED)
 }
 
-// alive reports whether b says its link works; a backend that cannot tell is trusted.
-func alive(b Backend) bool {
+// LinkAlive reports whether b says its link works; a backend that cannot tell is trusted.
+func LinkAlive(b Backend) bool {
 	l, ok := b.(Liveness)
 	return !ok || l.Alive()
 }
