@@ -51,6 +51,7 @@ type Client struct {
 	connect    func(ctx context.Context, host string) (backend.Backend, error)
 	now        func() time.Time
 	locks      *keyedLocks
+	reads      *hostReads // host-wide reads shared by concurrent Gets (hostreads.go)
 
 	startWait      time.Duration
 	statePoll      time.Duration
@@ -121,8 +122,20 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 			}
 		}
 	}
+	// Every connection counts its domain writes, so no shared read older than a write is used.
+	c.reads = newHostReads(func() time.Time { return c.now() })
+	c.pool = trackingPool{Pool: c.pool, reads: c.reads}
 	if c.connect == nil {
 		c.connect = c.pool.Dedicated
+	} else {
+		dial := c.connect
+		c.connect = func(ctx context.Context, host string) (backend.Backend, error) {
+			b, err := dial(ctx, host)
+			if err != nil {
+				return nil, err
+			}
+			return c.reads.trackWrites(b, host), nil
+		}
 	}
 	c.images = newImageCache(imageCacheOptions{HTTPClient: c.httpClient, Logger: c.log})
 	c.warnUnreadableFiles()

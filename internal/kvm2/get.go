@@ -31,7 +31,10 @@ const opGet = "read"
 // A running guest with an address costs four RPCs: the definition (which carries the mark),
 // the state, the autostart flag (which no other read of a domain reports) and one address
 // source; a defined one costs three. Persistence costs a fifth only for a running domain whose
-// autostart is off (a transient domain never has it on).
+// autostart is off (a transient domain never has it on). When several Gets of one host run
+// together (a plan's refresh), state, autostart, persistence and the lease come from one
+// host-wide read they share (hostreads.go), and such a Get costs one RPC of its own: the
+// definition, from which ownership is proven as always.
 func (c *Client) Get(ctx context.Context, id, uid string) (Instance, error) {
 	host, name, err := ParseID(id)
 	if err != nil {
@@ -50,7 +53,10 @@ func (c *Client) Get(ctx context.Context, id, uid string) (Instance, error) {
 		return Instance{}, kvmerr.Wrap(opGet, host, err)
 	}
 	defer release()
-	inst, err := c.getOn(ctx, b, host, name, uid)
+	leave := c.reads.enter(host)
+	defer leave()
+	shared := func() *hostSnapshot { return c.reads.snapshot(ctx, b, host) }
+	inst, err := c.readOn(ctx, b, host, name, uid, shared)
 	return inst, kvmerr.Wrap(opGet, host, err)
 }
 
@@ -63,12 +69,18 @@ func (c *Client) Get(ctx context.Context, id, uid string) (Instance, error) {
 // gone, or its domain's UUID was not derived from its UID) or the domain holding it was renamed,
 // the name is looked up and whatever holds it is judged by its mark, as for an import.
 func (c *Client) getOn(ctx context.Context, b backend.Backend, host, name, uid string) (Instance, error) {
+	return c.readOn(ctx, b, host, name, uid, nil)
+}
+
+// readOn is getOn that takes the state, autostart, persistence and lease of an owned domain from
+// the host-wide read shared returns, when it is not nil and that read places the domain.
+func (c *Client) readOn(ctx context.Context, b backend.Backend, host, name, uid string, shared func() *hostSnapshot) (Instance, error) {
 	if uid != "" {
 		if dom, ok := uuidRef(name, domainUUID(uid)); ok {
 			facts, err := readDefinition(ctx, b, dom)
 			switch {
 			case err == nil && facts.Name == name:
-				return c.readMarked(ctx, b, host, name, uid, dom, facts)
+				return c.readMarked(ctx, b, host, name, uid, dom, facts, shared)
 			case err != nil && !notFound(err):
 				return Instance{}, err
 			}
@@ -85,12 +97,15 @@ func (c *Client) getOn(ctx context.Context, b backend.Backend, host, name, uid s
 	if err != nil {
 		return Instance{}, err
 	}
-	return c.readMarked(ctx, b, host, name, uid, dom, facts)
+	return c.readMarked(ctx, b, host, name, uid, dom, facts, shared)
 }
 
 // readMarked finishes a read of dom, whose definition gave facts: the mark must carry uid (any
 // mark for an import), then state, autostart, persistence and the address are read.
-func (c *Client) readMarked(ctx context.Context, b backend.Backend, host, name, uid string, dom libvirt.Domain, facts definition.DomainFacts) (Instance, error) {
+//
+// The host-wide read is asked for only once ownership is proven, so neither a foreign domain nor
+// a gone one costs one; its facts are taken by the UUID of the domain whose definition was read.
+func (c *Client) readMarked(ctx context.Context, b backend.Backend, host, name, uid string, dom libvirt.Domain, facts definition.DomainFacts, shared func() *hostSnapshot) (Instance, error) {
 	if err := claim(host, name, uid, facts); err != nil {
 		if uid == "" || errors.Is(err, ErrMarkRemoved) {
 			return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", err)
@@ -98,24 +113,20 @@ func (c *Client) readMarked(ctx context.Context, b backend.Backend, host, name, 
 		return Instance{}, c.gone(ctx, b, host, name, uid, err)
 	}
 	inst := instanceFromFacts(host, dom, facts)
-	s, _, err := b.DomainGetState(ctx, dom)
-	if err != nil {
-		return Instance{}, err
+	var snap *hostSnapshot
+	if shared != nil {
+		snap = shared()
 	}
-	if inst.Autostart, err = b.DomainGetAutostart(ctx, dom); err != nil {
-		return Instance{}, err
-	}
-	state := libvirt.DomainState(s)
-	inst.State = stateOf(state)
-	// An inactive domain that still exists is defined, and so is one with autostart on (libvirt
-	// refuses autostart to a transient domain and clears it when a running one is undefined):
-	// only a running domain with autostart off can be transient.
-	inst.Persistent = true
-	if isActive(state) && !inst.Autostart {
-		if inst.Persistent, err = b.DomainIsPersistent(ctx, dom); err != nil {
+	var state libvirt.DomainState
+	if f, ok := snap.domain(dom.UUID); ok {
+		state, inst.Autostart, inst.Persistent = f.state, f.autostart, f.persistent
+	} else {
+		var err error
+		if state, inst.Autostart, inst.Persistent, err = domainFlags(ctx, b, dom); err != nil {
 			return Instance{}, err
 		}
 	}
+	inst.State = stateOf(state)
 	if state == libvirt.DomainRunning || state == libvirt.DomainBlocked {
 		sources := addressSources(inst)
 		if facts.AgentDisconnected {
@@ -124,11 +135,34 @@ func (c *Client) readMarked(ctx context.Context, b backend.Backend, host, name, 
 				return s == libvirt.DomainInterfaceAddressesSrcAgent
 			})
 		}
-		if inst.IPv4, err = address(ctx, b, dom, inst.MAC, sources); err != nil {
+		var err error
+		if inst.IPv4, err = address(ctx, b, snap, dom, inst.Network, inst.MAC, sources); err != nil {
 			return Instance{}, err
 		}
 	}
 	return inst, nil
+}
+
+// domainFlags reads dom's state, autostart flag and persistence, one domain at a time.
+func domainFlags(ctx context.Context, b backend.Backend, dom libvirt.Domain) (state libvirt.DomainState, autostart, persistent bool, err error) {
+	s, _, err := b.DomainGetState(ctx, dom)
+	if err != nil {
+		return 0, false, false, err
+	}
+	if autostart, err = b.DomainGetAutostart(ctx, dom); err != nil {
+		return 0, false, false, err
+	}
+	state = libvirt.DomainState(s)
+	// An inactive domain that still exists is defined, and so is one with autostart on (libvirt
+	// refuses autostart to a transient domain and clears it when a running one is undefined):
+	// only a running domain with autostart off can be transient.
+	persistent = true
+	if isActive(state) && !autostart {
+		if persistent, err = b.DomainIsPersistent(ctx, dom); err != nil {
+			return 0, false, false, err
+		}
+	}
+	return state, autostart, persistent, nil
 }
 
 // uuidRef is a reference to the domain with the canonical UUID u, carrying name for errors.
@@ -213,8 +247,18 @@ func addressSources(inst Instance) []libvirt.DomainInterfaceAddressesSource {
 // refusing a source (agent not connected, no lease support) means "no address from it", not a
 // failure; a transport failure or an ended ctx is returned, so a cancelled read is never
 // mistaken for a guest without an address.
-func address(ctx context.Context, b backend.Backend, dom libvirt.Domain, mac string, sources []libvirt.DomainInterfaceAddressesSource) (string, error) {
+//
+// The lease source is taken from snap's leases of network when snap can tell (see leaseIPv4).
+func address(ctx context.Context, b backend.Backend, snap *hostSnapshot, dom libvirt.Domain, network, mac string, sources []libvirt.DomainInterfaceAddressesSource) (string, error) {
 	for _, src := range sources {
+		if src == libvirt.DomainInterfaceAddressesSrcLease {
+			if ip, ok := snap.leaseIPv4(ctx, b, network, mac); ok {
+				if ip != "" {
+					return ip, nil
+				}
+				continue
+			}
+		}
 		ifaces, err := b.DomainInterfaceAddresses(ctx, dom, src)
 		if err != nil && !isLibvirtError(err) {
 			return "", err

@@ -307,6 +307,62 @@ func TestLab(t *testing.T) {
 		}
 	})
 
+	step("Gets together share a host-wide read and read as Gets alone", func(t *testing.T) {
+		fresh, _ := labClient(t, env)
+		// One VM stopped, so the shared read places a shut-off domain too.
+		stopped := variants[1].name
+		if _, err := fresh.SetRunning(ctx, FormatID("lab", stopped), created[stopped].UID, false); err != nil {
+			t.Fatal(err)
+		}
+		alone := map[string]Instance{}
+		for name, want := range created {
+			got, err := fresh.Get(ctx, FormatID("lab", name), want.UID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			alone[name] = got
+		}
+		if snap := fresh.reads.state("lab").snap; snap != nil {
+			t.Fatal("Gets one at a time made a host-wide read")
+		}
+		leave := make([]func(), 0, sharedReadsFrom-1)
+		for range sharedReadsFrom - 1 {
+			leave = append(leave, fresh.reads.enter("lab"))
+		}
+		for name, want := range created {
+			got, err := fresh.Get(ctx, FormatID("lab", name), want.UID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != alone[name] {
+				t.Fatalf("%s together:\n%+v\nalone:\n%+v", name, got, alone[name])
+			}
+			t.Logf("%s: %s, %q", name, got.State, got.IPv4)
+		}
+		snap := fresh.reads.state("lab").snap
+		if snap == nil || snap.err != nil {
+			t.Fatalf("no host-wide read was made: %+v", snap)
+		}
+		for name, inst := range alone {
+			dom, _ := uuidRef(name, inst.DomainUUID)
+			if f, placed := snap.domain(dom.UUID); !placed || stateOf(f.state) != inst.State {
+				t.Errorf("the host-wide read places %s (%s): %v, %+v", name, inst.DomainUUID, placed, f)
+			}
+			if inst.State == StateRunning {
+				if ip, known := snap.leaseIPv4(ctx, nil, inst.Network, inst.MAC); !known || ip != inst.IPv4 || ip == "" {
+					t.Errorf("%s: the shared lease read gives %q (%v), the domain %q", name, ip, known, inst.IPv4)
+				}
+			}
+		}
+		for _, l := range leave {
+			l()
+		}
+		if _, err := fresh.SetRunning(ctx, FormatID("lab", stopped), created[stopped].UID, true); err != nil {
+			t.Fatal(err)
+		}
+		waitForAddress(t, fresh, FormatID("lab", stopped), created[stopped].UID)
+	})
+
 	step("SetTag and SetRunning change the domain in place", func(t *testing.T) {
 		id, uid := FormatID("lab", variants[0].name), created[variants[0].name].UID
 		inst, err := c.SetTag(ctx, id, uid, itTag+"-moved")

@@ -89,6 +89,8 @@ type Backend interface {
 
 	NetworkLookupByName(ctx context.Context, name string) (libvirt.Network, error)
 	NetworkIsActive(ctx context.Context, net libvirt.Network) (bool, error)
+	// NetworkGetDHCPLeases lists every current DHCP lease of net (libvirt drops expired ones).
+	NetworkGetDHCPLeases(ctx context.Context, net libvirt.Network) ([]libvirt.NetworkDhcpLease, error)
 	// InterfaceLookupByName finds a host interface (a bridge, for one) through libvirt's
 	// interface driver; a missing one is ErrNoInterface. It reports existence only: the udev
 	// backend reads a bridge without carrier as inactive although guests can use it.

@@ -537,6 +537,13 @@ func (b *libvirtBackend) NetworkIsActive(ctx context.Context, net libvirt.Networ
 	})
 }
 
+func (b *libvirtBackend) NetworkGetDHCPLeases(ctx context.Context, net libvirt.Network) ([]libvirt.NetworkDhcpLease, error) {
+	return call(ctx, b, "NetworkGetDHCPLeases", true, func() ([]libvirt.NetworkDhcpLease, error) {
+		leases, _, err := b.l.NetworkGetDhcpLeases(net, nil, 1, 0)
+		return leases, err
+	})
+}
+
 func (b *libvirtBackend) InterfaceLookupByName(ctx context.Context, name string) (libvirt.Interface, error) {
 	return call(ctx, b, "InterfaceLookupByName", true, func() (libvirt.Interface, error) {
 		return b.l.InterfaceLookupByName(name)

@@ -41,6 +41,7 @@ func TestIntegration_fakeAnswersAsTheHost(t *testing.T) {
 		{"autostart", autostartScenarios},
 		{"lookup", lookupScenarios},
 		{"resize", resizeScenarios},
+		{"lists", listScenarios},
 	} {
 		t.Run(group.name, func(t *testing.T) { runScenarios(t, newLabTarget, group.scenarios) })
 	}

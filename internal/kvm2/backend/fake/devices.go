@@ -46,6 +46,22 @@ func (s *state) checkStart(x string) error {
 	return nil
 }
 
+// networkMACs is the set of lower-case MACs of x's interfaces on the libvirt network named
+// network (none when x cannot be read).
+func networkMACs(x, network string) map[string]bool {
+	var dom libvirtxml.Domain
+	out := map[string]bool{}
+	if err := dom.Unmarshal(x); err != nil || dom.Devices == nil {
+		return out
+	}
+	for _, iface := range dom.Devices.Interfaces {
+		if iface.Source != nil && iface.Source.Network != nil && iface.Source.Network.Network == network && iface.MAC != nil {
+			out[strings.ToLower(iface.MAC.Address)] = true
+		}
+	}
+	return out
+}
+
 // checkDisk checks one disk's source and backing chain (see checkStart).
 func (s *state) checkDisk(disk libvirtxml.DomainDisk) error {
 	top, err := s.sourcePath(disk.Source)

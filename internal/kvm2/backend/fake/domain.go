@@ -284,6 +284,34 @@ func listed(d *Domain, flags libvirt.ConnectListAllDomainsFlags) bool {
 			return false
 		}
 	}
+	// As libvirt's virDomainObjListFilter: a state flag set keeps the domains in one of its
+	// states, OTHER being every state but running, paused and shut off.
+	const states = libvirt.ConnectListDomainsRunning | libvirt.ConnectListDomainsPaused |
+		libvirt.ConnectListDomainsShutoff | libvirt.ConnectListDomainsOther
+	if flags&states != 0 {
+		var in libvirt.ConnectListAllDomainsFlags
+		switch d.State {
+		case libvirt.DomainRunning:
+			in = libvirt.ConnectListDomainsRunning
+		case libvirt.DomainPaused:
+			in = libvirt.ConnectListDomainsPaused
+		case libvirt.DomainShutoff:
+			in = libvirt.ConnectListDomainsShutoff
+		default:
+			in = libvirt.ConnectListDomainsOther
+		}
+		if flags&in == 0 {
+			return false
+		}
+	}
+	if flags&(libvirt.ConnectListDomainsAutostart|libvirt.ConnectListDomainsNoAutostart) != 0 {
+		if d.Autostart && flags&libvirt.ConnectListDomainsAutostart == 0 {
+			return false
+		}
+		if !d.Autostart && flags&libvirt.ConnectListDomainsNoAutostart == 0 {
+			return false
+		}
+	}
 	if flags&(libvirt.ConnectListDomainsPersistent|libvirt.ConnectListDomainsTransient) != 0 {
 		if !d.Transient && flags&libvirt.ConnectListDomainsPersistent == 0 {
 			return false

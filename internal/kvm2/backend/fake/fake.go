@@ -30,6 +30,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -270,8 +271,9 @@ type state struct {
 	mu         sync.Mutex
 	domains    map[string]*Domain
 	pools      map[string]*poolState
-	networks   map[string]bool // name -> active
-	bridges    map[string]bool // host bridges libvirt's interface driver reports (see interface.go)
+	networks   map[string]bool                       // name -> active
+	leases     map[string][]libvirt.NetworkDhcpLease // network -> leases of no fake domain
+	bridges    map[string]bool                       // host bridges libvirt's interface driver reports (see interface.go)
 	libVersion uint64
 	caps       string
 	node       backend.NodeInfo
@@ -425,6 +427,53 @@ func (b *Backend) NetworkIsActive(ctx context.Context, n libvirt.Network) (_ boo
 			"Network not found: no network with matching name '%s'", n.Name)
 	}
 	return active, nil
+}
+
+// NetworkGetDHCPLeases lists the leases of network n: for every active domain with an
+// interface on n, its Lease entries whose interface MAC that definition gives (as libvirt's
+// lease file holds them), then those AddNetworkLease added. Unknown networks are ErrNoNetwork.
+func (b *Backend) NetworkGetDHCPLeases(ctx context.Context, n libvirt.Network) (_ []libvirt.NetworkDhcpLease, err error) {
+	defer b.observe(ctx, "NetworkGetDHCPLeases", time.Now(), &err)
+	if err = b.begin(ctx, "NetworkGetDHCPLeases", n.Name); err != nil {
+		return nil, err
+	}
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	if _, ok := b.st.networks[n.Name]; !ok {
+		return nil, LibvirtError(libvirt.ErrNoNetwork,
+			"Network not found: no network with matching name '%s'", n.Name)
+	}
+	var out []libvirt.NetworkDhcpLease
+	for _, name := range sortedKeys(b.st.domains) {
+		d := b.st.domains[name]
+		if !active(d.State) {
+			continue
+		}
+		macs := networkMACs(d.XML, n.Name)
+		for _, iface := range d.Lease {
+			if len(iface.Hwaddr) == 0 || !macs[strings.ToLower(iface.Hwaddr[0])] {
+				continue
+			}
+			for _, a := range iface.Addrs {
+				out = append(out, libvirt.NetworkDhcpLease{
+					Iface: "virbr-" + n.Name, Type: a.Type, Mac: libvirt.OptString{iface.Hwaddr[0]},
+					Ipaddr: a.Addr, Prefix: a.Prefix, Hostname: libvirt.OptString{d.Name},
+				})
+			}
+		}
+	}
+	return append(out, b.st.leases[n.Name]...), nil
+}
+
+// AddNetworkLease adds a lease to network's lease list that belongs to no domain of the fake
+// (another host's guest, a stale entry, a lease whose hostname imitates a domain's name).
+func (b *Backend) AddNetworkLease(network string, lease libvirt.NetworkDhcpLease) {
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	if b.st.leases == nil {
+		b.st.leases = map[string][]libvirt.NetworkDhcpLease{}
+	}
+	b.st.leases[network] = append(b.st.leases[network], lease)
 }
 
 // sortedKeys returns the keys of m in order.

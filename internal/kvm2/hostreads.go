@@ -1,0 +1,325 @@
+package kvm2
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"time"
+
+	libvirt "github.com/digitalocean/go-libvirt"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+)
+
+// Shared host reads. A plan refreshes every VM of a host at once, and each Get would ask the
+// host for the same kinds of facts one domain at a time: state, autostart, persistence and the
+// DHCP lease. When several Gets of one host run together, they share one host-wide read of those
+// facts instead: four ConnectListAllDomains calls (running, shut off, autostart, transient) and,
+// per libvirt network, one lookup and one NetworkGetDHCPLeases. Each Get still reads its own
+// definition, and ownership is proven from it exactly as before (the mark's UID and the UUID
+// derived from it); the shared facts are keyed by that UUID, so a same-named domain of another
+// owner, or a lease whose hostname imitates a name, never reaches this VM.
+//
+// Freshness: a host-wide read is used only while (1) no domain write by this client on that
+// host has ended since it began, so a Get after an update, create or delete by this process
+// always sees the host after that write, and (2) it began at most sharedReadTTL ago; past that
+// a new one is made. Writes are counted at the connection (writeTracking), so no code path that
+// changes a domain can forget to count. A domain the host-wide read does not place (made after
+// it began, or in a state it does not list: paused, crashed, shutting down) and any failure of
+// it fall back to the per-domain reads.
+
+const (
+	// sharedReadsFrom is how many Gets of one host must be in flight before a host-wide read is
+	// made for them: it costs four RPCs, and the per-domain reads it replaces cost two or three
+	// per Get, so below three Gets it would cost more than it saves.
+	sharedReadsFrom = 3
+	// sharedReadTTL bounds the age of a host-wide read a Get may use.
+	sharedReadTTL = 2 * time.Second
+)
+
+// hostReads keeps, per host, the newest host-wide read and what decides whether it may be used.
+type hostReads struct {
+	now func() time.Time
+	ttl time.Duration
+
+	mu    sync.Mutex
+	hosts map[string]*hostReadState
+}
+
+type hostReadState struct {
+	writes   uint64        // domain writes by this client on the host that have ended
+	inflight int           // Gets of the host running now
+	snap     *hostSnapshot // the newest host-wide read begun (loaded, loading or failed)
+}
+
+func newHostReads(now func() time.Time) *hostReads {
+	return &hostReads{now: now, ttl: sharedReadTTL, hosts: map[string]*hostReadState{}}
+}
+
+func (r *hostReads) state(host string) *hostReadState {
+	st := r.hosts[host]
+	if st == nil {
+		st = &hostReadState{}
+		r.hosts[host] = st
+	}
+	return st
+}
+
+// wrote records that a domain write on host has ended: no host-wide read begun before it is
+// used again.
+func (r *hostReads) wrote(host string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	st := r.state(host)
+	st.writes++
+	st.snap = nil
+}
+
+// enter counts a Get of host in flight until the returned func is called.
+func (r *hostReads) enter(host string) (leave func()) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.state(host).inflight++
+	return func() {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		r.state(host).inflight--
+	}
+}
+
+// snapshot returns a host-wide read of host that a Get entered now may use, making one on b when
+// none is usable and enough Gets are in flight; nil means "read per domain". It waits for a read
+// another Get is making, at most until ctx ends.
+func (r *hostReads) snapshot(ctx context.Context, b backend.Backend, host string) *hostSnapshot {
+	r.mu.Lock()
+	st := r.state(host)
+	s := st.snap
+	now := r.now()
+	if s == nil || s.writes != st.writes || now.Sub(s.began) > r.ttl {
+		if st.inflight < sharedReadsFrom {
+			r.mu.Unlock()
+			return nil
+		}
+		s = &hostSnapshot{writes: st.writes, began: now, done: make(chan struct{}), leases: map[string]*leaseRead{}}
+		st.snap = s
+		r.mu.Unlock()
+		s.load(ctx, b)
+	} else {
+		r.mu.Unlock()
+	}
+	select {
+	case <-s.done:
+	case <-ctx.Done():
+		return nil
+	}
+	if s.err != nil {
+		return nil
+	}
+	return s
+}
+
+// hostSnapshot is one host-wide read: which domains were running, shut off, set to autostart and
+// transient, by UUID, and the leases of each network asked about.
+type hostSnapshot struct {
+	writes uint64
+	began  time.Time
+	done   chan struct{}
+	err    error
+
+	running, shutoff, autostart, transient map[libvirt.UUID]bool
+
+	mu     sync.Mutex
+	leases map[string]*leaseRead // by network name
+}
+
+type leaseRead struct {
+	done  chan struct{}
+	byMAC map[string][]libvirt.NetworkDhcpLease // lower-case MAC
+	err   error
+}
+
+// load makes the read on b: the four lists run together on the one connection.
+func (s *hostSnapshot) load(ctx context.Context, b backend.Backend) {
+	defer close(s.done)
+	sets := []struct {
+		flags libvirt.ConnectListAllDomainsFlags
+		into  *map[libvirt.UUID]bool
+	}{
+		{libvirt.ConnectListDomainsRunning, &s.running},
+		{libvirt.ConnectListDomainsShutoff, &s.shutoff},
+		{libvirt.ConnectListDomainsAutostart, &s.autostart},
+		{libvirt.ConnectListDomainsTransient, &s.transient},
+	}
+	g, gctx := errgroup.WithContext(ctx)
+	for _, set := range sets {
+		g.Go(func() error {
+			doms, err := b.ConnectListAllDomains(gctx, set.flags)
+			if err != nil {
+				return err
+			}
+			m := make(map[libvirt.UUID]bool, len(doms))
+			for _, d := range doms {
+				m[d.UUID] = true
+			}
+			*set.into = m
+			return nil
+		})
+	}
+	s.err = g.Wait()
+}
+
+// sharedFacts is what the host-wide read says of one domain.
+type sharedFacts struct {
+	state      libvirt.DomainState
+	autostart  bool
+	persistent bool
+}
+
+// domain returns what s says of the domain with uuid; false when s does not place it in exactly
+// one of the states it lists (s is nil, the domain is newer than s, or in another state).
+func (s *hostSnapshot) domain(uuid libvirt.UUID) (sharedFacts, bool) {
+	if s == nil {
+		return sharedFacts{}, false
+	}
+	run, off := s.running[uuid], s.shutoff[uuid]
+	if run == off {
+		return sharedFacts{}, false
+	}
+	f := sharedFacts{state: libvirt.DomainShutoff, autostart: s.autostart[uuid], persistent: !s.transient[uuid]}
+	if run {
+		f.state = libvirt.DomainRunning
+	}
+	return f, true
+}
+
+// leaseIPv4 returns the usable IPv4 address network's DHCP leases give mac, "" when none does;
+// false when s cannot tell (s is nil, no MAC, or the leases could not be read), and the address
+// must be asked of the domain.
+func (s *hostSnapshot) leaseIPv4(ctx context.Context, b backend.Backend, network, mac string) (string, bool) {
+	if s == nil || network == "" || mac == "" {
+		return "", false
+	}
+	s.mu.Lock()
+	lr := s.leases[network]
+	if lr == nil {
+		lr = &leaseRead{done: make(chan struct{})}
+		s.leases[network] = lr
+		s.mu.Unlock()
+		lr.byMAC, lr.err = readLeases(ctx, b, network)
+		close(lr.done)
+	} else {
+		s.mu.Unlock()
+		select {
+		case <-lr.done:
+		case <-ctx.Done():
+			return "", false
+		}
+	}
+	if lr.err != nil {
+		return "", false
+	}
+	var addrs []libvirt.DomainIPAddr
+	for _, l := range lr.byMAC[strings.ToLower(mac)] {
+		addrs = append(addrs, libvirt.DomainIPAddr{Type: l.Type, Addr: l.Ipaddr, Prefix: l.Prefix})
+	}
+	return usableIPv4(addrs), true
+}
+
+// readLeases reads every current lease of network, by lower-case MAC.
+func readLeases(ctx context.Context, b backend.Backend, network string) (map[string][]libvirt.NetworkDhcpLease, error) {
+	n, err := b.NetworkLookupByName(ctx, network)
+	if err != nil {
+		return nil, err
+	}
+	leases, err := b.NetworkGetDHCPLeases(ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]libvirt.NetworkDhcpLease{}
+	for _, l := range leases {
+		if len(l.Mac) > 0 {
+			k := strings.ToLower(l.Mac[0])
+			out[k] = append(out[k], l)
+		}
+	}
+	return out, nil
+}
+
+// writeTracking is a connection that tells hostReads of every domain write once it has ended
+// (succeeded or not: a failed call may still have changed the host). Reads pass through.
+type writeTracking struct {
+	backend.Backend
+	wrote func()
+}
+
+// trackWrites wraps b so that its domain writes are counted against host.
+func (r *hostReads) trackWrites(b backend.Backend, host string) backend.Backend {
+	return writeTracking{Backend: b, wrote: func() { r.wrote(host) }}
+}
+
+// Alive and Transport keep what the wrapped connection reports.
+func (w writeTracking) Alive() bool       { return backend.LinkAlive(w.Backend) }
+func (w writeTracking) Transport() string { return backend.TransportOf(w.Backend) }
+
+func (w writeTracking) DomainDefineXML(ctx context.Context, xml string) (libvirt.Domain, error) {
+	defer w.wrote()
+	return w.Backend.DomainDefineXML(ctx, xml)
+}
+
+func (w writeTracking) DomainCreate(ctx context.Context, dom libvirt.Domain) error {
+	defer w.wrote()
+	return w.Backend.DomainCreate(ctx, dom)
+}
+
+func (w writeTracking) DomainSetAutostart(ctx context.Context, dom libvirt.Domain, autostart bool) error {
+	defer w.wrote()
+	return w.Backend.DomainSetAutostart(ctx, dom, autostart)
+}
+
+func (w writeTracking) DomainSetMetadata(ctx context.Context, dom libvirt.Domain, xml, key, uri string, flags libvirt.DomainModificationImpact) error {
+	defer w.wrote()
+	return w.Backend.DomainSetMetadata(ctx, dom, xml, key, uri, flags)
+}
+
+func (w writeTracking) DomainDestroy(ctx context.Context, dom libvirt.Domain) error {
+	defer w.wrote()
+	return w.Backend.DomainDestroy(ctx, dom)
+}
+
+func (w writeTracking) DomainShutdown(ctx context.Context, dom libvirt.Domain) error {
+	defer w.wrote()
+	return w.Backend.DomainShutdown(ctx, dom)
+}
+
+func (w writeTracking) DomainBlockResize(ctx context.Context, dom libvirt.Domain, target string, size uint64) error {
+	defer w.wrote()
+	return w.Backend.DomainBlockResize(ctx, dom, target, size)
+}
+
+func (w writeTracking) DomainUndefine(ctx context.Context, dom libvirt.Domain, flags libvirt.DomainUndefineFlagsValues) error {
+	defer w.wrote()
+	return w.Backend.DomainUndefine(ctx, dom, flags)
+}
+
+// trackingPool hands out connections whose domain writes are counted.
+type trackingPool struct {
+	backend.Pool
+	reads *hostReads
+}
+
+func (p trackingPool) Acquire(ctx context.Context, host string) (backend.Backend, func(), error) {
+	b, release, err := p.Pool.Acquire(ctx, host)
+	if err != nil {
+		return nil, nil, err
+	}
+	return p.reads.trackWrites(b, host), release, nil
+}
+
+func (p trackingPool) Dedicated(ctx context.Context, host string) (backend.Backend, error) {
+	b, err := p.Pool.Dedicated(ctx, host)
+	if err != nil {
+		return nil, err
+	}
+	return p.reads.trackWrites(b, host), nil
+}
