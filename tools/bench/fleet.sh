@@ -232,6 +232,7 @@ fleet_phases() {
   kvm2) first_vm[$shape/$p]=$(vm_shape "$NAME_PREFIX-000") ;;
   libvirt) first_vm[$shape/$p]=$(vm_shape "$NAME_PREFIX-peer-000") ;;
   esac
+  [ "$p" = kvm2 ] && [ "$running" = true ] && host_floor
   for i in $(seq 1 "$PLANS"); do
     timed "$p-plan-$i" "$dir" plan -detailed-exitcode -lock=false
     # The floor's plan right after each of kvm2's, on the machine as kvm2's fleet leaves it.
@@ -240,6 +241,43 @@ fleet_phases() {
   [ "$p" = kvm2 ] && [ "$EXTRAS" = 1 ] && kvm2_extras "$dir"
   timed "$p-destroy" "$dir" destroy -auto-approve
   mark_destroyed "$dir"
+}
+
+# host_floor: what the host itself takes to stop and start kvm2's fleet, with no provider: every
+# domain of it destroyed (virsh destroy), then started again (virsh start), $PARALLELISM at a
+# time as Terraform's parallelism, each worker one virsh session on libvirtd's local socket (no
+# SSH: the host's own cost) running its share of the domains one after another. Labels host-destroy and host-start. The fleet is
+# running again afterwards, as the apply left it (guests booting), before kvm2's plans.
+host_floor() {
+  command -v virsh >/dev/null || return 0
+  local doms w s cmds verb pids pid
+  local uri="qemu:///system?socket=${KVM2_TEST_SOCKET:-/var/run/libvirt/libvirt-sock}"
+  mapfile -t doms < <(timeout 60 virsh -q -c "$uri" list --name | grep -E "^$NAME_PREFIX-[0-9]+$")
+  # What the sessions themselves cost (SSH, virsh start-up): the same workers running "uri" only.
+  s=$(now_ms) pids=()
+  for w in $(seq 1 "$PARALLELISM"); do
+    virsh -q -c "$uri" uri >/dev/null 2>&1 &
+    pids+=($!)
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || die "host floor: virsh cannot reach the lab"; done
+  ms_of[$shape/host-sessions]=$(($(now_ms) - s))
+  for verb in destroy start; do
+    s=$(now_ms) pids=()
+    for w in $(seq 0 $((PARALLELISM - 1))); do
+      cmds=""
+      for i in "${!doms[@]}"; do
+        [ $((i % PARALLELISM)) = "$w" ] && cmds+="$verb ${doms[$i]}; "
+      done
+      [ -n "$cmds" ] || continue
+      virsh -q -c "$uri" "$cmds" >"$shape_dir/host-$verb-$w.log" 2>&1 &
+      pids+=($!)
+    done
+    for pid in "${pids[@]}"; do
+      wait "$pid" || die "host floor: virsh $verb failed; see $shape_dir/host-$verb-*.log"
+    done
+    ms_of[$shape/host-$verb]=$(($(now_ms) - s))
+    log "$shape host-$verb (${#doms[@]} domains, virsh, $PARALLELISM at a time): $(secs "${ms_of[$shape/host-$verb]}") s"
+  done
 }
 
 # kvm2 only: plans without refresh, one with the host unreachable, and a logged one for RPCs.
@@ -426,6 +464,14 @@ for shape in $SHAPES; do
   row "  floor beside fleet" "$kpm" "" "$bpm" s
   row destroy "${ms_of[$shape/kvm2-destroy]}" "$ld" "${ms_of[$shape/floor-destroy]}" s
   row "provider peak RSS" "$kr" "$lr" "$fr" MiB
+  if [ -n "${ms_of[$shape/host-start]:-}" ]; then
+    printf '  %-22s %14s %16s %14s %13s %12s\n' "" "host alone" "" "" "kvm2/host" "$peer_version/host"
+    printf '  %-22s %14s %16s %14s %13s %12s\n' "start (apply)" "$(secs "${ms_of[$shape/host-start]}") s" "" "" \
+      "$(ratio "${ms_of[$shape/kvm2-apply]}" "${ms_of[$shape/host-start]}")" "$(ratio "$la" "${ms_of[$shape/host-start]}")"
+    printf '  %-22s %14s %16s %14s %13s %12s\n' "destroy" "$(secs "${ms_of[$shape/host-destroy]}") s" "" "" \
+      "$(ratio "${ms_of[$shape/kvm2-destroy]}" "${ms_of[$shape/host-destroy]}")" "$(ratio "$ld" "${ms_of[$shape/host-destroy]}")"
+    echo "  host alone              virsh start and destroy of kvm2's $n domains, $PARALLELISM sessions at a time, no provider: the host's own floor for apply and destroy (of which opening the $PARALLELISM sessions: $(secs "${ms_of[$shape/host-sessions]}") s)"
+  fi
   echo "  first VM after apply    kvm2: ${first_vm[$shape/kvm2]:-?}"
   [ "$PEER" = 1 ] && echo "                          libvirt: ${first_vm[$shape/libvirt]:-?}"
   echo "  plans, each             kvm2 $(for m in "${kp[@]}"; do printf '%s ' "$(secs "$m")"; done)s; libvirt $([ "$PEER" = 1 ] && for m in "${lp[@]}"; do printf '%s ' "$(secs "$m")"; done)s; floor $(for m in "${fp[@]}"; do printf '%s ' "$(secs "$m")"; done)s"
