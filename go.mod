@@ -287,3 +287,5 @@ tool (
 	github.com/golangci/golangci-lint/v2/cmd/golangci-lint
 	github.com/hashicorp/terraform-plugin-docs/cmd/tfplugindocs
 )
+
+replace github.com/digitalocean/go-libvirt => ./third_party/go-libvirt
