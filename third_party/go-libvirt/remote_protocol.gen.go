@@ -36,48 +36,56 @@ var (
 	_ = xdr.Unmarshal
 )
 
-//
 // Typedefs:
 //
 // OptString is libvirt's remote_string
 type OptString []string
+
 // UUID is libvirt's remote_uuid
 type UUID [UUIDBuflen]byte
+
 // OptDomain is libvirt's remote_domain
 type OptDomain []Domain
+
 // OptNetwork is libvirt's remote_network
 type OptNetwork []Network
+
 // OptNetworkPort is libvirt's remote_network_port
 type OptNetworkPort []NetworkPort
+
 // OptNwfilter is libvirt's remote_nwfilter
 type OptNwfilter []Nwfilter
+
 // OptNwfilterBinding is libvirt's remote_nwfilter_binding
 type OptNwfilterBinding []NwfilterBinding
+
 // OptStoragePool is libvirt's remote_storage_pool
 type OptStoragePool []StoragePool
+
 // OptStorageVol is libvirt's remote_storage_vol
 type OptStorageVol []StorageVol
+
 // OptNodeDevice is libvirt's remote_node_device
 type OptNodeDevice []NodeDevice
+
 // OptSecret is libvirt's remote_secret
 type OptSecret []Secret
 
-//
 // Enums:
 //
 // AuthType is libvirt's remote_auth_type
 type AuthType int32
+
 // Procedure is libvirt's remote_procedure
 type Procedure int32
 
-//
 // Structs:
 //
 // Domain is libvirt's remote_nonnull_domain
 type Domain struct {
 	Name string
 	UUID UUID
-	ID int32
+	ID   int32
 }
 
 // Network is libvirt's remote_nonnull_network
@@ -88,7 +96,7 @@ type Network struct {
 
 // NetworkPort is libvirt's remote_nonnull_network_port
 type NetworkPort struct {
-	Net Network
+	Net  Network
 	UUID UUID
 }
 
@@ -100,14 +108,14 @@ type Nwfilter struct {
 
 // NwfilterBinding is libvirt's remote_nonnull_nwfilter_binding
 type NwfilterBinding struct {
-	Portdev string
+	Portdev    string
 	Filtername string
 }
 
 // Interface is libvirt's remote_nonnull_interface
 type Interface struct {
 	Name string
-	Mac string
+	Mac  string
 }
 
 // StoragePool is libvirt's remote_nonnull_storage_pool
@@ -120,7 +128,7 @@ type StoragePool struct {
 type StorageVol struct {
 	Pool string
 	Name string
-	Key string
+	Key  string
 }
 
 // NodeDevice is libvirt's remote_nonnull_node_device
@@ -130,44 +138,44 @@ type NodeDevice struct {
 
 // Secret is libvirt's remote_nonnull_secret
 type Secret struct {
-	UUID UUID
+	UUID      UUID
 	UsageType int32
-	UsageID string
+	UsageID   string
 }
 
 // DomainCheckpoint is libvirt's remote_nonnull_domain_checkpoint
 type DomainCheckpoint struct {
 	Name string
-	Dom Domain
+	Dom  Domain
 }
 
 // DomainSnapshot is libvirt's remote_nonnull_domain_snapshot
 type DomainSnapshot struct {
 	Name string
-	Dom Domain
+	Dom  Domain
 }
 
 // remote_error is libvirt's remote_error
 type remote_error struct {
-	Code int32
+	Code      int32
 	OptDomain int32
-	Message OptString
-	Level int32
-	Dom OptDomain
-	Str1 OptString
-	Str2 OptString
-	Str3 OptString
-	Int1 int32
-	Int2 int32
-	Net OptNetwork
+	Message   OptString
+	Level     int32
+	Dom       OptDomain
+	Str1      OptString
+	Str2      OptString
+	Str3      OptString
+	Int1      int32
+	Int2      int32
+	Net       OptNetwork
 }
 
 // VcpuInfo is libvirt's remote_vcpu_info
 type VcpuInfo struct {
-	Number uint32
-	State int32
+	Number  uint32
+	State   int32
 	CPUTime uint64
-	CPU int32
+	CPU     int32
 }
 
 // TypedParam is libvirt's remote_typed_param
@@ -190,13 +198,13 @@ type NodeGetMemoryStats struct {
 
 // DomainDiskError is libvirt's remote_domain_disk_error
 type DomainDiskError struct {
-	Disk string
+	Disk         string
 	remote_error int32
 }
 
 // ConnectOpenArgs is libvirt's remote_connect_open_args
 type ConnectOpenArgs struct {
-	Name OptString
+	Name  OptString
 	Flags ConnectFlags
 }
 
@@ -257,13 +265,13 @@ type ConnectGetMaxVcpusRet struct {
 
 // NodeGetInfoRet is libvirt's remote_node_get_info_ret
 type NodeGetInfoRet struct {
-	Model [32]int8
-	Memory uint64
-	Cpus int32
-	Mhz int32
-	Nodes int32
+	Model   [32]int8
+	Memory  uint64
+	Cpus    int32
+	Mhz     int32
+	Nodes   int32
 	Sockets int32
-	Cores int32
+	Cores   int32
 	Threads int32
 }
 
@@ -275,10 +283,10 @@ type ConnectGetCapabilitiesRet struct {
 // ConnectGetDomainCapabilitiesArgs is libvirt's remote_connect_get_domain_capabilities_args
 type ConnectGetDomainCapabilitiesArgs struct {
 	Emulatorbin OptString
-	Arch OptString
-	Machine OptString
-	Virttype OptString
-	Flags ConnectGetDomainCapabilitiesFlags
+	Arch        OptString
+	Machine     OptString
+	Virttype    OptString
+	Flags       ConnectGetDomainCapabilitiesFlags
 }
 
 // ConnectGetDomainCapabilitiesRet is libvirt's remote_connect_get_domain_capabilities_ret
@@ -288,14 +296,14 @@ type ConnectGetDomainCapabilitiesRet struct {
 
 // NodeGetCPUStatsArgs is libvirt's remote_node_get_cpu_stats_args
 type NodeGetCPUStatsArgs struct {
-	CPUNum int32
+	CPUNum  int32
 	Nparams int32
-	Flags uint32
+	Flags   uint32
 }
 
 // NodeGetCPUStatsRet is libvirt's remote_node_get_cpu_stats_ret
 type NodeGetCPUStatsRet struct {
-	Params []NodeGetCPUStats
+	Params  []NodeGetCPUStats
 	Nparams int32
 }
 
@@ -303,19 +311,19 @@ type NodeGetCPUStatsRet struct {
 type NodeGetMemoryStatsArgs struct {
 	Nparams int32
 	CellNum int32
-	Flags uint32
+	Flags   uint32
 }
 
 // NodeGetMemoryStatsRet is libvirt's remote_node_get_memory_stats_ret
 type NodeGetMemoryStatsRet struct {
-	Params []NodeGetMemoryStats
+	Params  []NodeGetMemoryStats
 	Nparams int32
 }
 
 // NodeGetCellsFreeMemoryArgs is libvirt's remote_node_get_cells_free_memory_args
 type NodeGetCellsFreeMemoryArgs struct {
 	StartCell int32
-	Maxcells int32
+	Maxcells  int32
 }
 
 // NodeGetCellsFreeMemoryRet is libvirt's remote_node_get_cells_free_memory_ret
@@ -335,13 +343,13 @@ type DomainGetSchedulerTypeArgs struct {
 
 // DomainGetSchedulerTypeRet is libvirt's remote_domain_get_scheduler_type_ret
 type DomainGetSchedulerTypeRet struct {
-	Type string
+	Type    string
 	Nparams int32
 }
 
 // DomainGetSchedulerParametersArgs is libvirt's remote_domain_get_scheduler_parameters_args
 type DomainGetSchedulerParametersArgs struct {
-	Dom Domain
+	Dom     Domain
 	Nparams int32
 }
 
@@ -352,9 +360,9 @@ type DomainGetSchedulerParametersRet struct {
 
 // DomainGetSchedulerParametersFlagsArgs is libvirt's remote_domain_get_scheduler_parameters_flags_args
 type DomainGetSchedulerParametersFlagsArgs struct {
-	Dom Domain
+	Dom     Domain
 	Nparams int32
-	Flags uint32
+	Flags   uint32
 }
 
 // DomainGetSchedulerParametersFlagsRet is libvirt's remote_domain_get_scheduler_parameters_flags_ret
@@ -364,95 +372,95 @@ type DomainGetSchedulerParametersFlagsRet struct {
 
 // DomainSetSchedulerParametersArgs is libvirt's remote_domain_set_scheduler_parameters_args
 type DomainSetSchedulerParametersArgs struct {
-	Dom Domain
+	Dom    Domain
 	Params []TypedParam
 }
 
 // DomainSetSchedulerParametersFlagsArgs is libvirt's remote_domain_set_scheduler_parameters_flags_args
 type DomainSetSchedulerParametersFlagsArgs struct {
-	Dom Domain
+	Dom    Domain
 	Params []TypedParam
-	Flags uint32
+	Flags  uint32
 }
 
 // DomainSetBlkioParametersArgs is libvirt's remote_domain_set_blkio_parameters_args
 type DomainSetBlkioParametersArgs struct {
-	Dom Domain
+	Dom    Domain
 	Params []TypedParam
-	Flags uint32
+	Flags  uint32
 }
 
 // DomainGetBlkioParametersArgs is libvirt's remote_domain_get_blkio_parameters_args
 type DomainGetBlkioParametersArgs struct {
-	Dom Domain
+	Dom     Domain
 	Nparams int32
-	Flags uint32
+	Flags   uint32
 }
 
 // DomainGetBlkioParametersRet is libvirt's remote_domain_get_blkio_parameters_ret
 type DomainGetBlkioParametersRet struct {
-	Params []TypedParam
+	Params  []TypedParam
 	Nparams int32
 }
 
 // DomainSetMemoryParametersArgs is libvirt's remote_domain_set_memory_parameters_args
 type DomainSetMemoryParametersArgs struct {
-	Dom Domain
+	Dom    Domain
 	Params []TypedParam
-	Flags uint32
+	Flags  uint32
 }
 
 // DomainGetMemoryParametersArgs is libvirt's remote_domain_get_memory_parameters_args
 type DomainGetMemoryParametersArgs struct {
-	Dom Domain
+	Dom     Domain
 	Nparams int32
-	Flags uint32
+	Flags   uint32
 }
 
 // DomainGetMemoryParametersRet is libvirt's remote_domain_get_memory_parameters_ret
 type DomainGetMemoryParametersRet struct {
-	Params []TypedParam
+	Params  []TypedParam
 	Nparams int32
 }
 
 // DomainBlockResizeArgs is libvirt's remote_domain_block_resize_args
 type DomainBlockResizeArgs struct {
-	Dom Domain
-	Disk string
-	Size uint64
+	Dom   Domain
+	Disk  string
+	Size  uint64
 	Flags DomainBlockResizeFlags
 }
 
 // DomainSetNumaParametersArgs is libvirt's remote_domain_set_numa_parameters_args
 type DomainSetNumaParametersArgs struct {
-	Dom Domain
+	Dom    Domain
 	Params []TypedParam
-	Flags uint32
+	Flags  uint32
 }
 
 // DomainGetNumaParametersArgs is libvirt's remote_domain_get_numa_parameters_args
 type DomainGetNumaParametersArgs struct {
-	Dom Domain
+	Dom     Domain
 	Nparams int32
-	Flags uint32
+	Flags   uint32
 }
 
 // DomainGetNumaParametersRet is libvirt's remote_domain_get_numa_parameters_ret
 type DomainGetNumaParametersRet struct {
-	Params []TypedParam
+	Params  []TypedParam
 	Nparams int32
 }
 
 // DomainSetPerfEventsArgs is libvirt's remote_domain_set_perf_events_args
 type DomainSetPerfEventsArgs struct {
-	Dom Domain
+	Dom    Domain
 	Params []TypedParam
-	Flags DomainModificationImpact
+	Flags  DomainModificationImpact
 }
 
 // DomainGetPerfEventsArgs is libvirt's remote_domain_get_perf_events_args
 type DomainGetPerfEventsArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags DomainModificationImpact
 }
 
@@ -463,78 +471,78 @@ type DomainGetPerfEventsRet struct {
 
 // DomainBlockStatsArgs is libvirt's remote_domain_block_stats_args
 type DomainBlockStatsArgs struct {
-	Dom Domain
+	Dom  Domain
 	Path string
 }
 
 // DomainBlockStatsRet is libvirt's remote_domain_block_stats_ret
 type DomainBlockStatsRet struct {
-	RdReq int64
+	RdReq   int64
 	RdBytes int64
-	WrReq int64
+	WrReq   int64
 	WrBytes int64
-	Errs int64
+	Errs    int64
 }
 
 // DomainBlockStatsFlagsArgs is libvirt's remote_domain_block_stats_flags_args
 type DomainBlockStatsFlagsArgs struct {
-	Dom Domain
-	Path string
+	Dom     Domain
+	Path    string
 	Nparams int32
-	Flags uint32
+	Flags   uint32
 }
 
 // DomainBlockStatsFlagsRet is libvirt's remote_domain_block_stats_flags_ret
 type DomainBlockStatsFlagsRet struct {
-	Params []TypedParam
+	Params  []TypedParam
 	Nparams int32
 }
 
 // DomainInterfaceStatsArgs is libvirt's remote_domain_interface_stats_args
 type DomainInterfaceStatsArgs struct {
-	Dom Domain
+	Dom    Domain
 	Device string
 }
 
 // DomainInterfaceStatsRet is libvirt's remote_domain_interface_stats_ret
 type DomainInterfaceStatsRet struct {
-	RxBytes int64
+	RxBytes   int64
 	RxPackets int64
-	RxErrs int64
-	RxDrop int64
-	TxBytes int64
+	RxErrs    int64
+	RxDrop    int64
+	TxBytes   int64
 	TxPackets int64
-	TxErrs int64
-	TxDrop int64
+	TxErrs    int64
+	TxDrop    int64
 }
 
 // DomainSetInterfaceParametersArgs is libvirt's remote_domain_set_interface_parameters_args
 type DomainSetInterfaceParametersArgs struct {
-	Dom Domain
+	Dom    Domain
 	Device string
 	Params []TypedParam
-	Flags uint32
+	Flags  uint32
 }
 
 // DomainGetInterfaceParametersArgs is libvirt's remote_domain_get_interface_parameters_args
 type DomainGetInterfaceParametersArgs struct {
-	Dom Domain
-	Device string
+	Dom     Domain
+	Device  string
 	Nparams int32
-	Flags DomainModificationImpact
+	Flags   DomainModificationImpact
 }
 
 // DomainGetInterfaceParametersRet is libvirt's remote_domain_get_interface_parameters_ret
 type DomainGetInterfaceParametersRet struct {
-	Params []TypedParam
+	Params  []TypedParam
 	Nparams int32
 }
 
 // DomainMemoryStatsArgs is libvirt's remote_domain_memory_stats_args
 type DomainMemoryStatsArgs struct {
-	Dom Domain
+	Dom      Domain
 	MaxStats uint32
-	Flags uint32
+	Flags    uint32
 }
 
 // DomainMemoryStat is libvirt's remote_domain_memory_stat
@@ -550,11 +558,11 @@ type DomainMemoryStatsRet struct {
 
 // DomainBlockPeekArgs is libvirt's remote_domain_block_peek_args
 type DomainBlockPeekArgs struct {
-	Dom Domain
-	Path string
+	Dom    Domain
+	Path   string
 	Offset uint64
-	Size uint32
-	Flags uint32
+	Size   uint32
+	Flags  uint32
 }
 
 // DomainBlockPeekRet is libvirt's remote_domain_block_peek_ret
@@ -564,10 +572,10 @@ type DomainBlockPeekRet struct {
 
 // DomainMemoryPeekArgs is libvirt's remote_domain_memory_peek_args
 type DomainMemoryPeekArgs struct {
-	Dom Domain
+	Dom    Domain
 	Offset uint64
-	Size uint32
-	Flags DomainMemoryFlags
+	Size   uint32
+	Flags  DomainMemoryFlags
 }
 
 // DomainMemoryPeekRet is libvirt's remote_domain_memory_peek_ret
@@ -577,16 +585,16 @@ type DomainMemoryPeekRet struct {
 
 // DomainGetBlockInfoArgs is libvirt's remote_domain_get_block_info_args
 type DomainGetBlockInfoArgs struct {
-	Dom Domain
-	Path string
+	Dom   Domain
+	Path  string
 	Flags uint32
 }
 
 // DomainGetBlockInfoRet is libvirt's remote_domain_get_block_info_ret
 type DomainGetBlockInfoRet struct {
 	Allocation uint64
-	Capacity uint64
-	Physical uint64
+	Capacity   uint64
+	Physical   uint64
 }
 
 // ConnectListDomainsArgs is libvirt's remote_connect_list_domains_args
@@ -607,7 +615,7 @@ type ConnectNumOfDomainsRet struct {
 // DomainCreateXMLArgs is libvirt's remote_domain_create_xml_args
 type DomainCreateXMLArgs struct {
 	XMLDesc string
-	Flags DomainCreateFlags
+	Flags   DomainCreateFlags
 }
 
 // DomainCreateXMLRet is libvirt's remote_domain_create_xml_ret
@@ -618,7 +626,7 @@ type DomainCreateXMLRet struct {
 // DomainCreateXMLWithFilesArgs is libvirt's remote_domain_create_xml_with_files_args
 type DomainCreateXMLWithFilesArgs struct {
 	XMLDesc string
-	Flags DomainCreateFlags
+	Flags   DomainCreateFlags
 }
 
 // DomainCreateXMLWithFilesRet is libvirt's remote_domain_create_xml_with_files_ret
@@ -668,15 +676,15 @@ type DomainResumeArgs struct {
 
 // DomainPmSuspendForDurationArgs is libvirt's remote_domain_pm_suspend_for_duration_args
 type DomainPmSuspendForDurationArgs struct {
-	Dom Domain
-	Target uint32
+	Dom      Domain
+	Target   uint32
 	Duration uint64
-	Flags uint32
+	Flags    uint32
 }
 
 // DomainPmWakeupArgs is libvirt's remote_domain_pm_wakeup_args
 type DomainPmWakeupArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags uint32
 }
 
@@ -687,13 +695,13 @@ type DomainShutdownArgs struct {
 
 // DomainRebootArgs is libvirt's remote_domain_reboot_args
 type DomainRebootArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags DomainRebootFlagValues
 }
 
 // DomainResetArgs is libvirt's remote_domain_reset_args
 type DomainResetArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags uint32
 }
 
@@ -704,7 +712,7 @@ type DomainDestroyArgs struct {
 
 // DomainDestroyFlagsArgs is libvirt's remote_domain_destroy_flags_args
 type DomainDestroyFlagsArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags DomainDestroyFlagsValues
 }
 
@@ -730,28 +738,28 @@ type DomainGetMaxMemoryRet struct {
 
 // DomainSetMaxMemoryArgs is libvirt's remote_domain_set_max_memory_args
 type DomainSetMaxMemoryArgs struct {
-	Dom Domain
+	Dom    Domain
 	Memory uint64
 }
 
 // DomainSetMemoryArgs is libvirt's remote_domain_set_memory_args
 type DomainSetMemoryArgs struct {
-	Dom Domain
+	Dom    Domain
 	Memory uint64
 }
 
 // DomainSetMemoryFlagsArgs is libvirt's remote_domain_set_memory_flags_args
 type DomainSetMemoryFlagsArgs struct {
-	Dom Domain
+	Dom    Domain
 	Memory uint64
-	Flags uint32
+	Flags  uint32
 }
 
 // DomainSetMemoryStatsPeriodArgs is libvirt's remote_domain_set_memory_stats_period_args
 type DomainSetMemoryStatsPeriodArgs struct {
-	Dom Domain
+	Dom    Domain
 	Period int32
-	Flags DomainMemoryModFlags
+	Flags  DomainMemoryModFlags
 }
 
 // DomainGetInfoArgs is libvirt's remote_domain_get_info_args
@@ -761,32 +769,32 @@ type DomainGetInfoArgs struct {
 
 // DomainGetInfoRet is libvirt's remote_domain_get_info_ret
 type DomainGetInfoRet struct {
-	State uint8
-	MaxMem uint64
-	Memory uint64
+	State     uint8
+	MaxMem    uint64
+	Memory    uint64
 	NrVirtCPU uint16
-	CPUTime uint64
+	CPUTime   uint64
 }
 
 // DomainSaveArgs is libvirt's remote_domain_save_args
 type DomainSaveArgs struct {
 	Dom Domain
-	To string
+	To  string
 }
 
 // DomainSaveFlagsArgs is libvirt's remote_domain_save_flags_args
 type DomainSaveFlagsArgs struct {
-	Dom Domain
-	To string
-	Dxml OptString
+	Dom   Domain
+	To    string
+	Dxml  OptString
 	Flags uint32
 }
 
 // DomainSaveParamsArgs is libvirt's remote_domain_save_params_args
 type DomainSaveParamsArgs struct {
-	Dom Domain
+	Dom    Domain
 	Params []TypedParam
-	Flags uint32
+	Flags  uint32
 }
 
 // DomainRestoreArgs is libvirt's remote_domain_restore_args
@@ -796,20 +804,20 @@ type DomainRestoreArgs struct {
 
 // DomainRestoreFlagsArgs is libvirt's remote_domain_restore_flags_args
 type DomainRestoreFlagsArgs struct {
-	From string
-	Dxml OptString
+	From  string
+	Dxml  OptString
 	Flags uint32
 }
 
 // DomainRestoreParamsArgs is libvirt's remote_domain_restore_params_args
 type DomainRestoreParamsArgs struct {
 	Params []TypedParam
-	Flags uint32
+	Flags  uint32
 }
 
 // DomainSaveImageGetXMLDescArgs is libvirt's remote_domain_save_image_get_xml_desc_args
 type DomainSaveImageGetXMLDescArgs struct {
-	File string
+	File  string
 	Flags uint32
 }
 
@@ -820,31 +828,31 @@ type DomainSaveImageGetXMLDescRet struct {
 
 // DomainSaveImageDefineXMLArgs is libvirt's remote_domain_save_image_define_xml_args
 type DomainSaveImageDefineXMLArgs struct {
-	File string
-	Dxml string
+	File  string
+	Dxml  string
 	Flags uint32
 }
 
 // DomainCoreDumpArgs is libvirt's remote_domain_core_dump_args
 type DomainCoreDumpArgs struct {
-	Dom Domain
-	To string
+	Dom   Domain
+	To    string
 	Flags DomainCoreDumpFlags
 }
 
 // DomainCoreDumpWithFormatArgs is libvirt's remote_domain_core_dump_with_format_args
 type DomainCoreDumpWithFormatArgs struct {
-	Dom Domain
-	To string
+	Dom        Domain
+	To         string
 	Dumpformat uint32
-	Flags DomainCoreDumpFlags
+	Flags      DomainCoreDumpFlags
 }
 
 // DomainScreenshotArgs is libvirt's remote_domain_screenshot_args
 type DomainScreenshotArgs struct {
-	Dom Domain
+	Dom    Domain
 	Screen uint32
-	Flags uint32
+	Flags  uint32
 }
 
 // DomainScreenshotRet is libvirt's remote_domain_screenshot_ret
@@ -854,7 +862,7 @@ type DomainScreenshotRet struct {
 
 // DomainGetXMLDescArgs is libvirt's remote_domain_get_xml_desc_args
 type DomainGetXMLDescArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags DomainXMLFlags
 }
 
@@ -865,9 +873,9 @@ type DomainGetXMLDescRet struct {
 
 // DomainMigratePrepareArgs is libvirt's remote_domain_migrate_prepare_args
 type DomainMigratePrepareArgs struct {
-	UriIn OptString
-	Flags uint64
-	Dname OptString
+	UriIn     OptString
+	Flags     uint64
+	Dname     OptString
 	Bandwidth uint64
 }
 
@@ -879,20 +887,20 @@ type DomainMigratePrepareRet struct {
 
 // DomainMigratePerformArgs is libvirt's remote_domain_migrate_perform_args
 type DomainMigratePerformArgs struct {
-	Dom Domain
-	Cookie []byte
-	Uri string
-	Flags uint64
-	Dname OptString
+	Dom       Domain
+	Cookie    []byte
+	Uri       string
+	Flags     uint64
+	Dname     OptString
 	Bandwidth uint64
 }
 
 // DomainMigrateFinishArgs is libvirt's remote_domain_migrate_finish_args
 type DomainMigrateFinishArgs struct {
-	Dname string
+	Dname  string
 	Cookie []byte
-	Uri string
-	Flags uint64
+	Uri    string
+	Flags  uint64
 }
 
 // DomainMigrateFinishRet is libvirt's remote_domain_migrate_finish_ret
@@ -902,11 +910,11 @@ type DomainMigrateFinishRet struct {
 
 // DomainMigratePrepare2Args is libvirt's remote_domain_migrate_prepare2_args
 type DomainMigratePrepare2Args struct {
-	UriIn OptString
-	Flags uint64
-	Dname OptString
+	UriIn     OptString
+	Flags     uint64
+	Dname     OptString
 	Bandwidth uint64
-	DomXML string
+	DomXML    string
 }
 
 // DomainMigratePrepare2Ret is libvirt's remote_domain_migrate_prepare2_ret
@@ -917,10 +925,10 @@ type DomainMigratePrepare2Ret struct {
 
 // DomainMigrateFinish2Args is libvirt's remote_domain_migrate_finish2_args
 type DomainMigrateFinish2Args struct {
-	Dname string
-	Cookie []byte
-	Uri string
-	Flags uint64
+	Dname   string
+	Cookie  []byte
+	Uri     string
+	Flags   uint64
 	Retcode int32
 }
 
@@ -951,7 +959,7 @@ type DomainCreateArgs struct {
 
 // DomainCreateWithFlagsArgs is libvirt's remote_domain_create_with_flags_args
 type DomainCreateWithFlagsArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags uint32
 }
 
@@ -962,7 +970,7 @@ type DomainCreateWithFlagsRet struct {
 
 // DomainCreateWithFilesArgs is libvirt's remote_domain_create_with_files_args
 type DomainCreateWithFilesArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags DomainCreateFlags
 }
 
@@ -983,7 +991,7 @@ type DomainDefineXMLRet struct {
 
 // DomainDefineXMLFlagsArgs is libvirt's remote_domain_define_xml_flags_args
 type DomainDefineXMLFlagsArgs struct {
-	XML string
+	XML   string
 	Flags DomainDefineFlags
 }
 
@@ -999,49 +1007,49 @@ type DomainUndefineArgs struct {
 
 // DomainUndefineFlagsArgs is libvirt's remote_domain_undefine_flags_args
 type DomainUndefineFlagsArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags DomainUndefineFlagsValues
 }
 
 // DomainInjectNmiArgs is libvirt's remote_domain_inject_nmi_args
 type DomainInjectNmiArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags uint32
 }
 
 // DomainSendKeyArgs is libvirt's remote_domain_send_key_args
 type DomainSendKeyArgs struct {
-	Dom Domain
-	Codeset uint32
+	Dom      Domain
+	Codeset  uint32
 	Holdtime uint32
 	Keycodes []uint32
-	Flags uint32
+	Flags    uint32
 }
 
 // DomainSendProcessSignalArgs is libvirt's remote_domain_send_process_signal_args
 type DomainSendProcessSignalArgs struct {
-	Dom Domain
+	Dom      Domain
 	PidValue int64
-	Signum uint32
-	Flags uint32
+	Signum   uint32
+	Flags    uint32
 }
 
 // DomainSetVcpusArgs is libvirt's remote_domain_set_vcpus_args
 type DomainSetVcpusArgs struct {
-	Dom Domain
+	Dom    Domain
 	Nvcpus uint32
 }
 
 // DomainSetVcpusFlagsArgs is libvirt's remote_domain_set_vcpus_flags_args
 type DomainSetVcpusFlagsArgs struct {
-	Dom Domain
+	Dom    Domain
 	Nvcpus uint32
-	Flags uint32
+	Flags  uint32
 }
 
 // DomainGetVcpusFlagsArgs is libvirt's remote_domain_get_vcpus_flags_args
 type DomainGetVcpusFlagsArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags uint32
 }
 
@@ -1052,63 +1060,63 @@ type DomainGetVcpusFlagsRet struct {
 
 // DomainPinVcpuArgs is libvirt's remote_domain_pin_vcpu_args
 type DomainPinVcpuArgs struct {
-	Dom Domain
-	Vcpu uint32
+	Dom    Domain
+	Vcpu   uint32
 	Cpumap []byte
 }
 
 // DomainPinVcpuFlagsArgs is libvirt's remote_domain_pin_vcpu_flags_args
 type DomainPinVcpuFlagsArgs struct {
-	Dom Domain
-	Vcpu uint32
+	Dom    Domain
+	Vcpu   uint32
 	Cpumap []byte
-	Flags uint32
+	Flags  uint32
 }
 
 // DomainGetVcpuPinInfoArgs is libvirt's remote_domain_get_vcpu_pin_info_args
 type DomainGetVcpuPinInfoArgs struct {
-	Dom Domain
+	Dom      Domain
 	Ncpumaps int32
-	Maplen int32
-	Flags uint32
+	Maplen   int32
+	Flags    uint32
 }
 
 // DomainGetVcpuPinInfoRet is libvirt's remote_domain_get_vcpu_pin_info_ret
 type DomainGetVcpuPinInfoRet struct {
 	Cpumaps []byte
-	Num int32
+	Num     int32
 }
 
 // DomainPinEmulatorArgs is libvirt's remote_domain_pin_emulator_args
 type DomainPinEmulatorArgs struct {
-	Dom Domain
+	Dom    Domain
 	Cpumap []byte
-	Flags DomainModificationImpact
+	Flags  DomainModificationImpact
 }
 
 // DomainGetEmulatorPinInfoArgs is libvirt's remote_domain_get_emulator_pin_info_args
 type DomainGetEmulatorPinInfoArgs struct {
-	Dom Domain
+	Dom    Domain
 	Maplen int32
-	Flags DomainModificationImpact
+	Flags  DomainModificationImpact
 }
 
 // DomainGetEmulatorPinInfoRet is libvirt's remote_domain_get_emulator_pin_info_ret
 type DomainGetEmulatorPinInfoRet struct {
 	Cpumaps []byte
-	Ret int32
+	Ret     int32
 }
 
 // DomainGetVcpusArgs is libvirt's remote_domain_get_vcpus_args
 type DomainGetVcpusArgs struct {
-	Dom Domain
+	Dom     Domain
 	Maxinfo int32
-	Maplen int32
+	Maplen  int32
 }
 
 // DomainGetVcpusRet is libvirt's remote_domain_get_vcpus_ret
 type DomainGetVcpusRet struct {
-	Info []VcpuInfo
+	Info    []VcpuInfo
 	Cpumaps []byte
 }
 
@@ -1125,49 +1133,49 @@ type DomainGetMaxVcpusRet struct {
 // DomainIothreadInfo is libvirt's remote_domain_iothread_info
 type DomainIothreadInfo struct {
 	IothreadID uint32
-	Cpumap []byte
+	Cpumap     []byte
 }
 
 // DomainGetIothreadInfoArgs is libvirt's remote_domain_get_iothread_info_args
 type DomainGetIothreadInfoArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags DomainModificationImpact
 }
 
 // DomainGetIothreadInfoRet is libvirt's remote_domain_get_iothread_info_ret
 type DomainGetIothreadInfoRet struct {
 	Info []DomainIothreadInfo
-	Ret uint32
+	Ret  uint32
 }
 
 // DomainPinIothreadArgs is libvirt's remote_domain_pin_iothread_args
 type DomainPinIothreadArgs struct {
-	Dom Domain
+	Dom         Domain
 	IothreadsID uint32
-	Cpumap []byte
-	Flags DomainModificationImpact
+	Cpumap      []byte
+	Flags       DomainModificationImpact
 }
 
 // DomainAddIothreadArgs is libvirt's remote_domain_add_iothread_args
 type DomainAddIothreadArgs struct {
-	Dom Domain
+	Dom        Domain
 	IothreadID uint32
-	Flags DomainModificationImpact
+	Flags      DomainModificationImpact
 }
 
 // DomainDelIothreadArgs is libvirt's remote_domain_del_iothread_args
 type DomainDelIothreadArgs struct {
-	Dom Domain
+	Dom        Domain
 	IothreadID uint32
-	Flags DomainModificationImpact
+	Flags      DomainModificationImpact
 }
 
 // DomainSetIothreadParamsArgs is libvirt's remote_domain_set_iothread_params_args
 type DomainSetIothreadParamsArgs struct {
-	Dom Domain
+	Dom        Domain
 	IothreadID uint32
-	Params []TypedParam
-	Flags uint32
+	Params     []TypedParam
+	Flags      uint32
 }
 
 // DomainGetSecurityLabelArgs is libvirt's remote_domain_get_security_label_args
@@ -1177,7 +1185,7 @@ type DomainGetSecurityLabelArgs struct {
 
 // DomainGetSecurityLabelRet is libvirt's remote_domain_get_security_label_ret
 type DomainGetSecurityLabelRet struct {
-	Label []int8
+	Label     []int8
 	Enforcing int32
 }
 
@@ -1189,13 +1197,13 @@ type DomainGetSecurityLabelListArgs struct {
 // DomainGetSecurityLabelListRet is libvirt's remote_domain_get_security_label_list_ret
 type DomainGetSecurityLabelListRet struct {
 	Labels []DomainGetSecurityLabelRet
-	Ret int32
+	Ret    int32
 }
 
 // NodeGetSecurityModelRet is libvirt's remote_node_get_security_model_ret
 type NodeGetSecurityModelRet struct {
 	Model []int8
-	Doi []int8
+	Doi   []int8
 }
 
 // DomainAttachDeviceArgs is libvirt's remote_domain_attach_device_args
@@ -1206,8 +1214,8 @@ type DomainAttachDeviceArgs struct {
 
 // DomainAttachDeviceFlagsArgs is libvirt's remote_domain_attach_device_flags_args
 type DomainAttachDeviceFlagsArgs struct {
-	Dom Domain
-	XML string
+	Dom   Domain
+	XML   string
 	Flags uint32
 }
 
@@ -1219,21 +1227,21 @@ type DomainDetachDeviceArgs struct {
 
 // DomainDetachDeviceFlagsArgs is libvirt's remote_domain_detach_device_flags_args
 type DomainDetachDeviceFlagsArgs struct {
-	Dom Domain
-	XML string
+	Dom   Domain
+	XML   string
 	Flags uint32
 }
 
 // DomainUpdateDeviceFlagsArgs is libvirt's remote_domain_update_device_flags_args
 type DomainUpdateDeviceFlagsArgs struct {
-	Dom Domain
-	XML string
+	Dom   Domain
+	XML   string
 	Flags DomainDeviceModifyFlags
 }
 
 // DomainDetachDeviceAliasArgs is libvirt's remote_domain_detach_device_alias_args
 type DomainDetachDeviceAliasArgs struct {
-	Dom Domain
+	Dom   Domain
 	Alias string
 	Flags uint32
 }
@@ -1250,25 +1258,25 @@ type DomainGetAutostartRet struct {
 
 // DomainSetAutostartArgs is libvirt's remote_domain_set_autostart_args
 type DomainSetAutostartArgs struct {
-	Dom Domain
+	Dom       Domain
 	Autostart int32
 }
 
 // DomainSetMetadataArgs is libvirt's remote_domain_set_metadata_args
 type DomainSetMetadataArgs struct {
-	Dom Domain
-	Type int32
+	Dom      Domain
+	Type     int32
 	Metadata OptString
-	Key OptString
-	Uri OptString
-	Flags DomainModificationImpact
+	Key      OptString
+	Uri      OptString
+	Flags    DomainModificationImpact
 }
 
 // DomainGetMetadataArgs is libvirt's remote_domain_get_metadata_args
 type DomainGetMetadataArgs struct {
-	Dom Domain
-	Type int32
-	Uri OptString
+	Dom   Domain
+	Type  int32
+	Uri   OptString
 	Flags DomainModificationImpact
 }
 
@@ -1279,126 +1287,126 @@ type DomainGetMetadataRet struct {
 
 // DomainBlockJobAbortArgs is libvirt's remote_domain_block_job_abort_args
 type DomainBlockJobAbortArgs struct {
-	Dom Domain
-	Path string
+	Dom   Domain
+	Path  string
 	Flags DomainBlockJobAbortFlags
 }
 
 // DomainGetBlockJobInfoArgs is libvirt's remote_domain_get_block_job_info_args
 type DomainGetBlockJobInfoArgs struct {
-	Dom Domain
-	Path string
+	Dom   Domain
+	Path  string
 	Flags uint32
 }
 
 // DomainGetBlockJobInfoRet is libvirt's remote_domain_get_block_job_info_ret
 type DomainGetBlockJobInfoRet struct {
-	Found int32
-	Type int32
+	Found     int32
+	Type      int32
 	Bandwidth uint64
-	Cur uint64
-	End uint64
+	Cur       uint64
+	End       uint64
 }
 
 // DomainBlockJobSetSpeedArgs is libvirt's remote_domain_block_job_set_speed_args
 type DomainBlockJobSetSpeedArgs struct {
-	Dom Domain
-	Path string
+	Dom       Domain
+	Path      string
 	Bandwidth uint64
-	Flags DomainBlockJobSetSpeedFlags
+	Flags     DomainBlockJobSetSpeedFlags
 }
 
 // DomainBlockPullArgs is libvirt's remote_domain_block_pull_args
 type DomainBlockPullArgs struct {
-	Dom Domain
-	Path string
+	Dom       Domain
+	Path      string
 	Bandwidth uint64
-	Flags DomainBlockPullFlags
+	Flags     DomainBlockPullFlags
 }
 
 // DomainBlockRebaseArgs is libvirt's remote_domain_block_rebase_args
 type DomainBlockRebaseArgs struct {
-	Dom Domain
-	Path string
-	Base OptString
+	Dom       Domain
+	Path      string
+	Base      OptString
 	Bandwidth uint64
-	Flags DomainBlockRebaseFlags
+	Flags     DomainBlockRebaseFlags
 }
 
 // DomainBlockCopyArgs is libvirt's remote_domain_block_copy_args
 type DomainBlockCopyArgs struct {
-	Dom Domain
-	Path string
+	Dom     Domain
+	Path    string
 	Destxml string
-	Params []TypedParam
-	Flags DomainBlockCopyFlags
+	Params  []TypedParam
+	Flags   DomainBlockCopyFlags
 }
 
 // DomainBlockCommitArgs is libvirt's remote_domain_block_commit_args
 type DomainBlockCommitArgs struct {
-	Dom Domain
-	Disk string
-	Base OptString
-	Top OptString
+	Dom       Domain
+	Disk      string
+	Base      OptString
+	Top       OptString
 	Bandwidth uint64
-	Flags DomainBlockCommitFlags
+	Flags     DomainBlockCommitFlags
 }
 
 // DomainSetBlockIOTuneArgs is libvirt's remote_domain_set_block_io_tune_args
 type DomainSetBlockIOTuneArgs struct {
-	Dom Domain
-	Disk string
+	Dom    Domain
+	Disk   string
 	Params []TypedParam
-	Flags uint32
+	Flags  uint32
 }
 
 // DomainGetBlockIOTuneArgs is libvirt's remote_domain_get_block_io_tune_args
 type DomainGetBlockIOTuneArgs struct {
-	Dom Domain
-	Disk OptString
+	Dom     Domain
+	Disk    OptString
 	Nparams int32
-	Flags uint32
+	Flags   uint32
 }
 
 // DomainGetBlockIOTuneRet is libvirt's remote_domain_get_block_io_tune_ret
 type DomainGetBlockIOTuneRet struct {
-	Params []TypedParam
+	Params  []TypedParam
 	Nparams int32
 }
 
 // DomainSetThrottleGroupArgs is libvirt's remote_domain_set_throttle_group_args
 type DomainSetThrottleGroupArgs struct {
-	Dom Domain
-	Group string
+	Dom    Domain
+	Group  string
 	Params []TypedParam
-	Flags uint32
+	Flags  uint32
 }
 
 // DomainDelThrottleGroupArgs is libvirt's remote_domain_del_throttle_group_args
 type DomainDelThrottleGroupArgs struct {
-	Dom Domain
+	Dom   Domain
 	Group OptString
 	Flags uint32
 }
 
 // DomainGetCPUStatsArgs is libvirt's remote_domain_get_cpu_stats_args
 type DomainGetCPUStatsArgs struct {
-	Dom Domain
-	Nparams uint32
+	Dom      Domain
+	Nparams  uint32
 	StartCPU int32
-	Ncpus uint32
-	Flags TypedParameterFlags
+	Ncpus    uint32
+	Flags    TypedParameterFlags
 }
 
 // DomainGetCPUStatsRet is libvirt's remote_domain_get_cpu_stats_ret
 type DomainGetCPUStatsRet struct {
-	Params []TypedParam
+	Params  []TypedParam
 	Nparams int32
 }
 
 // DomainGetHostnameArgs is libvirt's remote_domain_get_hostname_args
 type DomainGetHostnameArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags DomainGetHostnameFlags
 }
 
@@ -1469,7 +1477,7 @@ type NetworkCreateXMLRet struct {
 
 // NetworkCreateXMLFlagsArgs is libvirt's remote_network_create_xml_flags_args
 type NetworkCreateXMLFlagsArgs struct {
-	XML string
+	XML   string
 	Flags uint32
 }
 
@@ -1490,7 +1498,7 @@ type NetworkDefineXMLRet struct {
 
 // NetworkDefineXMLFlagsArgs is libvirt's remote_network_define_xml_flags_args
 type NetworkDefineXMLFlagsArgs struct {
-	XML string
+	XML   string
 	Flags uint32
 }
 
@@ -1506,12 +1514,12 @@ type NetworkUndefineArgs struct {
 
 // NetworkUpdateArgs is libvirt's remote_network_update_args
 type NetworkUpdateArgs struct {
-	Net Network
-	Command uint32
-	Section uint32
+	Net         Network
+	Command     uint32
+	Section     uint32
 	ParentIndex int32
-	XML string
-	Flags NetworkUpdateFlags
+	XML         string
+	Flags       NetworkUpdateFlags
 }
 
 // NetworkCreateArgs is libvirt's remote_network_create_args
@@ -1526,7 +1534,7 @@ type NetworkDestroyArgs struct {
 
 // NetworkGetXMLDescArgs is libvirt's remote_network_get_xml_desc_args
 type NetworkGetXMLDescArgs struct {
-	Net Network
+	Net   Network
 	Flags uint32
 }
 
@@ -1557,7 +1565,7 @@ type NetworkGetAutostartRet struct {
 
 // NetworkSetAutostartArgs is libvirt's remote_network_set_autostart_args
 type NetworkSetAutostartArgs struct {
-	Net Network
+	Net       Network
 	Autostart int32
 }
 
@@ -1608,7 +1616,7 @@ type NwfilterDefineXMLRet struct {
 
 // NwfilterDefineXMLFlagsArgs is libvirt's remote_nwfilter_define_xml_flags_args
 type NwfilterDefineXMLFlagsArgs struct {
-	XML string
+	XML   string
 	Flags uint32
 }
 
@@ -1625,7 +1633,7 @@ type NwfilterUndefineArgs struct {
 // NwfilterGetXMLDescArgs is libvirt's remote_nwfilter_get_xml_desc_args
 type NwfilterGetXMLDescArgs struct {
 	OptNwfilter Nwfilter
-	Flags uint32
+	Flags       uint32
 }
 
 // NwfilterGetXMLDescRet is libvirt's remote_nwfilter_get_xml_desc_ret
@@ -1696,7 +1704,7 @@ type InterfaceGetXMLDescRet struct {
 
 // InterfaceDefineXMLArgs is libvirt's remote_interface_define_xml_args
 type InterfaceDefineXMLArgs struct {
-	XML string
+	XML   string
 	Flags uint32
 }
 
@@ -1750,28 +1758,28 @@ type AuthSaslInitRet struct {
 // AuthSaslStartArgs is libvirt's remote_auth_sasl_start_args
 type AuthSaslStartArgs struct {
 	Mech string
-	Nil int32
+	Nil  int32
 	Data []int8
 }
 
 // AuthSaslStartRet is libvirt's remote_auth_sasl_start_ret
 type AuthSaslStartRet struct {
 	Complete int32
-	Nil int32
-	Data []int8
+	Nil      int32
+	Data     []int8
 }
 
 // AuthSaslStepArgs is libvirt's remote_auth_sasl_step_args
 type AuthSaslStepArgs struct {
-	Nil int32
+	Nil  int32
 	Data []int8
 }
 
 // AuthSaslStepRet is libvirt's remote_auth_sasl_step_ret
 type AuthSaslStepRet struct {
 	Complete int32
-	Nil int32
-	Data []int8
+	Nil      int32
+	Data     []int8
 }
 
 // AuthPolkitRet is libvirt's remote_auth_polkit_ret
@@ -1811,9 +1819,9 @@ type ConnectListDefinedStoragePoolsRet struct {
 
 // ConnectFindStoragePoolSourcesArgs is libvirt's remote_connect_find_storage_pool_sources_args
 type ConnectFindStoragePoolSourcesArgs struct {
-	Type string
+	Type    string
 	SrcSpec OptString
-	Flags uint32
+	Flags   uint32
 }
 
 // ConnectFindStoragePoolSourcesRet is libvirt's remote_connect_find_storage_pool_sources_ret
@@ -1863,7 +1871,7 @@ type StoragePoolLookupByTargetPathRet struct {
 
 // StoragePoolCreateXMLArgs is libvirt's remote_storage_pool_create_xml_args
 type StoragePoolCreateXMLArgs struct {
-	XML string
+	XML   string
 	Flags StoragePoolCreateFlags
 }
 
@@ -1874,7 +1882,7 @@ type StoragePoolCreateXMLRet struct {
 
 // StoragePoolDefineXMLArgs is libvirt's remote_storage_pool_define_xml_args
 type StoragePoolDefineXMLArgs struct {
-	XML string
+	XML   string
 	Flags uint32
 }
 
@@ -1885,7 +1893,7 @@ type StoragePoolDefineXMLRet struct {
 
 // StoragePoolBuildArgs is libvirt's remote_storage_pool_build_args
 type StoragePoolBuildArgs struct {
-	Pool StoragePool
+	Pool  StoragePool
 	Flags StoragePoolBuildFlags
 }
 
@@ -1896,7 +1904,7 @@ type StoragePoolUndefineArgs struct {
 
 // StoragePoolCreateArgs is libvirt's remote_storage_pool_create_args
 type StoragePoolCreateArgs struct {
-	Pool StoragePool
+	Pool  StoragePool
 	Flags StoragePoolCreateFlags
 }
 
@@ -1907,19 +1915,19 @@ type StoragePoolDestroyArgs struct {
 
 // StoragePoolDeleteArgs is libvirt's remote_storage_pool_delete_args
 type StoragePoolDeleteArgs struct {
-	Pool StoragePool
+	Pool  StoragePool
 	Flags StoragePoolDeleteFlags
 }
 
 // StoragePoolRefreshArgs is libvirt's remote_storage_pool_refresh_args
 type StoragePoolRefreshArgs struct {
-	Pool StoragePool
+	Pool  StoragePool
 	Flags uint32
 }
 
 // StoragePoolGetXMLDescArgs is libvirt's remote_storage_pool_get_xml_desc_args
 type StoragePoolGetXMLDescArgs struct {
-	Pool StoragePool
+	Pool  StoragePool
 	Flags StorageXMLFlags
 }
 
@@ -1935,10 +1943,10 @@ type StoragePoolGetInfoArgs struct {
 
 // StoragePoolGetInfoRet is libvirt's remote_storage_pool_get_info_ret
 type StoragePoolGetInfoRet struct {
-	State uint8
-	Capacity uint64
+	State      uint8
+	Capacity   uint64
 	Allocation uint64
-	Available uint64
+	Available  uint64
 }
 
 // StoragePoolGetAutostartArgs is libvirt's remote_storage_pool_get_autostart_args
@@ -1953,7 +1961,7 @@ type StoragePoolGetAutostartRet struct {
 
 // StoragePoolSetAutostartArgs is libvirt's remote_storage_pool_set_autostart_args
 type StoragePoolSetAutostartArgs struct {
-	Pool StoragePool
+	Pool      StoragePool
 	Autostart int32
 }
 
@@ -1969,7 +1977,7 @@ type StoragePoolNumOfVolumesRet struct {
 
 // StoragePoolListVolumesArgs is libvirt's remote_storage_pool_list_volumes_args
 type StoragePoolListVolumesArgs struct {
-	Pool StoragePool
+	Pool     StoragePool
 	Maxnames int32
 }
 
@@ -2011,8 +2019,8 @@ type StorageVolLookupByPathRet struct {
 
 // StorageVolCreateXMLArgs is libvirt's remote_storage_vol_create_xml_args
 type StorageVolCreateXMLArgs struct {
-	Pool StoragePool
-	XML string
+	Pool  StoragePool
+	XML   string
 	Flags StorageVolCreateFlags
 }
 
@@ -2023,10 +2031,10 @@ type StorageVolCreateXMLRet struct {
 
 // StorageVolCreateXMLFromArgs is libvirt's remote_storage_vol_create_xml_from_args
 type StorageVolCreateXMLFromArgs struct {
-	Pool StoragePool
-	XML string
+	Pool     StoragePool
+	XML      string
 	Clonevol StorageVol
-	Flags StorageVolCreateFlags
+	Flags    StorageVolCreateFlags
 }
 
 // StorageVolCreateXMLFromRet is libvirt's remote_storage_vol_create_xml_from_ret
@@ -2036,26 +2044,26 @@ type StorageVolCreateXMLFromRet struct {
 
 // StorageVolDeleteArgs is libvirt's remote_storage_vol_delete_args
 type StorageVolDeleteArgs struct {
-	Vol StorageVol
+	Vol   StorageVol
 	Flags StorageVolDeleteFlags
 }
 
 // StorageVolWipeArgs is libvirt's remote_storage_vol_wipe_args
 type StorageVolWipeArgs struct {
-	Vol StorageVol
+	Vol   StorageVol
 	Flags uint32
 }
 
 // StorageVolWipePatternArgs is libvirt's remote_storage_vol_wipe_pattern_args
 type StorageVolWipePatternArgs struct {
-	Vol StorageVol
+	Vol       StorageVol
 	Algorithm uint32
-	Flags uint32
+	Flags     uint32
 }
 
 // StorageVolGetXMLDescArgs is libvirt's remote_storage_vol_get_xml_desc_args
 type StorageVolGetXMLDescArgs struct {
-	Vol StorageVol
+	Vol   StorageVol
 	Flags uint32
 }
 
@@ -2071,21 +2079,21 @@ type StorageVolGetInfoArgs struct {
 
 // StorageVolGetInfoRet is libvirt's remote_storage_vol_get_info_ret
 type StorageVolGetInfoRet struct {
-	Type int8
-	Capacity uint64
+	Type       int8
+	Capacity   uint64
 	Allocation uint64
 }
 
 // StorageVolGetInfoFlagsArgs is libvirt's remote_storage_vol_get_info_flags_args
 type StorageVolGetInfoFlagsArgs struct {
-	Vol StorageVol
+	Vol   StorageVol
 	Flags uint32
 }
 
 // StorageVolGetInfoFlagsRet is libvirt's remote_storage_vol_get_info_flags_ret
 type StorageVolGetInfoFlagsRet struct {
-	Type int8
-	Capacity uint64
+	Type       int8
+	Capacity   uint64
 	Allocation uint64
 }
 
@@ -2101,14 +2109,14 @@ type StorageVolGetPathRet struct {
 
 // StorageVolResizeArgs is libvirt's remote_storage_vol_resize_args
 type StorageVolResizeArgs struct {
-	Vol StorageVol
+	Vol      StorageVol
 	Capacity uint64
-	Flags StorageVolResizeFlags
+	Flags    StorageVolResizeFlags
 }
 
 // NodeNumOfDevicesArgs is libvirt's remote_node_num_of_devices_args
 type NodeNumOfDevicesArgs struct {
-	Cap OptString
+	Cap   OptString
 	Flags uint32
 }
 
@@ -2119,9 +2127,9 @@ type NodeNumOfDevicesRet struct {
 
 // NodeListDevicesArgs is libvirt's remote_node_list_devices_args
 type NodeListDevicesArgs struct {
-	Cap OptString
+	Cap      OptString
 	Maxnames int32
-	Flags uint32
+	Flags    uint32
 }
 
 // NodeListDevicesRet is libvirt's remote_node_list_devices_ret
@@ -2141,8 +2149,8 @@ type NodeDeviceLookupByNameRet struct {
 
 // NodeDeviceLookupScsiHostByWwnArgs is libvirt's remote_node_device_lookup_scsi_host_by_wwn_args
 type NodeDeviceLookupScsiHostByWwnArgs struct {
-	Wwnn string
-	Wwpn string
+	Wwnn  string
+	Wwpn  string
 	Flags uint32
 }
 
@@ -2153,7 +2161,7 @@ type NodeDeviceLookupScsiHostByWwnRet struct {
 
 // NodeDeviceGetXMLDescArgs is libvirt's remote_node_device_get_xml_desc_args
 type NodeDeviceGetXMLDescArgs struct {
-	Name string
+	Name  string
 	Flags uint32
 }
 
@@ -2184,7 +2192,7 @@ type NodeDeviceNumOfCapsRet struct {
 
 // NodeDeviceListCapsArgs is libvirt's remote_node_device_list_caps_args
 type NodeDeviceListCapsArgs struct {
-	Name string
+	Name     string
 	Maxnames int32
 }
 
@@ -2200,9 +2208,9 @@ type NodeDeviceDettachArgs struct {
 
 // NodeDeviceDetachFlagsArgs is libvirt's remote_node_device_detach_flags_args
 type NodeDeviceDetachFlagsArgs struct {
-	Name string
+	Name       string
 	DriverName OptString
-	Flags uint32
+	Flags      uint32
 }
 
 // NodeDeviceReAttachArgs is libvirt's remote_node_device_re_attach_args
@@ -2218,7 +2226,7 @@ type NodeDeviceResetArgs struct {
 // NodeDeviceCreateXMLArgs is libvirt's remote_node_device_create_xml_args
 type NodeDeviceCreateXMLArgs struct {
 	XMLDesc string
-	Flags NodeDeviceCreateXMLFlags
+	Flags   NodeDeviceCreateXMLFlags
 }
 
 // NodeDeviceCreateXMLRet is libvirt's remote_node_device_create_xml_ret
@@ -2234,7 +2242,7 @@ type NodeDeviceDestroyArgs struct {
 // NodeDeviceDefineXMLArgs is libvirt's remote_node_device_define_xml_args
 type NodeDeviceDefineXMLArgs struct {
 	XMLDesc string
-	Flags NodeDeviceDefineXMLFlags
+	Flags   NodeDeviceDefineXMLFlags
 }
 
 // NodeDeviceDefineXMLRet is libvirt's remote_node_device_define_xml_ret
@@ -2244,13 +2252,13 @@ type NodeDeviceDefineXMLRet struct {
 
 // NodeDeviceUndefineArgs is libvirt's remote_node_device_undefine_args
 type NodeDeviceUndefineArgs struct {
-	Name string
+	Name  string
 	Flags uint32
 }
 
 // NodeDeviceCreateArgs is libvirt's remote_node_device_create_args
 type NodeDeviceCreateArgs struct {
-	Name string
+	Name  string
 	Flags uint32
 }
 
@@ -2266,7 +2274,7 @@ type NodeDeviceGetAutostartRet struct {
 
 // NodeDeviceSetAutostartArgs is libvirt's remote_node_device_set_autostart_args
 type NodeDeviceSetAutostartArgs struct {
-	Name string
+	Name      string
 	Autostart int32
 }
 
@@ -2292,9 +2300,9 @@ type NodeDeviceIsActiveRet struct {
 
 // NodeDeviceUpdateArgs is libvirt's remote_node_device_update_args
 type NodeDeviceUpdateArgs struct {
-	Name string
+	Name    string
 	XMLDesc string
-	Flags NodeDeviceUpdateFlags
+	Flags   NodeDeviceUpdateFlags
 }
 
 // ConnectDomainEventRegisterRet is libvirt's remote_connect_domain_event_register_ret
@@ -2309,22 +2317,22 @@ type ConnectDomainEventDeregisterRet struct {
 
 // DomainEventLifecycleMsg is libvirt's remote_domain_event_lifecycle_msg
 type DomainEventLifecycleMsg struct {
-	Dom Domain
-	Event int32
+	Dom    Domain
+	Event  int32
 	Detail int32
 }
 
 // DomainEventCallbackLifecycleMsg is libvirt's remote_domain_event_callback_lifecycle_msg
 type DomainEventCallbackLifecycleMsg struct {
 	CallbackID int32
-	Msg DomainEventLifecycleMsg
+	Msg        DomainEventLifecycleMsg
 }
 
 // ConnectDomainXMLFromNativeArgs is libvirt's remote_connect_domain_xml_from_native_args
 type ConnectDomainXMLFromNativeArgs struct {
 	NativeFormat string
 	NativeConfig string
-	Flags uint32
+	Flags        uint32
 }
 
 // ConnectDomainXMLFromNativeRet is libvirt's remote_connect_domain_xml_from_native_ret
@@ -2335,8 +2343,8 @@ type ConnectDomainXMLFromNativeRet struct {
 // ConnectDomainXMLToNativeArgs is libvirt's remote_connect_domain_xml_to_native_args
 type ConnectDomainXMLToNativeArgs struct {
 	NativeFormat string
-	DomainXML string
-	Flags uint32
+	DomainXML    string
+	Flags        uint32
 }
 
 // ConnectDomainXMLToNativeRet is libvirt's remote_connect_domain_xml_to_native_ret
@@ -2371,7 +2379,7 @@ type SecretLookupByUUIDRet struct {
 
 // SecretDefineXMLArgs is libvirt's remote_secret_define_xml_args
 type SecretDefineXMLArgs struct {
-	XML string
+	XML   string
 	Flags uint32
 }
 
@@ -2383,7 +2391,7 @@ type SecretDefineXMLRet struct {
 // SecretGetXMLDescArgs is libvirt's remote_secret_get_xml_desc_args
 type SecretGetXMLDescArgs struct {
 	OptSecret Secret
-	Flags uint32
+	Flags     uint32
 }
 
 // SecretGetXMLDescRet is libvirt's remote_secret_get_xml_desc_ret
@@ -2394,14 +2402,14 @@ type SecretGetXMLDescRet struct {
 // SecretSetValueArgs is libvirt's remote_secret_set_value_args
 type SecretSetValueArgs struct {
 	OptSecret Secret
-	Value []byte
-	Flags uint32
+	Value     []byte
+	Flags     uint32
 }
 
 // SecretGetValueArgs is libvirt's remote_secret_get_value_args
 type SecretGetValueArgs struct {
 	OptSecret Secret
-	Flags uint32
+	Flags     uint32
 }
 
 // SecretGetValueRet is libvirt's remote_secret_get_value_ret
@@ -2417,7 +2425,7 @@ type SecretUndefineArgs struct {
 // SecretLookupByUsageArgs is libvirt's remote_secret_lookup_by_usage_args
 type SecretLookupByUsageArgs struct {
 	UsageType int32
-	UsageID string
+	UsageID   string
 }
 
 // SecretLookupByUsageRet is libvirt's remote_secret_lookup_by_usage_ret
@@ -2427,10 +2435,10 @@ type SecretLookupByUsageRet struct {
 
 // DomainMigratePrepareTunnelArgs is libvirt's remote_domain_migrate_prepare_tunnel_args
 type DomainMigratePrepareTunnelArgs struct {
-	Flags uint64
-	Dname OptString
+	Flags     uint64
+	Dname     OptString
 	Bandwidth uint64
-	DomXML string
+	DomXML    string
 }
 
 // ConnectIsSecureRet is libvirt's remote_connect_is_secure_ret
@@ -2520,7 +2528,7 @@ type InterfaceIsActiveRet struct {
 
 // ConnectCompareCPUArgs is libvirt's remote_connect_compare_cpu_args
 type ConnectCompareCPUArgs struct {
-	XML string
+	XML   string
 	Flags ConnectCompareCPUFlags
 }
 
@@ -2532,7 +2540,7 @@ type ConnectCompareCPURet struct {
 // ConnectBaselineCPUArgs is libvirt's remote_connect_baseline_cpu_args
 type ConnectBaselineCPUArgs struct {
 	XMLCPUs []string
-	Flags ConnectBaselineCPUFlags
+	Flags   ConnectBaselineCPUFlags
 }
 
 // ConnectBaselineCPURet is libvirt's remote_connect_baseline_cpu_ret
@@ -2547,29 +2555,29 @@ type DomainGetJobInfoArgs struct {
 
 // DomainGetJobInfoRet is libvirt's remote_domain_get_job_info_ret
 type DomainGetJobInfoRet struct {
-	Type int32
-	TimeElapsed uint64
+	Type          int32
+	TimeElapsed   uint64
 	TimeRemaining uint64
-	DataTotal uint64
+	DataTotal     uint64
 	DataProcessed uint64
 	DataRemaining uint64
-	MemTotal uint64
-	MemProcessed uint64
-	MemRemaining uint64
-	FileTotal uint64
+	MemTotal      uint64
+	MemProcessed  uint64
+	MemRemaining  uint64
+	FileTotal     uint64
 	FileProcessed uint64
 	FileRemaining uint64
 }
 
 // DomainGetJobStatsArgs is libvirt's remote_domain_get_job_stats_args
 type DomainGetJobStatsArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags DomainGetJobStatsFlags
 }
 
 // DomainGetJobStatsRet is libvirt's remote_domain_get_job_stats_ret
 type DomainGetJobStatsRet struct {
-	Type int32
+	Type   int32
 	Params []TypedParam
 }
 
@@ -2580,13 +2588,13 @@ type DomainAbortJobArgs struct {
 
 // DomainAbortJobFlagsArgs is libvirt's remote_domain_abort_job_flags_args
 type DomainAbortJobFlagsArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags uint32
 }
 
 // DomainMigrateGetMaxDowntimeArgs is libvirt's remote_domain_migrate_get_max_downtime_args
 type DomainMigrateGetMaxDowntimeArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags uint32
 }
 
@@ -2597,14 +2605,14 @@ type DomainMigrateGetMaxDowntimeRet struct {
 
 // DomainMigrateSetMaxDowntimeArgs is libvirt's remote_domain_migrate_set_max_downtime_args
 type DomainMigrateSetMaxDowntimeArgs struct {
-	Dom Domain
+	Dom      Domain
 	Downtime uint64
-	Flags uint32
+	Flags    uint32
 }
 
 // DomainMigrateGetCompressionCacheArgs is libvirt's remote_domain_migrate_get_compression_cache_args
 type DomainMigrateGetCompressionCacheArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags uint32
 }
 
@@ -2615,21 +2623,21 @@ type DomainMigrateGetCompressionCacheRet struct {
 
 // DomainMigrateSetCompressionCacheArgs is libvirt's remote_domain_migrate_set_compression_cache_args
 type DomainMigrateSetCompressionCacheArgs struct {
-	Dom Domain
+	Dom       Domain
 	CacheSize uint64
-	Flags uint32
+	Flags     uint32
 }
 
 // DomainMigrateSetMaxSpeedArgs is libvirt's remote_domain_migrate_set_max_speed_args
 type DomainMigrateSetMaxSpeedArgs struct {
-	Dom Domain
+	Dom       Domain
 	Bandwidth uint64
-	Flags uint32
+	Flags     uint32
 }
 
 // DomainMigrateGetMaxSpeedArgs is libvirt's remote_domain_migrate_get_max_speed_args
 type DomainMigrateGetMaxSpeedArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags uint32
 }
 
@@ -2651,7 +2659,7 @@ type ConnectDomainEventDeregisterAnyArgs struct {
 // ConnectDomainEventCallbackRegisterAnyArgs is libvirt's remote_connect_domain_event_callback_register_any_args
 type ConnectDomainEventCallbackRegisterAnyArgs struct {
 	EventID int32
-	Dom OptDomain
+	Dom     OptDomain
 }
 
 // ConnectDomainEventCallbackRegisterAnyRet is libvirt's remote_connect_domain_event_callback_register_any_ret
@@ -2672,66 +2680,66 @@ type DomainEventRebootMsg struct {
 // DomainEventCallbackRebootMsg is libvirt's remote_domain_event_callback_reboot_msg
 type DomainEventCallbackRebootMsg struct {
 	CallbackID int32
-	Msg DomainEventRebootMsg
+	Msg        DomainEventRebootMsg
 }
 
 // DomainEventRtcChangeMsg is libvirt's remote_domain_event_rtc_change_msg
 type DomainEventRtcChangeMsg struct {
-	Dom Domain
+	Dom    Domain
 	Offset int64
 }
 
 // DomainEventCallbackRtcChangeMsg is libvirt's remote_domain_event_callback_rtc_change_msg
 type DomainEventCallbackRtcChangeMsg struct {
 	CallbackID int32
-	Msg DomainEventRtcChangeMsg
+	Msg        DomainEventRtcChangeMsg
 }
 
 // DomainEventWatchdogMsg is libvirt's remote_domain_event_watchdog_msg
 type DomainEventWatchdogMsg struct {
-	Dom Domain
+	Dom    Domain
 	Action int32
 }
 
 // DomainEventCallbackWatchdogMsg is libvirt's remote_domain_event_callback_watchdog_msg
 type DomainEventCallbackWatchdogMsg struct {
 	CallbackID int32
-	Msg DomainEventWatchdogMsg
+	Msg        DomainEventWatchdogMsg
 }
 
 // DomainEventIOErrorMsg is libvirt's remote_domain_event_io_error_msg
 type DomainEventIOErrorMsg struct {
-	Dom Domain
-	SrcPath string
+	Dom      Domain
+	SrcPath  string
 	DevAlias string
-	Action int32
+	Action   int32
 }
 
 // DomainEventCallbackIOErrorMsg is libvirt's remote_domain_event_callback_io_error_msg
 type DomainEventCallbackIOErrorMsg struct {
 	CallbackID int32
-	Msg DomainEventIOErrorMsg
+	Msg        DomainEventIOErrorMsg
 }
 
 // DomainEventIOErrorReasonMsg is libvirt's remote_domain_event_io_error_reason_msg
 type DomainEventIOErrorReasonMsg struct {
-	Dom Domain
-	SrcPath string
+	Dom      Domain
+	SrcPath  string
 	DevAlias string
-	Action int32
-	Reason string
+	Action   int32
+	Reason   string
 }
 
 // DomainEventCallbackIOErrorReasonMsg is libvirt's remote_domain_event_callback_io_error_reason_msg
 type DomainEventCallbackIOErrorReasonMsg struct {
 	CallbackID int32
-	Msg DomainEventIOErrorReasonMsg
+	Msg        DomainEventIOErrorReasonMsg
 }
 
 // DomainEventGraphicsAddress is libvirt's remote_domain_event_graphics_address
 type DomainEventGraphicsAddress struct {
-	Family int32
-	Node string
+	Family  int32
+	Node    string
 	Service string
 }
 
@@ -2743,60 +2751,60 @@ type DomainEventGraphicsIdentity struct {
 
 // DomainEventGraphicsMsg is libvirt's remote_domain_event_graphics_msg
 type DomainEventGraphicsMsg struct {
-	Dom Domain
-	Phase int32
-	Local DomainEventGraphicsAddress
-	Remote DomainEventGraphicsAddress
+	Dom        Domain
+	Phase      int32
+	Local      DomainEventGraphicsAddress
+	Remote     DomainEventGraphicsAddress
 	AuthScheme string
-	Subject []DomainEventGraphicsIdentity
+	Subject    []DomainEventGraphicsIdentity
 }
 
 // DomainEventCallbackGraphicsMsg is libvirt's remote_domain_event_callback_graphics_msg
 type DomainEventCallbackGraphicsMsg struct {
 	CallbackID int32
-	Msg DomainEventGraphicsMsg
+	Msg        DomainEventGraphicsMsg
 }
 
 // DomainEventBlockJobMsg is libvirt's remote_domain_event_block_job_msg
 type DomainEventBlockJobMsg struct {
-	Dom Domain
-	Path string
-	Type int32
+	Dom    Domain
+	Path   string
+	Type   int32
 	Status int32
 }
 
 // DomainEventCallbackBlockJobMsg is libvirt's remote_domain_event_callback_block_job_msg
 type DomainEventCallbackBlockJobMsg struct {
 	CallbackID int32
-	Msg DomainEventBlockJobMsg
+	Msg        DomainEventBlockJobMsg
 }
 
 // DomainEventDiskChangeMsg is libvirt's remote_domain_event_disk_change_msg
 type DomainEventDiskChangeMsg struct {
-	Dom Domain
+	Dom        Domain
 	OldSrcPath OptString
 	NewSrcPath OptString
-	DevAlias string
-	Reason int32
+	DevAlias   string
+	Reason     int32
 }
 
 // DomainEventCallbackDiskChangeMsg is libvirt's remote_domain_event_callback_disk_change_msg
 type DomainEventCallbackDiskChangeMsg struct {
 	CallbackID int32
-	Msg DomainEventDiskChangeMsg
+	Msg        DomainEventDiskChangeMsg
 }
 
 // DomainEventTrayChangeMsg is libvirt's remote_domain_event_tray_change_msg
 type DomainEventTrayChangeMsg struct {
-	Dom Domain
+	Dom      Domain
 	DevAlias string
-	Reason int32
+	Reason   int32
 }
 
 // DomainEventCallbackTrayChangeMsg is libvirt's remote_domain_event_callback_tray_change_msg
 type DomainEventCallbackTrayChangeMsg struct {
 	CallbackID int32
-	Msg DomainEventTrayChangeMsg
+	Msg        DomainEventTrayChangeMsg
 }
 
 // DomainEventPmwakeupMsg is libvirt's remote_domain_event_pmwakeup_msg
@@ -2807,8 +2815,8 @@ type DomainEventPmwakeupMsg struct {
 // DomainEventCallbackPmwakeupMsg is libvirt's remote_domain_event_callback_pmwakeup_msg
 type DomainEventCallbackPmwakeupMsg struct {
 	CallbackID int32
-	Reason int32
-	Msg DomainEventPmwakeupMsg
+	Reason     int32
+	Msg        DomainEventPmwakeupMsg
 }
 
 // DomainEventPmsuspendMsg is libvirt's remote_domain_event_pmsuspend_msg
@@ -2819,20 +2827,20 @@ type DomainEventPmsuspendMsg struct {
 // DomainEventCallbackPmsuspendMsg is libvirt's remote_domain_event_callback_pmsuspend_msg
 type DomainEventCallbackPmsuspendMsg struct {
 	CallbackID int32
-	Reason int32
-	Msg DomainEventPmsuspendMsg
+	Reason     int32
+	Msg        DomainEventPmsuspendMsg
 }
 
 // DomainEventBalloonChangeMsg is libvirt's remote_domain_event_balloon_change_msg
 type DomainEventBalloonChangeMsg struct {
-	Dom Domain
+	Dom    Domain
 	Actual uint64
 }
 
 // DomainEventCallbackBalloonChangeMsg is libvirt's remote_domain_event_callback_balloon_change_msg
 type DomainEventCallbackBalloonChangeMsg struct {
 	CallbackID int32
-	Msg DomainEventBalloonChangeMsg
+	Msg        DomainEventBalloonChangeMsg
 }
 
 // DomainEventPmsuspendDiskMsg is libvirt's remote_domain_event_pmsuspend_disk_msg
@@ -2843,19 +2851,19 @@ type DomainEventPmsuspendDiskMsg struct {
 // DomainEventCallbackPmsuspendDiskMsg is libvirt's remote_domain_event_callback_pmsuspend_disk_msg
 type DomainEventCallbackPmsuspendDiskMsg struct {
 	CallbackID int32
-	Reason int32
-	Msg DomainEventPmsuspendDiskMsg
+	Reason     int32
+	Msg        DomainEventPmsuspendDiskMsg
 }
 
 // DomainManagedSaveArgs is libvirt's remote_domain_managed_save_args
 type DomainManagedSaveArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags uint32
 }
 
 // DomainHasManagedSaveImageArgs is libvirt's remote_domain_has_managed_save_image_args
 type DomainHasManagedSaveImageArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags uint32
 }
 
@@ -2866,13 +2874,13 @@ type DomainHasManagedSaveImageRet struct {
 
 // DomainManagedSaveRemoveArgs is libvirt's remote_domain_managed_save_remove_args
 type DomainManagedSaveRemoveArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags uint32
 }
 
 // DomainManagedSaveGetXMLDescArgs is libvirt's remote_domain_managed_save_get_xml_desc_args
 type DomainManagedSaveGetXMLDescArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags DomainXMLFlags
 }
 
@@ -2883,16 +2891,16 @@ type DomainManagedSaveGetXMLDescRet struct {
 
 // DomainManagedSaveDefineXMLArgs is libvirt's remote_domain_managed_save_define_xml_args
 type DomainManagedSaveDefineXMLArgs struct {
-	Dom Domain
-	Dxml OptString
+	Dom   Domain
+	Dxml  OptString
 	Flags DomainSaveRestoreFlags
 }
 
 // DomainSnapshotCreateXMLArgs is libvirt's remote_domain_snapshot_create_xml_args
 type DomainSnapshotCreateXMLArgs struct {
-	Dom Domain
+	Dom     Domain
 	XMLDesc string
-	Flags uint32
+	Flags   uint32
 }
 
 // DomainSnapshotCreateXMLRet is libvirt's remote_domain_snapshot_create_xml_ret
@@ -2902,7 +2910,7 @@ type DomainSnapshotCreateXMLRet struct {
 
 // DomainSnapshotGetXMLDescArgs is libvirt's remote_domain_snapshot_get_xml_desc_args
 type DomainSnapshotGetXMLDescArgs struct {
-	Snap DomainSnapshot
+	Snap  DomainSnapshot
 	Flags uint32
 }
 
@@ -2913,7 +2921,7 @@ type DomainSnapshotGetXMLDescRet struct {
 
 // DomainSnapshotNumArgs is libvirt's remote_domain_snapshot_num_args
 type DomainSnapshotNumArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags uint32
 }
 
@@ -2924,9 +2932,9 @@ type DomainSnapshotNumRet struct {
 
 // DomainSnapshotListNamesArgs is libvirt's remote_domain_snapshot_list_names_args
 type DomainSnapshotListNamesArgs struct {
-	Dom Domain
+	Dom      Domain
 	Maxnames int32
-	Flags uint32
+	Flags    uint32
 }
 
 // DomainSnapshotListNamesRet is libvirt's remote_domain_snapshot_list_names_ret
@@ -2936,20 +2944,20 @@ type DomainSnapshotListNamesRet struct {
 
 // DomainListAllSnapshotsArgs is libvirt's remote_domain_list_all_snapshots_args
 type DomainListAllSnapshotsArgs struct {
-	Dom Domain
+	Dom         Domain
 	NeedResults int32
-	Flags uint32
+	Flags       uint32
 }
 
 // DomainListAllSnapshotsRet is libvirt's remote_domain_list_all_snapshots_ret
 type DomainListAllSnapshotsRet struct {
 	Snapshots []DomainSnapshot
-	Ret int32
+	Ret       int32
 }
 
 // DomainSnapshotNumChildrenArgs is libvirt's remote_domain_snapshot_num_children_args
 type DomainSnapshotNumChildrenArgs struct {
-	Snap DomainSnapshot
+	Snap  DomainSnapshot
 	Flags uint32
 }
 
@@ -2960,9 +2968,9 @@ type DomainSnapshotNumChildrenRet struct {
 
 // DomainSnapshotListChildrenNamesArgs is libvirt's remote_domain_snapshot_list_children_names_args
 type DomainSnapshotListChildrenNamesArgs struct {
-	Snap DomainSnapshot
+	Snap     DomainSnapshot
 	Maxnames int32
-	Flags uint32
+	Flags    uint32
 }
 
 // DomainSnapshotListChildrenNamesRet is libvirt's remote_domain_snapshot_list_children_names_ret
@@ -2972,21 +2980,21 @@ type DomainSnapshotListChildrenNamesRet struct {
 
 // DomainSnapshotListAllChildrenArgs is libvirt's remote_domain_snapshot_list_all_children_args
 type DomainSnapshotListAllChildrenArgs struct {
-	Snapshot DomainSnapshot
+	Snapshot    DomainSnapshot
 	NeedResults int32
-	Flags uint32
+	Flags       uint32
 }
 
 // DomainSnapshotListAllChildrenRet is libvirt's remote_domain_snapshot_list_all_children_ret
 type DomainSnapshotListAllChildrenRet struct {
 	Snapshots []DomainSnapshot
-	Ret int32
+	Ret       int32
 }
 
 // DomainSnapshotLookupByNameArgs is libvirt's remote_domain_snapshot_lookup_by_name_args
 type DomainSnapshotLookupByNameArgs struct {
-	Dom Domain
-	Name string
+	Dom   Domain
+	Name  string
 	Flags uint32
 }
 
@@ -2997,7 +3005,7 @@ type DomainSnapshotLookupByNameRet struct {
 
 // DomainHasCurrentSnapshotArgs is libvirt's remote_domain_has_current_snapshot_args
 type DomainHasCurrentSnapshotArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags uint32
 }
 
@@ -3008,7 +3016,7 @@ type DomainHasCurrentSnapshotRet struct {
 
 // DomainSnapshotGetParentArgs is libvirt's remote_domain_snapshot_get_parent_args
 type DomainSnapshotGetParentArgs struct {
-	Snap DomainSnapshot
+	Snap  DomainSnapshot
 	Flags uint32
 }
 
@@ -3019,7 +3027,7 @@ type DomainSnapshotGetParentRet struct {
 
 // DomainSnapshotCurrentArgs is libvirt's remote_domain_snapshot_current_args
 type DomainSnapshotCurrentArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags uint32
 }
 
@@ -3030,7 +3038,7 @@ type DomainSnapshotCurrentRet struct {
 
 // DomainSnapshotIsCurrentArgs is libvirt's remote_domain_snapshot_is_current_args
 type DomainSnapshotIsCurrentArgs struct {
-	Snap DomainSnapshot
+	Snap  DomainSnapshot
 	Flags uint32
 }
 
@@ -3041,7 +3049,7 @@ type DomainSnapshotIsCurrentRet struct {
 
 // DomainSnapshotHasMetadataArgs is libvirt's remote_domain_snapshot_has_metadata_args
 type DomainSnapshotHasMetadataArgs struct {
-	Snap DomainSnapshot
+	Snap  DomainSnapshot
 	Flags uint32
 }
 
@@ -3052,96 +3060,96 @@ type DomainSnapshotHasMetadataRet struct {
 
 // DomainRevertToSnapshotArgs is libvirt's remote_domain_revert_to_snapshot_args
 type DomainRevertToSnapshotArgs struct {
-	Snap DomainSnapshot
+	Snap  DomainSnapshot
 	Flags uint32
 }
 
 // DomainSnapshotDeleteArgs is libvirt's remote_domain_snapshot_delete_args
 type DomainSnapshotDeleteArgs struct {
-	Snap DomainSnapshot
+	Snap  DomainSnapshot
 	Flags DomainSnapshotDeleteFlags
 }
 
 // DomainOpenConsoleArgs is libvirt's remote_domain_open_console_args
 type DomainOpenConsoleArgs struct {
-	Dom Domain
+	Dom     Domain
 	DevName OptString
-	Flags uint32
+	Flags   uint32
 }
 
 // DomainOpenChannelArgs is libvirt's remote_domain_open_channel_args
 type DomainOpenChannelArgs struct {
-	Dom Domain
-	Name OptString
+	Dom   Domain
+	Name  OptString
 	Flags DomainChannelFlags
 }
 
 // StorageVolUploadArgs is libvirt's remote_storage_vol_upload_args
 type StorageVolUploadArgs struct {
-	Vol StorageVol
+	Vol    StorageVol
 	Offset uint64
 	Length uint64
-	Flags StorageVolUploadFlags
+	Flags  StorageVolUploadFlags
 }
 
 // StorageVolDownloadArgs is libvirt's remote_storage_vol_download_args
 type StorageVolDownloadArgs struct {
-	Vol StorageVol
+	Vol    StorageVol
 	Offset uint64
 	Length uint64
-	Flags StorageVolDownloadFlags
+	Flags  StorageVolDownloadFlags
 }
 
 // DomainGetStateArgs is libvirt's remote_domain_get_state_args
 type DomainGetStateArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags uint32
 }
 
 // DomainGetStateRet is libvirt's remote_domain_get_state_ret
 type DomainGetStateRet struct {
-	State int32
+	State  int32
 	Reason int32
 }
 
 // DomainMigrateBegin3Args is libvirt's remote_domain_migrate_begin3_args
 type DomainMigrateBegin3Args struct {
-	Dom Domain
-	Xmlin OptString
-	Flags uint64
-	Dname OptString
+	Dom       Domain
+	Xmlin     OptString
+	Flags     uint64
+	Dname     OptString
 	Bandwidth uint64
 }
 
 // DomainMigrateBegin3Ret is libvirt's remote_domain_migrate_begin3_ret
 type DomainMigrateBegin3Ret struct {
 	CookieOut []byte
-	XML string
+	XML       string
 }
 
 // DomainMigratePrepare3Args is libvirt's remote_domain_migrate_prepare3_args
 type DomainMigratePrepare3Args struct {
-	CookieIn []byte
-	UriIn OptString
-	Flags uint64
-	Dname OptString
+	CookieIn  []byte
+	UriIn     OptString
+	Flags     uint64
+	Dname     OptString
 	Bandwidth uint64
-	DomXML string
+	DomXML    string
 }
 
 // DomainMigratePrepare3Ret is libvirt's remote_domain_migrate_prepare3_ret
 type DomainMigratePrepare3Ret struct {
 	CookieOut []byte
-	UriOut OptString
+	UriOut    OptString
 }
 
 // DomainMigratePrepareTunnel3Args is libvirt's remote_domain_migrate_prepare_tunnel3_args
 type DomainMigratePrepareTunnel3Args struct {
-	CookieIn []byte
-	Flags uint64
-	Dname OptString
+	CookieIn  []byte
+	Flags     uint64
+	Dname     OptString
 	Bandwidth uint64
-	DomXML string
+	DomXML    string
 }
 
 // DomainMigratePrepareTunnel3Ret is libvirt's remote_domain_migrate_prepare_tunnel3_ret
@@ -3151,13 +3159,13 @@ type DomainMigratePrepareTunnel3Ret struct {
 
 // DomainMigratePerform3Args is libvirt's remote_domain_migrate_perform3_args
 type DomainMigratePerform3Args struct {
-	Dom Domain
-	Xmlin OptString
-	CookieIn []byte
-	Dconnuri OptString
-	Uri OptString
-	Flags uint64
-	Dname OptString
+	Dom       Domain
+	Xmlin     OptString
+	CookieIn  []byte
+	Dconnuri  OptString
+	Uri       OptString
+	Flags     uint64
+	Dname     OptString
 	Bandwidth uint64
 }
 
@@ -3168,25 +3176,25 @@ type DomainMigratePerform3Ret struct {
 
 // DomainMigrateFinish3Args is libvirt's remote_domain_migrate_finish3_args
 type DomainMigrateFinish3Args struct {
-	Dname string
-	CookieIn []byte
-	Dconnuri OptString
-	Uri OptString
-	Flags uint64
+	Dname     string
+	CookieIn  []byte
+	Dconnuri  OptString
+	Uri       OptString
+	Flags     uint64
 	Cancelled int32
 }
 
 // DomainMigrateFinish3Ret is libvirt's remote_domain_migrate_finish3_ret
 type DomainMigrateFinish3Ret struct {
-	Dom Domain
+	Dom       Domain
 	CookieOut []byte
 }
 
 // DomainMigrateConfirm3Args is libvirt's remote_domain_migrate_confirm3_args
 type DomainMigrateConfirm3Args struct {
-	Dom Domain
-	CookieIn []byte
-	Flags uint64
+	Dom       Domain
+	CookieIn  []byte
+	Flags     uint64
 	Cancelled int32
 }
 
@@ -3198,250 +3206,250 @@ type DomainEventControlErrorMsg struct {
 // DomainEventCallbackControlErrorMsg is libvirt's remote_domain_event_callback_control_error_msg
 type DomainEventCallbackControlErrorMsg struct {
 	CallbackID int32
-	Msg DomainEventControlErrorMsg
+	Msg        DomainEventControlErrorMsg
 }
 
 // DomainGetControlInfoArgs is libvirt's remote_domain_get_control_info_args
 type DomainGetControlInfoArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags uint32
 }
 
 // DomainGetControlInfoRet is libvirt's remote_domain_get_control_info_ret
 type DomainGetControlInfoRet struct {
-	State uint32
-	Details uint32
+	State     uint32
+	Details   uint32
 	StateTime uint64
 }
 
 // DomainOpenGraphicsArgs is libvirt's remote_domain_open_graphics_args
 type DomainOpenGraphicsArgs struct {
-	Dom Domain
-	Idx uint32
+	Dom   Domain
+	Idx   uint32
 	Flags DomainOpenGraphicsFlags
 }
 
 // DomainOpenGraphicsFdArgs is libvirt's remote_domain_open_graphics_fd_args
 type DomainOpenGraphicsFdArgs struct {
-	Dom Domain
-	Idx uint32
+	Dom   Domain
+	Idx   uint32
 	Flags DomainOpenGraphicsFlags
 }
 
 // NodeSuspendForDurationArgs is libvirt's remote_node_suspend_for_duration_args
 type NodeSuspendForDurationArgs struct {
-	Target uint32
+	Target   uint32
 	Duration uint64
-	Flags uint32
+	Flags    uint32
 }
 
 // DomainShutdownFlagsArgs is libvirt's remote_domain_shutdown_flags_args
 type DomainShutdownFlagsArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags DomainShutdownFlagValues
 }
 
 // DomainGetDiskErrorsArgs is libvirt's remote_domain_get_disk_errors_args
 type DomainGetDiskErrorsArgs struct {
-	Dom Domain
+	Dom       Domain
 	Maxerrors uint32
-	Flags uint32
+	Flags     uint32
 }
 
 // DomainGetDiskErrorsRet is libvirt's remote_domain_get_disk_errors_ret
 type DomainGetDiskErrorsRet struct {
-	Errors []DomainDiskError
+	Errors  []DomainDiskError
 	Nerrors int32
 }
 
 // ConnectListAllDomainsArgs is libvirt's remote_connect_list_all_domains_args
 type ConnectListAllDomainsArgs struct {
 	NeedResults int32
-	Flags ConnectListAllDomainsFlags
+	Flags       ConnectListAllDomainsFlags
 }
 
 // ConnectListAllDomainsRet is libvirt's remote_connect_list_all_domains_ret
 type ConnectListAllDomainsRet struct {
 	Domains []Domain
-	Ret uint32
+	Ret     uint32
 }
 
 // ConnectListAllStoragePoolsArgs is libvirt's remote_connect_list_all_storage_pools_args
 type ConnectListAllStoragePoolsArgs struct {
 	NeedResults int32
-	Flags ConnectListAllStoragePoolsFlags
+	Flags       ConnectListAllStoragePoolsFlags
 }
 
 // ConnectListAllStoragePoolsRet is libvirt's remote_connect_list_all_storage_pools_ret
 type ConnectListAllStoragePoolsRet struct {
 	Pools []StoragePool
-	Ret uint32
+	Ret   uint32
 }
 
 // StoragePoolListAllVolumesArgs is libvirt's remote_storage_pool_list_all_volumes_args
 type StoragePoolListAllVolumesArgs struct {
-	Pool StoragePool
+	Pool        StoragePool
 	NeedResults int32
-	Flags uint32
+	Flags       uint32
 }
 
 // StoragePoolListAllVolumesRet is libvirt's remote_storage_pool_list_all_volumes_ret
 type StoragePoolListAllVolumesRet struct {
 	Vols []StorageVol
-	Ret uint32
+	Ret  uint32
 }
 
 // ConnectListAllNetworksArgs is libvirt's remote_connect_list_all_networks_args
 type ConnectListAllNetworksArgs struct {
 	NeedResults int32
-	Flags ConnectListAllNetworksFlags
+	Flags       ConnectListAllNetworksFlags
 }
 
 // ConnectListAllNetworksRet is libvirt's remote_connect_list_all_networks_ret
 type ConnectListAllNetworksRet struct {
 	Nets []Network
-	Ret uint32
+	Ret  uint32
 }
 
 // ConnectListAllInterfacesArgs is libvirt's remote_connect_list_all_interfaces_args
 type ConnectListAllInterfacesArgs struct {
 	NeedResults int32
-	Flags ConnectListAllInterfacesFlags
+	Flags       ConnectListAllInterfacesFlags
 }
 
 // ConnectListAllInterfacesRet is libvirt's remote_connect_list_all_interfaces_ret
 type ConnectListAllInterfacesRet struct {
 	Ifaces []Interface
-	Ret uint32
+	Ret    uint32
 }
 
 // ConnectListAllNodeDevicesArgs is libvirt's remote_connect_list_all_node_devices_args
 type ConnectListAllNodeDevicesArgs struct {
 	NeedResults int32
-	Flags uint32
+	Flags       uint32
 }
 
 // ConnectListAllNodeDevicesRet is libvirt's remote_connect_list_all_node_devices_ret
 type ConnectListAllNodeDevicesRet struct {
 	Devices []NodeDevice
-	Ret uint32
+	Ret     uint32
 }
 
 // ConnectListAllNwfiltersArgs is libvirt's remote_connect_list_all_nwfilters_args
 type ConnectListAllNwfiltersArgs struct {
 	NeedResults int32
-	Flags uint32
+	Flags       uint32
 }
 
 // ConnectListAllNwfiltersRet is libvirt's remote_connect_list_all_nwfilters_ret
 type ConnectListAllNwfiltersRet struct {
 	Filters []Nwfilter
-	Ret uint32
+	Ret     uint32
 }
 
 // ConnectListAllSecretsArgs is libvirt's remote_connect_list_all_secrets_args
 type ConnectListAllSecretsArgs struct {
 	NeedResults int32
-	Flags ConnectListAllSecretsFlags
+	Flags       ConnectListAllSecretsFlags
 }
 
 // ConnectListAllSecretsRet is libvirt's remote_connect_list_all_secrets_ret
 type ConnectListAllSecretsRet struct {
 	Secrets []Secret
-	Ret uint32
+	Ret     uint32
 }
 
 // NodeSetMemoryParametersArgs is libvirt's remote_node_set_memory_parameters_args
 type NodeSetMemoryParametersArgs struct {
 	Params []TypedParam
-	Flags uint32
+	Flags  uint32
 }
 
 // NodeGetMemoryParametersArgs is libvirt's remote_node_get_memory_parameters_args
 type NodeGetMemoryParametersArgs struct {
 	Nparams int32
-	Flags uint32
+	Flags   uint32
 }
 
 // NodeGetMemoryParametersRet is libvirt's remote_node_get_memory_parameters_ret
 type NodeGetMemoryParametersRet struct {
-	Params []TypedParam
+	Params  []TypedParam
 	Nparams int32
 }
 
 // NodeGetCPUMapArgs is libvirt's remote_node_get_cpu_map_args
 type NodeGetCPUMapArgs struct {
-	NeedMap int32
+	NeedMap    int32
 	NeedOnline int32
-	Flags uint32
+	Flags      uint32
 }
 
 // NodeGetCPUMapRet is libvirt's remote_node_get_cpu_map_ret
 type NodeGetCPUMapRet struct {
 	Cpumap []byte
 	Online uint32
-	Ret int32
+	Ret    int32
 }
 
 // DomainFstrimArgs is libvirt's remote_domain_fstrim_args
 type DomainFstrimArgs struct {
-	Dom Domain
+	Dom        Domain
 	MountPoint OptString
-	Minimum uint64
-	Flags uint32
+	Minimum    uint64
+	Flags      uint32
 }
 
 // DomainGetTimeArgs is libvirt's remote_domain_get_time_args
 type DomainGetTimeArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags uint32
 }
 
 // DomainGetTimeRet is libvirt's remote_domain_get_time_ret
 type DomainGetTimeRet struct {
-	Seconds int64
+	Seconds  int64
 	Nseconds uint32
 }
 
 // DomainSetTimeArgs is libvirt's remote_domain_set_time_args
 type DomainSetTimeArgs struct {
-	Dom Domain
-	Seconds int64
+	Dom      Domain
+	Seconds  int64
 	Nseconds uint32
-	Flags DomainSetTimeFlags
+	Flags    DomainSetTimeFlags
 }
 
 // DomainMigrateBegin3ParamsArgs is libvirt's remote_domain_migrate_begin3_params_args
 type DomainMigrateBegin3ParamsArgs struct {
-	Dom Domain
+	Dom    Domain
 	Params []TypedParam
-	Flags uint32
+	Flags  uint32
 }
 
 // DomainMigrateBegin3ParamsRet is libvirt's remote_domain_migrate_begin3_params_ret
 type DomainMigrateBegin3ParamsRet struct {
 	CookieOut []byte
-	XML string
+	XML       string
 }
 
 // DomainMigratePrepare3ParamsArgs is libvirt's remote_domain_migrate_prepare3_params_args
 type DomainMigratePrepare3ParamsArgs struct {
-	Params []TypedParam
+	Params   []TypedParam
 	CookieIn []byte
-	Flags uint32
+	Flags    uint32
 }
 
 // DomainMigratePrepare3ParamsRet is libvirt's remote_domain_migrate_prepare3_params_ret
 type DomainMigratePrepare3ParamsRet struct {
 	CookieOut []byte
-	UriOut OptString
+	UriOut    OptString
 }
 
 // DomainMigratePrepareTunnel3ParamsArgs is libvirt's remote_domain_migrate_prepare_tunnel3_params_args
 type DomainMigratePrepareTunnel3ParamsArgs struct {
-	Params []TypedParam
+	Params   []TypedParam
 	CookieIn []byte
-	Flags uint32
+	Flags    uint32
 }
 
 // DomainMigratePrepareTunnel3ParamsRet is libvirt's remote_domain_migrate_prepare_tunnel3_params_ret
@@ -3451,11 +3459,11 @@ type DomainMigratePrepareTunnel3ParamsRet struct {
 
 // DomainMigratePerform3ParamsArgs is libvirt's remote_domain_migrate_perform3_params_args
 type DomainMigratePerform3ParamsArgs struct {
-	Dom Domain
+	Dom      Domain
 	Dconnuri OptString
-	Params []TypedParam
+	Params   []TypedParam
 	CookieIn []byte
-	Flags DomainMigrateFlags
+	Flags    DomainMigrateFlags
 }
 
 // DomainMigratePerform3ParamsRet is libvirt's remote_domain_migrate_perform3_params_ret
@@ -3465,70 +3473,70 @@ type DomainMigratePerform3ParamsRet struct {
 
 // DomainMigrateFinish3ParamsArgs is libvirt's remote_domain_migrate_finish3_params_args
 type DomainMigrateFinish3ParamsArgs struct {
-	Params []TypedParam
-	CookieIn []byte
-	Flags uint32
+	Params    []TypedParam
+	CookieIn  []byte
+	Flags     uint32
 	Cancelled int32
 }
 
 // DomainMigrateFinish3ParamsRet is libvirt's remote_domain_migrate_finish3_params_ret
 type DomainMigrateFinish3ParamsRet struct {
-	Dom Domain
+	Dom       Domain
 	CookieOut []byte
 }
 
 // DomainMigrateConfirm3ParamsArgs is libvirt's remote_domain_migrate_confirm3_params_args
 type DomainMigrateConfirm3ParamsArgs struct {
-	Dom Domain
-	Params []TypedParam
-	CookieIn []byte
-	Flags uint32
+	Dom       Domain
+	Params    []TypedParam
+	CookieIn  []byte
+	Flags     uint32
 	Cancelled int32
 }
 
 // DomainEventDeviceRemovedMsg is libvirt's remote_domain_event_device_removed_msg
 type DomainEventDeviceRemovedMsg struct {
-	Dom Domain
+	Dom      Domain
 	DevAlias string
 }
 
 // DomainEventCallbackDeviceRemovedMsg is libvirt's remote_domain_event_callback_device_removed_msg
 type DomainEventCallbackDeviceRemovedMsg struct {
 	CallbackID int32
-	Msg DomainEventDeviceRemovedMsg
+	Msg        DomainEventDeviceRemovedMsg
 }
 
 // DomainEventBlockJob2Msg is libvirt's remote_domain_event_block_job_2_msg
 type DomainEventBlockJob2Msg struct {
 	CallbackID int32
-	Dom Domain
-	Dst string
-	Type int32
-	Status int32
+	Dom        Domain
+	Dst        string
+	Type       int32
+	Status     int32
 }
 
 // DomainEventBlockThresholdMsg is libvirt's remote_domain_event_block_threshold_msg
 type DomainEventBlockThresholdMsg struct {
 	CallbackID int32
-	Dom Domain
-	Dev string
-	Path OptString
-	Threshold uint64
-	Excess uint64
+	Dom        Domain
+	Dev        string
+	Path       OptString
+	Threshold  uint64
+	Excess     uint64
 }
 
 // DomainEventCallbackTunableMsg is libvirt's remote_domain_event_callback_tunable_msg
 type DomainEventCallbackTunableMsg struct {
 	CallbackID int32
-	Dom Domain
-	Params []TypedParam
+	Dom        Domain
+	Params     []TypedParam
 }
 
 // DomainEventCallbackDeviceAddedMsg is libvirt's remote_domain_event_callback_device_added_msg
 type DomainEventCallbackDeviceAddedMsg struct {
 	CallbackID int32
-	Dom Domain
-	DevAlias string
+	Dom        Domain
+	DevAlias   string
 }
 
 // ConnectEventConnectionClosedMsg is libvirt's remote_connect_event_connection_closed_msg
@@ -3538,21 +3546,21 @@ type ConnectEventConnectionClosedMsg struct {
 
 // ConnectGetCPUModelNamesArgs is libvirt's remote_connect_get_cpu_model_names_args
 type ConnectGetCPUModelNamesArgs struct {
-	Arch string
+	Arch        string
 	NeedResults int32
-	Flags uint32
+	Flags       uint32
 }
 
 // ConnectGetCPUModelNamesRet is libvirt's remote_connect_get_cpu_model_names_ret
 type ConnectGetCPUModelNamesRet struct {
 	Models []string
-	Ret int32
+	Ret    int32
 }
 
 // ConnectNetworkEventRegisterAnyArgs is libvirt's remote_connect_network_event_register_any_args
 type ConnectNetworkEventRegisterAnyArgs struct {
 	EventID int32
-	Net OptNetwork
+	Net     OptNetwork
 }
 
 // ConnectNetworkEventRegisterAnyRet is libvirt's remote_connect_network_event_register_any_ret
@@ -3568,35 +3576,35 @@ type ConnectNetworkEventDeregisterAnyArgs struct {
 // NetworkEventLifecycleMsg is libvirt's remote_network_event_lifecycle_msg
 type NetworkEventLifecycleMsg struct {
 	CallbackID int32
-	Net Network
-	Event int32
-	Detail int32
+	Net        Network
+	Event      int32
+	Detail     int32
 }
 
 // NetworkEventCallbackMetadataChangeMsg is libvirt's remote_network_event_callback_metadata_change_msg
 type NetworkEventCallbackMetadataChangeMsg struct {
 	CallbackID int32
-	Net Network
-	Type int32
-	Nsuri OptString
+	Net        Network
+	Type       int32
+	Nsuri      OptString
 }
 
 // NetworkSetMetadataArgs is libvirt's remote_network_set_metadata_args
 type NetworkSetMetadataArgs struct {
 	OptNetwork Network
-	Type int32
-	Metadata OptString
-	Key OptString
-	Uri OptString
-	Flags uint32
+	Type       int32
+	Metadata   OptString
+	Key        OptString
+	Uri        OptString
+	Flags      uint32
 }
 
 // NetworkGetMetadataArgs is libvirt's remote_network_get_metadata_args
 type NetworkGetMetadataArgs struct {
 	OptNetwork Network
-	Type int32
-	Uri OptString
-	Flags uint32
+	Type       int32
+	Uri        OptString
+	Flags      uint32
 }
 
 // NetworkGetMetadataRet is libvirt's remote_network_get_metadata_ret
@@ -3607,7 +3615,7 @@ type NetworkGetMetadataRet struct {
 // ConnectStoragePoolEventRegisterAnyArgs is libvirt's remote_connect_storage_pool_event_register_any_args
 type ConnectStoragePoolEventRegisterAnyArgs struct {
 	EventID int32
-	Pool OptStoragePool
+	Pool    OptStoragePool
 }
 
 // ConnectStoragePoolEventRegisterAnyRet is libvirt's remote_connect_storage_pool_event_register_any_ret
@@ -3623,21 +3631,21 @@ type ConnectStoragePoolEventDeregisterAnyArgs struct {
 // StoragePoolEventLifecycleMsg is libvirt's remote_storage_pool_event_lifecycle_msg
 type StoragePoolEventLifecycleMsg struct {
 	CallbackID int32
-	Pool StoragePool
-	Event int32
-	Detail int32
+	Pool       StoragePool
+	Event      int32
+	Detail     int32
 }
 
 // StoragePoolEventRefreshMsg is libvirt's remote_storage_pool_event_refresh_msg
 type StoragePoolEventRefreshMsg struct {
 	CallbackID int32
-	Pool StoragePool
+	Pool       StoragePool
 }
 
 // ConnectNodeDeviceEventRegisterAnyArgs is libvirt's remote_connect_node_device_event_register_any_args
 type ConnectNodeDeviceEventRegisterAnyArgs struct {
 	EventID int32
-	Dev OptNodeDevice
+	Dev     OptNodeDevice
 }
 
 // ConnectNodeDeviceEventRegisterAnyRet is libvirt's remote_connect_node_device_event_register_any_ret
@@ -3653,22 +3661,22 @@ type ConnectNodeDeviceEventDeregisterAnyArgs struct {
 // NodeDeviceEventLifecycleMsg is libvirt's remote_node_device_event_lifecycle_msg
 type NodeDeviceEventLifecycleMsg struct {
 	CallbackID int32
-	Dev NodeDevice
-	Event int32
-	Detail int32
+	Dev        NodeDevice
+	Event      int32
+	Detail     int32
 }
 
 // NodeDeviceEventUpdateMsg is libvirt's remote_node_device_event_update_msg
 type NodeDeviceEventUpdateMsg struct {
 	CallbackID int32
-	Dev NodeDevice
+	Dev        NodeDevice
 }
 
 // DomainFsfreezeArgs is libvirt's remote_domain_fsfreeze_args
 type DomainFsfreezeArgs struct {
-	Dom Domain
+	Dom         Domain
 	Mountpoints []string
-	Flags uint32
+	Flags       uint32
 }
 
 // DomainFsfreezeRet is libvirt's remote_domain_fsfreeze_ret
@@ -3678,9 +3686,9 @@ type DomainFsfreezeRet struct {
 
 // DomainFsthawArgs is libvirt's remote_domain_fsthaw_args
 type DomainFsthawArgs struct {
-	Dom Domain
+	Dom         Domain
 	Mountpoints []string
-	Flags uint32
+	Flags       uint32
 }
 
 // DomainFsthawRet is libvirt's remote_domain_fsthaw_ret
@@ -3690,10 +3698,10 @@ type DomainFsthawRet struct {
 
 // NodeGetFreePagesArgs is libvirt's remote_node_get_free_pages_args
 type NodeGetFreePagesArgs struct {
-	Pages []uint32
+	Pages     []uint32
 	StartCell int32
 	CellCount uint32
-	Flags uint32
+	Flags     uint32
 }
 
 // NodeGetFreePagesRet is libvirt's remote_node_get_free_pages_ret
@@ -3703,11 +3711,11 @@ type NodeGetFreePagesRet struct {
 
 // NodeAllocPagesArgs is libvirt's remote_node_alloc_pages_args
 type NodeAllocPagesArgs struct {
-	PageSizes []uint32
+	PageSizes  []uint32
 	PageCounts []uint64
-	StartCell int32
-	CellCount uint32
-	Flags NodeAllocPagesFlags
+	StartCell  int32
+	CellCount  uint32
+	Flags      NodeAllocPagesFlags
 }
 
 // NodeAllocPagesRet is libvirt's remote_node_alloc_pages_ret
@@ -3717,40 +3725,40 @@ type NodeAllocPagesRet struct {
 
 // NetworkDhcpLease is libvirt's remote_network_dhcp_lease
 type NetworkDhcpLease struct {
-	Iface string
+	Iface      string
 	Expirytime int64
-	Type int32
-	Mac OptString
-	Iaid OptString
-	Ipaddr string
-	Prefix uint32
-	Hostname OptString
-	Clientid OptString
+	Type       int32
+	Mac        OptString
+	Iaid       OptString
+	Ipaddr     string
+	Prefix     uint32
+	Hostname   OptString
+	Clientid   OptString
 }
 
 // NetworkGetDhcpLeasesArgs is libvirt's remote_network_get_dhcp_leases_args
 type NetworkGetDhcpLeasesArgs struct {
-	Net Network
-	Mac OptString
+	Net         Network
+	Mac         OptString
 	NeedResults int32
-	Flags uint32
+	Flags       uint32
 }
 
 // NetworkGetDhcpLeasesRet is libvirt's remote_network_get_dhcp_leases_ret
 type NetworkGetDhcpLeasesRet struct {
 	Leases []NetworkDhcpLease
-	Ret uint32
+	Ret    uint32
 }
 
 // DomainStatsRecord is libvirt's remote_domain_stats_record
 type DomainStatsRecord struct {
-	Dom Domain
+	Dom    Domain
 	Params []TypedParam
 }
 
 // ConnectGetAllDomainStatsArgs is libvirt's remote_connect_get_all_domain_stats_args
 type ConnectGetAllDomainStatsArgs struct {
-	Doms []Domain
+	Doms  []Domain
 	Stats uint32
 	Flags uint32
 }
@@ -3758,9 +3766,9 @@ type ConnectGetAllDomainStatsArgs struct {
 // DomainEventCallbackAgentLifecycleMsg is libvirt's remote_domain_event_callback_agent_lifecycle_msg
 type DomainEventCallbackAgentLifecycleMsg struct {
 	CallbackID int32
-	Dom Domain
-	State int32
-	Reason int32
+	Dom        Domain
+	State      int32
+	Reason     int32
 }
 
 // ConnectGetAllDomainStatsRet is libvirt's remote_connect_get_all_domain_stats_ret
@@ -3771,42 +3779,42 @@ type ConnectGetAllDomainStatsRet struct {
 // DomainFsinfo is libvirt's remote_domain_fsinfo
 type DomainFsinfo struct {
 	Mountpoint string
-	Name string
-	Fstype string
+	Name       string
+	Fstype     string
 	DevAliases []string
 }
 
 // DomainGetFsinfoArgs is libvirt's remote_domain_get_fsinfo_args
 type DomainGetFsinfoArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags uint32
 }
 
 // DomainGetFsinfoRet is libvirt's remote_domain_get_fsinfo_ret
 type DomainGetFsinfoRet struct {
 	Info []DomainFsinfo
-	Ret uint32
+	Ret  uint32
 }
 
 // DomainIPAddr is libvirt's remote_domain_ip_addr
 type DomainIPAddr struct {
-	Type int32
-	Addr string
+	Type   int32
+	Addr   string
 	Prefix uint32
 }
 
 // DomainInterface is libvirt's remote_domain_interface
 type DomainInterface struct {
-	Name string
+	Name   string
 	Hwaddr OptString
-	Addrs []DomainIPAddr
+	Addrs  []DomainIPAddr
 }
 
 // DomainInterfaceAddressesArgs is libvirt's remote_domain_interface_addresses_args
 type DomainInterfaceAddressesArgs struct {
-	Dom Domain
+	Dom    Domain
 	Source uint32
-	Flags uint32
+	Flags  uint32
 }
 
 // DomainInterfaceAddressesRet is libvirt's remote_domain_interface_addresses_ret
@@ -3816,17 +3824,17 @@ type DomainInterfaceAddressesRet struct {
 
 // DomainSetUserPasswordArgs is libvirt's remote_domain_set_user_password_args
 type DomainSetUserPasswordArgs struct {
-	Dom Domain
-	User OptString
+	Dom      Domain
+	User     OptString
 	Password OptString
-	Flags DomainSetUserPasswordFlags
+	Flags    DomainSetUserPasswordFlags
 }
 
 // DomainRenameArgs is libvirt's remote_domain_rename_args
 type DomainRenameArgs struct {
-	Dom Domain
+	Dom     Domain
 	NewName OptString
-	Flags uint32
+	Flags   uint32
 }
 
 // DomainRenameRet is libvirt's remote_domain_rename_ret
@@ -3837,33 +3845,33 @@ type DomainRenameRet struct {
 // DomainEventCallbackMigrationIterationMsg is libvirt's remote_domain_event_callback_migration_iteration_msg
 type DomainEventCallbackMigrationIterationMsg struct {
 	CallbackID int32
-	Dom Domain
-	Iteration int32
+	Dom        Domain
+	Iteration  int32
 }
 
 // DomainEventCallbackJobCompletedMsg is libvirt's remote_domain_event_callback_job_completed_msg
 type DomainEventCallbackJobCompletedMsg struct {
 	CallbackID int32
-	Dom Domain
-	Params []TypedParam
+	Dom        Domain
+	Params     []TypedParam
 }
 
 // DomainMigrateStartPostCopyArgs is libvirt's remote_domain_migrate_start_post_copy_args
 type DomainMigrateStartPostCopyArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags uint32
 }
 
 // DomainEventCallbackDeviceRemovalFailedMsg is libvirt's remote_domain_event_callback_device_removal_failed_msg
 type DomainEventCallbackDeviceRemovalFailedMsg struct {
 	CallbackID int32
-	Dom Domain
-	DevAlias string
+	Dom        Domain
+	DevAlias   string
 }
 
 // DomainGetGuestVcpusArgs is libvirt's remote_domain_get_guest_vcpus_args
 type DomainGetGuestVcpusArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags uint32
 }
 
@@ -3874,40 +3882,40 @@ type DomainGetGuestVcpusRet struct {
 
 // DomainSetGuestVcpusArgs is libvirt's remote_domain_set_guest_vcpus_args
 type DomainSetGuestVcpusArgs struct {
-	Dom Domain
+	Dom    Domain
 	Cpumap string
-	State int32
-	Flags uint32
+	State  int32
+	Flags  uint32
 }
 
 // DomainSetVcpuArgs is libvirt's remote_domain_set_vcpu_args
 type DomainSetVcpuArgs struct {
-	Dom Domain
+	Dom    Domain
 	Cpumap string
-	State int32
-	Flags DomainModificationImpact
+	State  int32
+	Flags  DomainModificationImpact
 }
 
 // DomainEventCallbackMetadataChangeMsg is libvirt's remote_domain_event_callback_metadata_change_msg
 type DomainEventCallbackMetadataChangeMsg struct {
 	CallbackID int32
-	Dom Domain
-	Type int32
-	Nsuri OptString
+	Dom        Domain
+	Type       int32
+	Nsuri      OptString
 }
 
 // DomainEventMemoryFailureMsg is libvirt's remote_domain_event_memory_failure_msg
 type DomainEventMemoryFailureMsg struct {
 	CallbackID int32
-	Dom Domain
-	Recipient int32
-	Action int32
-	Flags uint32
+	Dom        Domain
+	Recipient  int32
+	Action     int32
+	Flags      uint32
 }
 
 // ConnectSecretEventRegisterAnyArgs is libvirt's remote_connect_secret_event_register_any_args
 type ConnectSecretEventRegisterAnyArgs struct {
-	EventID int32
+	EventID   int32
 	OptSecret OptSecret
 }
 
@@ -3924,41 +3932,41 @@ type ConnectSecretEventDeregisterAnyArgs struct {
 // SecretEventLifecycleMsg is libvirt's remote_secret_event_lifecycle_msg
 type SecretEventLifecycleMsg struct {
 	CallbackID int32
-	OptSecret Secret
-	Event int32
-	Detail int32
+	OptSecret  Secret
+	Event      int32
+	Detail     int32
 }
 
 // SecretEventValueChangedMsg is libvirt's remote_secret_event_value_changed_msg
 type SecretEventValueChangedMsg struct {
 	CallbackID int32
-	OptSecret Secret
+	OptSecret  Secret
 }
 
 // DomainSetBlockThresholdArgs is libvirt's remote_domain_set_block_threshold_args
 type DomainSetBlockThresholdArgs struct {
-	Dom Domain
-	Dev string
+	Dom       Domain
+	Dev       string
 	Threshold uint64
-	Flags uint32
+	Flags     uint32
 }
 
 // DomainSetLifecycleActionArgs is libvirt's remote_domain_set_lifecycle_action_args
 type DomainSetLifecycleActionArgs struct {
-	Dom Domain
-	Type uint32
+	Dom    Domain
+	Type   uint32
 	Action uint32
-	Flags DomainModificationImpact
+	Flags  DomainModificationImpact
 }
 
 // ConnectCompareHypervisorCPUArgs is libvirt's remote_connect_compare_hypervisor_cpu_args
 type ConnectCompareHypervisorCPUArgs struct {
 	Emulator OptString
-	Arch OptString
-	Machine OptString
+	Arch     OptString
+	Machine  OptString
 	Virttype OptString
-	XMLCPU string
-	Flags uint32
+	XMLCPU   string
+	Flags    uint32
 }
 
 // ConnectCompareHypervisorCPURet is libvirt's remote_connect_compare_hypervisor_cpu_ret
@@ -3969,11 +3977,11 @@ type ConnectCompareHypervisorCPURet struct {
 // ConnectBaselineHypervisorCPUArgs is libvirt's remote_connect_baseline_hypervisor_cpu_args
 type ConnectBaselineHypervisorCPUArgs struct {
 	Emulator OptString
-	Arch OptString
-	Machine OptString
+	Arch     OptString
+	Machine  OptString
 	Virttype OptString
-	XMLCPUs []string
-	Flags uint32
+	XMLCPUs  []string
+	Flags    uint32
 }
 
 // ConnectBaselineHypervisorCPURet is libvirt's remote_connect_baseline_hypervisor_cpu_ret
@@ -3984,18 +3992,18 @@ type ConnectBaselineHypervisorCPURet struct {
 // NodeGetSevInfoArgs is libvirt's remote_node_get_sev_info_args
 type NodeGetSevInfoArgs struct {
 	Nparams int32
-	Flags uint32
+	Flags   uint32
 }
 
 // NodeGetSevInfoRet is libvirt's remote_node_get_sev_info_ret
 type NodeGetSevInfoRet struct {
-	Params []TypedParam
+	Params  []TypedParam
 	Nparams int32
 }
 
 // DomainGetLaunchSecurityInfoArgs is libvirt's remote_domain_get_launch_security_info_args
 type DomainGetLaunchSecurityInfoArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags uint32
 }
 
@@ -4006,9 +4014,9 @@ type DomainGetLaunchSecurityInfoRet struct {
 
 // DomainSetLaunchSecurityStateArgs is libvirt's remote_domain_set_launch_security_state_args
 type DomainSetLaunchSecurityStateArgs struct {
-	Dom Domain
+	Dom    Domain
 	Params []TypedParam
-	Flags uint32
+	Flags  uint32
 }
 
 // NwfilterBindingLookupByPortDevArgs is libvirt's remote_nwfilter_binding_lookup_by_port_dev_args
@@ -4023,7 +4031,7 @@ type NwfilterBindingLookupByPortDevRet struct {
 
 // NwfilterBindingCreateXMLArgs is libvirt's remote_nwfilter_binding_create_xml_args
 type NwfilterBindingCreateXMLArgs struct {
-	XML string
+	XML   string
 	Flags uint32
 }
 
@@ -4040,7 +4048,7 @@ type NwfilterBindingDeleteArgs struct {
 // NwfilterBindingGetXMLDescArgs is libvirt's remote_nwfilter_binding_get_xml_desc_args
 type NwfilterBindingGetXMLDescArgs struct {
 	OptNwfilter NwfilterBinding
-	Flags uint32
+	Flags       uint32
 }
 
 // NwfilterBindingGetXMLDescRet is libvirt's remote_nwfilter_binding_get_xml_desc_ret
@@ -4051,13 +4059,13 @@ type NwfilterBindingGetXMLDescRet struct {
 // ConnectListAllNwfilterBindingsArgs is libvirt's remote_connect_list_all_nwfilter_bindings_args
 type ConnectListAllNwfilterBindingsArgs struct {
 	NeedResults int32
-	Flags uint32
+	Flags       uint32
 }
 
 // ConnectListAllNwfilterBindingsRet is libvirt's remote_connect_list_all_nwfilter_bindings_ret
 type ConnectListAllNwfilterBindingsRet struct {
 	Bindings []NwfilterBinding
-	Ret uint32
+	Ret      uint32
 }
 
 // ConnectGetStoragePoolCapabilitiesArgs is libvirt's remote_connect_get_storage_pool_capabilities_args
@@ -4072,21 +4080,21 @@ type ConnectGetStoragePoolCapabilitiesRet struct {
 
 // NetworkListAllPortsArgs is libvirt's remote_network_list_all_ports_args
 type NetworkListAllPortsArgs struct {
-	OptNetwork Network
+	OptNetwork  Network
 	NeedResults int32
-	Flags uint32
+	Flags       uint32
 }
 
 // NetworkListAllPortsRet is libvirt's remote_network_list_all_ports_ret
 type NetworkListAllPortsRet struct {
 	Ports []NetworkPort
-	Ret uint32
+	Ret   uint32
 }
 
 // NetworkPortLookupByUUIDArgs is libvirt's remote_network_port_lookup_by_uuid_args
 type NetworkPortLookupByUUIDArgs struct {
 	OptNetwork Network
-	UUID UUID
+	UUID       UUID
 }
 
 // NetworkPortLookupByUUIDRet is libvirt's remote_network_port_lookup_by_uuid_ret
@@ -4097,8 +4105,8 @@ type NetworkPortLookupByUUIDRet struct {
 // NetworkPortCreateXMLArgs is libvirt's remote_network_port_create_xml_args
 type NetworkPortCreateXMLArgs struct {
 	OptNetwork Network
-	XML string
-	Flags uint32
+	XML        string
+	Flags      uint32
 }
 
 // NetworkPortCreateXMLRet is libvirt's remote_network_port_create_xml_ret
@@ -4108,27 +4116,27 @@ type NetworkPortCreateXMLRet struct {
 
 // NetworkPortSetParametersArgs is libvirt's remote_network_port_set_parameters_args
 type NetworkPortSetParametersArgs struct {
-	Port NetworkPort
+	Port   NetworkPort
 	Params []TypedParam
-	Flags uint32
+	Flags  uint32
 }
 
 // NetworkPortGetParametersArgs is libvirt's remote_network_port_get_parameters_args
 type NetworkPortGetParametersArgs struct {
-	Port NetworkPort
+	Port    NetworkPort
 	Nparams int32
-	Flags uint32
+	Flags   uint32
 }
 
 // NetworkPortGetParametersRet is libvirt's remote_network_port_get_parameters_ret
 type NetworkPortGetParametersRet struct {
-	Params []TypedParam
+	Params  []TypedParam
 	Nparams int32
 }
 
 // NetworkPortGetXMLDescArgs is libvirt's remote_network_port_get_xml_desc_args
 type NetworkPortGetXMLDescArgs struct {
-	Port NetworkPort
+	Port  NetworkPort
 	Flags uint32
 }
 
@@ -4139,15 +4147,15 @@ type NetworkPortGetXMLDescRet struct {
 
 // NetworkPortDeleteArgs is libvirt's remote_network_port_delete_args
 type NetworkPortDeleteArgs struct {
-	Port NetworkPort
+	Port  NetworkPort
 	Flags uint32
 }
 
 // DomainCheckpointCreateXMLArgs is libvirt's remote_domain_checkpoint_create_xml_args
 type DomainCheckpointCreateXMLArgs struct {
-	Dom Domain
+	Dom     Domain
 	XMLDesc string
-	Flags uint32
+	Flags   uint32
 }
 
 // DomainCheckpointCreateXMLRet is libvirt's remote_domain_checkpoint_create_xml_ret
@@ -4158,7 +4166,7 @@ type DomainCheckpointCreateXMLRet struct {
 // DomainCheckpointGetXMLDescArgs is libvirt's remote_domain_checkpoint_get_xml_desc_args
 type DomainCheckpointGetXMLDescArgs struct {
 	Checkpoint DomainCheckpoint
-	Flags uint32
+	Flags      uint32
 }
 
 // DomainCheckpointGetXMLDescRet is libvirt's remote_domain_checkpoint_get_xml_desc_ret
@@ -4168,34 +4176,34 @@ type DomainCheckpointGetXMLDescRet struct {
 
 // DomainListAllCheckpointsArgs is libvirt's remote_domain_list_all_checkpoints_args
 type DomainListAllCheckpointsArgs struct {
-	Dom Domain
+	Dom         Domain
 	NeedResults int32
-	Flags uint32
+	Flags       uint32
 }
 
 // DomainListAllCheckpointsRet is libvirt's remote_domain_list_all_checkpoints_ret
 type DomainListAllCheckpointsRet struct {
 	Checkpoints []DomainCheckpoint
-	Ret int32
+	Ret         int32
 }
 
 // DomainCheckpointListAllChildrenArgs is libvirt's remote_domain_checkpoint_list_all_children_args
 type DomainCheckpointListAllChildrenArgs struct {
-	Checkpoint DomainCheckpoint
+	Checkpoint  DomainCheckpoint
 	NeedResults int32
-	Flags uint32
+	Flags       uint32
 }
 
 // DomainCheckpointListAllChildrenRet is libvirt's remote_domain_checkpoint_list_all_children_ret
 type DomainCheckpointListAllChildrenRet struct {
 	Checkpoints []DomainCheckpoint
-	Ret int32
+	Ret         int32
 }
 
 // DomainCheckpointLookupByNameArgs is libvirt's remote_domain_checkpoint_lookup_by_name_args
 type DomainCheckpointLookupByNameArgs struct {
-	Dom Domain
-	Name string
+	Dom   Domain
+	Name  string
 	Flags uint32
 }
 
@@ -4207,7 +4215,7 @@ type DomainCheckpointLookupByNameRet struct {
 // DomainCheckpointGetParentArgs is libvirt's remote_domain_checkpoint_get_parent_args
 type DomainCheckpointGetParentArgs struct {
 	Checkpoint DomainCheckpoint
-	Flags uint32
+	Flags      uint32
 }
 
 // DomainCheckpointGetParentRet is libvirt's remote_domain_checkpoint_get_parent_ret
@@ -4218,12 +4226,12 @@ type DomainCheckpointGetParentRet struct {
 // DomainCheckpointDeleteArgs is libvirt's remote_domain_checkpoint_delete_args
 type DomainCheckpointDeleteArgs struct {
 	Checkpoint DomainCheckpoint
-	Flags DomainCheckpointDeleteFlags
+	Flags      DomainCheckpointDeleteFlags
 }
 
 // DomainGetGuestInfoArgs is libvirt's remote_domain_get_guest_info_args
 type DomainGetGuestInfoArgs struct {
-	Dom Domain
+	Dom   Domain
 	Types uint32
 	Flags uint32
 }
@@ -4236,14 +4244,14 @@ type DomainGetGuestInfoRet struct {
 // ConnectSetIdentityArgs is libvirt's remote_connect_set_identity_args
 type ConnectSetIdentityArgs struct {
 	Params []TypedParam
-	Flags uint32
+	Flags  uint32
 }
 
 // DomainAgentSetResponseTimeoutArgs is libvirt's remote_domain_agent_set_response_timeout_args
 type DomainAgentSetResponseTimeoutArgs struct {
-	Dom Domain
+	Dom     Domain
 	Timeout int32
-	Flags uint32
+	Flags   uint32
 }
 
 // DomainAgentSetResponseTimeoutRet is libvirt's remote_domain_agent_set_response_timeout_ret
@@ -4253,15 +4261,15 @@ type DomainAgentSetResponseTimeoutRet struct {
 
 // DomainBackupBeginArgs is libvirt's remote_domain_backup_begin_args
 type DomainBackupBeginArgs struct {
-	Dom Domain
-	BackupXML string
+	Dom           Domain
+	BackupXML     string
 	CheckpointXML OptString
-	Flags DomainBackupBeginFlags
+	Flags         DomainBackupBeginFlags
 }
 
 // DomainBackupGetXMLDescArgs is libvirt's remote_domain_backup_get_xml_desc_args
 type DomainBackupGetXMLDescArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags uint32
 }
 
@@ -4272,8 +4280,8 @@ type DomainBackupGetXMLDescRet struct {
 
 // DomainAuthorizedSshKeysGetArgs is libvirt's remote_domain_authorized_ssh_keys_get_args
 type DomainAuthorizedSshKeysGetArgs struct {
-	Dom Domain
-	User string
+	Dom   Domain
+	User  string
 	Flags uint32
 }
 
@@ -4284,15 +4292,15 @@ type DomainAuthorizedSshKeysGetRet struct {
 
 // DomainAuthorizedSshKeysSetArgs is libvirt's remote_domain_authorized_ssh_keys_set_args
 type DomainAuthorizedSshKeysSetArgs struct {
-	Dom Domain
-	User string
-	Keys []string
+	Dom   Domain
+	User  string
+	Keys  []string
 	Flags uint32
 }
 
 // DomainGetMessagesArgs is libvirt's remote_domain_get_messages_args
 type DomainGetMessagesArgs struct {
-	Dom Domain
+	Dom   Domain
 	Flags uint32
 }
 
@@ -4303,30 +4311,30 @@ type DomainGetMessagesRet struct {
 
 // DomainStartDirtyRateCalcArgs is libvirt's remote_domain_start_dirty_rate_calc_args
 type DomainStartDirtyRateCalcArgs struct {
-	Dom Domain
+	Dom     Domain
 	Seconds int32
-	Flags uint32
+	Flags   uint32
 }
 
 // DomainGraphicsReloadArgs is libvirt's remote_domain_graphics_reload_args
 type DomainGraphicsReloadArgs struct {
-	Dom Domain
-	Type uint32
+	Dom   Domain
+	Type  uint32
 	Flags uint32
 }
 
 // DomainEventMemoryDeviceSizeChangeMsg is libvirt's remote_domain_event_memory_device_size_change_msg
 type DomainEventMemoryDeviceSizeChangeMsg struct {
 	CallbackID int32
-	Dom Domain
-	Alias string
-	Size uint64
+	Dom        Domain
+	Alias      string
+	Size       uint64
 }
 
 // DomainFdAssociateArgs is libvirt's remote_domain_fd_associate_args
 type DomainFdAssociateArgs struct {
-	Dom Domain
-	Name string
+	Dom   Domain
+	Name  string
 	Flags uint32
 }
 
@@ -4342,19 +4350,18 @@ type DomainGetAutostartOnceRet struct {
 
 // DomainSetAutostartOnceArgs is libvirt's remote_domain_set_autostart_once_args
 type DomainSetAutostartOnceArgs struct {
-	Dom Domain
+	Dom       Domain
 	Autostart int32
 }
 
 // DomainEventNicMacChangeMsg is libvirt's remote_domain_event_nic_mac_change_msg
 type DomainEventNicMacChangeMsg struct {
 	CallbackID int32
-	Dom Domain
-	Alias string
-	OldMAC string
-	NewMAC string
+	Dom        Domain
+	Alias      string
+	OldMAC     string
+	NewMAC     string
 }
-
 
 // TypedParamValue is a discriminated union.
 type TypedParamValue struct {
@@ -4404,13 +4411,12 @@ func NewTypedParamValueString(v string) *TypedParamValue {
 	return &TypedParamValue{D: 7, I: v}
 }
 
-
 // ConnectOpen is the go wrapper for REMOTE_PROC_CONNECT_OPEN.
 func (l *Libvirt) ConnectOpen(Name OptString, Flags ConnectFlags) (err error) {
 	var buf []byte
 
-	args := ConnectOpenArgs {
-		Name: Name,
+	args := ConnectOpenArgs{
+		Name:  Name,
 		Flags: Flags,
 	}
 
@@ -4418,7 +4424,6 @@ func (l *Libvirt) ConnectOpen(Name OptString, Flags ConnectFlags) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(1, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -4431,7 +4436,6 @@ func (l *Libvirt) ConnectOpen(Name OptString, Flags ConnectFlags) (err error) {
 // ConnectClose is the go wrapper for REMOTE_PROC_CONNECT_CLOSE.
 func (l *Libvirt) ConnectClose() (err error) {
 	var buf []byte
-
 
 	_, err = l.requestStream(2, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -4493,7 +4497,7 @@ func (l *Libvirt) ConnectGetVersion() (rHvVer uint64, err error) {
 func (l *Libvirt) ConnectGetMaxVcpus(Type OptString) (rMaxVcpus int32, err error) {
 	var buf []byte
 
-	args := ConnectGetMaxVcpusArgs {
+	args := ConnectGetMaxVcpusArgs{
 		Type: Type,
 	}
 
@@ -4609,7 +4613,7 @@ func (l *Libvirt) ConnectGetCapabilities() (rCapabilities string, err error) {
 func (l *Libvirt) DomainAttachDevice(Dom Domain, XML string) (err error) {
 	var buf []byte
 
-	args := DomainAttachDeviceArgs {
+	args := DomainAttachDeviceArgs{
 		Dom: Dom,
 		XML: XML,
 	}
@@ -4618,7 +4622,6 @@ func (l *Libvirt) DomainAttachDevice(Dom Domain, XML string) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(8, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -4632,7 +4635,7 @@ func (l *Libvirt) DomainAttachDevice(Dom Domain, XML string) (err error) {
 func (l *Libvirt) DomainCreate(Dom Domain) (err error) {
 	var buf []byte
 
-	args := DomainCreateArgs {
+	args := DomainCreateArgs{
 		Dom: Dom,
 	}
 
@@ -4640,7 +4643,6 @@ func (l *Libvirt) DomainCreate(Dom Domain) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(9, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -4654,9 +4656,9 @@ func (l *Libvirt) DomainCreate(Dom Domain) (err error) {
 func (l *Libvirt) DomainCreateXML(XMLDesc string, Flags DomainCreateFlags) (rDom Domain, err error) {
 	var buf []byte
 
-	args := DomainCreateXMLArgs {
+	args := DomainCreateXMLArgs{
 		XMLDesc: XMLDesc,
-		Flags: Flags,
+		Flags:   Flags,
 	}
 
 	buf, err = encode(&args)
@@ -4688,7 +4690,7 @@ func (l *Libvirt) DomainCreateXML(XMLDesc string, Flags DomainCreateFlags) (rDom
 func (l *Libvirt) DomainDefineXML(XML string) (rDom Domain, err error) {
 	var buf []byte
 
-	args := DomainDefineXMLArgs {
+	args := DomainDefineXMLArgs{
 		XML: XML,
 	}
 
@@ -4721,7 +4723,7 @@ func (l *Libvirt) DomainDefineXML(XML string) (rDom Domain, err error) {
 func (l *Libvirt) DomainDestroy(Dom Domain) (err error) {
 	var buf []byte
 
-	args := DomainDestroyArgs {
+	args := DomainDestroyArgs{
 		Dom: Dom,
 	}
 
@@ -4729,7 +4731,6 @@ func (l *Libvirt) DomainDestroy(Dom Domain) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(12, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -4743,7 +4744,7 @@ func (l *Libvirt) DomainDestroy(Dom Domain) (err error) {
 func (l *Libvirt) DomainDetachDevice(Dom Domain, XML string) (err error) {
 	var buf []byte
 
-	args := DomainDetachDeviceArgs {
+	args := DomainDetachDeviceArgs{
 		Dom: Dom,
 		XML: XML,
 	}
@@ -4752,7 +4753,6 @@ func (l *Libvirt) DomainDetachDevice(Dom Domain, XML string) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(13, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -4766,8 +4766,8 @@ func (l *Libvirt) DomainDetachDevice(Dom Domain, XML string) (err error) {
 func (l *Libvirt) DomainGetXMLDesc(Dom Domain, Flags DomainXMLFlags) (rXML string, err error) {
 	var buf []byte
 
-	args := DomainGetXMLDescArgs {
-		Dom: Dom,
+	args := DomainGetXMLDescArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -4800,7 +4800,7 @@ func (l *Libvirt) DomainGetXMLDesc(Dom Domain, Flags DomainXMLFlags) (rXML strin
 func (l *Libvirt) DomainGetAutostart(Dom Domain) (rAutostart int32, err error) {
 	var buf []byte
 
-	args := DomainGetAutostartArgs {
+	args := DomainGetAutostartArgs{
 		Dom: Dom,
 	}
 
@@ -4833,7 +4833,7 @@ func (l *Libvirt) DomainGetAutostart(Dom Domain) (rAutostart int32, err error) {
 func (l *Libvirt) DomainGetInfo(Dom Domain) (rState uint8, rMaxMem uint64, rMemory uint64, rNrVirtCPU uint16, rCPUTime uint64, err error) {
 	var buf []byte
 
-	args := DomainGetInfoArgs {
+	args := DomainGetInfoArgs{
 		Dom: Dom,
 	}
 
@@ -4886,7 +4886,7 @@ func (l *Libvirt) DomainGetInfo(Dom Domain) (rState uint8, rMaxMem uint64, rMemo
 func (l *Libvirt) DomainGetMaxMemory(Dom Domain) (rMemory uint64, err error) {
 	var buf []byte
 
-	args := DomainGetMaxMemoryArgs {
+	args := DomainGetMaxMemoryArgs{
 		Dom: Dom,
 	}
 
@@ -4919,7 +4919,7 @@ func (l *Libvirt) DomainGetMaxMemory(Dom Domain) (rMemory uint64, err error) {
 func (l *Libvirt) DomainGetMaxVcpus(Dom Domain) (rNum int32, err error) {
 	var buf []byte
 
-	args := DomainGetMaxVcpusArgs {
+	args := DomainGetMaxVcpusArgs{
 		Dom: Dom,
 	}
 
@@ -4952,7 +4952,7 @@ func (l *Libvirt) DomainGetMaxVcpus(Dom Domain) (rNum int32, err error) {
 func (l *Libvirt) DomainGetOsType(Dom Domain) (rType string, err error) {
 	var buf []byte
 
-	args := DomainGetOsTypeArgs {
+	args := DomainGetOsTypeArgs{
 		Dom: Dom,
 	}
 
@@ -4985,10 +4985,10 @@ func (l *Libvirt) DomainGetOsType(Dom Domain) (rType string, err error) {
 func (l *Libvirt) DomainGetVcpus(Dom Domain, Maxinfo int32, Maplen int32) (rInfo []VcpuInfo, rCpumaps []byte, err error) {
 	var buf []byte
 
-	args := DomainGetVcpusArgs {
-		Dom: Dom,
+	args := DomainGetVcpusArgs{
+		Dom:     Dom,
 		Maxinfo: Maxinfo,
-		Maplen: Maplen,
+		Maplen:  Maplen,
 	}
 
 	buf, err = encode(&args)
@@ -5025,7 +5025,7 @@ func (l *Libvirt) DomainGetVcpus(Dom Domain, Maxinfo int32, Maplen int32) (rInfo
 func (l *Libvirt) ConnectListDefinedDomains(Maxnames int32) (rNames []string, err error) {
 	var buf []byte
 
-	args := ConnectListDefinedDomainsArgs {
+	args := ConnectListDefinedDomainsArgs{
 		Maxnames: Maxnames,
 	}
 
@@ -5058,7 +5058,7 @@ func (l *Libvirt) ConnectListDefinedDomains(Maxnames int32) (rNames []string, er
 func (l *Libvirt) DomainLookupByID(ID int32) (rDom Domain, err error) {
 	var buf []byte
 
-	args := DomainLookupByIDArgs {
+	args := DomainLookupByIDArgs{
 		ID: ID,
 	}
 
@@ -5091,7 +5091,7 @@ func (l *Libvirt) DomainLookupByID(ID int32) (rDom Domain, err error) {
 func (l *Libvirt) DomainLookupByName(Name string) (rDom Domain, err error) {
 	var buf []byte
 
-	args := DomainLookupByNameArgs {
+	args := DomainLookupByNameArgs{
 		Name: Name,
 	}
 
@@ -5124,7 +5124,7 @@ func (l *Libvirt) DomainLookupByName(Name string) (rDom Domain, err error) {
 func (l *Libvirt) DomainLookupByUUID(UUID UUID) (rDom Domain, err error) {
 	var buf []byte
 
-	args := DomainLookupByUUIDArgs {
+	args := DomainLookupByUUIDArgs{
 		UUID: UUID,
 	}
 
@@ -5181,9 +5181,9 @@ func (l *Libvirt) ConnectNumOfDefinedDomains() (rNum int32, err error) {
 func (l *Libvirt) DomainPinVcpu(Dom Domain, Vcpu uint32, Cpumap []byte) (err error) {
 	var buf []byte
 
-	args := DomainPinVcpuArgs {
-		Dom: Dom,
-		Vcpu: Vcpu,
+	args := DomainPinVcpuArgs{
+		Dom:    Dom,
+		Vcpu:   Vcpu,
 		Cpumap: Cpumap,
 	}
 
@@ -5191,7 +5191,6 @@ func (l *Libvirt) DomainPinVcpu(Dom Domain, Vcpu uint32, Cpumap []byte) (err err
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(26, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -5205,8 +5204,8 @@ func (l *Libvirt) DomainPinVcpu(Dom Domain, Vcpu uint32, Cpumap []byte) (err err
 func (l *Libvirt) DomainReboot(Dom Domain, Flags DomainRebootFlagValues) (err error) {
 	var buf []byte
 
-	args := DomainRebootArgs {
-		Dom: Dom,
+	args := DomainRebootArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -5214,7 +5213,6 @@ func (l *Libvirt) DomainReboot(Dom Domain, Flags DomainRebootFlagValues) (err er
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(27, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -5228,7 +5226,7 @@ func (l *Libvirt) DomainReboot(Dom Domain, Flags DomainRebootFlagValues) (err er
 func (l *Libvirt) DomainResume(Dom Domain) (err error) {
 	var buf []byte
 
-	args := DomainResumeArgs {
+	args := DomainResumeArgs{
 		Dom: Dom,
 	}
 
@@ -5236,7 +5234,6 @@ func (l *Libvirt) DomainResume(Dom Domain) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(28, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -5250,8 +5247,8 @@ func (l *Libvirt) DomainResume(Dom Domain) (err error) {
 func (l *Libvirt) DomainSetAutostart(Dom Domain, Autostart int32) (err error) {
 	var buf []byte
 
-	args := DomainSetAutostartArgs {
-		Dom: Dom,
+	args := DomainSetAutostartArgs{
+		Dom:       Dom,
 		Autostart: Autostart,
 	}
 
@@ -5259,7 +5256,6 @@ func (l *Libvirt) DomainSetAutostart(Dom Domain, Autostart int32) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(29, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -5273,8 +5269,8 @@ func (l *Libvirt) DomainSetAutostart(Dom Domain, Autostart int32) (err error) {
 func (l *Libvirt) DomainSetMaxMemory(Dom Domain, Memory uint64) (err error) {
 	var buf []byte
 
-	args := DomainSetMaxMemoryArgs {
-		Dom: Dom,
+	args := DomainSetMaxMemoryArgs{
+		Dom:    Dom,
 		Memory: Memory,
 	}
 
@@ -5282,7 +5278,6 @@ func (l *Libvirt) DomainSetMaxMemory(Dom Domain, Memory uint64) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(30, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -5296,8 +5291,8 @@ func (l *Libvirt) DomainSetMaxMemory(Dom Domain, Memory uint64) (err error) {
 func (l *Libvirt) DomainSetMemory(Dom Domain, Memory uint64) (err error) {
 	var buf []byte
 
-	args := DomainSetMemoryArgs {
-		Dom: Dom,
+	args := DomainSetMemoryArgs{
+		Dom:    Dom,
 		Memory: Memory,
 	}
 
@@ -5305,7 +5300,6 @@ func (l *Libvirt) DomainSetMemory(Dom Domain, Memory uint64) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(31, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -5319,8 +5313,8 @@ func (l *Libvirt) DomainSetMemory(Dom Domain, Memory uint64) (err error) {
 func (l *Libvirt) DomainSetVcpus(Dom Domain, Nvcpus uint32) (err error) {
 	var buf []byte
 
-	args := DomainSetVcpusArgs {
-		Dom: Dom,
+	args := DomainSetVcpusArgs{
+		Dom:    Dom,
 		Nvcpus: Nvcpus,
 	}
 
@@ -5328,7 +5322,6 @@ func (l *Libvirt) DomainSetVcpus(Dom Domain, Nvcpus uint32) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(32, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -5342,7 +5335,7 @@ func (l *Libvirt) DomainSetVcpus(Dom Domain, Nvcpus uint32) (err error) {
 func (l *Libvirt) DomainShutdown(Dom Domain) (err error) {
 	var buf []byte
 
-	args := DomainShutdownArgs {
+	args := DomainShutdownArgs{
 		Dom: Dom,
 	}
 
@@ -5350,7 +5343,6 @@ func (l *Libvirt) DomainShutdown(Dom Domain) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(33, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -5364,7 +5356,7 @@ func (l *Libvirt) DomainShutdown(Dom Domain) (err error) {
 func (l *Libvirt) DomainSuspend(Dom Domain) (err error) {
 	var buf []byte
 
-	args := DomainSuspendArgs {
+	args := DomainSuspendArgs{
 		Dom: Dom,
 	}
 
@@ -5372,7 +5364,6 @@ func (l *Libvirt) DomainSuspend(Dom Domain) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(34, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -5386,7 +5377,7 @@ func (l *Libvirt) DomainSuspend(Dom Domain) (err error) {
 func (l *Libvirt) DomainUndefine(Dom Domain) (err error) {
 	var buf []byte
 
-	args := DomainUndefineArgs {
+	args := DomainUndefineArgs{
 		Dom: Dom,
 	}
 
@@ -5394,7 +5385,6 @@ func (l *Libvirt) DomainUndefine(Dom Domain) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(35, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -5408,7 +5398,7 @@ func (l *Libvirt) DomainUndefine(Dom Domain) (err error) {
 func (l *Libvirt) ConnectListDefinedNetworks(Maxnames int32) (rNames []string, err error) {
 	var buf []byte
 
-	args := ConnectListDefinedNetworksArgs {
+	args := ConnectListDefinedNetworksArgs{
 		Maxnames: Maxnames,
 	}
 
@@ -5441,7 +5431,7 @@ func (l *Libvirt) ConnectListDefinedNetworks(Maxnames int32) (rNames []string, e
 func (l *Libvirt) ConnectListDomains(Maxids int32) (rIds []int32, err error) {
 	var buf []byte
 
-	args := ConnectListDomainsArgs {
+	args := ConnectListDomainsArgs{
 		Maxids: Maxids,
 	}
 
@@ -5474,7 +5464,7 @@ func (l *Libvirt) ConnectListDomains(Maxids int32) (rIds []int32, err error) {
 func (l *Libvirt) ConnectListNetworks(Maxnames int32) (rNames []string, err error) {
 	var buf []byte
 
-	args := ConnectListNetworksArgs {
+	args := ConnectListNetworksArgs{
 		Maxnames: Maxnames,
 	}
 
@@ -5507,7 +5497,7 @@ func (l *Libvirt) ConnectListNetworks(Maxnames int32) (rNames []string, err erro
 func (l *Libvirt) NetworkCreate(Net Network) (err error) {
 	var buf []byte
 
-	args := NetworkCreateArgs {
+	args := NetworkCreateArgs{
 		Net: Net,
 	}
 
@@ -5515,7 +5505,6 @@ func (l *Libvirt) NetworkCreate(Net Network) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(39, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -5529,7 +5518,7 @@ func (l *Libvirt) NetworkCreate(Net Network) (err error) {
 func (l *Libvirt) NetworkCreateXML(XML string) (rNet Network, err error) {
 	var buf []byte
 
-	args := NetworkCreateXMLArgs {
+	args := NetworkCreateXMLArgs{
 		XML: XML,
 	}
 
@@ -5562,7 +5551,7 @@ func (l *Libvirt) NetworkCreateXML(XML string) (rNet Network, err error) {
 func (l *Libvirt) NetworkDefineXML(XML string) (rNet Network, err error) {
 	var buf []byte
 
-	args := NetworkDefineXMLArgs {
+	args := NetworkDefineXMLArgs{
 		XML: XML,
 	}
 
@@ -5595,7 +5584,7 @@ func (l *Libvirt) NetworkDefineXML(XML string) (rNet Network, err error) {
 func (l *Libvirt) NetworkDestroy(Net Network) (err error) {
 	var buf []byte
 
-	args := NetworkDestroyArgs {
+	args := NetworkDestroyArgs{
 		Net: Net,
 	}
 
@@ -5603,7 +5592,6 @@ func (l *Libvirt) NetworkDestroy(Net Network) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(42, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -5617,8 +5605,8 @@ func (l *Libvirt) NetworkDestroy(Net Network) (err error) {
 func (l *Libvirt) NetworkGetXMLDesc(Net Network, Flags uint32) (rXML string, err error) {
 	var buf []byte
 
-	args := NetworkGetXMLDescArgs {
-		Net: Net,
+	args := NetworkGetXMLDescArgs{
+		Net:   Net,
 		Flags: Flags,
 	}
 
@@ -5651,7 +5639,7 @@ func (l *Libvirt) NetworkGetXMLDesc(Net Network, Flags uint32) (rXML string, err
 func (l *Libvirt) NetworkGetAutostart(Net Network) (rAutostart int32, err error) {
 	var buf []byte
 
-	args := NetworkGetAutostartArgs {
+	args := NetworkGetAutostartArgs{
 		Net: Net,
 	}
 
@@ -5684,7 +5672,7 @@ func (l *Libvirt) NetworkGetAutostart(Net Network) (rAutostart int32, err error)
 func (l *Libvirt) NetworkGetBridgeName(Net Network) (rName string, err error) {
 	var buf []byte
 
-	args := NetworkGetBridgeNameArgs {
+	args := NetworkGetBridgeNameArgs{
 		Net: Net,
 	}
 
@@ -5717,7 +5705,7 @@ func (l *Libvirt) NetworkGetBridgeName(Net Network) (rName string, err error) {
 func (l *Libvirt) NetworkLookupByName(Name string) (rNet Network, err error) {
 	var buf []byte
 
-	args := NetworkLookupByNameArgs {
+	args := NetworkLookupByNameArgs{
 		Name: Name,
 	}
 
@@ -5750,7 +5738,7 @@ func (l *Libvirt) NetworkLookupByName(Name string) (rNet Network, err error) {
 func (l *Libvirt) NetworkLookupByUUID(UUID UUID) (rNet Network, err error) {
 	var buf []byte
 
-	args := NetworkLookupByUUIDArgs {
+	args := NetworkLookupByUUIDArgs{
 		UUID: UUID,
 	}
 
@@ -5783,8 +5771,8 @@ func (l *Libvirt) NetworkLookupByUUID(UUID UUID) (rNet Network, err error) {
 func (l *Libvirt) NetworkSetAutostart(Net Network, Autostart int32) (err error) {
 	var buf []byte
 
-	args := NetworkSetAutostartArgs {
-		Net: Net,
+	args := NetworkSetAutostartArgs{
+		Net:       Net,
 		Autostart: Autostart,
 	}
 
@@ -5792,7 +5780,6 @@ func (l *Libvirt) NetworkSetAutostart(Net Network, Autostart int32) (err error) 
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(48, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -5806,7 +5793,7 @@ func (l *Libvirt) NetworkSetAutostart(Net Network, Autostart int32) (err error) 
 func (l *Libvirt) NetworkUndefine(Net Network) (err error) {
 	var buf []byte
 
-	args := NetworkUndefineArgs {
+	args := NetworkUndefineArgs{
 		Net: Net,
 	}
 
@@ -5814,7 +5801,6 @@ func (l *Libvirt) NetworkUndefine(Net Network) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(49, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -5900,9 +5886,9 @@ func (l *Libvirt) ConnectNumOfNetworks() (rNum int32, err error) {
 func (l *Libvirt) DomainCoreDump(Dom Domain, To string, Flags DomainCoreDumpFlags) (err error) {
 	var buf []byte
 
-	args := DomainCoreDumpArgs {
-		Dom: Dom,
-		To: To,
+	args := DomainCoreDumpArgs{
+		Dom:   Dom,
+		To:    To,
 		Flags: Flags,
 	}
 
@@ -5910,7 +5896,6 @@ func (l *Libvirt) DomainCoreDump(Dom Domain, To string, Flags DomainCoreDumpFlag
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(53, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -5924,7 +5909,7 @@ func (l *Libvirt) DomainCoreDump(Dom Domain, To string, Flags DomainCoreDumpFlag
 func (l *Libvirt) DomainRestore(From string) (err error) {
 	var buf []byte
 
-	args := DomainRestoreArgs {
+	args := DomainRestoreArgs{
 		From: From,
 	}
 
@@ -5932,7 +5917,6 @@ func (l *Libvirt) DomainRestore(From string) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(54, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -5946,16 +5930,15 @@ func (l *Libvirt) DomainRestore(From string) (err error) {
 func (l *Libvirt) DomainSave(Dom Domain, To string) (err error) {
 	var buf []byte
 
-	args := DomainSaveArgs {
+	args := DomainSaveArgs{
 		Dom: Dom,
-		To: To,
+		To:  To,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(55, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -5969,7 +5952,7 @@ func (l *Libvirt) DomainSave(Dom Domain, To string) (err error) {
 func (l *Libvirt) DomainGetSchedulerType(Dom Domain) (rType string, rNparams int32, err error) {
 	var buf []byte
 
-	args := DomainGetSchedulerTypeArgs {
+	args := DomainGetSchedulerTypeArgs{
 		Dom: Dom,
 	}
 
@@ -6007,8 +5990,8 @@ func (l *Libvirt) DomainGetSchedulerType(Dom Domain) (rType string, rNparams int
 func (l *Libvirt) DomainGetSchedulerParameters(Dom Domain, Nparams int32) (rParams []TypedParam, err error) {
 	var buf []byte
 
-	args := DomainGetSchedulerParametersArgs {
-		Dom: Dom,
+	args := DomainGetSchedulerParametersArgs{
+		Dom:     Dom,
 		Nparams: Nparams,
 	}
 
@@ -6041,8 +6024,8 @@ func (l *Libvirt) DomainGetSchedulerParameters(Dom Domain, Nparams int32) (rPara
 func (l *Libvirt) DomainSetSchedulerParameters(Dom Domain, Params []TypedParam) (err error) {
 	var buf []byte
 
-	args := DomainSetSchedulerParametersArgs {
-		Dom: Dom,
+	args := DomainSetSchedulerParametersArgs{
+		Dom:    Dom,
 		Params: Params,
 	}
 
@@ -6050,7 +6033,6 @@ func (l *Libvirt) DomainSetSchedulerParameters(Dom Domain, Params []TypedParam) 
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(58, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -6088,7 +6070,7 @@ func (l *Libvirt) ConnectGetHostname() (rHostname string, err error) {
 func (l *Libvirt) ConnectSupportsFeature(Feature int32) (rSupported int32, err error) {
 	var buf []byte
 
-	args := ConnectSupportsFeatureArgs {
+	args := ConnectSupportsFeatureArgs{
 		Feature: Feature,
 	}
 
@@ -6121,10 +6103,10 @@ func (l *Libvirt) ConnectSupportsFeature(Feature int32) (rSupported int32, err e
 func (l *Libvirt) DomainMigratePrepare(UriIn OptString, Flags uint64, Dname OptString, Bandwidth uint64) (rCookie []byte, rUriOut OptString, err error) {
 	var buf []byte
 
-	args := DomainMigratePrepareArgs {
-		UriIn: UriIn,
-		Flags: Flags,
-		Dname: Dname,
+	args := DomainMigratePrepareArgs{
+		UriIn:     UriIn,
+		Flags:     Flags,
+		Dname:     Dname,
 		Bandwidth: Bandwidth,
 	}
 
@@ -6162,12 +6144,12 @@ func (l *Libvirt) DomainMigratePrepare(UriIn OptString, Flags uint64, Dname OptS
 func (l *Libvirt) DomainMigratePerform(Dom Domain, Cookie []byte, Uri string, Flags uint64, Dname OptString, Bandwidth uint64) (err error) {
 	var buf []byte
 
-	args := DomainMigratePerformArgs {
-		Dom: Dom,
-		Cookie: Cookie,
-		Uri: Uri,
-		Flags: Flags,
-		Dname: Dname,
+	args := DomainMigratePerformArgs{
+		Dom:       Dom,
+		Cookie:    Cookie,
+		Uri:       Uri,
+		Flags:     Flags,
+		Dname:     Dname,
 		Bandwidth: Bandwidth,
 	}
 
@@ -6175,7 +6157,6 @@ func (l *Libvirt) DomainMigratePerform(Dom Domain, Cookie []byte, Uri string, Fl
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(62, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -6189,11 +6170,11 @@ func (l *Libvirt) DomainMigratePerform(Dom Domain, Cookie []byte, Uri string, Fl
 func (l *Libvirt) DomainMigrateFinish(Dname string, Cookie []byte, Uri string, Flags uint64) (rDdom Domain, err error) {
 	var buf []byte
 
-	args := DomainMigrateFinishArgs {
-		Dname: Dname,
+	args := DomainMigrateFinishArgs{
+		Dname:  Dname,
 		Cookie: Cookie,
-		Uri: Uri,
-		Flags: Flags,
+		Uri:    Uri,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
@@ -6225,8 +6206,8 @@ func (l *Libvirt) DomainMigrateFinish(Dname string, Cookie []byte, Uri string, F
 func (l *Libvirt) DomainBlockStats(Dom Domain, Path string) (rRdReq int64, rRdBytes int64, rWrReq int64, rWrBytes int64, rErrs int64, err error) {
 	var buf []byte
 
-	args := DomainBlockStatsArgs {
-		Dom: Dom,
+	args := DomainBlockStatsArgs{
+		Dom:  Dom,
 		Path: Path,
 	}
 
@@ -6279,8 +6260,8 @@ func (l *Libvirt) DomainBlockStats(Dom Domain, Path string) (rRdReq int64, rRdBy
 func (l *Libvirt) DomainInterfaceStats(Dom Domain, Device string) (rRxBytes int64, rRxPackets int64, rRxErrs int64, rRxDrop int64, rTxBytes int64, rTxPackets int64, rTxErrs int64, rTxDrop int64, err error) {
 	var buf []byte
 
-	args := DomainInterfaceStatsArgs {
-		Dom: Dom,
+	args := DomainInterfaceStatsArgs{
+		Dom:    Dom,
 		Device: Device,
 	}
 
@@ -6396,9 +6377,9 @@ func (l *Libvirt) AuthSaslInit() (rMechlist string, err error) {
 func (l *Libvirt) AuthSaslStart(Mech string, Nil int32, Data []int8) (rComplete int32, rNil int32, rData []int8, err error) {
 	var buf []byte
 
-	args := AuthSaslStartArgs {
+	args := AuthSaslStartArgs{
 		Mech: Mech,
-		Nil: Nil,
+		Nil:  Nil,
 		Data: Data,
 	}
 
@@ -6441,8 +6422,8 @@ func (l *Libvirt) AuthSaslStart(Mech string, Nil int32, Data []int8) (rComplete 
 func (l *Libvirt) AuthSaslStep(Nil int32, Data []int8) (rComplete int32, rNil int32, rData []int8, err error) {
 	var buf []byte
 
-	args := AuthSaslStepArgs {
-		Nil: Nil,
+	args := AuthSaslStepArgs{
+		Nil:  Nil,
 		Data: Data,
 	}
 
@@ -6533,7 +6514,7 @@ func (l *Libvirt) ConnectNumOfStoragePools() (rNum int32, err error) {
 func (l *Libvirt) ConnectListStoragePools(Maxnames int32) (rNames []string, err error) {
 	var buf []byte
 
-	args := ConnectListStoragePoolsArgs {
+	args := ConnectListStoragePoolsArgs{
 		Maxnames: Maxnames,
 	}
 
@@ -6590,7 +6571,7 @@ func (l *Libvirt) ConnectNumOfDefinedStoragePools() (rNum int32, err error) {
 func (l *Libvirt) ConnectListDefinedStoragePools(Maxnames int32) (rNames []string, err error) {
 	var buf []byte
 
-	args := ConnectListDefinedStoragePoolsArgs {
+	args := ConnectListDefinedStoragePoolsArgs{
 		Maxnames: Maxnames,
 	}
 
@@ -6623,10 +6604,10 @@ func (l *Libvirt) ConnectListDefinedStoragePools(Maxnames int32) (rNames []strin
 func (l *Libvirt) ConnectFindStoragePoolSources(Type string, SrcSpec OptString, Flags uint32) (rXML string, err error) {
 	var buf []byte
 
-	args := ConnectFindStoragePoolSourcesArgs {
-		Type: Type,
+	args := ConnectFindStoragePoolSourcesArgs{
+		Type:    Type,
 		SrcSpec: SrcSpec,
-		Flags: Flags,
+		Flags:   Flags,
 	}
 
 	buf, err = encode(&args)
@@ -6658,8 +6639,8 @@ func (l *Libvirt) ConnectFindStoragePoolSources(Type string, SrcSpec OptString, 
 func (l *Libvirt) StoragePoolCreateXML(XML string, Flags StoragePoolCreateFlags) (rPool StoragePool, err error) {
 	var buf []byte
 
-	args := StoragePoolCreateXMLArgs {
-		XML: XML,
+	args := StoragePoolCreateXMLArgs{
+		XML:   XML,
 		Flags: Flags,
 	}
 
@@ -6692,8 +6673,8 @@ func (l *Libvirt) StoragePoolCreateXML(XML string, Flags StoragePoolCreateFlags)
 func (l *Libvirt) StoragePoolDefineXML(XML string, Flags uint32) (rPool StoragePool, err error) {
 	var buf []byte
 
-	args := StoragePoolDefineXMLArgs {
-		XML: XML,
+	args := StoragePoolDefineXMLArgs{
+		XML:   XML,
 		Flags: Flags,
 	}
 
@@ -6726,8 +6707,8 @@ func (l *Libvirt) StoragePoolDefineXML(XML string, Flags uint32) (rPool StorageP
 func (l *Libvirt) StoragePoolCreate(Pool StoragePool, Flags StoragePoolCreateFlags) (err error) {
 	var buf []byte
 
-	args := StoragePoolCreateArgs {
-		Pool: Pool,
+	args := StoragePoolCreateArgs{
+		Pool:  Pool,
 		Flags: Flags,
 	}
 
@@ -6735,7 +6716,6 @@ func (l *Libvirt) StoragePoolCreate(Pool StoragePool, Flags StoragePoolCreateFla
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(78, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -6749,8 +6729,8 @@ func (l *Libvirt) StoragePoolCreate(Pool StoragePool, Flags StoragePoolCreateFla
 func (l *Libvirt) StoragePoolBuild(Pool StoragePool, Flags StoragePoolBuildFlags) (err error) {
 	var buf []byte
 
-	args := StoragePoolBuildArgs {
-		Pool: Pool,
+	args := StoragePoolBuildArgs{
+		Pool:  Pool,
 		Flags: Flags,
 	}
 
@@ -6758,7 +6738,6 @@ func (l *Libvirt) StoragePoolBuild(Pool StoragePool, Flags StoragePoolBuildFlags
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(79, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -6772,7 +6751,7 @@ func (l *Libvirt) StoragePoolBuild(Pool StoragePool, Flags StoragePoolBuildFlags
 func (l *Libvirt) StoragePoolDestroy(Pool StoragePool) (err error) {
 	var buf []byte
 
-	args := StoragePoolDestroyArgs {
+	args := StoragePoolDestroyArgs{
 		Pool: Pool,
 	}
 
@@ -6780,7 +6759,6 @@ func (l *Libvirt) StoragePoolDestroy(Pool StoragePool) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(80, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -6794,8 +6772,8 @@ func (l *Libvirt) StoragePoolDestroy(Pool StoragePool) (err error) {
 func (l *Libvirt) StoragePoolDelete(Pool StoragePool, Flags StoragePoolDeleteFlags) (err error) {
 	var buf []byte
 
-	args := StoragePoolDeleteArgs {
-		Pool: Pool,
+	args := StoragePoolDeleteArgs{
+		Pool:  Pool,
 		Flags: Flags,
 	}
 
@@ -6803,7 +6781,6 @@ func (l *Libvirt) StoragePoolDelete(Pool StoragePool, Flags StoragePoolDeleteFla
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(81, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -6817,7 +6794,7 @@ func (l *Libvirt) StoragePoolDelete(Pool StoragePool, Flags StoragePoolDeleteFla
 func (l *Libvirt) StoragePoolUndefine(Pool StoragePool) (err error) {
 	var buf []byte
 
-	args := StoragePoolUndefineArgs {
+	args := StoragePoolUndefineArgs{
 		Pool: Pool,
 	}
 
@@ -6825,7 +6802,6 @@ func (l *Libvirt) StoragePoolUndefine(Pool StoragePool) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(82, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -6839,8 +6815,8 @@ func (l *Libvirt) StoragePoolUndefine(Pool StoragePool) (err error) {
 func (l *Libvirt) StoragePoolRefresh(Pool StoragePool, Flags uint32) (err error) {
 	var buf []byte
 
-	args := StoragePoolRefreshArgs {
-		Pool: Pool,
+	args := StoragePoolRefreshArgs{
+		Pool:  Pool,
 		Flags: Flags,
 	}
 
@@ -6848,7 +6824,6 @@ func (l *Libvirt) StoragePoolRefresh(Pool StoragePool, Flags uint32) (err error)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(83, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -6862,7 +6837,7 @@ func (l *Libvirt) StoragePoolRefresh(Pool StoragePool, Flags uint32) (err error)
 func (l *Libvirt) StoragePoolLookupByName(Name string) (rPool StoragePool, err error) {
 	var buf []byte
 
-	args := StoragePoolLookupByNameArgs {
+	args := StoragePoolLookupByNameArgs{
 		Name: Name,
 	}
 
@@ -6895,7 +6870,7 @@ func (l *Libvirt) StoragePoolLookupByName(Name string) (rPool StoragePool, err e
 func (l *Libvirt) StoragePoolLookupByUUID(UUID UUID) (rPool StoragePool, err error) {
 	var buf []byte
 
-	args := StoragePoolLookupByUUIDArgs {
+	args := StoragePoolLookupByUUIDArgs{
 		UUID: UUID,
 	}
 
@@ -6928,7 +6903,7 @@ func (l *Libvirt) StoragePoolLookupByUUID(UUID UUID) (rPool StoragePool, err err
 func (l *Libvirt) StoragePoolLookupByVolume(Vol StorageVol) (rPool StoragePool, err error) {
 	var buf []byte
 
-	args := StoragePoolLookupByVolumeArgs {
+	args := StoragePoolLookupByVolumeArgs{
 		Vol: Vol,
 	}
 
@@ -6961,7 +6936,7 @@ func (l *Libvirt) StoragePoolLookupByVolume(Vol StorageVol) (rPool StoragePool, 
 func (l *Libvirt) StoragePoolGetInfo(Pool StoragePool) (rState uint8, rCapacity uint64, rAllocation uint64, rAvailable uint64, err error) {
 	var buf []byte
 
-	args := StoragePoolGetInfoArgs {
+	args := StoragePoolGetInfoArgs{
 		Pool: Pool,
 	}
 
@@ -7009,8 +6984,8 @@ func (l *Libvirt) StoragePoolGetInfo(Pool StoragePool) (rState uint8, rCapacity 
 func (l *Libvirt) StoragePoolGetXMLDesc(Pool StoragePool, Flags StorageXMLFlags) (rXML string, err error) {
 	var buf []byte
 
-	args := StoragePoolGetXMLDescArgs {
-		Pool: Pool,
+	args := StoragePoolGetXMLDescArgs{
+		Pool:  Pool,
 		Flags: Flags,
 	}
 
@@ -7043,7 +7018,7 @@ func (l *Libvirt) StoragePoolGetXMLDesc(Pool StoragePool, Flags StorageXMLFlags)
 func (l *Libvirt) StoragePoolGetAutostart(Pool StoragePool) (rAutostart int32, err error) {
 	var buf []byte
 
-	args := StoragePoolGetAutostartArgs {
+	args := StoragePoolGetAutostartArgs{
 		Pool: Pool,
 	}
 
@@ -7076,8 +7051,8 @@ func (l *Libvirt) StoragePoolGetAutostart(Pool StoragePool) (rAutostart int32, e
 func (l *Libvirt) StoragePoolSetAutostart(Pool StoragePool, Autostart int32) (err error) {
 	var buf []byte
 
-	args := StoragePoolSetAutostartArgs {
-		Pool: Pool,
+	args := StoragePoolSetAutostartArgs{
+		Pool:      Pool,
 		Autostart: Autostart,
 	}
 
@@ -7085,7 +7060,6 @@ func (l *Libvirt) StoragePoolSetAutostart(Pool StoragePool, Autostart int32) (er
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(90, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -7099,7 +7073,7 @@ func (l *Libvirt) StoragePoolSetAutostart(Pool StoragePool, Autostart int32) (er
 func (l *Libvirt) StoragePoolNumOfVolumes(Pool StoragePool) (rNum int32, err error) {
 	var buf []byte
 
-	args := StoragePoolNumOfVolumesArgs {
+	args := StoragePoolNumOfVolumesArgs{
 		Pool: Pool,
 	}
 
@@ -7132,8 +7106,8 @@ func (l *Libvirt) StoragePoolNumOfVolumes(Pool StoragePool) (rNum int32, err err
 func (l *Libvirt) StoragePoolListVolumes(Pool StoragePool, Maxnames int32) (rNames []string, err error) {
 	var buf []byte
 
-	args := StoragePoolListVolumesArgs {
-		Pool: Pool,
+	args := StoragePoolListVolumesArgs{
+		Pool:     Pool,
 		Maxnames: Maxnames,
 	}
 
@@ -7166,9 +7140,9 @@ func (l *Libvirt) StoragePoolListVolumes(Pool StoragePool, Maxnames int32) (rNam
 func (l *Libvirt) StorageVolCreateXML(Pool StoragePool, XML string, Flags StorageVolCreateFlags) (rVol StorageVol, err error) {
 	var buf []byte
 
-	args := StorageVolCreateXMLArgs {
-		Pool: Pool,
-		XML: XML,
+	args := StorageVolCreateXMLArgs{
+		Pool:  Pool,
+		XML:   XML,
 		Flags: Flags,
 	}
 
@@ -7201,8 +7175,8 @@ func (l *Libvirt) StorageVolCreateXML(Pool StoragePool, XML string, Flags Storag
 func (l *Libvirt) StorageVolDelete(Vol StorageVol, Flags StorageVolDeleteFlags) (err error) {
 	var buf []byte
 
-	args := StorageVolDeleteArgs {
-		Vol: Vol,
+	args := StorageVolDeleteArgs{
+		Vol:   Vol,
 		Flags: Flags,
 	}
 
@@ -7210,7 +7184,6 @@ func (l *Libvirt) StorageVolDelete(Vol StorageVol, Flags StorageVolDeleteFlags) 
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(94, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -7224,7 +7197,7 @@ func (l *Libvirt) StorageVolDelete(Vol StorageVol, Flags StorageVolDeleteFlags) 
 func (l *Libvirt) StorageVolLookupByName(Pool StoragePool, Name string) (rVol StorageVol, err error) {
 	var buf []byte
 
-	args := StorageVolLookupByNameArgs {
+	args := StorageVolLookupByNameArgs{
 		Pool: Pool,
 		Name: Name,
 	}
@@ -7258,7 +7231,7 @@ func (l *Libvirt) StorageVolLookupByName(Pool StoragePool, Name string) (rVol St
 func (l *Libvirt) StorageVolLookupByKey(Key string) (rVol StorageVol, err error) {
 	var buf []byte
 
-	args := StorageVolLookupByKeyArgs {
+	args := StorageVolLookupByKeyArgs{
 		Key: Key,
 	}
 
@@ -7291,7 +7264,7 @@ func (l *Libvirt) StorageVolLookupByKey(Key string) (rVol StorageVol, err error)
 func (l *Libvirt) StorageVolLookupByPath(Path string) (rVol StorageVol, err error) {
 	var buf []byte
 
-	args := StorageVolLookupByPathArgs {
+	args := StorageVolLookupByPathArgs{
 		Path: Path,
 	}
 
@@ -7324,7 +7297,7 @@ func (l *Libvirt) StorageVolLookupByPath(Path string) (rVol StorageVol, err erro
 func (l *Libvirt) StorageVolGetInfo(Vol StorageVol) (rType int8, rCapacity uint64, rAllocation uint64, err error) {
 	var buf []byte
 
-	args := StorageVolGetInfoArgs {
+	args := StorageVolGetInfoArgs{
 		Vol: Vol,
 	}
 
@@ -7367,8 +7340,8 @@ func (l *Libvirt) StorageVolGetInfo(Vol StorageVol) (rType int8, rCapacity uint6
 func (l *Libvirt) StorageVolGetXMLDesc(Vol StorageVol, Flags uint32) (rXML string, err error) {
 	var buf []byte
 
-	args := StorageVolGetXMLDescArgs {
-		Vol: Vol,
+	args := StorageVolGetXMLDescArgs{
+		Vol:   Vol,
 		Flags: Flags,
 	}
 
@@ -7401,7 +7374,7 @@ func (l *Libvirt) StorageVolGetXMLDesc(Vol StorageVol, Flags uint32) (rXML strin
 func (l *Libvirt) StorageVolGetPath(Vol StorageVol) (rName string, err error) {
 	var buf []byte
 
-	args := StorageVolGetPathArgs {
+	args := StorageVolGetPathArgs{
 		Vol: Vol,
 	}
 
@@ -7434,9 +7407,9 @@ func (l *Libvirt) StorageVolGetPath(Vol StorageVol) (rName string, err error) {
 func (l *Libvirt) NodeGetCellsFreeMemory(StartCell int32, Maxcells int32) (rCells []uint64, err error) {
 	var buf []byte
 
-	args := NodeGetCellsFreeMemoryArgs {
+	args := NodeGetCellsFreeMemoryArgs{
 		StartCell: StartCell,
-		Maxcells: Maxcells,
+		Maxcells:  Maxcells,
 	}
 
 	buf, err = encode(&args)
@@ -7492,12 +7465,12 @@ func (l *Libvirt) NodeGetFreeMemory() (rFreeMem uint64, err error) {
 func (l *Libvirt) DomainBlockPeek(Dom Domain, Path string, Offset uint64, Size uint32, Flags uint32) (rBuffer []byte, err error) {
 	var buf []byte
 
-	args := DomainBlockPeekArgs {
-		Dom: Dom,
-		Path: Path,
+	args := DomainBlockPeekArgs{
+		Dom:    Dom,
+		Path:   Path,
 		Offset: Offset,
-		Size: Size,
-		Flags: Flags,
+		Size:   Size,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
@@ -7529,11 +7502,11 @@ func (l *Libvirt) DomainBlockPeek(Dom Domain, Path string, Offset uint64, Size u
 func (l *Libvirt) DomainMemoryPeek(Dom Domain, Offset uint64, Size uint32, Flags DomainMemoryFlags) (rBuffer []byte, err error) {
 	var buf []byte
 
-	args := DomainMemoryPeekArgs {
-		Dom: Dom,
+	args := DomainMemoryPeekArgs{
+		Dom:    Dom,
 		Offset: Offset,
-		Size: Size,
-		Flags: Flags,
+		Size:   Size,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
@@ -7613,7 +7586,6 @@ func (l *Libvirt) ConnectDomainEventDeregister() (rCbRegistered int32, err error
 func (l *Libvirt) DomainEventLifecycle() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(107, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -7626,12 +7598,12 @@ func (l *Libvirt) DomainEventLifecycle() (err error) {
 func (l *Libvirt) DomainMigratePrepare2(UriIn OptString, Flags uint64, Dname OptString, Bandwidth uint64, DomXML string) (rCookie []byte, rUriOut OptString, err error) {
 	var buf []byte
 
-	args := DomainMigratePrepare2Args {
-		UriIn: UriIn,
-		Flags: Flags,
-		Dname: Dname,
+	args := DomainMigratePrepare2Args{
+		UriIn:     UriIn,
+		Flags:     Flags,
+		Dname:     Dname,
 		Bandwidth: Bandwidth,
-		DomXML: DomXML,
+		DomXML:    DomXML,
 	}
 
 	buf, err = encode(&args)
@@ -7668,11 +7640,11 @@ func (l *Libvirt) DomainMigratePrepare2(UriIn OptString, Flags uint64, Dname Opt
 func (l *Libvirt) DomainMigrateFinish2(Dname string, Cookie []byte, Uri string, Flags uint64, Retcode int32) (rDdom Domain, err error) {
 	var buf []byte
 
-	args := DomainMigrateFinish2Args {
-		Dname: Dname,
-		Cookie: Cookie,
-		Uri: Uri,
-		Flags: Flags,
+	args := DomainMigrateFinish2Args{
+		Dname:   Dname,
+		Cookie:  Cookie,
+		Uri:     Uri,
+		Flags:   Flags,
 		Retcode: Retcode,
 	}
 
@@ -7729,8 +7701,8 @@ func (l *Libvirt) ConnectGetUri() (rUri string, err error) {
 func (l *Libvirt) NodeNumOfDevices(Cap OptString, Flags uint32) (rNum int32, err error) {
 	var buf []byte
 
-	args := NodeNumOfDevicesArgs {
-		Cap: Cap,
+	args := NodeNumOfDevicesArgs{
+		Cap:   Cap,
 		Flags: Flags,
 	}
 
@@ -7763,10 +7735,10 @@ func (l *Libvirt) NodeNumOfDevices(Cap OptString, Flags uint32) (rNum int32, err
 func (l *Libvirt) NodeListDevices(Cap OptString, Maxnames int32, Flags uint32) (rNames []string, err error) {
 	var buf []byte
 
-	args := NodeListDevicesArgs {
-		Cap: Cap,
+	args := NodeListDevicesArgs{
+		Cap:      Cap,
 		Maxnames: Maxnames,
-		Flags: Flags,
+		Flags:    Flags,
 	}
 
 	buf, err = encode(&args)
@@ -7798,7 +7770,7 @@ func (l *Libvirt) NodeListDevices(Cap OptString, Maxnames int32, Flags uint32) (
 func (l *Libvirt) NodeDeviceLookupByName(Name string) (rDev NodeDevice, err error) {
 	var buf []byte
 
-	args := NodeDeviceLookupByNameArgs {
+	args := NodeDeviceLookupByNameArgs{
 		Name: Name,
 	}
 
@@ -7831,8 +7803,8 @@ func (l *Libvirt) NodeDeviceLookupByName(Name string) (rDev NodeDevice, err erro
 func (l *Libvirt) NodeDeviceGetXMLDesc(Name string, Flags uint32) (rXML string, err error) {
 	var buf []byte
 
-	args := NodeDeviceGetXMLDescArgs {
-		Name: Name,
+	args := NodeDeviceGetXMLDescArgs{
+		Name:  Name,
 		Flags: Flags,
 	}
 
@@ -7865,7 +7837,7 @@ func (l *Libvirt) NodeDeviceGetXMLDesc(Name string, Flags uint32) (rXML string, 
 func (l *Libvirt) NodeDeviceGetParent(Name string) (rParentName OptString, err error) {
 	var buf []byte
 
-	args := NodeDeviceGetParentArgs {
+	args := NodeDeviceGetParentArgs{
 		Name: Name,
 	}
 
@@ -7898,7 +7870,7 @@ func (l *Libvirt) NodeDeviceGetParent(Name string) (rParentName OptString, err e
 func (l *Libvirt) NodeDeviceNumOfCaps(Name string) (rNum int32, err error) {
 	var buf []byte
 
-	args := NodeDeviceNumOfCapsArgs {
+	args := NodeDeviceNumOfCapsArgs{
 		Name: Name,
 	}
 
@@ -7931,8 +7903,8 @@ func (l *Libvirt) NodeDeviceNumOfCaps(Name string) (rNum int32, err error) {
 func (l *Libvirt) NodeDeviceListCaps(Name string, Maxnames int32) (rNames []string, err error) {
 	var buf []byte
 
-	args := NodeDeviceListCapsArgs {
-		Name: Name,
+	args := NodeDeviceListCapsArgs{
+		Name:     Name,
 		Maxnames: Maxnames,
 	}
 
@@ -7965,7 +7937,7 @@ func (l *Libvirt) NodeDeviceListCaps(Name string, Maxnames int32) (rNames []stri
 func (l *Libvirt) NodeDeviceDettach(Name string) (err error) {
 	var buf []byte
 
-	args := NodeDeviceDettachArgs {
+	args := NodeDeviceDettachArgs{
 		Name: Name,
 	}
 
@@ -7973,7 +7945,6 @@ func (l *Libvirt) NodeDeviceDettach(Name string) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(118, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -7987,7 +7958,7 @@ func (l *Libvirt) NodeDeviceDettach(Name string) (err error) {
 func (l *Libvirt) NodeDeviceReAttach(Name string) (err error) {
 	var buf []byte
 
-	args := NodeDeviceReAttachArgs {
+	args := NodeDeviceReAttachArgs{
 		Name: Name,
 	}
 
@@ -7995,7 +7966,6 @@ func (l *Libvirt) NodeDeviceReAttach(Name string) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(119, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -8009,7 +7979,7 @@ func (l *Libvirt) NodeDeviceReAttach(Name string) (err error) {
 func (l *Libvirt) NodeDeviceReset(Name string) (err error) {
 	var buf []byte
 
-	args := NodeDeviceResetArgs {
+	args := NodeDeviceResetArgs{
 		Name: Name,
 	}
 
@@ -8017,7 +7987,6 @@ func (l *Libvirt) NodeDeviceReset(Name string) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(120, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -8031,7 +8000,7 @@ func (l *Libvirt) NodeDeviceReset(Name string) (err error) {
 func (l *Libvirt) DomainGetSecurityLabel(Dom Domain) (rLabel []int8, rEnforcing int32, err error) {
 	var buf []byte
 
-	args := DomainGetSecurityLabelArgs {
+	args := DomainGetSecurityLabelArgs{
 		Dom: Dom,
 	}
 
@@ -8098,9 +8067,9 @@ func (l *Libvirt) NodeGetSecurityModel() (rModel []int8, rDoi []int8, err error)
 func (l *Libvirt) NodeDeviceCreateXML(XMLDesc string, Flags NodeDeviceCreateXMLFlags) (rDev NodeDevice, err error) {
 	var buf []byte
 
-	args := NodeDeviceCreateXMLArgs {
+	args := NodeDeviceCreateXMLArgs{
 		XMLDesc: XMLDesc,
-		Flags: Flags,
+		Flags:   Flags,
 	}
 
 	buf, err = encode(&args)
@@ -8132,7 +8101,7 @@ func (l *Libvirt) NodeDeviceCreateXML(XMLDesc string, Flags NodeDeviceCreateXMLF
 func (l *Libvirt) NodeDeviceDestroy(Name string) (err error) {
 	var buf []byte
 
-	args := NodeDeviceDestroyArgs {
+	args := NodeDeviceDestroyArgs{
 		Name: Name,
 	}
 
@@ -8140,7 +8109,6 @@ func (l *Libvirt) NodeDeviceDestroy(Name string) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(124, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -8154,11 +8122,11 @@ func (l *Libvirt) NodeDeviceDestroy(Name string) (err error) {
 func (l *Libvirt) StorageVolCreateXMLFrom(Pool StoragePool, XML string, Clonevol StorageVol, Flags StorageVolCreateFlags) (rVol StorageVol, err error) {
 	var buf []byte
 
-	args := StorageVolCreateXMLFromArgs {
-		Pool: Pool,
-		XML: XML,
+	args := StorageVolCreateXMLFromArgs{
+		Pool:     Pool,
+		XML:      XML,
 		Clonevol: Clonevol,
-		Flags: Flags,
+		Flags:    Flags,
 	}
 
 	buf, err = encode(&args)
@@ -8214,7 +8182,7 @@ func (l *Libvirt) ConnectNumOfInterfaces() (rNum int32, err error) {
 func (l *Libvirt) ConnectListInterfaces(Maxnames int32) (rNames []string, err error) {
 	var buf []byte
 
-	args := ConnectListInterfacesArgs {
+	args := ConnectListInterfacesArgs{
 		Maxnames: Maxnames,
 	}
 
@@ -8247,7 +8215,7 @@ func (l *Libvirt) ConnectListInterfaces(Maxnames int32) (rNames []string, err er
 func (l *Libvirt) InterfaceLookupByName(Name string) (rIface Interface, err error) {
 	var buf []byte
 
-	args := InterfaceLookupByNameArgs {
+	args := InterfaceLookupByNameArgs{
 		Name: Name,
 	}
 
@@ -8280,7 +8248,7 @@ func (l *Libvirt) InterfaceLookupByName(Name string) (rIface Interface, err erro
 func (l *Libvirt) InterfaceLookupByMacString(Mac string) (rIface Interface, err error) {
 	var buf []byte
 
-	args := InterfaceLookupByMacStringArgs {
+	args := InterfaceLookupByMacStringArgs{
 		Mac: Mac,
 	}
 
@@ -8313,7 +8281,7 @@ func (l *Libvirt) InterfaceLookupByMacString(Mac string) (rIface Interface, err 
 func (l *Libvirt) InterfaceGetXMLDesc(Iface Interface, Flags uint32) (rXML string, err error) {
 	var buf []byte
 
-	args := InterfaceGetXMLDescArgs {
+	args := InterfaceGetXMLDescArgs{
 		Iface: Iface,
 		Flags: Flags,
 	}
@@ -8347,8 +8315,8 @@ func (l *Libvirt) InterfaceGetXMLDesc(Iface Interface, Flags uint32) (rXML strin
 func (l *Libvirt) InterfaceDefineXML(XML string, Flags uint32) (rIface Interface, err error) {
 	var buf []byte
 
-	args := InterfaceDefineXMLArgs {
-		XML: XML,
+	args := InterfaceDefineXMLArgs{
+		XML:   XML,
 		Flags: Flags,
 	}
 
@@ -8381,7 +8349,7 @@ func (l *Libvirt) InterfaceDefineXML(XML string, Flags uint32) (rIface Interface
 func (l *Libvirt) InterfaceUndefine(Iface Interface) (err error) {
 	var buf []byte
 
-	args := InterfaceUndefineArgs {
+	args := InterfaceUndefineArgs{
 		Iface: Iface,
 	}
 
@@ -8389,7 +8357,6 @@ func (l *Libvirt) InterfaceUndefine(Iface Interface) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(132, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -8403,7 +8370,7 @@ func (l *Libvirt) InterfaceUndefine(Iface Interface) (err error) {
 func (l *Libvirt) InterfaceCreate(Iface Interface, Flags uint32) (err error) {
 	var buf []byte
 
-	args := InterfaceCreateArgs {
+	args := InterfaceCreateArgs{
 		Iface: Iface,
 		Flags: Flags,
 	}
@@ -8412,7 +8379,6 @@ func (l *Libvirt) InterfaceCreate(Iface Interface, Flags uint32) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(133, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -8426,7 +8392,7 @@ func (l *Libvirt) InterfaceCreate(Iface Interface, Flags uint32) (err error) {
 func (l *Libvirt) InterfaceDestroy(Iface Interface, Flags uint32) (err error) {
 	var buf []byte
 
-	args := InterfaceDestroyArgs {
+	args := InterfaceDestroyArgs{
 		Iface: Iface,
 		Flags: Flags,
 	}
@@ -8435,7 +8401,6 @@ func (l *Libvirt) InterfaceDestroy(Iface Interface, Flags uint32) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(134, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -8449,10 +8414,10 @@ func (l *Libvirt) InterfaceDestroy(Iface Interface, Flags uint32) (err error) {
 func (l *Libvirt) ConnectDomainXMLFromNative(NativeFormat string, NativeConfig string, Flags uint32) (rDomainXML string, err error) {
 	var buf []byte
 
-	args := ConnectDomainXMLFromNativeArgs {
+	args := ConnectDomainXMLFromNativeArgs{
 		NativeFormat: NativeFormat,
 		NativeConfig: NativeConfig,
-		Flags: Flags,
+		Flags:        Flags,
 	}
 
 	buf, err = encode(&args)
@@ -8484,10 +8449,10 @@ func (l *Libvirt) ConnectDomainXMLFromNative(NativeFormat string, NativeConfig s
 func (l *Libvirt) ConnectDomainXMLToNative(NativeFormat string, DomainXML string, Flags uint32) (rNativeConfig string, err error) {
 	var buf []byte
 
-	args := ConnectDomainXMLToNativeArgs {
+	args := ConnectDomainXMLToNativeArgs{
 		NativeFormat: NativeFormat,
-		DomainXML: DomainXML,
-		Flags: Flags,
+		DomainXML:    DomainXML,
+		Flags:        Flags,
 	}
 
 	buf, err = encode(&args)
@@ -8543,7 +8508,7 @@ func (l *Libvirt) ConnectNumOfDefinedInterfaces() (rNum int32, err error) {
 func (l *Libvirt) ConnectListDefinedInterfaces(Maxnames int32) (rNames []string, err error) {
 	var buf []byte
 
-	args := ConnectListDefinedInterfacesArgs {
+	args := ConnectListDefinedInterfacesArgs{
 		Maxnames: Maxnames,
 	}
 
@@ -8600,7 +8565,7 @@ func (l *Libvirt) ConnectNumOfSecrets() (rNum int32, err error) {
 func (l *Libvirt) ConnectListSecrets(Maxuuids int32) (rUuids []string, err error) {
 	var buf []byte
 
-	args := ConnectListSecretsArgs {
+	args := ConnectListSecretsArgs{
 		Maxuuids: Maxuuids,
 	}
 
@@ -8633,7 +8598,7 @@ func (l *Libvirt) ConnectListSecrets(Maxuuids int32) (rUuids []string, err error
 func (l *Libvirt) SecretLookupByUUID(UUID UUID) (rOptSecret Secret, err error) {
 	var buf []byte
 
-	args := SecretLookupByUUIDArgs {
+	args := SecretLookupByUUIDArgs{
 		UUID: UUID,
 	}
 
@@ -8666,8 +8631,8 @@ func (l *Libvirt) SecretLookupByUUID(UUID UUID) (rOptSecret Secret, err error) {
 func (l *Libvirt) SecretDefineXML(XML string, Flags uint32) (rOptSecret Secret, err error) {
 	var buf []byte
 
-	args := SecretDefineXMLArgs {
-		XML: XML,
+	args := SecretDefineXMLArgs{
+		XML:   XML,
 		Flags: Flags,
 	}
 
@@ -8700,9 +8665,9 @@ func (l *Libvirt) SecretDefineXML(XML string, Flags uint32) (rOptSecret Secret, 
 func (l *Libvirt) SecretGetXMLDesc(OptSecret Secret, Flags uint32) (rXML string, err error) {
 	var buf []byte
 
-	args := SecretGetXMLDescArgs {
+	args := SecretGetXMLDescArgs{
 		OptSecret: OptSecret,
-		Flags: Flags,
+		Flags:     Flags,
 	}
 
 	buf, err = encode(&args)
@@ -8734,17 +8699,16 @@ func (l *Libvirt) SecretGetXMLDesc(OptSecret Secret, Flags uint32) (rXML string,
 func (l *Libvirt) SecretSetValue(OptSecret Secret, Value []byte, Flags uint32) (err error) {
 	var buf []byte
 
-	args := SecretSetValueArgs {
+	args := SecretSetValueArgs{
 		OptSecret: OptSecret,
-		Value: Value,
-		Flags: Flags,
+		Value:     Value,
+		Flags:     Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(144, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -8758,9 +8722,9 @@ func (l *Libvirt) SecretSetValue(OptSecret Secret, Value []byte, Flags uint32) (
 func (l *Libvirt) SecretGetValue(OptSecret Secret, Flags uint32) (rValue []byte, err error) {
 	var buf []byte
 
-	args := SecretGetValueArgs {
+	args := SecretGetValueArgs{
 		OptSecret: OptSecret,
-		Flags: Flags,
+		Flags:     Flags,
 	}
 
 	buf, err = encode(&args)
@@ -8792,7 +8756,7 @@ func (l *Libvirt) SecretGetValue(OptSecret Secret, Flags uint32) (rValue []byte,
 func (l *Libvirt) SecretUndefine(OptSecret Secret) (err error) {
 	var buf []byte
 
-	args := SecretUndefineArgs {
+	args := SecretUndefineArgs{
 		OptSecret: OptSecret,
 	}
 
@@ -8800,7 +8764,6 @@ func (l *Libvirt) SecretUndefine(OptSecret Secret) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(146, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -8814,9 +8777,9 @@ func (l *Libvirt) SecretUndefine(OptSecret Secret) (err error) {
 func (l *Libvirt) SecretLookupByUsage(UsageType int32, UsageID string) (rOptSecret Secret, err error) {
 	var buf []byte
 
-	args := SecretLookupByUsageArgs {
+	args := SecretLookupByUsageArgs{
 		UsageType: UsageType,
-		UsageID: UsageID,
+		UsageID:   UsageID,
 	}
 
 	buf, err = encode(&args)
@@ -8848,18 +8811,17 @@ func (l *Libvirt) SecretLookupByUsage(UsageType int32, UsageID string) (rOptSecr
 func (l *Libvirt) DomainMigratePrepareTunnel(Flags uint64, outStream io.Reader, Dname OptString, Bandwidth uint64, DomXML string) (err error) {
 	var buf []byte
 
-	args := DomainMigratePrepareTunnelArgs {
-		Flags: Flags,
-		Dname: Dname,
+	args := DomainMigratePrepareTunnelArgs{
+		Flags:     Flags,
+		Dname:     Dname,
 		Bandwidth: Bandwidth,
-		DomXML: DomXML,
+		DomXML:    DomXML,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(148, constants.Program, buf, outStream, nil)
 	if err != nil {
@@ -8897,7 +8859,7 @@ func (l *Libvirt) ConnectIsSecure() (rSecure int32, err error) {
 func (l *Libvirt) DomainIsActive(Dom Domain) (rActive int32, err error) {
 	var buf []byte
 
-	args := DomainIsActiveArgs {
+	args := DomainIsActiveArgs{
 		Dom: Dom,
 	}
 
@@ -8930,7 +8892,7 @@ func (l *Libvirt) DomainIsActive(Dom Domain) (rActive int32, err error) {
 func (l *Libvirt) DomainIsPersistent(Dom Domain) (rPersistent int32, err error) {
 	var buf []byte
 
-	args := DomainIsPersistentArgs {
+	args := DomainIsPersistentArgs{
 		Dom: Dom,
 	}
 
@@ -8963,7 +8925,7 @@ func (l *Libvirt) DomainIsPersistent(Dom Domain) (rPersistent int32, err error) 
 func (l *Libvirt) NetworkIsActive(Net Network) (rActive int32, err error) {
 	var buf []byte
 
-	args := NetworkIsActiveArgs {
+	args := NetworkIsActiveArgs{
 		Net: Net,
 	}
 
@@ -8996,7 +8958,7 @@ func (l *Libvirt) NetworkIsActive(Net Network) (rActive int32, err error) {
 func (l *Libvirt) NetworkIsPersistent(Net Network) (rPersistent int32, err error) {
 	var buf []byte
 
-	args := NetworkIsPersistentArgs {
+	args := NetworkIsPersistentArgs{
 		Net: Net,
 	}
 
@@ -9029,7 +8991,7 @@ func (l *Libvirt) NetworkIsPersistent(Net Network) (rPersistent int32, err error
 func (l *Libvirt) StoragePoolIsActive(Pool StoragePool) (rActive int32, err error) {
 	var buf []byte
 
-	args := StoragePoolIsActiveArgs {
+	args := StoragePoolIsActiveArgs{
 		Pool: Pool,
 	}
 
@@ -9062,7 +9024,7 @@ func (l *Libvirt) StoragePoolIsActive(Pool StoragePool) (rActive int32, err erro
 func (l *Libvirt) StoragePoolIsPersistent(Pool StoragePool) (rPersistent int32, err error) {
 	var buf []byte
 
-	args := StoragePoolIsPersistentArgs {
+	args := StoragePoolIsPersistentArgs{
 		Pool: Pool,
 	}
 
@@ -9095,7 +9057,7 @@ func (l *Libvirt) StoragePoolIsPersistent(Pool StoragePool) (rPersistent int32, 
 func (l *Libvirt) InterfaceIsActive(Iface Interface) (rActive int32, err error) {
 	var buf []byte
 
-	args := InterfaceIsActiveArgs {
+	args := InterfaceIsActiveArgs{
 		Iface: Iface,
 	}
 
@@ -9152,8 +9114,8 @@ func (l *Libvirt) ConnectGetLibVersion() (rLibVer uint64, err error) {
 func (l *Libvirt) ConnectCompareCPU(XML string, Flags ConnectCompareCPUFlags) (rResult int32, err error) {
 	var buf []byte
 
-	args := ConnectCompareCPUArgs {
-		XML: XML,
+	args := ConnectCompareCPUArgs{
+		XML:   XML,
 		Flags: Flags,
 	}
 
@@ -9186,10 +9148,10 @@ func (l *Libvirt) ConnectCompareCPU(XML string, Flags ConnectCompareCPUFlags) (r
 func (l *Libvirt) DomainMemoryStats(Dom Domain, MaxStats uint32, Flags uint32) (rStats []DomainMemoryStat, err error) {
 	var buf []byte
 
-	args := DomainMemoryStatsArgs {
-		Dom: Dom,
+	args := DomainMemoryStatsArgs{
+		Dom:      Dom,
 		MaxStats: MaxStats,
-		Flags: Flags,
+		Flags:    Flags,
 	}
 
 	buf, err = encode(&args)
@@ -9221,9 +9183,9 @@ func (l *Libvirt) DomainMemoryStats(Dom Domain, MaxStats uint32, Flags uint32) (
 func (l *Libvirt) DomainAttachDeviceFlags(Dom Domain, XML string, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainAttachDeviceFlagsArgs {
-		Dom: Dom,
-		XML: XML,
+	args := DomainAttachDeviceFlagsArgs{
+		Dom:   Dom,
+		XML:   XML,
 		Flags: Flags,
 	}
 
@@ -9231,7 +9193,6 @@ func (l *Libvirt) DomainAttachDeviceFlags(Dom Domain, XML string, Flags uint32) 
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(160, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -9245,9 +9206,9 @@ func (l *Libvirt) DomainAttachDeviceFlags(Dom Domain, XML string, Flags uint32) 
 func (l *Libvirt) DomainDetachDeviceFlags(Dom Domain, XML string, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainDetachDeviceFlagsArgs {
-		Dom: Dom,
-		XML: XML,
+	args := DomainDetachDeviceFlagsArgs{
+		Dom:   Dom,
+		XML:   XML,
 		Flags: Flags,
 	}
 
@@ -9255,7 +9216,6 @@ func (l *Libvirt) DomainDetachDeviceFlags(Dom Domain, XML string, Flags uint32) 
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(161, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -9269,9 +9229,9 @@ func (l *Libvirt) DomainDetachDeviceFlags(Dom Domain, XML string, Flags uint32) 
 func (l *Libvirt) ConnectBaselineCPU(XMLCPUs []string, Flags ConnectBaselineCPUFlags) (rCPU string, err error) {
 	var buf []byte
 
-	args := ConnectBaselineCPUArgs {
+	args := ConnectBaselineCPUArgs{
 		XMLCPUs: XMLCPUs,
-		Flags: Flags,
+		Flags:   Flags,
 	}
 
 	buf, err = encode(&args)
@@ -9303,7 +9263,7 @@ func (l *Libvirt) ConnectBaselineCPU(XMLCPUs []string, Flags ConnectBaselineCPUF
 func (l *Libvirt) DomainGetJobInfo(Dom Domain) (rType int32, rTimeElapsed uint64, rTimeRemaining uint64, rDataTotal uint64, rDataProcessed uint64, rDataRemaining uint64, rMemTotal uint64, rMemProcessed uint64, rMemRemaining uint64, rFileTotal uint64, rFileProcessed uint64, rFileRemaining uint64, err error) {
 	var buf []byte
 
-	args := DomainGetJobInfoArgs {
+	args := DomainGetJobInfoArgs{
 		Dom: Dom,
 	}
 
@@ -9391,7 +9351,7 @@ func (l *Libvirt) DomainGetJobInfo(Dom Domain) (rType int32, rTimeElapsed uint64
 func (l *Libvirt) DomainAbortJob(Dom Domain) (err error) {
 	var buf []byte
 
-	args := DomainAbortJobArgs {
+	args := DomainAbortJobArgs{
 		Dom: Dom,
 	}
 
@@ -9399,7 +9359,6 @@ func (l *Libvirt) DomainAbortJob(Dom Domain) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(164, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -9413,8 +9372,8 @@ func (l *Libvirt) DomainAbortJob(Dom Domain) (err error) {
 func (l *Libvirt) StorageVolWipe(Vol StorageVol, Flags uint32) (err error) {
 	var buf []byte
 
-	args := StorageVolWipeArgs {
-		Vol: Vol,
+	args := StorageVolWipeArgs{
+		Vol:   Vol,
 		Flags: Flags,
 	}
 
@@ -9422,7 +9381,6 @@ func (l *Libvirt) StorageVolWipe(Vol StorageVol, Flags uint32) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(165, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -9436,17 +9394,16 @@ func (l *Libvirt) StorageVolWipe(Vol StorageVol, Flags uint32) (err error) {
 func (l *Libvirt) DomainMigrateSetMaxDowntime(Dom Domain, Downtime uint64, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainMigrateSetMaxDowntimeArgs {
-		Dom: Dom,
+	args := DomainMigrateSetMaxDowntimeArgs{
+		Dom:      Dom,
 		Downtime: Downtime,
-		Flags: Flags,
+		Flags:    Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(166, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -9460,7 +9417,7 @@ func (l *Libvirt) DomainMigrateSetMaxDowntime(Dom Domain, Downtime uint64, Flags
 func (l *Libvirt) ConnectDomainEventRegisterAny(EventID int32) (err error) {
 	var buf []byte
 
-	args := ConnectDomainEventRegisterAnyArgs {
+	args := ConnectDomainEventRegisterAnyArgs{
 		EventID: EventID,
 	}
 
@@ -9468,7 +9425,6 @@ func (l *Libvirt) ConnectDomainEventRegisterAny(EventID int32) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(167, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -9482,7 +9438,7 @@ func (l *Libvirt) ConnectDomainEventRegisterAny(EventID int32) (err error) {
 func (l *Libvirt) ConnectDomainEventDeregisterAny(EventID int32) (err error) {
 	var buf []byte
 
-	args := ConnectDomainEventDeregisterAnyArgs {
+	args := ConnectDomainEventDeregisterAnyArgs{
 		EventID: EventID,
 	}
 
@@ -9490,7 +9446,6 @@ func (l *Libvirt) ConnectDomainEventDeregisterAny(EventID int32) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(168, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -9504,7 +9459,6 @@ func (l *Libvirt) ConnectDomainEventDeregisterAny(EventID int32) (err error) {
 func (l *Libvirt) DomainEventReboot() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(169, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -9516,7 +9470,6 @@ func (l *Libvirt) DomainEventReboot() (err error) {
 // DomainEventRtcChange is the go wrapper for REMOTE_PROC_DOMAIN_EVENT_RTC_CHANGE.
 func (l *Libvirt) DomainEventRtcChange() (err error) {
 	var buf []byte
-
 
 	_, err = l.requestStream(170, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -9530,7 +9483,6 @@ func (l *Libvirt) DomainEventRtcChange() (err error) {
 func (l *Libvirt) DomainEventWatchdog() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(171, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -9542,7 +9494,6 @@ func (l *Libvirt) DomainEventWatchdog() (err error) {
 // DomainEventIOError is the go wrapper for REMOTE_PROC_DOMAIN_EVENT_IO_ERROR.
 func (l *Libvirt) DomainEventIOError() (err error) {
 	var buf []byte
-
 
 	_, err = l.requestStream(172, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -9556,7 +9507,6 @@ func (l *Libvirt) DomainEventIOError() (err error) {
 func (l *Libvirt) DomainEventGraphics() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(173, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -9569,9 +9519,9 @@ func (l *Libvirt) DomainEventGraphics() (err error) {
 func (l *Libvirt) DomainUpdateDeviceFlags(Dom Domain, XML string, Flags DomainDeviceModifyFlags) (err error) {
 	var buf []byte
 
-	args := DomainUpdateDeviceFlagsArgs {
-		Dom: Dom,
-		XML: XML,
+	args := DomainUpdateDeviceFlagsArgs{
+		Dom:   Dom,
+		XML:   XML,
 		Flags: Flags,
 	}
 
@@ -9579,7 +9529,6 @@ func (l *Libvirt) DomainUpdateDeviceFlags(Dom Domain, XML string, Flags DomainDe
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(174, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -9593,7 +9542,7 @@ func (l *Libvirt) DomainUpdateDeviceFlags(Dom Domain, XML string, Flags DomainDe
 func (l *Libvirt) NwfilterLookupByName(Name string) (rOptNwfilter Nwfilter, err error) {
 	var buf []byte
 
-	args := NwfilterLookupByNameArgs {
+	args := NwfilterLookupByNameArgs{
 		Name: Name,
 	}
 
@@ -9626,7 +9575,7 @@ func (l *Libvirt) NwfilterLookupByName(Name string) (rOptNwfilter Nwfilter, err 
 func (l *Libvirt) NwfilterLookupByUUID(UUID UUID) (rOptNwfilter Nwfilter, err error) {
 	var buf []byte
 
-	args := NwfilterLookupByUUIDArgs {
+	args := NwfilterLookupByUUIDArgs{
 		UUID: UUID,
 	}
 
@@ -9659,9 +9608,9 @@ func (l *Libvirt) NwfilterLookupByUUID(UUID UUID) (rOptNwfilter Nwfilter, err er
 func (l *Libvirt) NwfilterGetXMLDesc(OptNwfilter Nwfilter, Flags uint32) (rXML string, err error) {
 	var buf []byte
 
-	args := NwfilterGetXMLDescArgs {
+	args := NwfilterGetXMLDescArgs{
 		OptNwfilter: OptNwfilter,
-		Flags: Flags,
+		Flags:       Flags,
 	}
 
 	buf, err = encode(&args)
@@ -9717,7 +9666,7 @@ func (l *Libvirt) ConnectNumOfNwfilters() (rNum int32, err error) {
 func (l *Libvirt) ConnectListNwfilters(Maxnames int32) (rNames []string, err error) {
 	var buf []byte
 
-	args := ConnectListNwfiltersArgs {
+	args := ConnectListNwfiltersArgs{
 		Maxnames: Maxnames,
 	}
 
@@ -9750,7 +9699,7 @@ func (l *Libvirt) ConnectListNwfilters(Maxnames int32) (rNames []string, err err
 func (l *Libvirt) NwfilterDefineXML(XML string) (rOptNwfilter Nwfilter, err error) {
 	var buf []byte
 
-	args := NwfilterDefineXMLArgs {
+	args := NwfilterDefineXMLArgs{
 		XML: XML,
 	}
 
@@ -9783,7 +9732,7 @@ func (l *Libvirt) NwfilterDefineXML(XML string) (rOptNwfilter Nwfilter, err erro
 func (l *Libvirt) NwfilterUndefine(OptNwfilter Nwfilter) (err error) {
 	var buf []byte
 
-	args := NwfilterUndefineArgs {
+	args := NwfilterUndefineArgs{
 		OptNwfilter: OptNwfilter,
 	}
 
@@ -9791,7 +9740,6 @@ func (l *Libvirt) NwfilterUndefine(OptNwfilter Nwfilter) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(181, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -9805,8 +9753,8 @@ func (l *Libvirt) NwfilterUndefine(OptNwfilter Nwfilter) (err error) {
 func (l *Libvirt) DomainManagedSave(Dom Domain, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainManagedSaveArgs {
-		Dom: Dom,
+	args := DomainManagedSaveArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -9814,7 +9762,6 @@ func (l *Libvirt) DomainManagedSave(Dom Domain, Flags uint32) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(182, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -9828,8 +9775,8 @@ func (l *Libvirt) DomainManagedSave(Dom Domain, Flags uint32) (err error) {
 func (l *Libvirt) DomainHasManagedSaveImage(Dom Domain, Flags uint32) (rResult int32, err error) {
 	var buf []byte
 
-	args := DomainHasManagedSaveImageArgs {
-		Dom: Dom,
+	args := DomainHasManagedSaveImageArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -9862,8 +9809,8 @@ func (l *Libvirt) DomainHasManagedSaveImage(Dom Domain, Flags uint32) (rResult i
 func (l *Libvirt) DomainManagedSaveRemove(Dom Domain, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainManagedSaveRemoveArgs {
-		Dom: Dom,
+	args := DomainManagedSaveRemoveArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -9871,7 +9818,6 @@ func (l *Libvirt) DomainManagedSaveRemove(Dom Domain, Flags uint32) (err error) 
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(184, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -9885,10 +9831,10 @@ func (l *Libvirt) DomainManagedSaveRemove(Dom Domain, Flags uint32) (err error) 
 func (l *Libvirt) DomainSnapshotCreateXML(Dom Domain, XMLDesc string, Flags uint32) (rSnap DomainSnapshot, err error) {
 	var buf []byte
 
-	args := DomainSnapshotCreateXMLArgs {
-		Dom: Dom,
+	args := DomainSnapshotCreateXMLArgs{
+		Dom:     Dom,
 		XMLDesc: XMLDesc,
-		Flags: Flags,
+		Flags:   Flags,
 	}
 
 	buf, err = encode(&args)
@@ -9920,8 +9866,8 @@ func (l *Libvirt) DomainSnapshotCreateXML(Dom Domain, XMLDesc string, Flags uint
 func (l *Libvirt) DomainSnapshotGetXMLDesc(Snap DomainSnapshot, Flags uint32) (rXML string, err error) {
 	var buf []byte
 
-	args := DomainSnapshotGetXMLDescArgs {
-		Snap: Snap,
+	args := DomainSnapshotGetXMLDescArgs{
+		Snap:  Snap,
 		Flags: Flags,
 	}
 
@@ -9954,8 +9900,8 @@ func (l *Libvirt) DomainSnapshotGetXMLDesc(Snap DomainSnapshot, Flags uint32) (r
 func (l *Libvirt) DomainSnapshotNum(Dom Domain, Flags uint32) (rNum int32, err error) {
 	var buf []byte
 
-	args := DomainSnapshotNumArgs {
-		Dom: Dom,
+	args := DomainSnapshotNumArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -9988,10 +9934,10 @@ func (l *Libvirt) DomainSnapshotNum(Dom Domain, Flags uint32) (rNum int32, err e
 func (l *Libvirt) DomainSnapshotListNames(Dom Domain, Maxnames int32, Flags uint32) (rNames []string, err error) {
 	var buf []byte
 
-	args := DomainSnapshotListNamesArgs {
-		Dom: Dom,
+	args := DomainSnapshotListNamesArgs{
+		Dom:      Dom,
 		Maxnames: Maxnames,
-		Flags: Flags,
+		Flags:    Flags,
 	}
 
 	buf, err = encode(&args)
@@ -10023,9 +9969,9 @@ func (l *Libvirt) DomainSnapshotListNames(Dom Domain, Maxnames int32, Flags uint
 func (l *Libvirt) DomainSnapshotLookupByName(Dom Domain, Name string, Flags uint32) (rSnap DomainSnapshot, err error) {
 	var buf []byte
 
-	args := DomainSnapshotLookupByNameArgs {
-		Dom: Dom,
-		Name: Name,
+	args := DomainSnapshotLookupByNameArgs{
+		Dom:   Dom,
+		Name:  Name,
 		Flags: Flags,
 	}
 
@@ -10058,8 +10004,8 @@ func (l *Libvirt) DomainSnapshotLookupByName(Dom Domain, Name string, Flags uint
 func (l *Libvirt) DomainHasCurrentSnapshot(Dom Domain, Flags uint32) (rResult int32, err error) {
 	var buf []byte
 
-	args := DomainHasCurrentSnapshotArgs {
-		Dom: Dom,
+	args := DomainHasCurrentSnapshotArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -10092,8 +10038,8 @@ func (l *Libvirt) DomainHasCurrentSnapshot(Dom Domain, Flags uint32) (rResult in
 func (l *Libvirt) DomainSnapshotCurrent(Dom Domain, Flags uint32) (rSnap DomainSnapshot, err error) {
 	var buf []byte
 
-	args := DomainSnapshotCurrentArgs {
-		Dom: Dom,
+	args := DomainSnapshotCurrentArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -10126,8 +10072,8 @@ func (l *Libvirt) DomainSnapshotCurrent(Dom Domain, Flags uint32) (rSnap DomainS
 func (l *Libvirt) DomainRevertToSnapshot(Snap DomainSnapshot, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainRevertToSnapshotArgs {
-		Snap: Snap,
+	args := DomainRevertToSnapshotArgs{
+		Snap:  Snap,
 		Flags: Flags,
 	}
 
@@ -10135,7 +10081,6 @@ func (l *Libvirt) DomainRevertToSnapshot(Snap DomainSnapshot, Flags uint32) (err
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(192, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -10149,8 +10094,8 @@ func (l *Libvirt) DomainRevertToSnapshot(Snap DomainSnapshot, Flags uint32) (err
 func (l *Libvirt) DomainSnapshotDelete(Snap DomainSnapshot, Flags DomainSnapshotDeleteFlags) (err error) {
 	var buf []byte
 
-	args := DomainSnapshotDeleteArgs {
-		Snap: Snap,
+	args := DomainSnapshotDeleteArgs{
+		Snap:  Snap,
 		Flags: Flags,
 	}
 
@@ -10158,7 +10103,6 @@ func (l *Libvirt) DomainSnapshotDelete(Snap DomainSnapshot, Flags DomainSnapshot
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(193, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -10172,9 +10116,9 @@ func (l *Libvirt) DomainSnapshotDelete(Snap DomainSnapshot, Flags DomainSnapshot
 func (l *Libvirt) DomainGetBlockInfo(Dom Domain, Path string, Flags uint32) (rAllocation uint64, rCapacity uint64, rPhysical uint64, err error) {
 	var buf []byte
 
-	args := DomainGetBlockInfoArgs {
-		Dom: Dom,
-		Path: Path,
+	args := DomainGetBlockInfoArgs{
+		Dom:   Dom,
+		Path:  Path,
 		Flags: Flags,
 	}
 
@@ -10217,7 +10161,6 @@ func (l *Libvirt) DomainGetBlockInfo(Dom Domain, Path string, Flags uint32) (rAl
 func (l *Libvirt) DomainEventIOErrorReason() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(195, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -10230,8 +10173,8 @@ func (l *Libvirt) DomainEventIOErrorReason() (err error) {
 func (l *Libvirt) DomainCreateWithFlags(Dom Domain, Flags uint32) (rDom Domain, err error) {
 	var buf []byte
 
-	args := DomainCreateWithFlagsArgs {
-		Dom: Dom,
+	args := DomainCreateWithFlagsArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -10264,17 +10207,16 @@ func (l *Libvirt) DomainCreateWithFlags(Dom Domain, Flags uint32) (rDom Domain, 
 func (l *Libvirt) DomainSetMemoryParameters(Dom Domain, Params []TypedParam, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainSetMemoryParametersArgs {
-		Dom: Dom,
+	args := DomainSetMemoryParametersArgs{
+		Dom:    Dom,
 		Params: Params,
-		Flags: Flags,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(197, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -10288,10 +10230,10 @@ func (l *Libvirt) DomainSetMemoryParameters(Dom Domain, Params []TypedParam, Fla
 func (l *Libvirt) DomainGetMemoryParameters(Dom Domain, Nparams int32, Flags uint32) (rParams []TypedParam, rNparams int32, err error) {
 	var buf []byte
 
-	args := DomainGetMemoryParametersArgs {
-		Dom: Dom,
+	args := DomainGetMemoryParametersArgs{
+		Dom:     Dom,
 		Nparams: Nparams,
-		Flags: Flags,
+		Flags:   Flags,
 	}
 
 	buf, err = encode(&args)
@@ -10328,17 +10270,16 @@ func (l *Libvirt) DomainGetMemoryParameters(Dom Domain, Nparams int32, Flags uin
 func (l *Libvirt) DomainSetVcpusFlags(Dom Domain, Nvcpus uint32, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainSetVcpusFlagsArgs {
-		Dom: Dom,
+	args := DomainSetVcpusFlagsArgs{
+		Dom:    Dom,
 		Nvcpus: Nvcpus,
-		Flags: Flags,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(199, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -10352,8 +10293,8 @@ func (l *Libvirt) DomainSetVcpusFlags(Dom Domain, Nvcpus uint32, Flags uint32) (
 func (l *Libvirt) DomainGetVcpusFlags(Dom Domain, Flags uint32) (rNum int32, err error) {
 	var buf []byte
 
-	args := DomainGetVcpusFlagsArgs {
-		Dom: Dom,
+	args := DomainGetVcpusFlagsArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -10386,17 +10327,16 @@ func (l *Libvirt) DomainGetVcpusFlags(Dom Domain, Flags uint32) (rNum int32, err
 func (l *Libvirt) DomainOpenConsole(Dom Domain, DevName OptString, inStream io.Writer, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainOpenConsoleArgs {
-		Dom: Dom,
+	args := DomainOpenConsoleArgs{
+		Dom:     Dom,
 		DevName: DevName,
-		Flags: Flags,
+		Flags:   Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(201, constants.Program, buf, nil, inStream)
 	if err != nil {
@@ -10410,7 +10350,7 @@ func (l *Libvirt) DomainOpenConsole(Dom Domain, DevName OptString, inStream io.W
 func (l *Libvirt) DomainIsUpdated(Dom Domain) (rUpdated int32, err error) {
 	var buf []byte
 
-	args := DomainIsUpdatedArgs {
+	args := DomainIsUpdatedArgs{
 		Dom: Dom,
 	}
 
@@ -10443,7 +10383,7 @@ func (l *Libvirt) DomainIsUpdated(Dom Domain) (rUpdated int32, err error) {
 func (l *Libvirt) ConnectGetSysinfo(Flags uint32) (rSysinfo string, err error) {
 	var buf []byte
 
-	args := ConnectGetSysinfoArgs {
+	args := ConnectGetSysinfoArgs{
 		Flags: Flags,
 	}
 
@@ -10476,17 +10416,16 @@ func (l *Libvirt) ConnectGetSysinfo(Flags uint32) (rSysinfo string, err error) {
 func (l *Libvirt) DomainSetMemoryFlags(Dom Domain, Memory uint64, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainSetMemoryFlagsArgs {
-		Dom: Dom,
+	args := DomainSetMemoryFlagsArgs{
+		Dom:    Dom,
 		Memory: Memory,
-		Flags: Flags,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(204, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -10500,17 +10439,16 @@ func (l *Libvirt) DomainSetMemoryFlags(Dom Domain, Memory uint64, Flags uint32) 
 func (l *Libvirt) DomainSetBlkioParameters(Dom Domain, Params []TypedParam, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainSetBlkioParametersArgs {
-		Dom: Dom,
+	args := DomainSetBlkioParametersArgs{
+		Dom:    Dom,
 		Params: Params,
-		Flags: Flags,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(205, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -10524,10 +10462,10 @@ func (l *Libvirt) DomainSetBlkioParameters(Dom Domain, Params []TypedParam, Flag
 func (l *Libvirt) DomainGetBlkioParameters(Dom Domain, Nparams int32, Flags uint32) (rParams []TypedParam, rNparams int32, err error) {
 	var buf []byte
 
-	args := DomainGetBlkioParametersArgs {
-		Dom: Dom,
+	args := DomainGetBlkioParametersArgs{
+		Dom:     Dom,
 		Nparams: Nparams,
-		Flags: Flags,
+		Flags:   Flags,
 	}
 
 	buf, err = encode(&args)
@@ -10564,17 +10502,16 @@ func (l *Libvirt) DomainGetBlkioParameters(Dom Domain, Nparams int32, Flags uint
 func (l *Libvirt) DomainMigrateSetMaxSpeed(Dom Domain, Bandwidth uint64, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainMigrateSetMaxSpeedArgs {
-		Dom: Dom,
+	args := DomainMigrateSetMaxSpeedArgs{
+		Dom:       Dom,
 		Bandwidth: Bandwidth,
-		Flags: Flags,
+		Flags:     Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(207, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -10588,18 +10525,17 @@ func (l *Libvirt) DomainMigrateSetMaxSpeed(Dom Domain, Bandwidth uint64, Flags u
 func (l *Libvirt) StorageVolUpload(Vol StorageVol, outStream io.Reader, Offset uint64, Length uint64, Flags StorageVolUploadFlags) (err error) {
 	var buf []byte
 
-	args := StorageVolUploadArgs {
-		Vol: Vol,
+	args := StorageVolUploadArgs{
+		Vol:    Vol,
 		Offset: Offset,
 		Length: Length,
-		Flags: Flags,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(208, constants.Program, buf, outStream, nil)
 	if err != nil {
@@ -10613,18 +10549,17 @@ func (l *Libvirt) StorageVolUpload(Vol StorageVol, outStream io.Reader, Offset u
 func (l *Libvirt) StorageVolDownload(Vol StorageVol, inStream io.Writer, Offset uint64, Length uint64, Flags StorageVolDownloadFlags) (err error) {
 	var buf []byte
 
-	args := StorageVolDownloadArgs {
-		Vol: Vol,
+	args := StorageVolDownloadArgs{
+		Vol:    Vol,
 		Offset: Offset,
 		Length: Length,
-		Flags: Flags,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(209, constants.Program, buf, nil, inStream)
 	if err != nil {
@@ -10638,8 +10573,8 @@ func (l *Libvirt) StorageVolDownload(Vol StorageVol, inStream io.Writer, Offset 
 func (l *Libvirt) DomainInjectNmi(Dom Domain, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainInjectNmiArgs {
-		Dom: Dom,
+	args := DomainInjectNmiArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -10647,7 +10582,6 @@ func (l *Libvirt) DomainInjectNmi(Dom Domain, Flags uint32) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(210, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -10661,10 +10595,10 @@ func (l *Libvirt) DomainInjectNmi(Dom Domain, Flags uint32) (err error) {
 func (l *Libvirt) DomainScreenshot(Dom Domain, inStream io.Writer, Screen uint32, Flags uint32) (rMime OptString, err error) {
 	var buf []byte
 
-	args := DomainScreenshotArgs {
-		Dom: Dom,
+	args := DomainScreenshotArgs{
+		Dom:    Dom,
 		Screen: Screen,
-		Flags: Flags,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
@@ -10696,8 +10630,8 @@ func (l *Libvirt) DomainScreenshot(Dom Domain, inStream io.Writer, Screen uint32
 func (l *Libvirt) DomainGetState(Dom Domain, Flags uint32) (rState int32, rReason int32, err error) {
 	var buf []byte
 
-	args := DomainGetStateArgs {
-		Dom: Dom,
+	args := DomainGetStateArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -10735,11 +10669,11 @@ func (l *Libvirt) DomainGetState(Dom Domain, Flags uint32) (rState int32, rReaso
 func (l *Libvirt) DomainMigrateBegin3(Dom Domain, Xmlin OptString, Flags uint64, Dname OptString, Bandwidth uint64) (rCookieOut []byte, rXML string, err error) {
 	var buf []byte
 
-	args := DomainMigrateBegin3Args {
-		Dom: Dom,
-		Xmlin: Xmlin,
-		Flags: Flags,
-		Dname: Dname,
+	args := DomainMigrateBegin3Args{
+		Dom:       Dom,
+		Xmlin:     Xmlin,
+		Flags:     Flags,
+		Dname:     Dname,
 		Bandwidth: Bandwidth,
 	}
 
@@ -10777,13 +10711,13 @@ func (l *Libvirt) DomainMigrateBegin3(Dom Domain, Xmlin OptString, Flags uint64,
 func (l *Libvirt) DomainMigratePrepare3(CookieIn []byte, UriIn OptString, Flags uint64, Dname OptString, Bandwidth uint64, DomXML string) (rCookieOut []byte, rUriOut OptString, err error) {
 	var buf []byte
 
-	args := DomainMigratePrepare3Args {
-		CookieIn: CookieIn,
-		UriIn: UriIn,
-		Flags: Flags,
-		Dname: Dname,
+	args := DomainMigratePrepare3Args{
+		CookieIn:  CookieIn,
+		UriIn:     UriIn,
+		Flags:     Flags,
+		Dname:     Dname,
 		Bandwidth: Bandwidth,
-		DomXML: DomXML,
+		DomXML:    DomXML,
 	}
 
 	buf, err = encode(&args)
@@ -10820,12 +10754,12 @@ func (l *Libvirt) DomainMigratePrepare3(CookieIn []byte, UriIn OptString, Flags 
 func (l *Libvirt) DomainMigratePrepareTunnel3(CookieIn []byte, outStream io.Reader, Flags uint64, Dname OptString, Bandwidth uint64, DomXML string) (rCookieOut []byte, err error) {
 	var buf []byte
 
-	args := DomainMigratePrepareTunnel3Args {
-		CookieIn: CookieIn,
-		Flags: Flags,
-		Dname: Dname,
+	args := DomainMigratePrepareTunnel3Args{
+		CookieIn:  CookieIn,
+		Flags:     Flags,
+		Dname:     Dname,
 		Bandwidth: Bandwidth,
-		DomXML: DomXML,
+		DomXML:    DomXML,
 	}
 
 	buf, err = encode(&args)
@@ -10857,14 +10791,14 @@ func (l *Libvirt) DomainMigratePrepareTunnel3(CookieIn []byte, outStream io.Read
 func (l *Libvirt) DomainMigratePerform3(Dom Domain, Xmlin OptString, CookieIn []byte, Dconnuri OptString, Uri OptString, Flags uint64, Dname OptString, Bandwidth uint64) (rCookieOut []byte, err error) {
 	var buf []byte
 
-	args := DomainMigratePerform3Args {
-		Dom: Dom,
-		Xmlin: Xmlin,
-		CookieIn: CookieIn,
-		Dconnuri: Dconnuri,
-		Uri: Uri,
-		Flags: Flags,
-		Dname: Dname,
+	args := DomainMigratePerform3Args{
+		Dom:       Dom,
+		Xmlin:     Xmlin,
+		CookieIn:  CookieIn,
+		Dconnuri:  Dconnuri,
+		Uri:       Uri,
+		Flags:     Flags,
+		Dname:     Dname,
 		Bandwidth: Bandwidth,
 	}
 
@@ -10897,12 +10831,12 @@ func (l *Libvirt) DomainMigratePerform3(Dom Domain, Xmlin OptString, CookieIn []
 func (l *Libvirt) DomainMigrateFinish3(Dname string, CookieIn []byte, Dconnuri OptString, Uri OptString, Flags uint64, Cancelled int32) (rDom Domain, rCookieOut []byte, err error) {
 	var buf []byte
 
-	args := DomainMigrateFinish3Args {
-		Dname: Dname,
-		CookieIn: CookieIn,
-		Dconnuri: Dconnuri,
-		Uri: Uri,
-		Flags: Flags,
+	args := DomainMigrateFinish3Args{
+		Dname:     Dname,
+		CookieIn:  CookieIn,
+		Dconnuri:  Dconnuri,
+		Uri:       Uri,
+		Flags:     Flags,
 		Cancelled: Cancelled,
 	}
 
@@ -10940,10 +10874,10 @@ func (l *Libvirt) DomainMigrateFinish3(Dname string, CookieIn []byte, Dconnuri O
 func (l *Libvirt) DomainMigrateConfirm3(Dom Domain, CookieIn []byte, Flags uint64, Cancelled int32) (err error) {
 	var buf []byte
 
-	args := DomainMigrateConfirm3Args {
-		Dom: Dom,
-		CookieIn: CookieIn,
-		Flags: Flags,
+	args := DomainMigrateConfirm3Args{
+		Dom:       Dom,
+		CookieIn:  CookieIn,
+		Flags:     Flags,
 		Cancelled: Cancelled,
 	}
 
@@ -10951,7 +10885,6 @@ func (l *Libvirt) DomainMigrateConfirm3(Dom Domain, CookieIn []byte, Flags uint6
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(218, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -10965,17 +10898,16 @@ func (l *Libvirt) DomainMigrateConfirm3(Dom Domain, CookieIn []byte, Flags uint6
 func (l *Libvirt) DomainSetSchedulerParametersFlags(Dom Domain, Params []TypedParam, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainSetSchedulerParametersFlagsArgs {
-		Dom: Dom,
+	args := DomainSetSchedulerParametersFlagsArgs{
+		Dom:    Dom,
 		Params: Params,
-		Flags: Flags,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(219, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -10989,7 +10921,7 @@ func (l *Libvirt) DomainSetSchedulerParametersFlags(Dom Domain, Params []TypedPa
 func (l *Libvirt) InterfaceChangeBegin(Flags uint32) (err error) {
 	var buf []byte
 
-	args := InterfaceChangeBeginArgs {
+	args := InterfaceChangeBeginArgs{
 		Flags: Flags,
 	}
 
@@ -10997,7 +10929,6 @@ func (l *Libvirt) InterfaceChangeBegin(Flags uint32) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(220, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -11011,7 +10942,7 @@ func (l *Libvirt) InterfaceChangeBegin(Flags uint32) (err error) {
 func (l *Libvirt) InterfaceChangeCommit(Flags uint32) (err error) {
 	var buf []byte
 
-	args := InterfaceChangeCommitArgs {
+	args := InterfaceChangeCommitArgs{
 		Flags: Flags,
 	}
 
@@ -11019,7 +10950,6 @@ func (l *Libvirt) InterfaceChangeCommit(Flags uint32) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(221, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -11033,7 +10963,7 @@ func (l *Libvirt) InterfaceChangeCommit(Flags uint32) (err error) {
 func (l *Libvirt) InterfaceChangeRollback(Flags uint32) (err error) {
 	var buf []byte
 
-	args := InterfaceChangeRollbackArgs {
+	args := InterfaceChangeRollbackArgs{
 		Flags: Flags,
 	}
 
@@ -11041,7 +10971,6 @@ func (l *Libvirt) InterfaceChangeRollback(Flags uint32) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(222, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -11055,10 +10984,10 @@ func (l *Libvirt) InterfaceChangeRollback(Flags uint32) (err error) {
 func (l *Libvirt) DomainGetSchedulerParametersFlags(Dom Domain, Nparams int32, Flags uint32) (rParams []TypedParam, err error) {
 	var buf []byte
 
-	args := DomainGetSchedulerParametersFlagsArgs {
-		Dom: Dom,
+	args := DomainGetSchedulerParametersFlagsArgs{
+		Dom:     Dom,
 		Nparams: Nparams,
-		Flags: Flags,
+		Flags:   Flags,
 	}
 
 	buf, err = encode(&args)
@@ -11090,7 +11019,6 @@ func (l *Libvirt) DomainGetSchedulerParametersFlags(Dom Domain, Nparams int32, F
 func (l *Libvirt) DomainEventControlError() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(224, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -11103,18 +11031,17 @@ func (l *Libvirt) DomainEventControlError() (err error) {
 func (l *Libvirt) DomainPinVcpuFlags(Dom Domain, Vcpu uint32, Cpumap []byte, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainPinVcpuFlagsArgs {
-		Dom: Dom,
-		Vcpu: Vcpu,
+	args := DomainPinVcpuFlagsArgs{
+		Dom:    Dom,
+		Vcpu:   Vcpu,
 		Cpumap: Cpumap,
-		Flags: Flags,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(225, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -11128,19 +11055,18 @@ func (l *Libvirt) DomainPinVcpuFlags(Dom Domain, Vcpu uint32, Cpumap []byte, Fla
 func (l *Libvirt) DomainSendKey(Dom Domain, Codeset uint32, Holdtime uint32, Keycodes []uint32, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainSendKeyArgs {
-		Dom: Dom,
-		Codeset: Codeset,
+	args := DomainSendKeyArgs{
+		Dom:      Dom,
+		Codeset:  Codeset,
 		Holdtime: Holdtime,
 		Keycodes: Keycodes,
-		Flags: Flags,
+		Flags:    Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(226, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -11154,10 +11080,10 @@ func (l *Libvirt) DomainSendKey(Dom Domain, Codeset uint32, Holdtime uint32, Key
 func (l *Libvirt) NodeGetCPUStats(CPUNum int32, Nparams int32, Flags uint32) (rParams []NodeGetCPUStats, rNparams int32, err error) {
 	var buf []byte
 
-	args := NodeGetCPUStatsArgs {
-		CPUNum: CPUNum,
+	args := NodeGetCPUStatsArgs{
+		CPUNum:  CPUNum,
 		Nparams: Nparams,
-		Flags: Flags,
+		Flags:   Flags,
 	}
 
 	buf, err = encode(&args)
@@ -11194,10 +11120,10 @@ func (l *Libvirt) NodeGetCPUStats(CPUNum int32, Nparams int32, Flags uint32) (rP
 func (l *Libvirt) NodeGetMemoryStats(Nparams int32, CellNum int32, Flags uint32) (rParams []NodeGetMemoryStats, rNparams int32, err error) {
 	var buf []byte
 
-	args := NodeGetMemoryStatsArgs {
+	args := NodeGetMemoryStatsArgs{
 		Nparams: Nparams,
 		CellNum: CellNum,
-		Flags: Flags,
+		Flags:   Flags,
 	}
 
 	buf, err = encode(&args)
@@ -11234,8 +11160,8 @@ func (l *Libvirt) NodeGetMemoryStats(Nparams int32, CellNum int32, Flags uint32)
 func (l *Libvirt) DomainGetControlInfo(Dom Domain, Flags uint32) (rState uint32, rDetails uint32, rStateTime uint64, err error) {
 	var buf []byte
 
-	args := DomainGetControlInfoArgs {
-		Dom: Dom,
+	args := DomainGetControlInfoArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -11278,11 +11204,11 @@ func (l *Libvirt) DomainGetControlInfo(Dom Domain, Flags uint32) (rState uint32,
 func (l *Libvirt) DomainGetVcpuPinInfo(Dom Domain, Ncpumaps int32, Maplen int32, Flags uint32) (rCpumaps []byte, rNum int32, err error) {
 	var buf []byte
 
-	args := DomainGetVcpuPinInfoArgs {
-		Dom: Dom,
+	args := DomainGetVcpuPinInfoArgs{
+		Dom:      Dom,
 		Ncpumaps: Ncpumaps,
-		Maplen: Maplen,
-		Flags: Flags,
+		Maplen:   Maplen,
+		Flags:    Flags,
 	}
 
 	buf, err = encode(&args)
@@ -11319,8 +11245,8 @@ func (l *Libvirt) DomainGetVcpuPinInfo(Dom Domain, Ncpumaps int32, Maplen int32,
 func (l *Libvirt) DomainUndefineFlags(Dom Domain, Flags DomainUndefineFlagsValues) (err error) {
 	var buf []byte
 
-	args := DomainUndefineFlagsArgs {
-		Dom: Dom,
+	args := DomainUndefineFlagsArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -11328,7 +11254,6 @@ func (l *Libvirt) DomainUndefineFlags(Dom Domain, Flags DomainUndefineFlagsValue
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(231, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -11342,10 +11267,10 @@ func (l *Libvirt) DomainUndefineFlags(Dom Domain, Flags DomainUndefineFlagsValue
 func (l *Libvirt) DomainSaveFlags(Dom Domain, To string, Dxml OptString, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainSaveFlagsArgs {
-		Dom: Dom,
-		To: To,
-		Dxml: Dxml,
+	args := DomainSaveFlagsArgs{
+		Dom:   Dom,
+		To:    To,
+		Dxml:  Dxml,
 		Flags: Flags,
 	}
 
@@ -11353,7 +11278,6 @@ func (l *Libvirt) DomainSaveFlags(Dom Domain, To string, Dxml OptString, Flags u
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(232, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -11367,9 +11291,9 @@ func (l *Libvirt) DomainSaveFlags(Dom Domain, To string, Dxml OptString, Flags u
 func (l *Libvirt) DomainRestoreFlags(From string, Dxml OptString, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainRestoreFlagsArgs {
-		From: From,
-		Dxml: Dxml,
+	args := DomainRestoreFlagsArgs{
+		From:  From,
+		Dxml:  Dxml,
 		Flags: Flags,
 	}
 
@@ -11377,7 +11301,6 @@ func (l *Libvirt) DomainRestoreFlags(From string, Dxml OptString, Flags uint32) 
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(233, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -11391,8 +11314,8 @@ func (l *Libvirt) DomainRestoreFlags(From string, Dxml OptString, Flags uint32) 
 func (l *Libvirt) DomainDestroyFlags(Dom Domain, Flags DomainDestroyFlagsValues) (err error) {
 	var buf []byte
 
-	args := DomainDestroyFlagsArgs {
-		Dom: Dom,
+	args := DomainDestroyFlagsArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -11400,7 +11323,6 @@ func (l *Libvirt) DomainDestroyFlags(Dom Domain, Flags DomainDestroyFlagsValues)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(234, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -11414,8 +11336,8 @@ func (l *Libvirt) DomainDestroyFlags(Dom Domain, Flags DomainDestroyFlagsValues)
 func (l *Libvirt) DomainSaveImageGetXMLDesc(File string, Flags uint32) (rXML string, err error) {
 	var buf []byte
 
-	args := DomainSaveImageGetXMLDescArgs {
-		File: File,
+	args := DomainSaveImageGetXMLDescArgs{
+		File:  File,
 		Flags: Flags,
 	}
 
@@ -11448,9 +11370,9 @@ func (l *Libvirt) DomainSaveImageGetXMLDesc(File string, Flags uint32) (rXML str
 func (l *Libvirt) DomainSaveImageDefineXML(File string, Dxml string, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainSaveImageDefineXMLArgs {
-		File: File,
-		Dxml: Dxml,
+	args := DomainSaveImageDefineXMLArgs{
+		File:  File,
+		Dxml:  Dxml,
 		Flags: Flags,
 	}
 
@@ -11458,7 +11380,6 @@ func (l *Libvirt) DomainSaveImageDefineXML(File string, Dxml string, Flags uint3
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(236, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -11472,9 +11393,9 @@ func (l *Libvirt) DomainSaveImageDefineXML(File string, Dxml string, Flags uint3
 func (l *Libvirt) DomainBlockJobAbort(Dom Domain, Path string, Flags DomainBlockJobAbortFlags) (err error) {
 	var buf []byte
 
-	args := DomainBlockJobAbortArgs {
-		Dom: Dom,
-		Path: Path,
+	args := DomainBlockJobAbortArgs{
+		Dom:   Dom,
+		Path:  Path,
 		Flags: Flags,
 	}
 
@@ -11482,7 +11403,6 @@ func (l *Libvirt) DomainBlockJobAbort(Dom Domain, Path string, Flags DomainBlock
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(237, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -11496,9 +11416,9 @@ func (l *Libvirt) DomainBlockJobAbort(Dom Domain, Path string, Flags DomainBlock
 func (l *Libvirt) DomainGetBlockJobInfo(Dom Domain, Path string, Flags uint32) (rFound int32, rType int32, rBandwidth uint64, rCur uint64, rEnd uint64, err error) {
 	var buf []byte
 
-	args := DomainGetBlockJobInfoArgs {
-		Dom: Dom,
-		Path: Path,
+	args := DomainGetBlockJobInfoArgs{
+		Dom:   Dom,
+		Path:  Path,
 		Flags: Flags,
 	}
 
@@ -11551,18 +11471,17 @@ func (l *Libvirt) DomainGetBlockJobInfo(Dom Domain, Path string, Flags uint32) (
 func (l *Libvirt) DomainBlockJobSetSpeed(Dom Domain, Path string, Bandwidth uint64, Flags DomainBlockJobSetSpeedFlags) (err error) {
 	var buf []byte
 
-	args := DomainBlockJobSetSpeedArgs {
-		Dom: Dom,
-		Path: Path,
+	args := DomainBlockJobSetSpeedArgs{
+		Dom:       Dom,
+		Path:      Path,
 		Bandwidth: Bandwidth,
-		Flags: Flags,
+		Flags:     Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(239, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -11576,18 +11495,17 @@ func (l *Libvirt) DomainBlockJobSetSpeed(Dom Domain, Path string, Bandwidth uint
 func (l *Libvirt) DomainBlockPull(Dom Domain, Path string, Bandwidth uint64, Flags DomainBlockPullFlags) (err error) {
 	var buf []byte
 
-	args := DomainBlockPullArgs {
-		Dom: Dom,
-		Path: Path,
+	args := DomainBlockPullArgs{
+		Dom:       Dom,
+		Path:      Path,
 		Bandwidth: Bandwidth,
-		Flags: Flags,
+		Flags:     Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(240, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -11601,7 +11519,6 @@ func (l *Libvirt) DomainBlockPull(Dom Domain, Path string, Bandwidth uint64, Fla
 func (l *Libvirt) DomainEventBlockJob() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(241, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -11614,8 +11531,8 @@ func (l *Libvirt) DomainEventBlockJob() (err error) {
 func (l *Libvirt) DomainMigrateGetMaxSpeed(Dom Domain, Flags uint32) (rBandwidth uint64, err error) {
 	var buf []byte
 
-	args := DomainMigrateGetMaxSpeedArgs {
-		Dom: Dom,
+	args := DomainMigrateGetMaxSpeedArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -11648,11 +11565,11 @@ func (l *Libvirt) DomainMigrateGetMaxSpeed(Dom Domain, Flags uint32) (rBandwidth
 func (l *Libvirt) DomainBlockStatsFlags(Dom Domain, Path string, Nparams int32, Flags uint32) (rParams []TypedParam, rNparams int32, err error) {
 	var buf []byte
 
-	args := DomainBlockStatsFlagsArgs {
-		Dom: Dom,
-		Path: Path,
+	args := DomainBlockStatsFlagsArgs{
+		Dom:     Dom,
+		Path:    Path,
 		Nparams: Nparams,
-		Flags: Flags,
+		Flags:   Flags,
 	}
 
 	buf, err = encode(&args)
@@ -11689,8 +11606,8 @@ func (l *Libvirt) DomainBlockStatsFlags(Dom Domain, Path string, Nparams int32, 
 func (l *Libvirt) DomainSnapshotGetParent(Snap DomainSnapshot, Flags uint32) (rSnap DomainSnapshot, err error) {
 	var buf []byte
 
-	args := DomainSnapshotGetParentArgs {
-		Snap: Snap,
+	args := DomainSnapshotGetParentArgs{
+		Snap:  Snap,
 		Flags: Flags,
 	}
 
@@ -11723,8 +11640,8 @@ func (l *Libvirt) DomainSnapshotGetParent(Snap DomainSnapshot, Flags uint32) (rS
 func (l *Libvirt) DomainReset(Dom Domain, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainResetArgs {
-		Dom: Dom,
+	args := DomainResetArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -11732,7 +11649,6 @@ func (l *Libvirt) DomainReset(Dom Domain, Flags uint32) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(245, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -11746,8 +11662,8 @@ func (l *Libvirt) DomainReset(Dom Domain, Flags uint32) (err error) {
 func (l *Libvirt) DomainSnapshotNumChildren(Snap DomainSnapshot, Flags uint32) (rNum int32, err error) {
 	var buf []byte
 
-	args := DomainSnapshotNumChildrenArgs {
-		Snap: Snap,
+	args := DomainSnapshotNumChildrenArgs{
+		Snap:  Snap,
 		Flags: Flags,
 	}
 
@@ -11780,10 +11696,10 @@ func (l *Libvirt) DomainSnapshotNumChildren(Snap DomainSnapshot, Flags uint32) (
 func (l *Libvirt) DomainSnapshotListChildrenNames(Snap DomainSnapshot, Maxnames int32, Flags uint32) (rNames []string, err error) {
 	var buf []byte
 
-	args := DomainSnapshotListChildrenNamesArgs {
-		Snap: Snap,
+	args := DomainSnapshotListChildrenNamesArgs{
+		Snap:     Snap,
 		Maxnames: Maxnames,
-		Flags: Flags,
+		Flags:    Flags,
 	}
 
 	buf, err = encode(&args)
@@ -11815,7 +11731,6 @@ func (l *Libvirt) DomainSnapshotListChildrenNames(Snap DomainSnapshot, Maxnames 
 func (l *Libvirt) DomainEventDiskChange() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(248, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -11828,9 +11743,9 @@ func (l *Libvirt) DomainEventDiskChange() (err error) {
 func (l *Libvirt) DomainOpenGraphics(Dom Domain, Idx uint32, Flags DomainOpenGraphicsFlags) (err error) {
 	var buf []byte
 
-	args := DomainOpenGraphicsArgs {
-		Dom: Dom,
-		Idx: Idx,
+	args := DomainOpenGraphicsArgs{
+		Dom:   Dom,
+		Idx:   Idx,
 		Flags: Flags,
 	}
 
@@ -11838,7 +11753,6 @@ func (l *Libvirt) DomainOpenGraphics(Dom Domain, Idx uint32, Flags DomainOpenGra
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(249, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -11852,17 +11766,16 @@ func (l *Libvirt) DomainOpenGraphics(Dom Domain, Idx uint32, Flags DomainOpenGra
 func (l *Libvirt) NodeSuspendForDuration(Target uint32, Duration uint64, Flags uint32) (err error) {
 	var buf []byte
 
-	args := NodeSuspendForDurationArgs {
-		Target: Target,
+	args := NodeSuspendForDurationArgs{
+		Target:   Target,
 		Duration: Duration,
-		Flags: Flags,
+		Flags:    Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(250, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -11876,10 +11789,10 @@ func (l *Libvirt) NodeSuspendForDuration(Target uint32, Duration uint64, Flags u
 func (l *Libvirt) DomainBlockResize(Dom Domain, Disk string, Size uint64, Flags DomainBlockResizeFlags) (err error) {
 	var buf []byte
 
-	args := DomainBlockResizeArgs {
-		Dom: Dom,
-		Disk: Disk,
-		Size: Size,
+	args := DomainBlockResizeArgs{
+		Dom:   Dom,
+		Disk:  Disk,
+		Size:  Size,
 		Flags: Flags,
 	}
 
@@ -11887,7 +11800,6 @@ func (l *Libvirt) DomainBlockResize(Dom Domain, Disk string, Size uint64, Flags 
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(251, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -11901,18 +11813,17 @@ func (l *Libvirt) DomainBlockResize(Dom Domain, Disk string, Size uint64, Flags 
 func (l *Libvirt) DomainSetBlockIOTune(Dom Domain, Disk string, Params []TypedParam, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainSetBlockIOTuneArgs {
-		Dom: Dom,
-		Disk: Disk,
+	args := DomainSetBlockIOTuneArgs{
+		Dom:    Dom,
+		Disk:   Disk,
 		Params: Params,
-		Flags: Flags,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(252, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -11926,11 +11837,11 @@ func (l *Libvirt) DomainSetBlockIOTune(Dom Domain, Disk string, Params []TypedPa
 func (l *Libvirt) DomainGetBlockIOTune(Dom Domain, Disk OptString, Nparams int32, Flags uint32) (rParams []TypedParam, rNparams int32, err error) {
 	var buf []byte
 
-	args := DomainGetBlockIOTuneArgs {
-		Dom: Dom,
-		Disk: Disk,
+	args := DomainGetBlockIOTuneArgs{
+		Dom:     Dom,
+		Disk:    Disk,
 		Nparams: Nparams,
-		Flags: Flags,
+		Flags:   Flags,
 	}
 
 	buf, err = encode(&args)
@@ -11967,17 +11878,16 @@ func (l *Libvirt) DomainGetBlockIOTune(Dom Domain, Disk OptString, Nparams int32
 func (l *Libvirt) DomainSetNumaParameters(Dom Domain, Params []TypedParam, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainSetNumaParametersArgs {
-		Dom: Dom,
+	args := DomainSetNumaParametersArgs{
+		Dom:    Dom,
 		Params: Params,
-		Flags: Flags,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(254, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -11991,10 +11901,10 @@ func (l *Libvirt) DomainSetNumaParameters(Dom Domain, Params []TypedParam, Flags
 func (l *Libvirt) DomainGetNumaParameters(Dom Domain, Nparams int32, Flags uint32) (rParams []TypedParam, rNparams int32, err error) {
 	var buf []byte
 
-	args := DomainGetNumaParametersArgs {
-		Dom: Dom,
+	args := DomainGetNumaParametersArgs{
+		Dom:     Dom,
 		Nparams: Nparams,
-		Flags: Flags,
+		Flags:   Flags,
 	}
 
 	buf, err = encode(&args)
@@ -12031,18 +11941,17 @@ func (l *Libvirt) DomainGetNumaParameters(Dom Domain, Nparams int32, Flags uint3
 func (l *Libvirt) DomainSetInterfaceParameters(Dom Domain, Device string, Params []TypedParam, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainSetInterfaceParametersArgs {
-		Dom: Dom,
+	args := DomainSetInterfaceParametersArgs{
+		Dom:    Dom,
 		Device: Device,
 		Params: Params,
-		Flags: Flags,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(256, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -12056,11 +11965,11 @@ func (l *Libvirt) DomainSetInterfaceParameters(Dom Domain, Device string, Params
 func (l *Libvirt) DomainGetInterfaceParameters(Dom Domain, Device string, Nparams int32, Flags DomainModificationImpact) (rParams []TypedParam, rNparams int32, err error) {
 	var buf []byte
 
-	args := DomainGetInterfaceParametersArgs {
-		Dom: Dom,
-		Device: Device,
+	args := DomainGetInterfaceParametersArgs{
+		Dom:     Dom,
+		Device:  Device,
 		Nparams: Nparams,
-		Flags: Flags,
+		Flags:   Flags,
 	}
 
 	buf, err = encode(&args)
@@ -12097,8 +12006,8 @@ func (l *Libvirt) DomainGetInterfaceParameters(Dom Domain, Device string, Nparam
 func (l *Libvirt) DomainShutdownFlags(Dom Domain, Flags DomainShutdownFlagValues) (err error) {
 	var buf []byte
 
-	args := DomainShutdownFlagsArgs {
-		Dom: Dom,
+	args := DomainShutdownFlagsArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -12106,7 +12015,6 @@ func (l *Libvirt) DomainShutdownFlags(Dom Domain, Flags DomainShutdownFlagValues
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(258, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -12120,17 +12028,16 @@ func (l *Libvirt) DomainShutdownFlags(Dom Domain, Flags DomainShutdownFlagValues
 func (l *Libvirt) StorageVolWipePattern(Vol StorageVol, Algorithm uint32, Flags uint32) (err error) {
 	var buf []byte
 
-	args := StorageVolWipePatternArgs {
-		Vol: Vol,
+	args := StorageVolWipePatternArgs{
+		Vol:       Vol,
 		Algorithm: Algorithm,
-		Flags: Flags,
+		Flags:     Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(259, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -12144,17 +12051,16 @@ func (l *Libvirt) StorageVolWipePattern(Vol StorageVol, Algorithm uint32, Flags 
 func (l *Libvirt) StorageVolResize(Vol StorageVol, Capacity uint64, Flags StorageVolResizeFlags) (err error) {
 	var buf []byte
 
-	args := StorageVolResizeArgs {
-		Vol: Vol,
+	args := StorageVolResizeArgs{
+		Vol:      Vol,
 		Capacity: Capacity,
-		Flags: Flags,
+		Flags:    Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(260, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -12168,18 +12074,17 @@ func (l *Libvirt) StorageVolResize(Vol StorageVol, Capacity uint64, Flags Storag
 func (l *Libvirt) DomainPmSuspendForDuration(Dom Domain, Target uint32, Duration uint64, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainPmSuspendForDurationArgs {
-		Dom: Dom,
-		Target: Target,
+	args := DomainPmSuspendForDurationArgs{
+		Dom:      Dom,
+		Target:   Target,
 		Duration: Duration,
-		Flags: Flags,
+		Flags:    Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(261, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -12193,12 +12098,12 @@ func (l *Libvirt) DomainPmSuspendForDuration(Dom Domain, Target uint32, Duration
 func (l *Libvirt) DomainGetCPUStats(Dom Domain, Nparams uint32, StartCPU int32, Ncpus uint32, Flags TypedParameterFlags) (rParams []TypedParam, rNparams int32, err error) {
 	var buf []byte
 
-	args := DomainGetCPUStatsArgs {
-		Dom: Dom,
-		Nparams: Nparams,
+	args := DomainGetCPUStatsArgs{
+		Dom:      Dom,
+		Nparams:  Nparams,
 		StartCPU: StartCPU,
-		Ncpus: Ncpus,
-		Flags: Flags,
+		Ncpus:    Ncpus,
+		Flags:    Flags,
 	}
 
 	buf, err = encode(&args)
@@ -12235,10 +12140,10 @@ func (l *Libvirt) DomainGetCPUStats(Dom Domain, Nparams uint32, StartCPU int32, 
 func (l *Libvirt) DomainGetDiskErrors(Dom Domain, Maxerrors uint32, Flags uint32) (rErrors []DomainDiskError, rNerrors int32, err error) {
 	var buf []byte
 
-	args := DomainGetDiskErrorsArgs {
-		Dom: Dom,
+	args := DomainGetDiskErrorsArgs{
+		Dom:       Dom,
 		Maxerrors: Maxerrors,
-		Flags: Flags,
+		Flags:     Flags,
 	}
 
 	buf, err = encode(&args)
@@ -12275,20 +12180,19 @@ func (l *Libvirt) DomainGetDiskErrors(Dom Domain, Maxerrors uint32, Flags uint32
 func (l *Libvirt) DomainSetMetadata(Dom Domain, Type int32, Metadata OptString, Key OptString, Uri OptString, Flags DomainModificationImpact) (err error) {
 	var buf []byte
 
-	args := DomainSetMetadataArgs {
-		Dom: Dom,
-		Type: Type,
+	args := DomainSetMetadataArgs{
+		Dom:      Dom,
+		Type:     Type,
 		Metadata: Metadata,
-		Key: Key,
-		Uri: Uri,
-		Flags: Flags,
+		Key:      Key,
+		Uri:      Uri,
+		Flags:    Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(264, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -12302,10 +12206,10 @@ func (l *Libvirt) DomainSetMetadata(Dom Domain, Type int32, Metadata OptString, 
 func (l *Libvirt) DomainGetMetadata(Dom Domain, Type int32, Uri OptString, Flags DomainModificationImpact) (rMetadata string, err error) {
 	var buf []byte
 
-	args := DomainGetMetadataArgs {
-		Dom: Dom,
-		Type: Type,
-		Uri: Uri,
+	args := DomainGetMetadataArgs{
+		Dom:   Dom,
+		Type:  Type,
+		Uri:   Uri,
 		Flags: Flags,
 	}
 
@@ -12338,19 +12242,18 @@ func (l *Libvirt) DomainGetMetadata(Dom Domain, Type int32, Uri OptString, Flags
 func (l *Libvirt) DomainBlockRebase(Dom Domain, Path string, Base OptString, Bandwidth uint64, Flags DomainBlockRebaseFlags) (err error) {
 	var buf []byte
 
-	args := DomainBlockRebaseArgs {
-		Dom: Dom,
-		Path: Path,
-		Base: Base,
+	args := DomainBlockRebaseArgs{
+		Dom:       Dom,
+		Path:      Path,
+		Base:      Base,
 		Bandwidth: Bandwidth,
-		Flags: Flags,
+		Flags:     Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(266, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -12364,8 +12267,8 @@ func (l *Libvirt) DomainBlockRebase(Dom Domain, Path string, Base OptString, Ban
 func (l *Libvirt) DomainPmWakeup(Dom Domain, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainPmWakeupArgs {
-		Dom: Dom,
+	args := DomainPmWakeupArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -12373,7 +12276,6 @@ func (l *Libvirt) DomainPmWakeup(Dom Domain, Flags uint32) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(267, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -12387,7 +12289,6 @@ func (l *Libvirt) DomainPmWakeup(Dom Domain, Flags uint32) (err error) {
 func (l *Libvirt) DomainEventTrayChange() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(268, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -12399,7 +12300,6 @@ func (l *Libvirt) DomainEventTrayChange() (err error) {
 // DomainEventPmwakeup is the go wrapper for REMOTE_PROC_DOMAIN_EVENT_PMWAKEUP.
 func (l *Libvirt) DomainEventPmwakeup() (err error) {
 	var buf []byte
-
 
 	_, err = l.requestStream(269, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -12413,7 +12313,6 @@ func (l *Libvirt) DomainEventPmwakeup() (err error) {
 func (l *Libvirt) DomainEventPmsuspend() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(270, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -12426,8 +12325,8 @@ func (l *Libvirt) DomainEventPmsuspend() (err error) {
 func (l *Libvirt) DomainSnapshotIsCurrent(Snap DomainSnapshot, Flags uint32) (rCurrent int32, err error) {
 	var buf []byte
 
-	args := DomainSnapshotIsCurrentArgs {
-		Snap: Snap,
+	args := DomainSnapshotIsCurrentArgs{
+		Snap:  Snap,
 		Flags: Flags,
 	}
 
@@ -12460,8 +12359,8 @@ func (l *Libvirt) DomainSnapshotIsCurrent(Snap DomainSnapshot, Flags uint32) (rC
 func (l *Libvirt) DomainSnapshotHasMetadata(Snap DomainSnapshot, Flags uint32) (rMetadata int32, err error) {
 	var buf []byte
 
-	args := DomainSnapshotHasMetadataArgs {
-		Snap: Snap,
+	args := DomainSnapshotHasMetadataArgs{
+		Snap:  Snap,
 		Flags: Flags,
 	}
 
@@ -12494,9 +12393,9 @@ func (l *Libvirt) DomainSnapshotHasMetadata(Snap DomainSnapshot, Flags uint32) (
 func (l *Libvirt) ConnectListAllDomains(NeedResults int32, Flags ConnectListAllDomainsFlags) (rDomains []Domain, rRet uint32, err error) {
 	var buf []byte
 
-	args := ConnectListAllDomainsArgs {
+	args := ConnectListAllDomainsArgs{
 		NeedResults: NeedResults,
-		Flags: Flags,
+		Flags:       Flags,
 	}
 
 	buf, err = encode(&args)
@@ -12533,10 +12432,10 @@ func (l *Libvirt) ConnectListAllDomains(NeedResults int32, Flags ConnectListAllD
 func (l *Libvirt) DomainListAllSnapshots(Dom Domain, NeedResults int32, Flags uint32) (rSnapshots []DomainSnapshot, rRet int32, err error) {
 	var buf []byte
 
-	args := DomainListAllSnapshotsArgs {
-		Dom: Dom,
+	args := DomainListAllSnapshotsArgs{
+		Dom:         Dom,
 		NeedResults: NeedResults,
-		Flags: Flags,
+		Flags:       Flags,
 	}
 
 	buf, err = encode(&args)
@@ -12573,10 +12472,10 @@ func (l *Libvirt) DomainListAllSnapshots(Dom Domain, NeedResults int32, Flags ui
 func (l *Libvirt) DomainSnapshotListAllChildren(Snapshot DomainSnapshot, NeedResults int32, Flags uint32) (rSnapshots []DomainSnapshot, rRet int32, err error) {
 	var buf []byte
 
-	args := DomainSnapshotListAllChildrenArgs {
-		Snapshot: Snapshot,
+	args := DomainSnapshotListAllChildrenArgs{
+		Snapshot:    Snapshot,
 		NeedResults: NeedResults,
-		Flags: Flags,
+		Flags:       Flags,
 	}
 
 	buf, err = encode(&args)
@@ -12613,7 +12512,6 @@ func (l *Libvirt) DomainSnapshotListAllChildren(Snapshot DomainSnapshot, NeedRes
 func (l *Libvirt) DomainEventBalloonChange() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(276, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -12626,8 +12524,8 @@ func (l *Libvirt) DomainEventBalloonChange() (err error) {
 func (l *Libvirt) DomainGetHostname(Dom Domain, Flags DomainGetHostnameFlags) (rHostname string, err error) {
 	var buf []byte
 
-	args := DomainGetHostnameArgs {
-		Dom: Dom,
+	args := DomainGetHostnameArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -12660,7 +12558,7 @@ func (l *Libvirt) DomainGetHostname(Dom Domain, Flags DomainGetHostnameFlags) (r
 func (l *Libvirt) DomainGetSecurityLabelList(Dom Domain) (rLabels []DomainGetSecurityLabelRet, rRet int32, err error) {
 	var buf []byte
 
-	args := DomainGetSecurityLabelListArgs {
+	args := DomainGetSecurityLabelListArgs{
 		Dom: Dom,
 	}
 
@@ -12698,17 +12596,16 @@ func (l *Libvirt) DomainGetSecurityLabelList(Dom Domain) (rLabels []DomainGetSec
 func (l *Libvirt) DomainPinEmulator(Dom Domain, Cpumap []byte, Flags DomainModificationImpact) (err error) {
 	var buf []byte
 
-	args := DomainPinEmulatorArgs {
-		Dom: Dom,
+	args := DomainPinEmulatorArgs{
+		Dom:    Dom,
 		Cpumap: Cpumap,
-		Flags: Flags,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(279, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -12722,10 +12619,10 @@ func (l *Libvirt) DomainPinEmulator(Dom Domain, Cpumap []byte, Flags DomainModif
 func (l *Libvirt) DomainGetEmulatorPinInfo(Dom Domain, Maplen int32, Flags DomainModificationImpact) (rCpumaps []byte, rRet int32, err error) {
 	var buf []byte
 
-	args := DomainGetEmulatorPinInfoArgs {
-		Dom: Dom,
+	args := DomainGetEmulatorPinInfoArgs{
+		Dom:    Dom,
 		Maplen: Maplen,
-		Flags: Flags,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
@@ -12762,9 +12659,9 @@ func (l *Libvirt) DomainGetEmulatorPinInfo(Dom Domain, Maplen int32, Flags Domai
 func (l *Libvirt) ConnectListAllStoragePools(NeedResults int32, Flags ConnectListAllStoragePoolsFlags) (rPools []StoragePool, rRet uint32, err error) {
 	var buf []byte
 
-	args := ConnectListAllStoragePoolsArgs {
+	args := ConnectListAllStoragePoolsArgs{
 		NeedResults: NeedResults,
-		Flags: Flags,
+		Flags:       Flags,
 	}
 
 	buf, err = encode(&args)
@@ -12801,10 +12698,10 @@ func (l *Libvirt) ConnectListAllStoragePools(NeedResults int32, Flags ConnectLis
 func (l *Libvirt) StoragePoolListAllVolumes(Pool StoragePool, NeedResults int32, Flags uint32) (rVols []StorageVol, rRet uint32, err error) {
 	var buf []byte
 
-	args := StoragePoolListAllVolumesArgs {
-		Pool: Pool,
+	args := StoragePoolListAllVolumesArgs{
+		Pool:        Pool,
 		NeedResults: NeedResults,
-		Flags: Flags,
+		Flags:       Flags,
 	}
 
 	buf, err = encode(&args)
@@ -12841,9 +12738,9 @@ func (l *Libvirt) StoragePoolListAllVolumes(Pool StoragePool, NeedResults int32,
 func (l *Libvirt) ConnectListAllNetworks(NeedResults int32, Flags ConnectListAllNetworksFlags) (rNets []Network, rRet uint32, err error) {
 	var buf []byte
 
-	args := ConnectListAllNetworksArgs {
+	args := ConnectListAllNetworksArgs{
 		NeedResults: NeedResults,
-		Flags: Flags,
+		Flags:       Flags,
 	}
 
 	buf, err = encode(&args)
@@ -12880,9 +12777,9 @@ func (l *Libvirt) ConnectListAllNetworks(NeedResults int32, Flags ConnectListAll
 func (l *Libvirt) ConnectListAllInterfaces(NeedResults int32, Flags ConnectListAllInterfacesFlags) (rIfaces []Interface, rRet uint32, err error) {
 	var buf []byte
 
-	args := ConnectListAllInterfacesArgs {
+	args := ConnectListAllInterfacesArgs{
 		NeedResults: NeedResults,
-		Flags: Flags,
+		Flags:       Flags,
 	}
 
 	buf, err = encode(&args)
@@ -12919,9 +12816,9 @@ func (l *Libvirt) ConnectListAllInterfaces(NeedResults int32, Flags ConnectListA
 func (l *Libvirt) ConnectListAllNodeDevices(NeedResults int32, Flags uint32) (rDevices []NodeDevice, rRet uint32, err error) {
 	var buf []byte
 
-	args := ConnectListAllNodeDevicesArgs {
+	args := ConnectListAllNodeDevicesArgs{
 		NeedResults: NeedResults,
-		Flags: Flags,
+		Flags:       Flags,
 	}
 
 	buf, err = encode(&args)
@@ -12958,9 +12855,9 @@ func (l *Libvirt) ConnectListAllNodeDevices(NeedResults int32, Flags uint32) (rD
 func (l *Libvirt) ConnectListAllNwfilters(NeedResults int32, Flags uint32) (rFilters []Nwfilter, rRet uint32, err error) {
 	var buf []byte
 
-	args := ConnectListAllNwfiltersArgs {
+	args := ConnectListAllNwfiltersArgs{
 		NeedResults: NeedResults,
-		Flags: Flags,
+		Flags:       Flags,
 	}
 
 	buf, err = encode(&args)
@@ -12997,9 +12894,9 @@ func (l *Libvirt) ConnectListAllNwfilters(NeedResults int32, Flags uint32) (rFil
 func (l *Libvirt) ConnectListAllSecrets(NeedResults int32, Flags ConnectListAllSecretsFlags) (rSecrets []Secret, rRet uint32, err error) {
 	var buf []byte
 
-	args := ConnectListAllSecretsArgs {
+	args := ConnectListAllSecretsArgs{
 		NeedResults: NeedResults,
-		Flags: Flags,
+		Flags:       Flags,
 	}
 
 	buf, err = encode(&args)
@@ -13036,16 +12933,15 @@ func (l *Libvirt) ConnectListAllSecrets(NeedResults int32, Flags ConnectListAllS
 func (l *Libvirt) NodeSetMemoryParameters(Params []TypedParam, Flags uint32) (err error) {
 	var buf []byte
 
-	args := NodeSetMemoryParametersArgs {
+	args := NodeSetMemoryParametersArgs{
 		Params: Params,
-		Flags: Flags,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(288, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -13059,9 +12955,9 @@ func (l *Libvirt) NodeSetMemoryParameters(Params []TypedParam, Flags uint32) (er
 func (l *Libvirt) NodeGetMemoryParameters(Nparams int32, Flags uint32) (rParams []TypedParam, rNparams int32, err error) {
 	var buf []byte
 
-	args := NodeGetMemoryParametersArgs {
+	args := NodeGetMemoryParametersArgs{
 		Nparams: Nparams,
-		Flags: Flags,
+		Flags:   Flags,
 	}
 
 	buf, err = encode(&args)
@@ -13098,20 +12994,19 @@ func (l *Libvirt) NodeGetMemoryParameters(Nparams int32, Flags uint32) (rParams 
 func (l *Libvirt) DomainBlockCommit(Dom Domain, Disk string, Base OptString, Top OptString, Bandwidth uint64, Flags DomainBlockCommitFlags) (err error) {
 	var buf []byte
 
-	args := DomainBlockCommitArgs {
-		Dom: Dom,
-		Disk: Disk,
-		Base: Base,
-		Top: Top,
+	args := DomainBlockCommitArgs{
+		Dom:       Dom,
+		Disk:      Disk,
+		Base:      Base,
+		Top:       Top,
 		Bandwidth: Bandwidth,
-		Flags: Flags,
+		Flags:     Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(290, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -13125,20 +13020,19 @@ func (l *Libvirt) DomainBlockCommit(Dom Domain, Disk string, Base OptString, Top
 func (l *Libvirt) NetworkUpdate(Net Network, Command uint32, Section uint32, ParentIndex int32, XML string, Flags NetworkUpdateFlags) (err error) {
 	var buf []byte
 
-	args := NetworkUpdateArgs {
-		Net: Net,
-		Command: Command,
-		Section: Section,
+	args := NetworkUpdateArgs{
+		Net:         Net,
+		Command:     Command,
+		Section:     Section,
 		ParentIndex: ParentIndex,
-		XML: XML,
-		Flags: Flags,
+		XML:         XML,
+		Flags:       Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(291, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -13152,7 +13046,6 @@ func (l *Libvirt) NetworkUpdate(Net Network, Command uint32, Section uint32, Par
 func (l *Libvirt) DomainEventPmsuspendDisk() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(292, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -13165,10 +13058,10 @@ func (l *Libvirt) DomainEventPmsuspendDisk() (err error) {
 func (l *Libvirt) NodeGetCPUMap(NeedMap int32, NeedOnline int32, Flags uint32) (rCpumap []byte, rOnline uint32, rRet int32, err error) {
 	var buf []byte
 
-	args := NodeGetCPUMapArgs {
-		NeedMap: NeedMap,
+	args := NodeGetCPUMapArgs{
+		NeedMap:    NeedMap,
 		NeedOnline: NeedOnline,
-		Flags: Flags,
+		Flags:      Flags,
 	}
 
 	buf, err = encode(&args)
@@ -13210,18 +13103,17 @@ func (l *Libvirt) NodeGetCPUMap(NeedMap int32, NeedOnline int32, Flags uint32) (
 func (l *Libvirt) DomainFstrim(Dom Domain, MountPoint OptString, Minimum uint64, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainFstrimArgs {
-		Dom: Dom,
+	args := DomainFstrimArgs{
+		Dom:        Dom,
 		MountPoint: MountPoint,
-		Minimum: Minimum,
-		Flags: Flags,
+		Minimum:    Minimum,
+		Flags:      Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(294, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -13235,18 +13127,17 @@ func (l *Libvirt) DomainFstrim(Dom Domain, MountPoint OptString, Minimum uint64,
 func (l *Libvirt) DomainSendProcessSignal(Dom Domain, PidValue int64, Signum uint32, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainSendProcessSignalArgs {
-		Dom: Dom,
+	args := DomainSendProcessSignalArgs{
+		Dom:      Dom,
 		PidValue: PidValue,
-		Signum: Signum,
-		Flags: Flags,
+		Signum:   Signum,
+		Flags:    Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(295, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -13260,9 +13151,9 @@ func (l *Libvirt) DomainSendProcessSignal(Dom Domain, PidValue int64, Signum uin
 func (l *Libvirt) DomainOpenChannel(Dom Domain, Name OptString, inStream io.Writer, Flags DomainChannelFlags) (err error) {
 	var buf []byte
 
-	args := DomainOpenChannelArgs {
-		Dom: Dom,
-		Name: Name,
+	args := DomainOpenChannelArgs{
+		Dom:   Dom,
+		Name:  Name,
 		Flags: Flags,
 	}
 
@@ -13270,7 +13161,6 @@ func (l *Libvirt) DomainOpenChannel(Dom Domain, Name OptString, inStream io.Writ
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(296, constants.Program, buf, nil, inStream)
 	if err != nil {
@@ -13284,9 +13174,9 @@ func (l *Libvirt) DomainOpenChannel(Dom Domain, Name OptString, inStream io.Writ
 func (l *Libvirt) NodeDeviceLookupScsiHostByWwn(Wwnn string, Wwpn string, Flags uint32) (rDev NodeDevice, err error) {
 	var buf []byte
 
-	args := NodeDeviceLookupScsiHostByWwnArgs {
-		Wwnn: Wwnn,
-		Wwpn: Wwpn,
+	args := NodeDeviceLookupScsiHostByWwnArgs{
+		Wwnn:  Wwnn,
+		Wwpn:  Wwpn,
 		Flags: Flags,
 	}
 
@@ -13319,8 +13209,8 @@ func (l *Libvirt) NodeDeviceLookupScsiHostByWwn(Wwnn string, Wwpn string, Flags 
 func (l *Libvirt) DomainGetJobStats(Dom Domain, Flags DomainGetJobStatsFlags) (rType int32, rParams []TypedParam, err error) {
 	var buf []byte
 
-	args := DomainGetJobStatsArgs {
-		Dom: Dom,
+	args := DomainGetJobStatsArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -13358,8 +13248,8 @@ func (l *Libvirt) DomainGetJobStats(Dom Domain, Flags DomainGetJobStatsFlags) (r
 func (l *Libvirt) DomainMigrateGetCompressionCache(Dom Domain, Flags uint32) (rCacheSize uint64, err error) {
 	var buf []byte
 
-	args := DomainMigrateGetCompressionCacheArgs {
-		Dom: Dom,
+	args := DomainMigrateGetCompressionCacheArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -13392,17 +13282,16 @@ func (l *Libvirt) DomainMigrateGetCompressionCache(Dom Domain, Flags uint32) (rC
 func (l *Libvirt) DomainMigrateSetCompressionCache(Dom Domain, CacheSize uint64, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainMigrateSetCompressionCacheArgs {
-		Dom: Dom,
+	args := DomainMigrateSetCompressionCacheArgs{
+		Dom:       Dom,
 		CacheSize: CacheSize,
-		Flags: Flags,
+		Flags:     Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(300, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -13416,17 +13305,16 @@ func (l *Libvirt) DomainMigrateSetCompressionCache(Dom Domain, CacheSize uint64,
 func (l *Libvirt) NodeDeviceDetachFlags(Name string, DriverName OptString, Flags uint32) (err error) {
 	var buf []byte
 
-	args := NodeDeviceDetachFlagsArgs {
-		Name: Name,
+	args := NodeDeviceDetachFlagsArgs{
+		Name:       Name,
 		DriverName: DriverName,
-		Flags: Flags,
+		Flags:      Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(301, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -13440,10 +13328,10 @@ func (l *Libvirt) NodeDeviceDetachFlags(Name string, DriverName OptString, Flags
 func (l *Libvirt) DomainMigrateBegin3Params(Dom Domain, Params []TypedParam, Flags uint32) (rCookieOut []byte, rXML string, err error) {
 	var buf []byte
 
-	args := DomainMigrateBegin3ParamsArgs {
-		Dom: Dom,
+	args := DomainMigrateBegin3ParamsArgs{
+		Dom:    Dom,
 		Params: Params,
-		Flags: Flags,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
@@ -13480,10 +13368,10 @@ func (l *Libvirt) DomainMigrateBegin3Params(Dom Domain, Params []TypedParam, Fla
 func (l *Libvirt) DomainMigratePrepare3Params(Params []TypedParam, CookieIn []byte, Flags uint32) (rCookieOut []byte, rUriOut OptString, err error) {
 	var buf []byte
 
-	args := DomainMigratePrepare3ParamsArgs {
-		Params: Params,
+	args := DomainMigratePrepare3ParamsArgs{
+		Params:   Params,
 		CookieIn: CookieIn,
-		Flags: Flags,
+		Flags:    Flags,
 	}
 
 	buf, err = encode(&args)
@@ -13520,10 +13408,10 @@ func (l *Libvirt) DomainMigratePrepare3Params(Params []TypedParam, CookieIn []by
 func (l *Libvirt) DomainMigratePrepareTunnel3Params(Params []TypedParam, CookieIn []byte, Flags uint32) (rCookieOut []byte, err error) {
 	var buf []byte
 
-	args := DomainMigratePrepareTunnel3ParamsArgs {
-		Params: Params,
+	args := DomainMigratePrepareTunnel3ParamsArgs{
+		Params:   Params,
 		CookieIn: CookieIn,
-		Flags: Flags,
+		Flags:    Flags,
 	}
 
 	buf, err = encode(&args)
@@ -13555,12 +13443,12 @@ func (l *Libvirt) DomainMigratePrepareTunnel3Params(Params []TypedParam, CookieI
 func (l *Libvirt) DomainMigratePerform3Params(Dom Domain, Dconnuri OptString, Params []TypedParam, CookieIn []byte, Flags DomainMigrateFlags) (rCookieOut []byte, err error) {
 	var buf []byte
 
-	args := DomainMigratePerform3ParamsArgs {
-		Dom: Dom,
+	args := DomainMigratePerform3ParamsArgs{
+		Dom:      Dom,
 		Dconnuri: Dconnuri,
-		Params: Params,
+		Params:   Params,
 		CookieIn: CookieIn,
-		Flags: Flags,
+		Flags:    Flags,
 	}
 
 	buf, err = encode(&args)
@@ -13592,10 +13480,10 @@ func (l *Libvirt) DomainMigratePerform3Params(Dom Domain, Dconnuri OptString, Pa
 func (l *Libvirt) DomainMigrateFinish3Params(Params []TypedParam, CookieIn []byte, Flags uint32, Cancelled int32) (rDom Domain, rCookieOut []byte, err error) {
 	var buf []byte
 
-	args := DomainMigrateFinish3ParamsArgs {
-		Params: Params,
-		CookieIn: CookieIn,
-		Flags: Flags,
+	args := DomainMigrateFinish3ParamsArgs{
+		Params:    Params,
+		CookieIn:  CookieIn,
+		Flags:     Flags,
 		Cancelled: Cancelled,
 	}
 
@@ -13633,11 +13521,11 @@ func (l *Libvirt) DomainMigrateFinish3Params(Params []TypedParam, CookieIn []byt
 func (l *Libvirt) DomainMigrateConfirm3Params(Dom Domain, Params []TypedParam, CookieIn []byte, Flags uint32, Cancelled int32) (err error) {
 	var buf []byte
 
-	args := DomainMigrateConfirm3ParamsArgs {
-		Dom: Dom,
-		Params: Params,
-		CookieIn: CookieIn,
-		Flags: Flags,
+	args := DomainMigrateConfirm3ParamsArgs{
+		Dom:       Dom,
+		Params:    Params,
+		CookieIn:  CookieIn,
+		Flags:     Flags,
 		Cancelled: Cancelled,
 	}
 
@@ -13645,7 +13533,6 @@ func (l *Libvirt) DomainMigrateConfirm3Params(Dom Domain, Params []TypedParam, C
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(307, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -13659,17 +13546,16 @@ func (l *Libvirt) DomainMigrateConfirm3Params(Dom Domain, Params []TypedParam, C
 func (l *Libvirt) DomainSetMemoryStatsPeriod(Dom Domain, Period int32, Flags DomainMemoryModFlags) (err error) {
 	var buf []byte
 
-	args := DomainSetMemoryStatsPeriodArgs {
-		Dom: Dom,
+	args := DomainSetMemoryStatsPeriodArgs{
+		Dom:    Dom,
 		Period: Period,
-		Flags: Flags,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(308, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -13683,9 +13569,9 @@ func (l *Libvirt) DomainSetMemoryStatsPeriod(Dom Domain, Period int32, Flags Dom
 func (l *Libvirt) DomainCreateXMLWithFiles(XMLDesc string, Flags DomainCreateFlags) (rDom Domain, err error) {
 	var buf []byte
 
-	args := DomainCreateXMLWithFilesArgs {
+	args := DomainCreateXMLWithFilesArgs{
 		XMLDesc: XMLDesc,
-		Flags: Flags,
+		Flags:   Flags,
 	}
 
 	buf, err = encode(&args)
@@ -13717,8 +13603,8 @@ func (l *Libvirt) DomainCreateXMLWithFiles(XMLDesc string, Flags DomainCreateFla
 func (l *Libvirt) DomainCreateWithFiles(Dom Domain, Flags DomainCreateFlags) (rDom Domain, err error) {
 	var buf []byte
 
-	args := DomainCreateWithFilesArgs {
-		Dom: Dom,
+	args := DomainCreateWithFilesArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -13751,7 +13637,6 @@ func (l *Libvirt) DomainCreateWithFiles(Dom Domain, Flags DomainCreateFlags) (rD
 func (l *Libvirt) DomainEventDeviceRemoved() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(311, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -13764,10 +13649,10 @@ func (l *Libvirt) DomainEventDeviceRemoved() (err error) {
 func (l *Libvirt) ConnectGetCPUModelNames(Arch string, NeedResults int32, Flags uint32) (rModels []string, rRet int32, err error) {
 	var buf []byte
 
-	args := ConnectGetCPUModelNamesArgs {
-		Arch: Arch,
+	args := ConnectGetCPUModelNamesArgs{
+		Arch:        Arch,
 		NeedResults: NeedResults,
-		Flags: Flags,
+		Flags:       Flags,
 	}
 
 	buf, err = encode(&args)
@@ -13804,9 +13689,9 @@ func (l *Libvirt) ConnectGetCPUModelNames(Arch string, NeedResults int32, Flags 
 func (l *Libvirt) ConnectNetworkEventRegisterAny(EventID int32, Net OptNetwork) (rCallbackID int32, err error) {
 	var buf []byte
 
-	args := ConnectNetworkEventRegisterAnyArgs {
+	args := ConnectNetworkEventRegisterAnyArgs{
 		EventID: EventID,
-		Net: Net,
+		Net:     Net,
 	}
 
 	buf, err = encode(&args)
@@ -13838,7 +13723,7 @@ func (l *Libvirt) ConnectNetworkEventRegisterAny(EventID int32, Net OptNetwork) 
 func (l *Libvirt) ConnectNetworkEventDeregisterAny(CallbackID int32) (err error) {
 	var buf []byte
 
-	args := ConnectNetworkEventDeregisterAnyArgs {
+	args := ConnectNetworkEventDeregisterAnyArgs{
 		CallbackID: CallbackID,
 	}
 
@@ -13846,7 +13731,6 @@ func (l *Libvirt) ConnectNetworkEventDeregisterAny(CallbackID int32) (err error)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(314, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -13860,7 +13744,6 @@ func (l *Libvirt) ConnectNetworkEventDeregisterAny(CallbackID int32) (err error)
 func (l *Libvirt) NetworkEventLifecycle() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(315, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -13873,9 +13756,9 @@ func (l *Libvirt) NetworkEventLifecycle() (err error) {
 func (l *Libvirt) ConnectDomainEventCallbackRegisterAny(EventID int32, Dom OptDomain) (rCallbackID int32, err error) {
 	var buf []byte
 
-	args := ConnectDomainEventCallbackRegisterAnyArgs {
+	args := ConnectDomainEventCallbackRegisterAnyArgs{
 		EventID: EventID,
-		Dom: Dom,
+		Dom:     Dom,
 	}
 
 	buf, err = encode(&args)
@@ -13907,7 +13790,7 @@ func (l *Libvirt) ConnectDomainEventCallbackRegisterAny(EventID int32, Dom OptDo
 func (l *Libvirt) ConnectDomainEventCallbackDeregisterAny(CallbackID int32) (err error) {
 	var buf []byte
 
-	args := ConnectDomainEventCallbackDeregisterAnyArgs {
+	args := ConnectDomainEventCallbackDeregisterAnyArgs{
 		CallbackID: CallbackID,
 	}
 
@@ -13915,7 +13798,6 @@ func (l *Libvirt) ConnectDomainEventCallbackDeregisterAny(CallbackID int32) (err
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(317, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -13929,7 +13811,6 @@ func (l *Libvirt) ConnectDomainEventCallbackDeregisterAny(CallbackID int32) (err
 func (l *Libvirt) DomainEventCallbackLifecycle() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(318, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -13941,7 +13822,6 @@ func (l *Libvirt) DomainEventCallbackLifecycle() (err error) {
 // DomainEventCallbackReboot is the go wrapper for REMOTE_PROC_DOMAIN_EVENT_CALLBACK_REBOOT.
 func (l *Libvirt) DomainEventCallbackReboot() (err error) {
 	var buf []byte
-
 
 	_, err = l.requestStream(319, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -13955,7 +13835,6 @@ func (l *Libvirt) DomainEventCallbackReboot() (err error) {
 func (l *Libvirt) DomainEventCallbackRtcChange() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(320, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -13967,7 +13846,6 @@ func (l *Libvirt) DomainEventCallbackRtcChange() (err error) {
 // DomainEventCallbackWatchdog is the go wrapper for REMOTE_PROC_DOMAIN_EVENT_CALLBACK_WATCHDOG.
 func (l *Libvirt) DomainEventCallbackWatchdog() (err error) {
 	var buf []byte
-
 
 	_, err = l.requestStream(321, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -13981,7 +13859,6 @@ func (l *Libvirt) DomainEventCallbackWatchdog() (err error) {
 func (l *Libvirt) DomainEventCallbackIOError() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(322, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -13993,7 +13870,6 @@ func (l *Libvirt) DomainEventCallbackIOError() (err error) {
 // DomainEventCallbackGraphics is the go wrapper for REMOTE_PROC_DOMAIN_EVENT_CALLBACK_GRAPHICS.
 func (l *Libvirt) DomainEventCallbackGraphics() (err error) {
 	var buf []byte
-
 
 	_, err = l.requestStream(323, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -14007,7 +13883,6 @@ func (l *Libvirt) DomainEventCallbackGraphics() (err error) {
 func (l *Libvirt) DomainEventCallbackIOErrorReason() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(324, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -14019,7 +13894,6 @@ func (l *Libvirt) DomainEventCallbackIOErrorReason() (err error) {
 // DomainEventCallbackControlError is the go wrapper for REMOTE_PROC_DOMAIN_EVENT_CALLBACK_CONTROL_ERROR.
 func (l *Libvirt) DomainEventCallbackControlError() (err error) {
 	var buf []byte
-
 
 	_, err = l.requestStream(325, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -14033,7 +13907,6 @@ func (l *Libvirt) DomainEventCallbackControlError() (err error) {
 func (l *Libvirt) DomainEventCallbackBlockJob() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(326, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -14045,7 +13918,6 @@ func (l *Libvirt) DomainEventCallbackBlockJob() (err error) {
 // DomainEventCallbackDiskChange is the go wrapper for REMOTE_PROC_DOMAIN_EVENT_CALLBACK_DISK_CHANGE.
 func (l *Libvirt) DomainEventCallbackDiskChange() (err error) {
 	var buf []byte
-
 
 	_, err = l.requestStream(327, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -14059,7 +13931,6 @@ func (l *Libvirt) DomainEventCallbackDiskChange() (err error) {
 func (l *Libvirt) DomainEventCallbackTrayChange() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(328, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -14071,7 +13942,6 @@ func (l *Libvirt) DomainEventCallbackTrayChange() (err error) {
 // DomainEventCallbackPmwakeup is the go wrapper for REMOTE_PROC_DOMAIN_EVENT_CALLBACK_PMWAKEUP.
 func (l *Libvirt) DomainEventCallbackPmwakeup() (err error) {
 	var buf []byte
-
 
 	_, err = l.requestStream(329, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -14085,7 +13955,6 @@ func (l *Libvirt) DomainEventCallbackPmwakeup() (err error) {
 func (l *Libvirt) DomainEventCallbackPmsuspend() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(330, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -14097,7 +13966,6 @@ func (l *Libvirt) DomainEventCallbackPmsuspend() (err error) {
 // DomainEventCallbackBalloonChange is the go wrapper for REMOTE_PROC_DOMAIN_EVENT_CALLBACK_BALLOON_CHANGE.
 func (l *Libvirt) DomainEventCallbackBalloonChange() (err error) {
 	var buf []byte
-
 
 	_, err = l.requestStream(331, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -14111,7 +13979,6 @@ func (l *Libvirt) DomainEventCallbackBalloonChange() (err error) {
 func (l *Libvirt) DomainEventCallbackPmsuspendDisk() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(332, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -14123,7 +13990,6 @@ func (l *Libvirt) DomainEventCallbackPmsuspendDisk() (err error) {
 // DomainEventCallbackDeviceRemoved is the go wrapper for REMOTE_PROC_DOMAIN_EVENT_CALLBACK_DEVICE_REMOVED.
 func (l *Libvirt) DomainEventCallbackDeviceRemoved() (err error) {
 	var buf []byte
-
 
 	_, err = l.requestStream(333, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -14137,18 +14003,17 @@ func (l *Libvirt) DomainEventCallbackDeviceRemoved() (err error) {
 func (l *Libvirt) DomainCoreDumpWithFormat(Dom Domain, To string, Dumpformat uint32, Flags DomainCoreDumpFlags) (err error) {
 	var buf []byte
 
-	args := DomainCoreDumpWithFormatArgs {
-		Dom: Dom,
-		To: To,
+	args := DomainCoreDumpWithFormatArgs{
+		Dom:        Dom,
+		To:         To,
 		Dumpformat: Dumpformat,
-		Flags: Flags,
+		Flags:      Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(334, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -14162,10 +14027,10 @@ func (l *Libvirt) DomainCoreDumpWithFormat(Dom Domain, To string, Dumpformat uin
 func (l *Libvirt) DomainFsfreeze(Dom Domain, Mountpoints []string, Flags uint32) (rFilesystems int32, err error) {
 	var buf []byte
 
-	args := DomainFsfreezeArgs {
-		Dom: Dom,
+	args := DomainFsfreezeArgs{
+		Dom:         Dom,
 		Mountpoints: Mountpoints,
-		Flags: Flags,
+		Flags:       Flags,
 	}
 
 	buf, err = encode(&args)
@@ -14197,10 +14062,10 @@ func (l *Libvirt) DomainFsfreeze(Dom Domain, Mountpoints []string, Flags uint32)
 func (l *Libvirt) DomainFsthaw(Dom Domain, Mountpoints []string, Flags uint32) (rFilesystems int32, err error) {
 	var buf []byte
 
-	args := DomainFsthawArgs {
-		Dom: Dom,
+	args := DomainFsthawArgs{
+		Dom:         Dom,
 		Mountpoints: Mountpoints,
-		Flags: Flags,
+		Flags:       Flags,
 	}
 
 	buf, err = encode(&args)
@@ -14232,8 +14097,8 @@ func (l *Libvirt) DomainFsthaw(Dom Domain, Mountpoints []string, Flags uint32) (
 func (l *Libvirt) DomainGetTime(Dom Domain, Flags uint32) (rSeconds int64, rNseconds uint32, err error) {
 	var buf []byte
 
-	args := DomainGetTimeArgs {
-		Dom: Dom,
+	args := DomainGetTimeArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -14271,18 +14136,17 @@ func (l *Libvirt) DomainGetTime(Dom Domain, Flags uint32) (rSeconds int64, rNsec
 func (l *Libvirt) DomainSetTime(Dom Domain, Seconds int64, Nseconds uint32, Flags DomainSetTimeFlags) (err error) {
 	var buf []byte
 
-	args := DomainSetTimeArgs {
-		Dom: Dom,
-		Seconds: Seconds,
+	args := DomainSetTimeArgs{
+		Dom:      Dom,
+		Seconds:  Seconds,
 		Nseconds: Nseconds,
-		Flags: Flags,
+		Flags:    Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(338, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -14296,7 +14160,6 @@ func (l *Libvirt) DomainSetTime(Dom Domain, Seconds int64, Nseconds uint32, Flag
 func (l *Libvirt) DomainEventBlockJob2() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(339, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -14309,11 +14172,11 @@ func (l *Libvirt) DomainEventBlockJob2() (err error) {
 func (l *Libvirt) NodeGetFreePages(Pages []uint32, StartCell int32, CellCount uint32, Flags uint32) (rCounts []uint64, err error) {
 	var buf []byte
 
-	args := NodeGetFreePagesArgs {
-		Pages: Pages,
+	args := NodeGetFreePagesArgs{
+		Pages:     Pages,
 		StartCell: StartCell,
 		CellCount: CellCount,
-		Flags: Flags,
+		Flags:     Flags,
 	}
 
 	buf, err = encode(&args)
@@ -14345,11 +14208,11 @@ func (l *Libvirt) NodeGetFreePages(Pages []uint32, StartCell int32, CellCount ui
 func (l *Libvirt) NetworkGetDhcpLeases(Net Network, Mac OptString, NeedResults int32, Flags uint32) (rLeases []NetworkDhcpLease, rRet uint32, err error) {
 	var buf []byte
 
-	args := NetworkGetDhcpLeasesArgs {
-		Net: Net,
-		Mac: Mac,
+	args := NetworkGetDhcpLeasesArgs{
+		Net:         Net,
+		Mac:         Mac,
 		NeedResults: NeedResults,
-		Flags: Flags,
+		Flags:       Flags,
 	}
 
 	buf, err = encode(&args)
@@ -14386,12 +14249,12 @@ func (l *Libvirt) NetworkGetDhcpLeases(Net Network, Mac OptString, NeedResults i
 func (l *Libvirt) ConnectGetDomainCapabilities(Emulatorbin OptString, Arch OptString, Machine OptString, Virttype OptString, Flags ConnectGetDomainCapabilitiesFlags) (rCapabilities string, err error) {
 	var buf []byte
 
-	args := ConnectGetDomainCapabilitiesArgs {
+	args := ConnectGetDomainCapabilitiesArgs{
 		Emulatorbin: Emulatorbin,
-		Arch: Arch,
-		Machine: Machine,
-		Virttype: Virttype,
-		Flags: Flags,
+		Arch:        Arch,
+		Machine:     Machine,
+		Virttype:    Virttype,
+		Flags:       Flags,
 	}
 
 	buf, err = encode(&args)
@@ -14423,9 +14286,9 @@ func (l *Libvirt) ConnectGetDomainCapabilities(Emulatorbin OptString, Arch OptSt
 func (l *Libvirt) DomainOpenGraphicsFd(Dom Domain, Idx uint32, Flags DomainOpenGraphicsFlags) (err error) {
 	var buf []byte
 
-	args := DomainOpenGraphicsFdArgs {
-		Dom: Dom,
-		Idx: Idx,
+	args := DomainOpenGraphicsFdArgs{
+		Dom:   Dom,
+		Idx:   Idx,
 		Flags: Flags,
 	}
 
@@ -14433,7 +14296,6 @@ func (l *Libvirt) DomainOpenGraphicsFd(Dom Domain, Idx uint32, Flags DomainOpenG
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(343, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -14447,8 +14309,8 @@ func (l *Libvirt) DomainOpenGraphicsFd(Dom Domain, Idx uint32, Flags DomainOpenG
 func (l *Libvirt) ConnectGetAllDomainStats(Doms []Domain, Stats uint32, Flags uint32) (rRetStats []DomainStatsRecord, err error) {
 	var buf []byte
 
-	args := ConnectGetAllDomainStatsArgs {
-		Doms: Doms,
+	args := ConnectGetAllDomainStatsArgs{
+		Doms:  Doms,
 		Stats: Stats,
 		Flags: Flags,
 	}
@@ -14482,19 +14344,18 @@ func (l *Libvirt) ConnectGetAllDomainStats(Doms []Domain, Stats uint32, Flags ui
 func (l *Libvirt) DomainBlockCopy(Dom Domain, Path string, Destxml string, Params []TypedParam, Flags DomainBlockCopyFlags) (err error) {
 	var buf []byte
 
-	args := DomainBlockCopyArgs {
-		Dom: Dom,
-		Path: Path,
+	args := DomainBlockCopyArgs{
+		Dom:     Dom,
+		Path:    Path,
 		Destxml: Destxml,
-		Params: Params,
-		Flags: Flags,
+		Params:  Params,
+		Flags:   Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(345, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -14508,7 +14369,6 @@ func (l *Libvirt) DomainBlockCopy(Dom Domain, Path string, Destxml string, Param
 func (l *Libvirt) DomainEventCallbackTunable() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(346, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -14521,12 +14381,12 @@ func (l *Libvirt) DomainEventCallbackTunable() (err error) {
 func (l *Libvirt) NodeAllocPages(PageSizes []uint32, PageCounts []uint64, StartCell int32, CellCount uint32, Flags NodeAllocPagesFlags) (rRet int32, err error) {
 	var buf []byte
 
-	args := NodeAllocPagesArgs {
-		PageSizes: PageSizes,
+	args := NodeAllocPagesArgs{
+		PageSizes:  PageSizes,
 		PageCounts: PageCounts,
-		StartCell: StartCell,
-		CellCount: CellCount,
-		Flags: Flags,
+		StartCell:  StartCell,
+		CellCount:  CellCount,
+		Flags:      Flags,
 	}
 
 	buf, err = encode(&args)
@@ -14558,7 +14418,6 @@ func (l *Libvirt) NodeAllocPages(PageSizes []uint32, PageCounts []uint64, StartC
 func (l *Libvirt) DomainEventCallbackAgentLifecycle() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(348, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -14571,8 +14430,8 @@ func (l *Libvirt) DomainEventCallbackAgentLifecycle() (err error) {
 func (l *Libvirt) DomainGetFsinfo(Dom Domain, Flags uint32) (rInfo []DomainFsinfo, rRet uint32, err error) {
 	var buf []byte
 
-	args := DomainGetFsinfoArgs {
-		Dom: Dom,
+	args := DomainGetFsinfoArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -14610,8 +14469,8 @@ func (l *Libvirt) DomainGetFsinfo(Dom Domain, Flags uint32) (rInfo []DomainFsinf
 func (l *Libvirt) DomainDefineXMLFlags(XML string, Flags DomainDefineFlags) (rDom Domain, err error) {
 	var buf []byte
 
-	args := DomainDefineXMLFlagsArgs {
-		XML: XML,
+	args := DomainDefineXMLFlagsArgs{
+		XML:   XML,
 		Flags: Flags,
 	}
 
@@ -14644,8 +14503,8 @@ func (l *Libvirt) DomainDefineXMLFlags(XML string, Flags DomainDefineFlags) (rDo
 func (l *Libvirt) DomainGetIothreadInfo(Dom Domain, Flags DomainModificationImpact) (rInfo []DomainIothreadInfo, rRet uint32, err error) {
 	var buf []byte
 
-	args := DomainGetIothreadInfoArgs {
-		Dom: Dom,
+	args := DomainGetIothreadInfoArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -14683,18 +14542,17 @@ func (l *Libvirt) DomainGetIothreadInfo(Dom Domain, Flags DomainModificationImpa
 func (l *Libvirt) DomainPinIothread(Dom Domain, IothreadsID uint32, Cpumap []byte, Flags DomainModificationImpact) (err error) {
 	var buf []byte
 
-	args := DomainPinIothreadArgs {
-		Dom: Dom,
+	args := DomainPinIothreadArgs{
+		Dom:         Dom,
 		IothreadsID: IothreadsID,
-		Cpumap: Cpumap,
-		Flags: Flags,
+		Cpumap:      Cpumap,
+		Flags:       Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(352, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -14708,10 +14566,10 @@ func (l *Libvirt) DomainPinIothread(Dom Domain, IothreadsID uint32, Cpumap []byt
 func (l *Libvirt) DomainInterfaceAddresses(Dom Domain, Source uint32, Flags uint32) (rIfaces []DomainInterface, err error) {
 	var buf []byte
 
-	args := DomainInterfaceAddressesArgs {
-		Dom: Dom,
+	args := DomainInterfaceAddressesArgs{
+		Dom:    Dom,
 		Source: Source,
-		Flags: Flags,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
@@ -14743,7 +14601,6 @@ func (l *Libvirt) DomainInterfaceAddresses(Dom Domain, Source uint32, Flags uint
 func (l *Libvirt) DomainEventCallbackDeviceAdded() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(354, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -14756,17 +14613,16 @@ func (l *Libvirt) DomainEventCallbackDeviceAdded() (err error) {
 func (l *Libvirt) DomainAddIothread(Dom Domain, IothreadID uint32, Flags DomainModificationImpact) (err error) {
 	var buf []byte
 
-	args := DomainAddIothreadArgs {
-		Dom: Dom,
+	args := DomainAddIothreadArgs{
+		Dom:        Dom,
 		IothreadID: IothreadID,
-		Flags: Flags,
+		Flags:      Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(355, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -14780,17 +14636,16 @@ func (l *Libvirt) DomainAddIothread(Dom Domain, IothreadID uint32, Flags DomainM
 func (l *Libvirt) DomainDelIothread(Dom Domain, IothreadID uint32, Flags DomainModificationImpact) (err error) {
 	var buf []byte
 
-	args := DomainDelIothreadArgs {
-		Dom: Dom,
+	args := DomainDelIothreadArgs{
+		Dom:        Dom,
 		IothreadID: IothreadID,
-		Flags: Flags,
+		Flags:      Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(356, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -14804,18 +14659,17 @@ func (l *Libvirt) DomainDelIothread(Dom Domain, IothreadID uint32, Flags DomainM
 func (l *Libvirt) DomainSetUserPassword(Dom Domain, User OptString, Password OptString, Flags DomainSetUserPasswordFlags) (err error) {
 	var buf []byte
 
-	args := DomainSetUserPasswordArgs {
-		Dom: Dom,
-		User: User,
+	args := DomainSetUserPasswordArgs{
+		Dom:      Dom,
+		User:     User,
 		Password: Password,
-		Flags: Flags,
+		Flags:    Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(357, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -14829,10 +14683,10 @@ func (l *Libvirt) DomainSetUserPassword(Dom Domain, User OptString, Password Opt
 func (l *Libvirt) DomainRename(Dom Domain, NewName OptString, Flags uint32) (rRetcode int32, err error) {
 	var buf []byte
 
-	args := DomainRenameArgs {
-		Dom: Dom,
+	args := DomainRenameArgs{
+		Dom:     Dom,
 		NewName: NewName,
-		Flags: Flags,
+		Flags:   Flags,
 	}
 
 	buf, err = encode(&args)
@@ -14864,7 +14718,6 @@ func (l *Libvirt) DomainRename(Dom Domain, NewName OptString, Flags uint32) (rRe
 func (l *Libvirt) DomainEventCallbackMigrationIteration() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(359, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -14876,7 +14729,6 @@ func (l *Libvirt) DomainEventCallbackMigrationIteration() (err error) {
 // ConnectRegisterCloseCallback is the go wrapper for REMOTE_PROC_CONNECT_REGISTER_CLOSE_CALLBACK.
 func (l *Libvirt) ConnectRegisterCloseCallback() (err error) {
 	var buf []byte
-
 
 	_, err = l.requestStream(360, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -14890,7 +14742,6 @@ func (l *Libvirt) ConnectRegisterCloseCallback() (err error) {
 func (l *Libvirt) ConnectUnregisterCloseCallback() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(361, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -14902,7 +14753,6 @@ func (l *Libvirt) ConnectUnregisterCloseCallback() (err error) {
 // ConnectEventConnectionClosed is the go wrapper for REMOTE_PROC_CONNECT_EVENT_CONNECTION_CLOSED.
 func (l *Libvirt) ConnectEventConnectionClosed() (err error) {
 	var buf []byte
-
 
 	_, err = l.requestStream(362, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -14916,7 +14766,6 @@ func (l *Libvirt) ConnectEventConnectionClosed() (err error) {
 func (l *Libvirt) DomainEventCallbackJobCompleted() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(363, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -14929,8 +14778,8 @@ func (l *Libvirt) DomainEventCallbackJobCompleted() (err error) {
 func (l *Libvirt) DomainMigrateStartPostCopy(Dom Domain, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainMigrateStartPostCopyArgs {
-		Dom: Dom,
+	args := DomainMigrateStartPostCopyArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -14938,7 +14787,6 @@ func (l *Libvirt) DomainMigrateStartPostCopy(Dom Domain, Flags uint32) (err erro
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(364, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -14952,8 +14800,8 @@ func (l *Libvirt) DomainMigrateStartPostCopy(Dom Domain, Flags uint32) (err erro
 func (l *Libvirt) DomainGetPerfEvents(Dom Domain, Flags DomainModificationImpact) (rParams []TypedParam, err error) {
 	var buf []byte
 
-	args := DomainGetPerfEventsArgs {
-		Dom: Dom,
+	args := DomainGetPerfEventsArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -14986,17 +14834,16 @@ func (l *Libvirt) DomainGetPerfEvents(Dom Domain, Flags DomainModificationImpact
 func (l *Libvirt) DomainSetPerfEvents(Dom Domain, Params []TypedParam, Flags DomainModificationImpact) (err error) {
 	var buf []byte
 
-	args := DomainSetPerfEventsArgs {
-		Dom: Dom,
+	args := DomainSetPerfEventsArgs{
+		Dom:    Dom,
 		Params: Params,
-		Flags: Flags,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(366, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -15010,7 +14857,6 @@ func (l *Libvirt) DomainSetPerfEvents(Dom Domain, Params []TypedParam, Flags Dom
 func (l *Libvirt) DomainEventCallbackDeviceRemovalFailed() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(367, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -15023,9 +14869,9 @@ func (l *Libvirt) DomainEventCallbackDeviceRemovalFailed() (err error) {
 func (l *Libvirt) ConnectStoragePoolEventRegisterAny(EventID int32, Pool OptStoragePool) (rCallbackID int32, err error) {
 	var buf []byte
 
-	args := ConnectStoragePoolEventRegisterAnyArgs {
+	args := ConnectStoragePoolEventRegisterAnyArgs{
 		EventID: EventID,
-		Pool: Pool,
+		Pool:    Pool,
 	}
 
 	buf, err = encode(&args)
@@ -15057,7 +14903,7 @@ func (l *Libvirt) ConnectStoragePoolEventRegisterAny(EventID int32, Pool OptStor
 func (l *Libvirt) ConnectStoragePoolEventDeregisterAny(CallbackID int32) (err error) {
 	var buf []byte
 
-	args := ConnectStoragePoolEventDeregisterAnyArgs {
+	args := ConnectStoragePoolEventDeregisterAnyArgs{
 		CallbackID: CallbackID,
 	}
 
@@ -15065,7 +14911,6 @@ func (l *Libvirt) ConnectStoragePoolEventDeregisterAny(CallbackID int32) (err er
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(369, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -15079,7 +14924,6 @@ func (l *Libvirt) ConnectStoragePoolEventDeregisterAny(CallbackID int32) (err er
 func (l *Libvirt) StoragePoolEventLifecycle() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(370, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -15092,8 +14936,8 @@ func (l *Libvirt) StoragePoolEventLifecycle() (err error) {
 func (l *Libvirt) DomainGetGuestVcpus(Dom Domain, Flags uint32) (rParams []TypedParam, err error) {
 	var buf []byte
 
-	args := DomainGetGuestVcpusArgs {
-		Dom: Dom,
+	args := DomainGetGuestVcpusArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -15126,18 +14970,17 @@ func (l *Libvirt) DomainGetGuestVcpus(Dom Domain, Flags uint32) (rParams []Typed
 func (l *Libvirt) DomainSetGuestVcpus(Dom Domain, Cpumap string, State int32, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainSetGuestVcpusArgs {
-		Dom: Dom,
+	args := DomainSetGuestVcpusArgs{
+		Dom:    Dom,
 		Cpumap: Cpumap,
-		State: State,
-		Flags: Flags,
+		State:  State,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(372, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -15151,7 +14994,6 @@ func (l *Libvirt) DomainSetGuestVcpus(Dom Domain, Cpumap string, State int32, Fl
 func (l *Libvirt) StoragePoolEventRefresh() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(373, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -15164,9 +15006,9 @@ func (l *Libvirt) StoragePoolEventRefresh() (err error) {
 func (l *Libvirt) ConnectNodeDeviceEventRegisterAny(EventID int32, Dev OptNodeDevice) (rCallbackID int32, err error) {
 	var buf []byte
 
-	args := ConnectNodeDeviceEventRegisterAnyArgs {
+	args := ConnectNodeDeviceEventRegisterAnyArgs{
 		EventID: EventID,
-		Dev: Dev,
+		Dev:     Dev,
 	}
 
 	buf, err = encode(&args)
@@ -15198,7 +15040,7 @@ func (l *Libvirt) ConnectNodeDeviceEventRegisterAny(EventID int32, Dev OptNodeDe
 func (l *Libvirt) ConnectNodeDeviceEventDeregisterAny(CallbackID int32) (err error) {
 	var buf []byte
 
-	args := ConnectNodeDeviceEventDeregisterAnyArgs {
+	args := ConnectNodeDeviceEventDeregisterAnyArgs{
 		CallbackID: CallbackID,
 	}
 
@@ -15206,7 +15048,6 @@ func (l *Libvirt) ConnectNodeDeviceEventDeregisterAny(CallbackID int32) (err err
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(375, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -15220,7 +15061,6 @@ func (l *Libvirt) ConnectNodeDeviceEventDeregisterAny(CallbackID int32) (err err
 func (l *Libvirt) NodeDeviceEventLifecycle() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(376, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -15232,7 +15072,6 @@ func (l *Libvirt) NodeDeviceEventLifecycle() (err error) {
 // NodeDeviceEventUpdate is the go wrapper for REMOTE_PROC_NODE_DEVICE_EVENT_UPDATE.
 func (l *Libvirt) NodeDeviceEventUpdate() (err error) {
 	var buf []byte
-
 
 	_, err = l.requestStream(377, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -15246,8 +15085,8 @@ func (l *Libvirt) NodeDeviceEventUpdate() (err error) {
 func (l *Libvirt) StorageVolGetInfoFlags(Vol StorageVol, Flags uint32) (rType int8, rCapacity uint64, rAllocation uint64, err error) {
 	var buf []byte
 
-	args := StorageVolGetInfoFlagsArgs {
-		Vol: Vol,
+	args := StorageVolGetInfoFlagsArgs{
+		Vol:   Vol,
 		Flags: Flags,
 	}
 
@@ -15290,7 +15129,6 @@ func (l *Libvirt) StorageVolGetInfoFlags(Vol StorageVol, Flags uint32) (rType in
 func (l *Libvirt) DomainEventCallbackMetadataChange() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(379, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -15303,8 +15141,8 @@ func (l *Libvirt) DomainEventCallbackMetadataChange() (err error) {
 func (l *Libvirt) ConnectSecretEventRegisterAny(EventID int32, OptSecret OptSecret) (rCallbackID int32, err error) {
 	var buf []byte
 
-	args := ConnectSecretEventRegisterAnyArgs {
-		EventID: EventID,
+	args := ConnectSecretEventRegisterAnyArgs{
+		EventID:   EventID,
 		OptSecret: OptSecret,
 	}
 
@@ -15337,7 +15175,7 @@ func (l *Libvirt) ConnectSecretEventRegisterAny(EventID int32, OptSecret OptSecr
 func (l *Libvirt) ConnectSecretEventDeregisterAny(CallbackID int32) (err error) {
 	var buf []byte
 
-	args := ConnectSecretEventDeregisterAnyArgs {
+	args := ConnectSecretEventDeregisterAnyArgs{
 		CallbackID: CallbackID,
 	}
 
@@ -15345,7 +15183,6 @@ func (l *Libvirt) ConnectSecretEventDeregisterAny(CallbackID int32) (err error) 
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(381, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -15359,7 +15196,6 @@ func (l *Libvirt) ConnectSecretEventDeregisterAny(CallbackID int32) (err error) 
 func (l *Libvirt) SecretEventLifecycle() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(382, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -15371,7 +15207,6 @@ func (l *Libvirt) SecretEventLifecycle() (err error) {
 // SecretEventValueChanged is the go wrapper for REMOTE_PROC_SECRET_EVENT_VALUE_CHANGED.
 func (l *Libvirt) SecretEventValueChanged() (err error) {
 	var buf []byte
-
 
 	_, err = l.requestStream(383, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -15385,18 +15220,17 @@ func (l *Libvirt) SecretEventValueChanged() (err error) {
 func (l *Libvirt) DomainSetVcpu(Dom Domain, Cpumap string, State int32, Flags DomainModificationImpact) (err error) {
 	var buf []byte
 
-	args := DomainSetVcpuArgs {
-		Dom: Dom,
+	args := DomainSetVcpuArgs{
+		Dom:    Dom,
 		Cpumap: Cpumap,
-		State: State,
-		Flags: Flags,
+		State:  State,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(384, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -15410,7 +15244,6 @@ func (l *Libvirt) DomainSetVcpu(Dom Domain, Cpumap string, State int32, Flags Do
 func (l *Libvirt) DomainEventBlockThreshold() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(385, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -15423,18 +15256,17 @@ func (l *Libvirt) DomainEventBlockThreshold() (err error) {
 func (l *Libvirt) DomainSetBlockThreshold(Dom Domain, Dev string, Threshold uint64, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainSetBlockThresholdArgs {
-		Dom: Dom,
-		Dev: Dev,
+	args := DomainSetBlockThresholdArgs{
+		Dom:       Dom,
+		Dev:       Dev,
 		Threshold: Threshold,
-		Flags: Flags,
+		Flags:     Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(386, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -15448,8 +15280,8 @@ func (l *Libvirt) DomainSetBlockThreshold(Dom Domain, Dev string, Threshold uint
 func (l *Libvirt) DomainMigrateGetMaxDowntime(Dom Domain, Flags uint32) (rDowntime uint64, err error) {
 	var buf []byte
 
-	args := DomainMigrateGetMaxDowntimeArgs {
-		Dom: Dom,
+	args := DomainMigrateGetMaxDowntimeArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -15482,8 +15314,8 @@ func (l *Libvirt) DomainMigrateGetMaxDowntime(Dom Domain, Flags uint32) (rDownti
 func (l *Libvirt) DomainManagedSaveGetXMLDesc(Dom Domain, Flags DomainXMLFlags) (rXML string, err error) {
 	var buf []byte
 
-	args := DomainManagedSaveGetXMLDescArgs {
-		Dom: Dom,
+	args := DomainManagedSaveGetXMLDescArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -15516,9 +15348,9 @@ func (l *Libvirt) DomainManagedSaveGetXMLDesc(Dom Domain, Flags DomainXMLFlags) 
 func (l *Libvirt) DomainManagedSaveDefineXML(Dom Domain, Dxml OptString, Flags DomainSaveRestoreFlags) (err error) {
 	var buf []byte
 
-	args := DomainManagedSaveDefineXMLArgs {
-		Dom: Dom,
-		Dxml: Dxml,
+	args := DomainManagedSaveDefineXMLArgs{
+		Dom:   Dom,
+		Dxml:  Dxml,
 		Flags: Flags,
 	}
 
@@ -15526,7 +15358,6 @@ func (l *Libvirt) DomainManagedSaveDefineXML(Dom Domain, Dxml OptString, Flags D
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(389, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -15540,18 +15371,17 @@ func (l *Libvirt) DomainManagedSaveDefineXML(Dom Domain, Dxml OptString, Flags D
 func (l *Libvirt) DomainSetLifecycleAction(Dom Domain, Type uint32, Action uint32, Flags DomainModificationImpact) (err error) {
 	var buf []byte
 
-	args := DomainSetLifecycleActionArgs {
-		Dom: Dom,
-		Type: Type,
+	args := DomainSetLifecycleActionArgs{
+		Dom:    Dom,
+		Type:   Type,
 		Action: Action,
-		Flags: Flags,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(390, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -15565,7 +15395,7 @@ func (l *Libvirt) DomainSetLifecycleAction(Dom Domain, Type uint32, Action uint3
 func (l *Libvirt) StoragePoolLookupByTargetPath(Path string) (rPool StoragePool, err error) {
 	var buf []byte
 
-	args := StoragePoolLookupByTargetPathArgs {
+	args := StoragePoolLookupByTargetPathArgs{
 		Path: Path,
 	}
 
@@ -15598,8 +15428,8 @@ func (l *Libvirt) StoragePoolLookupByTargetPath(Path string) (rPool StoragePool,
 func (l *Libvirt) DomainDetachDeviceAlias(Dom Domain, Alias string, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainDetachDeviceAliasArgs {
-		Dom: Dom,
+	args := DomainDetachDeviceAliasArgs{
+		Dom:   Dom,
 		Alias: Alias,
 		Flags: Flags,
 	}
@@ -15608,7 +15438,6 @@ func (l *Libvirt) DomainDetachDeviceAlias(Dom Domain, Alias string, Flags uint32
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(392, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -15622,13 +15451,13 @@ func (l *Libvirt) DomainDetachDeviceAlias(Dom Domain, Alias string, Flags uint32
 func (l *Libvirt) ConnectCompareHypervisorCPU(Emulator OptString, Arch OptString, Machine OptString, Virttype OptString, XMLCPU string, Flags uint32) (rResult int32, err error) {
 	var buf []byte
 
-	args := ConnectCompareHypervisorCPUArgs {
+	args := ConnectCompareHypervisorCPUArgs{
 		Emulator: Emulator,
-		Arch: Arch,
-		Machine: Machine,
+		Arch:     Arch,
+		Machine:  Machine,
 		Virttype: Virttype,
-		XMLCPU: XMLCPU,
-		Flags: Flags,
+		XMLCPU:   XMLCPU,
+		Flags:    Flags,
 	}
 
 	buf, err = encode(&args)
@@ -15660,13 +15489,13 @@ func (l *Libvirt) ConnectCompareHypervisorCPU(Emulator OptString, Arch OptString
 func (l *Libvirt) ConnectBaselineHypervisorCPU(Emulator OptString, Arch OptString, Machine OptString, Virttype OptString, XMLCPUs []string, Flags uint32) (rCPU string, err error) {
 	var buf []byte
 
-	args := ConnectBaselineHypervisorCPUArgs {
+	args := ConnectBaselineHypervisorCPUArgs{
 		Emulator: Emulator,
-		Arch: Arch,
-		Machine: Machine,
+		Arch:     Arch,
+		Machine:  Machine,
 		Virttype: Virttype,
-		XMLCPUs: XMLCPUs,
-		Flags: Flags,
+		XMLCPUs:  XMLCPUs,
+		Flags:    Flags,
 	}
 
 	buf, err = encode(&args)
@@ -15698,9 +15527,9 @@ func (l *Libvirt) ConnectBaselineHypervisorCPU(Emulator OptString, Arch OptStrin
 func (l *Libvirt) NodeGetSevInfo(Nparams int32, Flags uint32) (rParams []TypedParam, rNparams int32, err error) {
 	var buf []byte
 
-	args := NodeGetSevInfoArgs {
+	args := NodeGetSevInfoArgs{
 		Nparams: Nparams,
-		Flags: Flags,
+		Flags:   Flags,
 	}
 
 	buf, err = encode(&args)
@@ -15737,8 +15566,8 @@ func (l *Libvirt) NodeGetSevInfo(Nparams int32, Flags uint32) (rParams []TypedPa
 func (l *Libvirt) DomainGetLaunchSecurityInfo(Dom Domain, Flags uint32) (rParams []TypedParam, err error) {
 	var buf []byte
 
-	args := DomainGetLaunchSecurityInfoArgs {
-		Dom: Dom,
+	args := DomainGetLaunchSecurityInfoArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -15771,7 +15600,7 @@ func (l *Libvirt) DomainGetLaunchSecurityInfo(Dom Domain, Flags uint32) (rParams
 func (l *Libvirt) NwfilterBindingLookupByPortDev(Name string) (rOptNwfilter NwfilterBinding, err error) {
 	var buf []byte
 
-	args := NwfilterBindingLookupByPortDevArgs {
+	args := NwfilterBindingLookupByPortDevArgs{
 		Name: Name,
 	}
 
@@ -15804,9 +15633,9 @@ func (l *Libvirt) NwfilterBindingLookupByPortDev(Name string) (rOptNwfilter Nwfi
 func (l *Libvirt) NwfilterBindingGetXMLDesc(OptNwfilter NwfilterBinding, Flags uint32) (rXML string, err error) {
 	var buf []byte
 
-	args := NwfilterBindingGetXMLDescArgs {
+	args := NwfilterBindingGetXMLDescArgs{
 		OptNwfilter: OptNwfilter,
-		Flags: Flags,
+		Flags:       Flags,
 	}
 
 	buf, err = encode(&args)
@@ -15838,8 +15667,8 @@ func (l *Libvirt) NwfilterBindingGetXMLDesc(OptNwfilter NwfilterBinding, Flags u
 func (l *Libvirt) NwfilterBindingCreateXML(XML string, Flags uint32) (rOptNwfilter NwfilterBinding, err error) {
 	var buf []byte
 
-	args := NwfilterBindingCreateXMLArgs {
-		XML: XML,
+	args := NwfilterBindingCreateXMLArgs{
+		XML:   XML,
 		Flags: Flags,
 	}
 
@@ -15872,7 +15701,7 @@ func (l *Libvirt) NwfilterBindingCreateXML(XML string, Flags uint32) (rOptNwfilt
 func (l *Libvirt) NwfilterBindingDelete(OptNwfilter NwfilterBinding) (err error) {
 	var buf []byte
 
-	args := NwfilterBindingDeleteArgs {
+	args := NwfilterBindingDeleteArgs{
 		OptNwfilter: OptNwfilter,
 	}
 
@@ -15880,7 +15709,6 @@ func (l *Libvirt) NwfilterBindingDelete(OptNwfilter NwfilterBinding) (err error)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(400, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -15894,9 +15722,9 @@ func (l *Libvirt) NwfilterBindingDelete(OptNwfilter NwfilterBinding) (err error)
 func (l *Libvirt) ConnectListAllNwfilterBindings(NeedResults int32, Flags uint32) (rBindings []NwfilterBinding, rRet uint32, err error) {
 	var buf []byte
 
-	args := ConnectListAllNwfilterBindingsArgs {
+	args := ConnectListAllNwfilterBindingsArgs{
 		NeedResults: NeedResults,
-		Flags: Flags,
+		Flags:       Flags,
 	}
 
 	buf, err = encode(&args)
@@ -15933,18 +15761,17 @@ func (l *Libvirt) ConnectListAllNwfilterBindings(NeedResults int32, Flags uint32
 func (l *Libvirt) DomainSetIothreadParams(Dom Domain, IothreadID uint32, Params []TypedParam, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainSetIothreadParamsArgs {
-		Dom: Dom,
+	args := DomainSetIothreadParamsArgs{
+		Dom:        Dom,
 		IothreadID: IothreadID,
-		Params: Params,
-		Flags: Flags,
+		Params:     Params,
+		Flags:      Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(402, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -15958,7 +15785,7 @@ func (l *Libvirt) DomainSetIothreadParams(Dom Domain, IothreadID uint32, Params 
 func (l *Libvirt) ConnectGetStoragePoolCapabilities(Flags uint32) (rCapabilities string, err error) {
 	var buf []byte
 
-	args := ConnectGetStoragePoolCapabilitiesArgs {
+	args := ConnectGetStoragePoolCapabilitiesArgs{
 		Flags: Flags,
 	}
 
@@ -15991,10 +15818,10 @@ func (l *Libvirt) ConnectGetStoragePoolCapabilities(Flags uint32) (rCapabilities
 func (l *Libvirt) NetworkListAllPorts(OptNetwork Network, NeedResults int32, Flags uint32) (rPorts []NetworkPort, rRet uint32, err error) {
 	var buf []byte
 
-	args := NetworkListAllPortsArgs {
-		OptNetwork: OptNetwork,
+	args := NetworkListAllPortsArgs{
+		OptNetwork:  OptNetwork,
 		NeedResults: NeedResults,
-		Flags: Flags,
+		Flags:       Flags,
 	}
 
 	buf, err = encode(&args)
@@ -16031,9 +15858,9 @@ func (l *Libvirt) NetworkListAllPorts(OptNetwork Network, NeedResults int32, Fla
 func (l *Libvirt) NetworkPortLookupByUUID(OptNetwork Network, UUID UUID) (rPort NetworkPort, err error) {
 	var buf []byte
 
-	args := NetworkPortLookupByUUIDArgs {
+	args := NetworkPortLookupByUUIDArgs{
 		OptNetwork: OptNetwork,
-		UUID: UUID,
+		UUID:       UUID,
 	}
 
 	buf, err = encode(&args)
@@ -16065,10 +15892,10 @@ func (l *Libvirt) NetworkPortLookupByUUID(OptNetwork Network, UUID UUID) (rPort 
 func (l *Libvirt) NetworkPortCreateXML(OptNetwork Network, XML string, Flags uint32) (rPort NetworkPort, err error) {
 	var buf []byte
 
-	args := NetworkPortCreateXMLArgs {
+	args := NetworkPortCreateXMLArgs{
 		OptNetwork: OptNetwork,
-		XML: XML,
-		Flags: Flags,
+		XML:        XML,
+		Flags:      Flags,
 	}
 
 	buf, err = encode(&args)
@@ -16100,10 +15927,10 @@ func (l *Libvirt) NetworkPortCreateXML(OptNetwork Network, XML string, Flags uin
 func (l *Libvirt) NetworkPortGetParameters(Port NetworkPort, Nparams int32, Flags uint32) (rParams []TypedParam, rNparams int32, err error) {
 	var buf []byte
 
-	args := NetworkPortGetParametersArgs {
-		Port: Port,
+	args := NetworkPortGetParametersArgs{
+		Port:    Port,
 		Nparams: Nparams,
-		Flags: Flags,
+		Flags:   Flags,
 	}
 
 	buf, err = encode(&args)
@@ -16140,17 +15967,16 @@ func (l *Libvirt) NetworkPortGetParameters(Port NetworkPort, Nparams int32, Flag
 func (l *Libvirt) NetworkPortSetParameters(Port NetworkPort, Params []TypedParam, Flags uint32) (err error) {
 	var buf []byte
 
-	args := NetworkPortSetParametersArgs {
-		Port: Port,
+	args := NetworkPortSetParametersArgs{
+		Port:   Port,
 		Params: Params,
-		Flags: Flags,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(408, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -16164,8 +15990,8 @@ func (l *Libvirt) NetworkPortSetParameters(Port NetworkPort, Params []TypedParam
 func (l *Libvirt) NetworkPortGetXMLDesc(Port NetworkPort, Flags uint32) (rXML string, err error) {
 	var buf []byte
 
-	args := NetworkPortGetXMLDescArgs {
-		Port: Port,
+	args := NetworkPortGetXMLDescArgs{
+		Port:  Port,
 		Flags: Flags,
 	}
 
@@ -16198,8 +16024,8 @@ func (l *Libvirt) NetworkPortGetXMLDesc(Port NetworkPort, Flags uint32) (rXML st
 func (l *Libvirt) NetworkPortDelete(Port NetworkPort, Flags uint32) (err error) {
 	var buf []byte
 
-	args := NetworkPortDeleteArgs {
-		Port: Port,
+	args := NetworkPortDeleteArgs{
+		Port:  Port,
 		Flags: Flags,
 	}
 
@@ -16207,7 +16033,6 @@ func (l *Libvirt) NetworkPortDelete(Port NetworkPort, Flags uint32) (err error) 
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(410, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -16221,10 +16046,10 @@ func (l *Libvirt) NetworkPortDelete(Port NetworkPort, Flags uint32) (err error) 
 func (l *Libvirt) DomainCheckpointCreateXML(Dom Domain, XMLDesc string, Flags uint32) (rCheckpoint DomainCheckpoint, err error) {
 	var buf []byte
 
-	args := DomainCheckpointCreateXMLArgs {
-		Dom: Dom,
+	args := DomainCheckpointCreateXMLArgs{
+		Dom:     Dom,
 		XMLDesc: XMLDesc,
-		Flags: Flags,
+		Flags:   Flags,
 	}
 
 	buf, err = encode(&args)
@@ -16256,9 +16081,9 @@ func (l *Libvirt) DomainCheckpointCreateXML(Dom Domain, XMLDesc string, Flags ui
 func (l *Libvirt) DomainCheckpointGetXMLDesc(Checkpoint DomainCheckpoint, Flags uint32) (rXML string, err error) {
 	var buf []byte
 
-	args := DomainCheckpointGetXMLDescArgs {
+	args := DomainCheckpointGetXMLDescArgs{
 		Checkpoint: Checkpoint,
-		Flags: Flags,
+		Flags:      Flags,
 	}
 
 	buf, err = encode(&args)
@@ -16290,10 +16115,10 @@ func (l *Libvirt) DomainCheckpointGetXMLDesc(Checkpoint DomainCheckpoint, Flags 
 func (l *Libvirt) DomainListAllCheckpoints(Dom Domain, NeedResults int32, Flags uint32) (rCheckpoints []DomainCheckpoint, rRet int32, err error) {
 	var buf []byte
 
-	args := DomainListAllCheckpointsArgs {
-		Dom: Dom,
+	args := DomainListAllCheckpointsArgs{
+		Dom:         Dom,
 		NeedResults: NeedResults,
-		Flags: Flags,
+		Flags:       Flags,
 	}
 
 	buf, err = encode(&args)
@@ -16330,10 +16155,10 @@ func (l *Libvirt) DomainListAllCheckpoints(Dom Domain, NeedResults int32, Flags 
 func (l *Libvirt) DomainCheckpointListAllChildren(Checkpoint DomainCheckpoint, NeedResults int32, Flags uint32) (rCheckpoints []DomainCheckpoint, rRet int32, err error) {
 	var buf []byte
 
-	args := DomainCheckpointListAllChildrenArgs {
-		Checkpoint: Checkpoint,
+	args := DomainCheckpointListAllChildrenArgs{
+		Checkpoint:  Checkpoint,
 		NeedResults: NeedResults,
-		Flags: Flags,
+		Flags:       Flags,
 	}
 
 	buf, err = encode(&args)
@@ -16370,9 +16195,9 @@ func (l *Libvirt) DomainCheckpointListAllChildren(Checkpoint DomainCheckpoint, N
 func (l *Libvirt) DomainCheckpointLookupByName(Dom Domain, Name string, Flags uint32) (rCheckpoint DomainCheckpoint, err error) {
 	var buf []byte
 
-	args := DomainCheckpointLookupByNameArgs {
-		Dom: Dom,
-		Name: Name,
+	args := DomainCheckpointLookupByNameArgs{
+		Dom:   Dom,
+		Name:  Name,
 		Flags: Flags,
 	}
 
@@ -16405,9 +16230,9 @@ func (l *Libvirt) DomainCheckpointLookupByName(Dom Domain, Name string, Flags ui
 func (l *Libvirt) DomainCheckpointGetParent(Checkpoint DomainCheckpoint, Flags uint32) (rParent DomainCheckpoint, err error) {
 	var buf []byte
 
-	args := DomainCheckpointGetParentArgs {
+	args := DomainCheckpointGetParentArgs{
 		Checkpoint: Checkpoint,
-		Flags: Flags,
+		Flags:      Flags,
 	}
 
 	buf, err = encode(&args)
@@ -16439,16 +16264,15 @@ func (l *Libvirt) DomainCheckpointGetParent(Checkpoint DomainCheckpoint, Flags u
 func (l *Libvirt) DomainCheckpointDelete(Checkpoint DomainCheckpoint, Flags DomainCheckpointDeleteFlags) (err error) {
 	var buf []byte
 
-	args := DomainCheckpointDeleteArgs {
+	args := DomainCheckpointDeleteArgs{
 		Checkpoint: Checkpoint,
-		Flags: Flags,
+		Flags:      Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(417, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -16462,8 +16286,8 @@ func (l *Libvirt) DomainCheckpointDelete(Checkpoint DomainCheckpoint, Flags Doma
 func (l *Libvirt) DomainGetGuestInfo(Dom Domain, Types uint32, Flags uint32) (rParams []TypedParam, err error) {
 	var buf []byte
 
-	args := DomainGetGuestInfoArgs {
-		Dom: Dom,
+	args := DomainGetGuestInfoArgs{
+		Dom:   Dom,
 		Types: Types,
 		Flags: Flags,
 	}
@@ -16497,16 +16321,15 @@ func (l *Libvirt) DomainGetGuestInfo(Dom Domain, Types uint32, Flags uint32) (rP
 func (l *Libvirt) ConnectSetIdentity(Params []TypedParam, Flags uint32) (err error) {
 	var buf []byte
 
-	args := ConnectSetIdentityArgs {
+	args := ConnectSetIdentityArgs{
 		Params: Params,
-		Flags: Flags,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(419, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -16520,10 +16343,10 @@ func (l *Libvirt) ConnectSetIdentity(Params []TypedParam, Flags uint32) (err err
 func (l *Libvirt) DomainAgentSetResponseTimeout(Dom Domain, Timeout int32, Flags uint32) (rResult int32, err error) {
 	var buf []byte
 
-	args := DomainAgentSetResponseTimeoutArgs {
-		Dom: Dom,
+	args := DomainAgentSetResponseTimeoutArgs{
+		Dom:     Dom,
 		Timeout: Timeout,
-		Flags: Flags,
+		Flags:   Flags,
 	}
 
 	buf, err = encode(&args)
@@ -16555,18 +16378,17 @@ func (l *Libvirt) DomainAgentSetResponseTimeout(Dom Domain, Timeout int32, Flags
 func (l *Libvirt) DomainBackupBegin(Dom Domain, BackupXML string, CheckpointXML OptString, Flags DomainBackupBeginFlags) (err error) {
 	var buf []byte
 
-	args := DomainBackupBeginArgs {
-		Dom: Dom,
-		BackupXML: BackupXML,
+	args := DomainBackupBeginArgs{
+		Dom:           Dom,
+		BackupXML:     BackupXML,
 		CheckpointXML: CheckpointXML,
-		Flags: Flags,
+		Flags:         Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(421, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -16580,8 +16402,8 @@ func (l *Libvirt) DomainBackupBegin(Dom Domain, BackupXML string, CheckpointXML 
 func (l *Libvirt) DomainBackupGetXMLDesc(Dom Domain, Flags uint32) (rXML string, err error) {
 	var buf []byte
 
-	args := DomainBackupGetXMLDescArgs {
-		Dom: Dom,
+	args := DomainBackupGetXMLDescArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -16614,7 +16436,6 @@ func (l *Libvirt) DomainBackupGetXMLDesc(Dom Domain, Flags uint32) (rXML string,
 func (l *Libvirt) DomainEventMemoryFailure() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(423, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -16627,9 +16448,9 @@ func (l *Libvirt) DomainEventMemoryFailure() (err error) {
 func (l *Libvirt) DomainAuthorizedSshKeysGet(Dom Domain, User string, Flags uint32) (rKeys []string, err error) {
 	var buf []byte
 
-	args := DomainAuthorizedSshKeysGetArgs {
-		Dom: Dom,
-		User: User,
+	args := DomainAuthorizedSshKeysGetArgs{
+		Dom:   Dom,
+		User:  User,
 		Flags: Flags,
 	}
 
@@ -16662,10 +16483,10 @@ func (l *Libvirt) DomainAuthorizedSshKeysGet(Dom Domain, User string, Flags uint
 func (l *Libvirt) DomainAuthorizedSshKeysSet(Dom Domain, User string, Keys []string, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainAuthorizedSshKeysSetArgs {
-		Dom: Dom,
-		User: User,
-		Keys: Keys,
+	args := DomainAuthorizedSshKeysSetArgs{
+		Dom:   Dom,
+		User:  User,
+		Keys:  Keys,
 		Flags: Flags,
 	}
 
@@ -16673,7 +16494,6 @@ func (l *Libvirt) DomainAuthorizedSshKeysSet(Dom Domain, User string, Keys []str
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(425, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -16687,8 +16507,8 @@ func (l *Libvirt) DomainAuthorizedSshKeysSet(Dom Domain, User string, Keys []str
 func (l *Libvirt) DomainGetMessages(Dom Domain, Flags uint32) (rMsgs []string, err error) {
 	var buf []byte
 
-	args := DomainGetMessagesArgs {
-		Dom: Dom,
+	args := DomainGetMessagesArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -16721,17 +16541,16 @@ func (l *Libvirt) DomainGetMessages(Dom Domain, Flags uint32) (rMsgs []string, e
 func (l *Libvirt) DomainStartDirtyRateCalc(Dom Domain, Seconds int32, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainStartDirtyRateCalcArgs {
-		Dom: Dom,
+	args := DomainStartDirtyRateCalcArgs{
+		Dom:     Dom,
 		Seconds: Seconds,
-		Flags: Flags,
+		Flags:   Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(427, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -16745,9 +16564,9 @@ func (l *Libvirt) DomainStartDirtyRateCalc(Dom Domain, Seconds int32, Flags uint
 func (l *Libvirt) NodeDeviceDefineXML(XMLDesc string, Flags NodeDeviceDefineXMLFlags) (rDev NodeDevice, err error) {
 	var buf []byte
 
-	args := NodeDeviceDefineXMLArgs {
+	args := NodeDeviceDefineXMLArgs{
 		XMLDesc: XMLDesc,
-		Flags: Flags,
+		Flags:   Flags,
 	}
 
 	buf, err = encode(&args)
@@ -16779,8 +16598,8 @@ func (l *Libvirt) NodeDeviceDefineXML(XMLDesc string, Flags NodeDeviceDefineXMLF
 func (l *Libvirt) NodeDeviceUndefine(Name string, Flags uint32) (err error) {
 	var buf []byte
 
-	args := NodeDeviceUndefineArgs {
-		Name: Name,
+	args := NodeDeviceUndefineArgs{
+		Name:  Name,
 		Flags: Flags,
 	}
 
@@ -16788,7 +16607,6 @@ func (l *Libvirt) NodeDeviceUndefine(Name string, Flags uint32) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(429, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -16802,8 +16620,8 @@ func (l *Libvirt) NodeDeviceUndefine(Name string, Flags uint32) (err error) {
 func (l *Libvirt) NodeDeviceCreate(Name string, Flags uint32) (err error) {
 	var buf []byte
 
-	args := NodeDeviceCreateArgs {
-		Name: Name,
+	args := NodeDeviceCreateArgs{
+		Name:  Name,
 		Flags: Flags,
 	}
 
@@ -16811,7 +16629,6 @@ func (l *Libvirt) NodeDeviceCreate(Name string, Flags uint32) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(430, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -16825,8 +16642,8 @@ func (l *Libvirt) NodeDeviceCreate(Name string, Flags uint32) (err error) {
 func (l *Libvirt) NwfilterDefineXMLFlags(XML string, Flags uint32) (rOptNwfilter Nwfilter, err error) {
 	var buf []byte
 
-	args := NwfilterDefineXMLFlagsArgs {
-		XML: XML,
+	args := NwfilterDefineXMLFlagsArgs{
+		XML:   XML,
 		Flags: Flags,
 	}
 
@@ -16859,8 +16676,8 @@ func (l *Libvirt) NwfilterDefineXMLFlags(XML string, Flags uint32) (rOptNwfilter
 func (l *Libvirt) NetworkDefineXMLFlags(XML string, Flags uint32) (rNet Network, err error) {
 	var buf []byte
 
-	args := NetworkDefineXMLFlagsArgs {
-		XML: XML,
+	args := NetworkDefineXMLFlagsArgs{
+		XML:   XML,
 		Flags: Flags,
 	}
 
@@ -16893,7 +16710,7 @@ func (l *Libvirt) NetworkDefineXMLFlags(XML string, Flags uint32) (rNet Network,
 func (l *Libvirt) NodeDeviceGetAutostart(Name string) (rAutostart int32, err error) {
 	var buf []byte
 
-	args := NodeDeviceGetAutostartArgs {
+	args := NodeDeviceGetAutostartArgs{
 		Name: Name,
 	}
 
@@ -16926,8 +16743,8 @@ func (l *Libvirt) NodeDeviceGetAutostart(Name string) (rAutostart int32, err err
 func (l *Libvirt) NodeDeviceSetAutostart(Name string, Autostart int32) (err error) {
 	var buf []byte
 
-	args := NodeDeviceSetAutostartArgs {
-		Name: Name,
+	args := NodeDeviceSetAutostartArgs{
+		Name:      Name,
 		Autostart: Autostart,
 	}
 
@@ -16935,7 +16752,6 @@ func (l *Libvirt) NodeDeviceSetAutostart(Name string, Autostart int32) (err erro
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(434, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -16949,7 +16765,7 @@ func (l *Libvirt) NodeDeviceSetAutostart(Name string, Autostart int32) (err erro
 func (l *Libvirt) NodeDeviceIsPersistent(Name string) (rPersistent int32, err error) {
 	var buf []byte
 
-	args := NodeDeviceIsPersistentArgs {
+	args := NodeDeviceIsPersistentArgs{
 		Name: Name,
 	}
 
@@ -16982,7 +16798,7 @@ func (l *Libvirt) NodeDeviceIsPersistent(Name string) (rPersistent int32, err er
 func (l *Libvirt) NodeDeviceIsActive(Name string) (rActive int32, err error) {
 	var buf []byte
 
-	args := NodeDeviceIsActiveArgs {
+	args := NodeDeviceIsActiveArgs{
 		Name: Name,
 	}
 
@@ -17015,8 +16831,8 @@ func (l *Libvirt) NodeDeviceIsActive(Name string) (rActive int32, err error) {
 func (l *Libvirt) NetworkCreateXMLFlags(XML string, Flags uint32) (rNet Network, err error) {
 	var buf []byte
 
-	args := NetworkCreateXMLFlagsArgs {
-		XML: XML,
+	args := NetworkCreateXMLFlagsArgs{
+		XML:   XML,
 		Flags: Flags,
 	}
 
@@ -17049,7 +16865,6 @@ func (l *Libvirt) NetworkCreateXMLFlags(XML string, Flags uint32) (rNet Network,
 func (l *Libvirt) DomainEventMemoryDeviceSizeChange() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(438, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -17062,17 +16877,16 @@ func (l *Libvirt) DomainEventMemoryDeviceSizeChange() (err error) {
 func (l *Libvirt) DomainSetLaunchSecurityState(Dom Domain, Params []TypedParam, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainSetLaunchSecurityStateArgs {
-		Dom: Dom,
+	args := DomainSetLaunchSecurityStateArgs{
+		Dom:    Dom,
 		Params: Params,
-		Flags: Flags,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(439, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -17086,17 +16900,16 @@ func (l *Libvirt) DomainSetLaunchSecurityState(Dom Domain, Params []TypedParam, 
 func (l *Libvirt) DomainSaveParams(Dom Domain, Params []TypedParam, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainSaveParamsArgs {
-		Dom: Dom,
+	args := DomainSaveParamsArgs{
+		Dom:    Dom,
 		Params: Params,
-		Flags: Flags,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(440, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -17110,16 +16923,15 @@ func (l *Libvirt) DomainSaveParams(Dom Domain, Params []TypedParam, Flags uint32
 func (l *Libvirt) DomainRestoreParams(Params []TypedParam, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainRestoreParamsArgs {
+	args := DomainRestoreParamsArgs{
 		Params: Params,
-		Flags: Flags,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(441, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -17133,8 +16945,8 @@ func (l *Libvirt) DomainRestoreParams(Params []TypedParam, Flags uint32) (err er
 func (l *Libvirt) DomainAbortJobFlags(Dom Domain, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainAbortJobFlagsArgs {
-		Dom: Dom,
+	args := DomainAbortJobFlagsArgs{
+		Dom:   Dom,
 		Flags: Flags,
 	}
 
@@ -17142,7 +16954,6 @@ func (l *Libvirt) DomainAbortJobFlags(Dom Domain, Flags uint32) (err error) {
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(442, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -17156,9 +16967,9 @@ func (l *Libvirt) DomainAbortJobFlags(Dom Domain, Flags uint32) (err error) {
 func (l *Libvirt) DomainFdAssociate(Dom Domain, Name string, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainFdAssociateArgs {
-		Dom: Dom,
-		Name: Name,
+	args := DomainFdAssociateArgs{
+		Dom:   Dom,
+		Name:  Name,
 		Flags: Flags,
 	}
 
@@ -17166,7 +16977,6 @@ func (l *Libvirt) DomainFdAssociate(Dom Domain, Name string, Flags uint32) (err 
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(443, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -17180,20 +16990,19 @@ func (l *Libvirt) DomainFdAssociate(Dom Domain, Name string, Flags uint32) (err 
 func (l *Libvirt) NetworkSetMetadata(OptNetwork Network, Type int32, Metadata OptString, Key OptString, Uri OptString, Flags uint32) (err error) {
 	var buf []byte
 
-	args := NetworkSetMetadataArgs {
+	args := NetworkSetMetadataArgs{
 		OptNetwork: OptNetwork,
-		Type: Type,
-		Metadata: Metadata,
-		Key: Key,
-		Uri: Uri,
-		Flags: Flags,
+		Type:       Type,
+		Metadata:   Metadata,
+		Key:        Key,
+		Uri:        Uri,
+		Flags:      Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(444, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -17207,11 +17016,11 @@ func (l *Libvirt) NetworkSetMetadata(OptNetwork Network, Type int32, Metadata Op
 func (l *Libvirt) NetworkGetMetadata(OptNetwork Network, Type int32, Uri OptString, Flags uint32) (rMetadata string, err error) {
 	var buf []byte
 
-	args := NetworkGetMetadataArgs {
+	args := NetworkGetMetadataArgs{
 		OptNetwork: OptNetwork,
-		Type: Type,
-		Uri: Uri,
-		Flags: Flags,
+		Type:       Type,
+		Uri:        Uri,
+		Flags:      Flags,
 	}
 
 	buf, err = encode(&args)
@@ -17243,7 +17052,6 @@ func (l *Libvirt) NetworkGetMetadata(OptNetwork Network, Type int32, Uri OptStri
 func (l *Libvirt) NetworkEventCallbackMetadataChange() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(446, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -17256,17 +17064,16 @@ func (l *Libvirt) NetworkEventCallbackMetadataChange() (err error) {
 func (l *Libvirt) NodeDeviceUpdate(Name string, XMLDesc string, Flags NodeDeviceUpdateFlags) (err error) {
 	var buf []byte
 
-	args := NodeDeviceUpdateArgs {
-		Name: Name,
+	args := NodeDeviceUpdateArgs{
+		Name:    Name,
 		XMLDesc: XMLDesc,
-		Flags: Flags,
+		Flags:   Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(447, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -17280,9 +17087,9 @@ func (l *Libvirt) NodeDeviceUpdate(Name string, XMLDesc string, Flags NodeDevice
 func (l *Libvirt) DomainGraphicsReload(Dom Domain, Type uint32, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainGraphicsReloadArgs {
-		Dom: Dom,
-		Type: Type,
+	args := DomainGraphicsReloadArgs{
+		Dom:   Dom,
+		Type:  Type,
 		Flags: Flags,
 	}
 
@@ -17290,7 +17097,6 @@ func (l *Libvirt) DomainGraphicsReload(Dom Domain, Type uint32, Flags uint32) (e
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(448, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -17304,7 +17110,7 @@ func (l *Libvirt) DomainGraphicsReload(Dom Domain, Type uint32, Flags uint32) (e
 func (l *Libvirt) DomainGetAutostartOnce(Dom Domain) (rAutostart int32, err error) {
 	var buf []byte
 
-	args := DomainGetAutostartOnceArgs {
+	args := DomainGetAutostartOnceArgs{
 		Dom: Dom,
 	}
 
@@ -17337,8 +17143,8 @@ func (l *Libvirt) DomainGetAutostartOnce(Dom Domain) (rAutostart int32, err erro
 func (l *Libvirt) DomainSetAutostartOnce(Dom Domain, Autostart int32) (err error) {
 	var buf []byte
 
-	args := DomainSetAutostartOnceArgs {
-		Dom: Dom,
+	args := DomainSetAutostartOnceArgs{
+		Dom:       Dom,
 		Autostart: Autostart,
 	}
 
@@ -17346,7 +17152,6 @@ func (l *Libvirt) DomainSetAutostartOnce(Dom Domain, Autostart int32) (err error
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(450, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -17360,18 +17165,17 @@ func (l *Libvirt) DomainSetAutostartOnce(Dom Domain, Autostart int32) (err error
 func (l *Libvirt) DomainSetThrottleGroup(Dom Domain, Group string, Params []TypedParam, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainSetThrottleGroupArgs {
-		Dom: Dom,
-		Group: Group,
+	args := DomainSetThrottleGroupArgs{
+		Dom:    Dom,
+		Group:  Group,
 		Params: Params,
-		Flags: Flags,
+		Flags:  Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(451, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -17385,8 +17189,8 @@ func (l *Libvirt) DomainSetThrottleGroup(Dom Domain, Group string, Params []Type
 func (l *Libvirt) DomainDelThrottleGroup(Dom Domain, Group OptString, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainDelThrottleGroupArgs {
-		Dom: Dom,
+	args := DomainDelThrottleGroupArgs{
+		Dom:   Dom,
 		Group: Group,
 		Flags: Flags,
 	}
@@ -17395,7 +17199,6 @@ func (l *Libvirt) DomainDelThrottleGroup(Dom Domain, Group OptString, Flags uint
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(452, constants.Program, buf, nil, nil)
 	if err != nil {
@@ -17409,7 +17212,6 @@ func (l *Libvirt) DomainDelThrottleGroup(Dom Domain, Group OptString, Flags uint
 func (l *Libvirt) DomainEventNicMacChange() (err error) {
 	var buf []byte
 
-
 	_, err = l.requestStream(453, constants.Program, buf, nil, nil)
 	if err != nil {
 		return
@@ -17422,17 +17224,16 @@ func (l *Libvirt) DomainEventNicMacChange() (err error) {
 func (l *Libvirt) DomainOpenConsoleBidirectional(Dom Domain, DevName OptString, outStream io.Reader, inStream io.Writer, Flags uint32) (err error) {
 	var buf []byte
 
-	args := DomainOpenConsoleArgs {
-		Dom: Dom,
+	args := DomainOpenConsoleArgs{
+		Dom:     Dom,
 		DevName: DevName,
-		Flags: Flags,
+		Flags:   Flags,
 	}
 
 	buf, err = encode(&args)
 	if err != nil {
 		return
 	}
-
 
 	_, err = l.requestStream(201, constants.Program, buf, outStream, inStream)
 	if err != nil {
@@ -17441,4 +17242,3 @@ func (l *Libvirt) DomainOpenConsoleBidirectional(Dom Domain, DevName OptString, 
 
 	return
 }
-

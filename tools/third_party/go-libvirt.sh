@@ -20,7 +20,9 @@ chmod -R u+w "$dst"
 for p in tools/third_party/go-libvirt/*.patch; do
   patch -s -d "$dst" -p1 <"$p"
 done
+# Upstream's older files are not all gofmt-clean; format them so this tree's fmt-check holds.
+gofmt -w "$dst"
 printf '%s\n' "// go-libvirt upstream: $version" \
   "// A copy of github.com/digitalocean/go-libvirt at that version, without tests, with the patches" \
-  "// of tools/third_party/go-libvirt applied; rebuilt by tools/third_party/go-libvirt.sh." >"$dst/UPSTREAM"
+  "// of tools/third_party/go-libvirt applied and gofmt run; rebuilt by tools/third_party/go-libvirt.sh." >"$dst/UPSTREAM"
 echo "third_party/go-libvirt: go-libvirt $version with $(ls tools/third_party/go-libvirt/*.patch | wc -l) patch(es)"

@@ -584,10 +584,10 @@ var testGetAllDomainStatsReply = []byte{
 
 // MockLibvirt provides a mock libvirt server for testing.
 type MockLibvirt struct {
-	client net.Conn
-	Test   net.Conn
-	Fail   bool
-	serial uint32
+	client       net.Conn
+	Test         net.Conn
+	Fail         bool
+	serial       uint32
 	disconnected chan struct{}
 }
 

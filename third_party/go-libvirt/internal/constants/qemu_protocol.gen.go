@@ -40,7 +40,6 @@ const (
 	// QEMUProcDomainMonitorCommandWithFiles is libvirt's QEMU_PROC_DOMAIN_MONITOR_COMMAND_WITH_FILES
 	QEMUProcDomainMonitorCommandWithFiles = 7
 
-
 	// From consts:
 	// QEMUProgram is libvirt's QEMU_PROGRAM
 	QEMUProgram = 0x20008087

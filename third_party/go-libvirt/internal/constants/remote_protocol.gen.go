@@ -938,7 +938,6 @@ const (
 	// ProcDomainEventNicMacChange is libvirt's REMOTE_PROC_DOMAIN_EVENT_NIC_MAC_CHANGE
 	ProcDomainEventNicMacChange = 453
 
-
 	// From consts:
 	// StringMax is libvirt's REMOTE_STRING_MAX
 	StringMax = 4194304
