@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Rebuilds third_party/go-libvirt: the go-libvirt module at the version go.mod names, without its
-# tests, code generator and CI files (its libvirttest fake is kept: our backend tests use it), with the patches under tools/third_party/go-libvirt/
-# applied. go.mod replaces the module with that folder. Run it after moving to another
-# go-libvirt version, and drop a patch once upstream carries it.
+# Rebuilds third_party/go-libvirt: the go-libvirt module at the version go.mod names, without
+# its tests, code generator and CI files (its libvirttest fake is kept: the backend tests use
+# it), with the patches under tools/third_party/go-libvirt/ applied. go.mod replaces the module
+# with that folder. Run it after moving to another go-libvirt version, and drop a patch once
+# upstream carries it.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$repo"
