@@ -22,7 +22,8 @@ rc="$repo/.lab/terraformrc"
 
 mkdir -p "$target_dir" "$repo/.lab"
 echo "mirror: building $address $VERSION for $platform" >&2
-(cd "$repo" && CGO_ENABLED=0 go build -trimpath -ldflags "-X main.version=$VERSION" -o "$binary.tmp" .)
+tags=$(sed '/^#/d; /^$/d' "$repo/tools/build-tags" | paste -sd, -)
+(cd "$repo" && CGO_ENABLED=0 go build -trimpath -tags "$tags" -ldflags "-X main.version=$VERSION" -o "$binary.tmp" .)
 # Rename into place so a terraform process never sees a half-written plugin.
 mv -f "$binary.tmp" "$binary"
 tofu_dir="$mirror/$tofu_address/$VERSION/$platform"

@@ -28,7 +28,9 @@
 # makes; default kvm2-bench), PEER_VERSION (v0.8.3), PEER=0 to leave the peer out, EXTRAS=0 to
 # leave out kvm2's extra plans, PROFILE=1 to run kvm2 built with -tags profile (main_profile.go),
 # which writes each provider process's CPU and heap profile under $lab_dir/bench/profile/<shape>/<phase>
-# (read them with go tool pprof <binary> <profile>; the figures of such a run include profiling). N and RUNNING (true/false), when set and SHAPES is not, give one
+# (read them with go tool pprof <binary> <profile>; the figures of such a run include profiling);
+# FLOOR_LIMITS, the Go memory limits (GOMEMLIMIT values) the floor's extra plans run under
+# (default: kvm2's own, softMemoryLimit in main.go). N and RUNNING (true/false), when set and SHAPES is not, give one
 # shape, as earlier versions of this script took them.
 set -euo pipefail
 # shellcheck source=tools/demo/lib.sh
@@ -44,6 +46,10 @@ NAME_PREFIX="${NAME_PREFIX:-kvm2-bench}"
 PEER="${PEER:-1}"
 PEER_VERSION="${PEER_VERSION:-v0.8.3}"
 EXTRAS="${EXTRAS:-1}"
+# kvm2's default soft memory limit, from the one place it is set.
+kvm2_limit_mib=$(sed -n 's/^const softMemoryLimit = \([0-9][0-9]*\) << 20$/\1/p' "$(dirname "${BASH_SOURCE[0]}")/../../main.go")
+[ -n "$kvm2_limit_mib" ] || { echo "fleet.sh: softMemoryLimit (N << 20) not found in main.go" >&2; exit 1; }
+FLOOR_LIMITS="${FLOOR_LIMITS:-${kvm2_limit_mib}MiB}"
 VERSION="${VERSION:-0.0.1}"
 # A provider log line for one libvirt RPC (kvm2 subsystem, with the method name).
 RPC_PATTERN="${RPC_PATTERN:-libvirt call:.*method=}"
@@ -66,8 +72,10 @@ platform="$(go env GOOS)_$(go env GOARCH)"
 
 # --- the binaries: this provider, the peer, the floor -----------------------------------------
 real_kvm2="$bench_dir/bin/terraform-provider-kvm2"
+# The tags of every provider binary (tools/build-tags); the floor is built with them too.
+build_tags=$(sed '/^#/d; /^$/d' "$repo/tools/build-tags" | paste -sd, -)
 if [ "${PROFILE:-0}" = 1 ]; then
-  (cd "$repo" && CGO_ENABLED=0 go build -trimpath -tags profile -o "$real_kvm2.tmp" .)
+  (cd "$repo" && CGO_ENABLED=0 go build -trimpath -tags "profile,$build_tags" -o "$real_kvm2.tmp" .)
 else
   cp -f "$repo/.terraform-mirror/registry.terraform.io/egress-proxies/kvm2/$VERSION/$platform/terraform-provider-kvm2_v$VERSION" "$real_kvm2.tmp"
 fi
@@ -80,7 +88,7 @@ if [ "$PEER" = 1 ]; then
   peer_build_s=$(cat "$(dirname "$peer_bin")/build-seconds" 2>/dev/null || echo '?')
 fi
 real_floor="$bench_dir/bin/terraform-provider-floor"
-(cd "$repo" && CGO_ENABLED=0 go build -trimpath -o "$real_floor.tmp" ./tools/bench/floor)
+(cd "$repo" && CGO_ENABLED=0 go build -trimpath -tags "$build_tags" -o "$real_floor.tmp" ./tools/bench/floor)
 mv -f "$real_floor.tmp" "$real_floor"
 
 # --- a bench-only mirror whose plugins record their peak RSS ----------------------------------
@@ -239,6 +247,7 @@ fleet_phases() {
     if [ "$p" = kvm2 ]; then timed "floor-beside-plan-$i" "$beside_dir" plan -detailed-exitcode -lock=false; fi
   done
   [ "$p" = kvm2 ] && [ "$EXTRAS" = 1 ] && kvm2_extras "$dir"
+  [ "$p" = floor ] && [ "$EXTRAS" = 1 ] && floor_limited "$dir"
   timed "$p-destroy" "$dir" destroy -auto-approve
   mark_destroyed "$dir"
 }
@@ -299,10 +308,35 @@ kvm2_extras() {
 }
 declare -A offline
 
+# floor_limited: the floor's plans again, PLANS times under each Go memory limit of FLOOR_LIMITS
+# (default: kvm2's own soft limit, softMemoryLimit in main.go). kvm2 runs under that limit and the
+# floor by default does not; planned under the same one, the floor shows what any plugin-framework
+# provider keeps resident for N resources with the collector held to it. Labels
+# floor-plan-limit-<limit>-plan-<i>.
+floor_limited() {
+  local dir="$1" limit i
+  for limit in $FLOOR_LIMITS; do
+    for i in $(seq 1 "$PLANS"); do
+      GOMEMLIMIT=$limit timed "floor-plan-limit-$limit-plan-$i" "$dir" plan -detailed-exitcode -lock=false
+    done
+  done
+}
+
 # plans_of <prefix>: the plan wall times of that fleet in this shape.
 plans_of() {
   local i
   for i in $(seq 1 "$PLANS"); do echo "${ms_of[$shape/$1-plan-$i]}"; done
+}
+
+# plan_labels <prefix>: the labels of that fleet's plans in this shape.
+plan_labels() {
+  local i
+  for i in $(seq 1 "$PLANS"); do echo "$1-plan-$i"; done
+}
+
+# mib <KiB>: "N.N MiB".
+mib() {
+  awk -v k="$1" 'BEGIN {printf "%.1f MiB", k / 1024}'
 }
 
 # leftovers: domains and volumes named with NAME_PREFIX on the lab host ("?" without virsh).
@@ -486,6 +520,14 @@ for shape in $SHAPES; do
     domain_rpcs=$(awk '$2 ~ /^Domain/ {n += $1} END {print n + 0}' "$rpcs_file")
     connects=$(awk '$2 == "ConnectOpen" {n += $1} END {print n + 0}' "$rpcs_file")
     echo "  kvm2 plan -refresh=false  median $(secs "$nrm") s; refresh share $(secs "$((refresh_ms > 0 ? refresh_ms : 0))") s ($(awk -v r="$refresh_ms" -v n="$n" 'BEGIN {printf "%.1f", r / n}') ms per VM); host unreachable: ${offline[$shape]} in $(secs "${ms_of[$shape/kvm2-plan-offline]:-0}") s"
+    for limit in $FLOOR_LIMITS; do
+      mapfile -t fl < <(plans_of "floor-plan-limit-$limit")
+      line="plans: peak RSS $(mib "$(peak_rss $(plan_labels "floor-plan-limit-$limit"))"), median $(secs "$(median "${fl[@]}")") s"
+      line+="; kvm2's plans, at its default limit (${kvm2_limit_mib}MiB): $(mib "$(peak_rss $(plan_labels kvm2))")"
+      [ "$PEER" = 1 ] && line+="; v0.8.3's plans: $(mib "$(peak_rss $(plan_labels libvirt))")"
+      [ -n "$gnu_time" ] || line="plans: median $(secs "$(median "${fl[@]}")") s (no RSS: GNU time not found)"
+      echo "  floor at GOMEMLIMIT=$limit  $line"
+    done
     echo "  kvm2 libvirt RPCs, one plan  $rpcs in all; $domain_rpcs Domain* = $(awk -v r="$domain_rpcs" -v n="$n" 'BEGIN {printf "%.2f", r / n}') per VM; $connects ConnectOpen; by method: $(awk '{printf "%s%s %d", sep, $2, $1; sep = ", "}' "$rpcs_file")"
   fi
 done
