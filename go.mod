@@ -289,3 +289,5 @@ tool (
 )
 
 replace github.com/digitalocean/go-libvirt => ./third_party/go-libvirt
+
+replace github.com/hashicorp/terraform-plugin-framework => ./third_party/terraform-plugin-framework

@@ -1,0 +1,27 @@
+// Copyright IBM Corp. 2021, 2026
+// SPDX-License-Identifier: MPL-2.0
+
+package proto5server
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/internal/fromproto5"
+	"github.com/hashicorp/terraform-plugin-framework/internal/fwserver"
+	"github.com/hashicorp/terraform-plugin-framework/internal/logging"
+	"github.com/hashicorp/terraform-plugin-framework/internal/toproto5"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov5"
+)
+
+// GetProviderSchema satisfies the tfprotov5.ProviderServer interface.
+func (s *Server) GetProviderSchema(ctx context.Context, proto5Req *tfprotov5.GetProviderSchemaRequest) (*tfprotov5.GetProviderSchemaResponse, error) {
+	ctx = s.registerContext(ctx)
+	ctx = logging.InitContext(ctx)
+
+	fwReq := fromproto5.GetProviderSchemaRequest(ctx, proto5Req)
+	fwResp := &fwserver.GetProviderSchemaResponse{}
+
+	s.FrameworkServer.GetProviderSchema(ctx, fwReq, fwResp)
+
+	return toproto5.GetProviderSchemaResponse(ctx, fwResp), nil
+}
