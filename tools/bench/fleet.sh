@@ -26,7 +26,7 @@
 #
 # Environment: SHAPES, PLANS, PARALLELISM, NAME_PREFIX (prefix of every VM and volume the run
 # makes; default kvm2-bench), PEER_VERSION (v0.8.3), PEER=0 to leave the peer out, EXTRAS=0 to
-# leave out kvm2's extra plans, PROFILE=1 to run kvm2 built with -tags profile (main_profile.go),
+# leave out the extra plans of kvm2 and of the floor, PROFILE=1 to run kvm2 built with -tags profile (main_profile.go),
 # which writes each provider process's CPU and heap profile under $lab_dir/bench/profile/<shape>/<phase>
 # (read them with go tool pprof <binary> <profile>; the figures of such a run include profiling);
 # FLOOR_LIMITS, the Go memory limits (GOMEMLIMIT values) the floor's extra plans run under
