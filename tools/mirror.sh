@@ -22,7 +22,7 @@ rc="$repo/.lab/terraformrc"
 
 mkdir -p "$target_dir" "$repo/.lab"
 echo "mirror: building $address $VERSION for $platform" >&2
-tags=$(sed '/^#/d; /^$/d' "$repo/tools/build-tags" | paste -sd, -)
+tags=$("$repo/tools/build-tags")
 (cd "$repo" && CGO_ENABLED=0 go build -trimpath -tags "$tags" -ldflags "-X main.version=$VERSION" -o "$binary.tmp" .)
 # Rename into place so a terraform process never sees a half-written plugin.
 mv -f "$binary.tmp" "$binary"

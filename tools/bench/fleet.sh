@@ -73,7 +73,7 @@ platform="$(go env GOOS)_$(go env GOARCH)"
 # --- the binaries: this provider, the peer, the floor -----------------------------------------
 real_kvm2="$bench_dir/bin/terraform-provider-kvm2"
 # The tags of every provider binary (tools/build-tags); the floor is built with them too.
-build_tags=$(sed '/^#/d; /^$/d' "$repo/tools/build-tags" | paste -sd, -)
+build_tags=$("$repo/tools/build-tags")
 if [ "${PROFILE:-0}" = 1 ]; then
   (cd "$repo" && CGO_ENABLED=0 go build -trimpath -tags "profile,$build_tags" -o "$real_kvm2.tmp" .)
 else
