@@ -15,6 +15,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 const (
@@ -268,7 +269,7 @@ func TestCheckHosts_reasons(t *testing.T) {
 			if h.HostCPUs != wantCPUs {
 				t.Errorf("HostCPUs = %d, want %d", h.HostCPUs, wantCPUs)
 			}
-			if h.MaxConcurrentOperations != DefaultMaxConcurrentOperations || h.MaxClientRequests != DefaultMaxClientRequests || h.Connections != 2 {
+			if h.MaxConcurrentOperations != rules.DefaultMaxConcurrentOperations || h.MaxClientRequests != rules.DefaultMaxClientRequests || h.Connections != 2 {
 				t.Errorf("limits = %d ops, %d per connection, %d connections; want the defaults 10, 5, 2",
 					h.MaxConcurrentOperations, h.MaxClientRequests, h.Connections)
 			}

@@ -16,6 +16,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // Fixture names shared by the core's tests.
@@ -159,12 +160,12 @@ func (h *coreHarness) markedDomain(name, uid, tag string, s libvirt.DomainState)
 // names them.
 func addMarkedDomain(t testing.TB, fb *fake.Backend, name, uid, tag string, s libvirt.DomainState) {
 	t.Helper()
-	fb.AddVolume(fake.DefaultPool, fake.Volume{Name: overlayName(name, uid), Format: "qcow2", Capacity: 4 << 30,
+	fb.AddVolume(fake.DefaultPool, fake.Volume{Name: rules.OverlayName(name, uid), Format: "qcow2", Capacity: 4 << 30,
 		BackingPath: fake.DefaultPoolPath + "/" + labBase})
-	fb.AddVolume(fake.DefaultPool, fake.Volume{Name: seedName(name, uid), Format: "raw", Content: []byte("seed")})
+	fb.AddVolume(fake.DefaultPool, fake.Volume{Name: rules.SeedName(name, uid), Format: "raw", Content: []byte("seed")})
 	x, err := definition.DomainXML(definition.DomainSpec{
-		Name: name, UUID: domainUUID(uid), Type: definition.TypeQEMU, VCPUs: 1, MemoryMiB: 128, Firmware: definition.FirmwareBIOS,
-		OverlayPath: fake.DefaultPoolPath + "/" + overlayName(name, uid), SeedPath: fake.DefaultPoolPath + "/" + seedName(name, uid),
+		Name: name, UUID: rules.DomainUUID(uid), Type: definition.TypeQEMU, VCPUs: 1, MemoryMiB: 128, Firmware: definition.FirmwareBIOS,
+		OverlayPath: fake.DefaultPoolPath + "/" + rules.OverlayName(name, uid), SeedPath: fake.DefaultPoolPath + "/" + rules.SeedName(name, uid),
 		BackingPath: fake.DefaultPoolPath + "/" + labBase, BackingFormat: "qcow2",
 		Network: "default", MAC: "52:54:00:aa:bb:cc",
 		Mark: definition.Mark{UID: uid, Tag: tag, CreatedAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), BaseImageID: labBaseID,

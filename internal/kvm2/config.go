@@ -5,125 +5,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
-	"strings"
-	"unicode"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/sshx"
 )
-
-// Host defaults, applied by (Config).WithDefaults.
-const (
-	DefaultPort    = 22
-	DefaultUser    = "root"
-	DefaultSocket  = "/var/run/libvirt/libvirt-sock"
-	DefaultPool    = "default"
-	DefaultNetwork = "default"
-
-	// DefaultMaxConcurrentOperations is Terraform's default parallelism: a plain apply runs
-	// this many operations at once.
-	DefaultMaxConcurrentOperations = 10
-	// DefaultMaxClientRequests is libvirtd's default max_client_requests: the requests one
-	// client connection has served at once, more being queued by the daemon.
-	DefaultMaxClientRequests = 5
-)
-
-// Bounds of the per-host concurrency settings.
-const (
-	MinMaxConcurrentOperations = 1
-	MaxMaxConcurrentOperations = 64
-	MinMaxClientRequests       = 1
-	MaxMaxClientRequests       = 1000
-)
-
-// hostNameRE is what a host key may look like: it is the first segment of every instance and
-// base image ID, so it must not contain a slash, and it shows in logs, so it stays plain.
-var hostNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$`)
-
-// ValidateHostName reports whether name can be a host key.
-func ValidateHostName(name string) error {
-	if !hostNameRE.MatchString(name) {
-		return fmt.Errorf("host name %q must be 1 to 63 letters, digits, dots, underscores or hyphens, starting with a letter or digit", name)
-	}
-	return nil
-}
-
-// What each host rule accepts, in words, for schema descriptions and diagnostics.
-const (
-	HostNameRule = "1 to 63 letters, digits, dots, underscores or hyphens, starting with a letter or digit"
-	AddressRule  = "a host name or IP address, without brackets, user, port or path"
-	PortRule     = "1 to 65535"
-	UserRule     = "a user name without white space, '@' or ':'"
-	SocketRule   = "an absolute, clean path of at most 107 bytes without control characters"
-
-	MaxConcurrentOperationsRule = "1 to 64"
-	MaxClientRequestsRule       = "1 to 1000"
-)
-
-// maxSocketPath is the longest unix socket path the kernel takes (sun_path holds 108 bytes,
-// the terminating NUL included).
-const maxSocketPath = 107
-
-// ValidateSocket accepts the path of the libvirt unix socket on a host. The path is sent to
-// sshd for forwarding and, when sshd does not forward, quoted into an `nc -U` command line,
-// so control characters (a newline would end the command) are refused outright.
-func ValidateSocket(path string) error {
-	switch {
-	case !strings.HasPrefix(path, "/"):
-		return fmt.Errorf("socket %q must be an absolute path", path)
-	case strings.IndexFunc(path, unicode.IsControl) >= 0:
-		return fmt.Errorf("socket %q must not contain control characters", path)
-	case filepath.Clean(path) != path:
-		return fmt.Errorf("socket %q must be a clean path (no trailing slash, '//', '.' or '..' segments): %q", path, filepath.Clean(path))
-	case len(path) > maxSocketPath:
-		return fmt.Errorf("socket path is %d bytes long; a unix socket path is at most %d", len(path), maxSocketPath)
-	}
-	return nil
-}
-
-// ValidateAddress accepts a host name or IP address for the SSH server: not empty, no white
-// space or control characters, and no brackets or port (the port has a field of its own).
-func ValidateAddress(addr string) error {
-	switch {
-	case addr == "":
-		return errors.New("address is required")
-	case strings.IndexFunc(addr, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0:
-		return fmt.Errorf("address %q must not contain white space", addr)
-	case strings.ContainsAny(addr, "[]/@"):
-		return fmt.Errorf("address %q must be a bare host name or IP address, without brackets, user, port or path", addr)
-	}
-	return nil
-}
-
-// ValidatePort accepts a TCP port.
-func ValidatePort(port int64) error {
-	if port < 1 || port > 65535 {
-		return fmt.Errorf("port %d is not between 1 and 65535", port)
-	}
-	return nil
-}
-
-// ValidateMaxConcurrentOperations accepts how many operations on one host may run at once:
-// MinMaxConcurrentOperations to MaxMaxConcurrentOperations.
-func ValidateMaxConcurrentOperations(n int64) error {
-	if n < MinMaxConcurrentOperations || n > MaxMaxConcurrentOperations {
-		return fmt.Errorf("max_concurrent_operations is %d; it must be %d to %d",
-			n, MinMaxConcurrentOperations, MaxMaxConcurrentOperations)
-	}
-	return nil
-}
-
-// ValidateMaxClientRequests accepts how many concurrent requests a host's libvirtd serves per
-// client connection: MinMaxClientRequests to MaxMaxClientRequests.
-func ValidateMaxClientRequests(n int64) error {
-	if n < MinMaxClientRequests || n > MaxMaxClientRequests {
-		return fmt.Errorf("max_client_requests is %d; it must be %d to %d",
-			n, MinMaxClientRequests, MaxMaxClientRequests)
-	}
-	return nil
-}
 
 // Connections is how many pooled connections the host gets: enough that every one of its
 // MaxConcurrentOperations operations has a request slot of libvirtd, that is
@@ -144,26 +31,12 @@ func (h HostConfig) UsersPerConnection() int {
 func (h HostConfig) concurrency() (ops, perConn int) {
 	ops, perConn = h.MaxConcurrentOperations, h.MaxClientRequests
 	if ops <= 0 {
-		ops = DefaultMaxConcurrentOperations
+		ops = rules.DefaultMaxConcurrentOperations
 	}
 	if perConn <= 0 {
-		perConn = DefaultMaxClientRequests
+		perConn = rules.DefaultMaxClientRequests
 	}
 	return ops, perConn
-}
-
-// ValidateUser accepts an SSH user name: not empty, no white space, control characters, '@'
-// or ':'.
-func ValidateUser(user string) error {
-	switch {
-	case user == "":
-		return errors.New("user is empty")
-	case strings.ContainsAny(user, "@:") || strings.IndexFunc(user, func(r rune) bool {
-		return unicode.IsSpace(r) || unicode.IsControl(r)
-	}) >= 0:
-		return fmt.Errorf("user %q must not contain white space, '@' or ':'", user)
-	}
-	return nil
 }
 
 // ValidatePrivateKey parses an inline private key exactly as every dial does; the error never
@@ -190,25 +63,25 @@ func (c Config) WithDefaults() Config {
 
 func (h HostConfig) withDefaults() HostConfig {
 	if h.Port == 0 {
-		h.Port = DefaultPort
+		h.Port = rules.DefaultPort
 	}
 	if h.User == "" {
-		h.User = DefaultUser
+		h.User = rules.DefaultUser
 	}
 	if h.Socket == "" {
-		h.Socket = DefaultSocket
+		h.Socket = rules.DefaultSocket
 	}
 	if h.Pool == "" {
-		h.Pool = DefaultPool
+		h.Pool = rules.DefaultPool
 	}
 	if h.Network == "" && h.Bridge == "" {
-		h.Network = DefaultNetwork
+		h.Network = rules.DefaultNetwork
 	}
 	if h.MaxConcurrentOperations == 0 {
-		h.MaxConcurrentOperations = DefaultMaxConcurrentOperations
+		h.MaxConcurrentOperations = rules.DefaultMaxConcurrentOperations
 	}
 	if h.MaxClientRequests == 0 {
-		h.MaxClientRequests = DefaultMaxClientRequests
+		h.MaxClientRequests = rules.DefaultMaxClientRequests
 	}
 	if h.KnownHostsFile == "" && h.HostKey == "" {
 		if home, err := os.UserHomeDir(); err == nil {
@@ -229,7 +102,7 @@ func (c Config) Validate() error {
 		if err := c.Hosts[name].validate(); err != nil {
 			errs = append(errs, fmt.Errorf("host %q: %w", name, err))
 		}
-		if err := ValidateHostName(name); err != nil {
+		if err := rules.ValidateHostName(name); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -243,27 +116,27 @@ func (h HostConfig) validate() error {
 			errs = append(errs, err)
 		}
 	}
-	check(ValidateAddress(h.Address))
-	check(ValidatePort(int64(h.Port)))
+	check(rules.ValidateAddress(h.Address))
+	check(rules.ValidatePort(int64(h.Port)))
 	// An empty user, pool or attachment is one WithDefaults fills.
 	if h.User != "" {
-		check(ValidateUser(h.User))
+		check(rules.ValidateUser(h.User))
 	}
 	if h.Pool != "" {
-		check(ValidatePoolName(h.Pool))
+		check(rules.ValidatePoolName(h.Pool))
 	}
 	if h.Socket != "" {
-		check(ValidateSocket(h.Socket))
+		check(rules.ValidateSocket(h.Socket))
 	}
 	// Zero is a limit WithDefaults fills.
 	if h.MaxConcurrentOperations != 0 {
-		check(ValidateMaxConcurrentOperations(int64(h.MaxConcurrentOperations)))
+		check(rules.ValidateMaxConcurrentOperations(int64(h.MaxConcurrentOperations)))
 	}
 	if h.MaxClientRequests != 0 {
-		check(ValidateMaxClientRequests(int64(h.MaxClientRequests)))
+		check(rules.ValidateMaxClientRequests(int64(h.MaxClientRequests)))
 	}
 	if h.Network != "" || h.Bridge != "" {
-		check(validateAttachment(h.Network, h.Bridge))
+		check(rules.ValidateAttachment(h.Network, h.Bridge))
 	}
 	switch {
 	case h.KnownHostsFile != "" && h.HostKey != "":

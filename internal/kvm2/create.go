@@ -3,9 +3,6 @@ package kvm2
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"maps"
@@ -16,6 +13,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 const (
@@ -48,7 +46,7 @@ func (c *Client) Create(ctx context.Context, req CreateRequest) (Instance, error
 	unlock, err := c.locks.lock(ctx, lockKey(req.Host, req.Name))
 	if err != nil {
 		return Instance{}, kvmerr.New(kvmerr.Transient, opCreate, req.Host,
-			fmt.Errorf("waiting for another operation on %s: %w", FormatID(req.Host, req.Name), err))
+			fmt.Errorf("waiting for another operation on %s: %w", rules.FormatID(req.Host, req.Name), err))
 	}
 	defer unlock()
 	if req.MAC != "" {
@@ -78,35 +76,35 @@ func normalizeCreate(req CreateRequest, hc HostConfig) (CreateRequest, error) {
 			errs = append(errs, err)
 		}
 	}
-	check(ValidateVMName(req.Name))
-	check(ValidateVCPUs(int64(req.VCPUs)))
-	check(ValidateMemoryMiB(int64(req.MemoryMiB)))
-	check(ValidateDiskGiB(int64(req.DiskGiB)))
+	check(rules.ValidateVMName(req.Name))
+	check(rules.ValidateVCPUs(int64(req.VCPUs)))
+	check(rules.ValidateMemoryMiB(int64(req.MemoryMiB)))
+	check(rules.ValidateDiskGiB(int64(req.DiskGiB)))
 	if req.Firmware == "" {
-		req.Firmware = DefaultFirmware
+		req.Firmware = rules.DefaultFirmware
 	}
-	check(ValidateFirmware(req.Firmware))
+	check(rules.ValidateFirmware(req.Firmware))
 	req.Network, req.Bridge = attachment(req.Network, req.Bridge, hc)
-	check(validateAttachment(req.Network, req.Bridge))
+	check(rules.ValidateAttachment(req.Network, req.Bridge))
 	if req.MAC != "" {
-		mac, err := NormalizeMACAddress(req.MAC)
+		mac, err := rules.NormalizeMACAddress(req.MAC)
 		check(err)
 		if err == nil {
 			req.MAC = mac
 		}
 	}
 	if req.NetworkConfig != "" {
-		check(ValidateNetworkConfig(req.NetworkConfig))
+		check(rules.ValidateNetworkConfig(req.NetworkConfig))
 	}
 	if req.BaseImageID == "" {
 		errs = append(errs, errors.New("base image ID is required"))
 	}
 	if req.UID == "" {
-		uid, err := NewUID()
+		uid, err := rules.NewUID()
 		check(err)
 		req.UID = uid
 	} else {
-		check(ValidateUID(req.UID))
+		check(rules.ValidateUID(req.UID))
 	}
 	return req, errors.Join(errs...)
 }
@@ -161,7 +159,7 @@ func (c *Client) adopt(ctx context.Context, b backend.Backend, dom libvirt.Domai
 	}
 	inst, err := c.getOn(ctx, b, req.Host, req.Name, req.UID)
 	if err != nil {
-		return inst, false, &UnreadError{ID: FormatID(req.Host, req.Name), UID: req.UID, Err: err}
+		return inst, false, &UnreadError{ID: rules.FormatID(req.Host, req.Name), UID: req.UID, Err: err}
 	}
 	return inst, false, nil
 }
@@ -265,7 +263,7 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 		if err != nil {
 			return Instance{}, err
 		}
-		if err := MACConflict(req.Host, req.MAC, req.UID, uses); err != nil {
+		if err := rules.MACConflict(req.Host, req.MAC, req.UID, uses); err != nil {
 			return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", err)
 		}
 	}
@@ -294,7 +292,7 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 		// create: the next Create adopts the domain instead of rebuilding it.
 		if err != nil && !complete {
 			if cerr := c.removeDebris(ctx, b, req, made); cerr != nil {
-				err = &LeftoversError{ID: FormatID(req.Host, req.Name), UID: req.UID, Err: err, Cleanup: cerr}
+				err = &LeftoversError{ID: rules.FormatID(req.Host, req.Name), UID: req.UID, Err: err, Cleanup: cerr}
 			}
 		}
 	}()
@@ -328,7 +326,7 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 	c.logf(ctx, LevelInfo, "domain created", map[string]any{"host": req.Host, "name": req.Name, "uid": req.UID, "running": req.Running})
 	inst, err = c.getOn(ctx, b, req.Host, req.Name, req.UID)
 	if err != nil {
-		return inst, &UnreadError{ID: FormatID(req.Host, req.Name), UID: req.UID, Err: err}
+		return inst, &UnreadError{ID: rules.FormatID(req.Host, req.Name), UID: req.UID, Err: err}
 	}
 	return inst, nil
 }
@@ -337,7 +335,7 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 // carries the UID, so one that exists already was left by an earlier attempt of this very
 // create; it is reused when it backs onto this base, and counted as this call's debris.
 func (c *Client) ensureOverlay(ctx context.Context, b backend.Backend, made *debris, base BaseImage, req CreateRequest) (string, error) {
-	name := overlayName(req.Name, req.UID)
+	name := rules.OverlayName(req.Name, req.UID)
 	vol, err := b.StorageVolLookupByName(ctx, made.pool, name)
 	switch {
 	case notFound(err):
@@ -367,7 +365,7 @@ func (c *Client) ensureOverlay(ctx context.Context, b backend.Backend, made *deb
 
 func (c *Client) createOverlay(ctx context.Context, b backend.Backend, made *debris, base BaseImage, req CreateRequest) (libvirt.StorageVol, error) {
 	x, err := definition.VolumeXML(definition.VolumeSpec{
-		Name: overlayName(req.Name, req.UID), Format: definition.FormatQCOW2, CapacityBytes: uint64(req.DiskGiB) << 30,
+		Name: rules.OverlayName(req.Name, req.UID), Format: definition.FormatQCOW2, CapacityBytes: uint64(req.DiskGiB) << 30,
 		BackingPath: base.Path, BackingFormat: base.Format,
 	})
 	if err != nil {
@@ -385,7 +383,7 @@ func (c *Client) createOverlay(ctx context.Context, b backend.Backend, made *deb
 // connection so that a long stream never holds the pooled one, and returns its path. A seed
 // under the name can only be an earlier attempt's: the name carries the UID.
 func (c *Client) writeSeed(ctx context.Context, b backend.Backend, made *debris, req CreateRequest, iso []byte) (string, error) {
-	name := seedName(req.Name, req.UID)
+	name := rules.SeedName(req.Name, req.UID)
 	old, err := b.StorageVolLookupByName(ctx, made.pool, name)
 	switch {
 	case err == nil:
@@ -425,16 +423,6 @@ func (c *Client) upload(ctx context.Context, host string, vol libvirt.StorageVol
 	})
 }
 
-// newMAC returns a random address in QEMU's 52:54:00 prefix. Choosing it here rather than
-// letting libvirt pick one means the address is known before the domain exists.
-func newMAC() (string, error) {
-	var b [3]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return "", fmt.Errorf("generate mac: %w", err)
-	}
-	return fmt.Sprintf("52:54:00:%02x:%02x:%02x", b[0], b[1], b[2]), nil
-}
-
 // define renders and defines the domain with our mark.
 func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, req CreateRequest, base BaseImage, overlayPath, seedPath string) (libvirt.Domain, error) {
 	hv, err := c.hypervisorType(ctx, b)
@@ -443,7 +431,7 @@ func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, re
 	}
 	mac := req.MAC
 	if mac == "" {
-		if mac, err = newMAC(); err != nil {
+		if mac, err = rules.NewMAC(); err != nil {
 			return libvirt.Domain{}, err
 		}
 	}
@@ -452,11 +440,11 @@ func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, re
 		BaseImageID: req.BaseImageID, BaseSHA256: base.SHA256,
 		VCPUs: req.VCPUs, MemoryMiB: req.MemoryMiB, DiskGiB: req.DiskGiB,
 		Network: req.Network, Bridge: req.Bridge, Firmware: string(req.Firmware),
-		UserDataSHA256: UserDataSHA256(req.UserData), UserDataSource: userDataSource(req),
+		UserDataSHA256: rules.UserDataSHA256(req.UserData), UserDataSource: userDataSource(req),
 		NetworkConfig: req.NetworkConfig,
 	}
 	x, err := definition.DomainXML(definition.DomainSpec{
-		Name: req.Name, UUID: domainUUID(req.UID), Type: hv, VCPUs: req.VCPUs, MemoryMiB: req.MemoryMiB, Firmware: string(req.Firmware),
+		Name: req.Name, UUID: rules.DomainUUID(req.UID), Type: hv, VCPUs: req.VCPUs, MemoryMiB: req.MemoryMiB, Firmware: string(req.Firmware),
 		OverlayPath: overlayPath, OverlayFormat: definition.FormatQCOW2, SeedPath: seedPath,
 		BackingPath: base.Path, BackingFormat: base.Format,
 		Network: req.Network, Bridge: req.Bridge, MAC: mac, Mark: mark,
@@ -471,12 +459,6 @@ func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, re
 	}
 	made.domain = &dom
 	return dom, nil
-}
-
-// UserDataSHA256 is the hex sha256 of user data, as the mark records it.
-func UserDataSHA256(data []byte) string {
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:])
 }
 
 // userDataSource is what the mark records as the source of req's user data: write-only, stored,
@@ -569,7 +551,7 @@ func removeDebrisOn(ctx context.Context, b backend.Backend, req CreateRequest, m
 		errs = append(errs, removeIfOurs(ctx, b, req.Host, req.Name, req.UID))
 	}
 	vols := made.volumes
-	for _, name := range []string{overlayName(req.Name, req.UID), seedName(req.Name, req.UID)} {
+	for _, name := range []string{rules.OverlayName(req.Name, req.UID), rules.SeedName(req.Name, req.UID)} {
 		v, err := b.StorageVolLookupByName(ctx, made.pool, name)
 		switch {
 		case err == nil:

@@ -18,6 +18,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // agentAddress gives the fake domain name a guest agent reporting ip on mac.
@@ -34,7 +35,7 @@ func TestCreate_newDomain(t *testing.T) {
 	want := Instance{
 		ID: vmID, Host: labHost, Name: vmName, UID: labUID, Tag: "fleet-a",
 		CreatedAt: time.Date(2026, 9, 16, 13, 33, 0, 0, time.UTC), State: StateRunning, Persistent: true,
-		BaseImageID: labBaseID, VCPUs: 1, MemoryMiB: 128, DiskGiB: 4, Network: "default", Firmware: FirmwareUEFI,
+		BaseImageID: labBaseID, VCPUs: 1, MemoryMiB: 128, DiskGiB: 4, Network: "default", Firmware: rules.FirmwareUEFI,
 	}
 	sum := sha256.Sum256(testUserData())
 	want.UserDataHash, want.UserDataSource = hex.EncodeToString(sum[:]), UserDataStored
@@ -55,7 +56,7 @@ func TestCreate_newDomain(t *testing.T) {
 		t.Fatalf("domain %+v", d)
 	}
 	for _, sub := range []string{`type="qemu"`, `<source file="/var/lib/libvirt/images/` + labOverlay + `"`,
-		`<source file="/var/lib/libvirt/images/` + labSeed + `"`, `<uuid>` + domainUUID(labUID) + `</uuid>`, definition.MarkNamespace} {
+		`<source file="/var/lib/libvirt/images/` + labSeed + `"`, `<uuid>` + rules.DomainUUID(labUID) + `</uuid>`, definition.MarkNamespace} {
 		if !strings.Contains(d.XML, sub) {
 			t.Errorf("domain XML lacks %s", sub)
 		}
@@ -79,13 +80,13 @@ func TestCreate_defaultsFromRequestAndHost(t *testing.T) {
 		req         func(*CreateRequest)
 		wantNetwork string
 		wantBridge  string
-		wantFW      Firmware
+		wantFW      rules.Firmware
 		wantXML     []string
 	}{
-		{"host network", nil, nil, "default", "", FirmwareUEFI, []string{`<source network="default"`, `firmware="efi"`}},
-		{"host bridge", func(h *HostConfig) { h.Bridge = "br0" }, nil, "", "br0", FirmwareUEFI, []string{`<source bridge="br0"`}},
-		{"request network", func(h *HostConfig) { h.Bridge = "br0" }, func(r *CreateRequest) { r.Network = "proxies" }, "proxies", "", FirmwareUEFI, []string{`<source network="proxies"`}},
-		{"bios", nil, func(r *CreateRequest) { r.Firmware = FirmwareBIOS }, "default", "", FirmwareBIOS, nil},
+		{"host network", nil, nil, "default", "", rules.FirmwareUEFI, []string{`<source network="default"`, `firmware="efi"`}},
+		{"host bridge", func(h *HostConfig) { h.Bridge = "br0" }, nil, "", "br0", rules.FirmwareUEFI, []string{`<source bridge="br0"`}},
+		{"request network", func(h *HostConfig) { h.Bridge = "br0" }, func(r *CreateRequest) { r.Network = "proxies" }, "proxies", "", rules.FirmwareUEFI, []string{`<source network="proxies"`}},
+		{"bios", nil, func(r *CreateRequest) { r.Firmware = rules.FirmwareBIOS }, "default", "", rules.FirmwareBIOS, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -109,7 +110,7 @@ func TestCreate_defaultsFromRequestAndHost(t *testing.T) {
 					t.Errorf("XML lacks %s:\n%s", sub, d.XML)
 				}
 			}
-			if tt.wantFW == FirmwareBIOS && d.NVRAM {
+			if tt.wantFW == rules.FirmwareBIOS && d.NVRAM {
 				t.Error("BIOS domain has NVRAM")
 			}
 		})
@@ -132,7 +133,7 @@ func TestCreate_rejectsInvalidRequestBeforeAnyRPC(t *testing.T) {
 		{"unknown host", func(r *CreateRequest) { r.Host = "elsewhere" }, "not configured"},
 		// The upper bounds the schema also applies.
 		{"256 vcpus", func(r *CreateRequest) { r.VCPUs = 256 }, "vcpus is 256"},
-		{"memory over 1 TiB", func(r *CreateRequest) { r.MemoryMiB = MaxMemoryMiB + 1 }, "memory is 1048577 MiB"},
+		{"memory over 1 TiB", func(r *CreateRequest) { r.MemoryMiB = rules.MaxMemoryMiB + 1 }, "memory is 1048577 MiB"},
 		{"32 MiB memory", func(r *CreateRequest) { r.MemoryMiB = 32 }, "memory is 32 MiB"},
 		{"65537 GiB disk", func(r *CreateRequest) { r.DiskGiB = 65537 }, "disk is 65537 GiB"},
 		{"disk that wraps to 1 GiB", func(r *CreateRequest) { r.DiskGiB = 17179869185 }, "disk is 17179869185 GiB"},
@@ -668,7 +669,7 @@ func TestCreate_failedReadBackKeepsTheDomainForAdoption(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 	var unread *UnreadError
-	if !errors.As(err, &unread) || unread.UID != labUID || unread.ID != FormatID(labHost, vmName) {
+	if !errors.As(err, &unread) || unread.UID != labUID || unread.ID != rules.FormatID(labHost, vmName) {
 		t.Fatalf("err = %v, want an UnreadError naming the VM and its uid, so the caller keeps the uid", err)
 	}
 	if _, ok := h.fb.Domain(vmName); !ok {

@@ -11,6 +11,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 const opDelete = "delete"
@@ -27,11 +28,11 @@ const opDelete = "delete"
 // base), and the volumes named with the UID in any pool of the host, which is what is left of
 // this VM once its domain is gone. A transient failure leaves the rest for the next Delete.
 func (c *Client) Delete(ctx context.Context, id, uid string) error {
-	host, name, err := ParseID(id)
+	host, name, err := rules.ParseID(id)
 	if err != nil {
 		return kvmerr.New(kvmerr.Permanent, opDelete, "", err)
 	}
-	if err := ValidateUID(uid); err != nil {
+	if err := rules.ValidateUID(uid); err != nil {
 		return kvmerr.New(kvmerr.Permanent, opDelete, host, err)
 	}
 	if _, ok := c.cfg.Hosts[host]; !ok {
@@ -101,7 +102,7 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 // domainToDelete returns the domain under name with its definition: the one with the UUID the
 // UID gives when it still has this name, else the one the name holds (ErrNoDomain if none).
 func (c *Client) domainToDelete(ctx context.Context, b backend.Backend, name, uid string) (libvirt.Domain, definition.DomainFacts, error) {
-	if dom, ok := uuidRef(name, domainUUID(uid)); ok {
+	if dom, ok := uuidRef(name, rules.DomainUUID(uid)); ok {
 		facts, err := readDefinition(ctx, b, dom)
 		switch {
 		case err == nil && facts.Name == name:
@@ -124,7 +125,7 @@ func namesBothDisks(vols []libvirt.StorageVol, name, uid string) bool {
 	has := func(n string) bool {
 		return slices.ContainsFunc(vols, func(v libvirt.StorageVol) bool { return v.Name == n })
 	}
-	return has(overlayName(name, uid)) && has(seedName(name, uid))
+	return has(rules.OverlayName(name, uid)) && has(rules.SeedName(name, uid))
 }
 
 // unusedVolumes keeps the volumes of vols that no domain on the host uses. The volumes named
@@ -169,8 +170,8 @@ func (c *Client) definedVolumes(ctx context.Context, b backend.Backend, name, ui
 		current, legacy    string
 		legacyNeedsBacking bool
 	}{
-		{facts.OverlayPath, overlayName(name, uid), legacyOverlayName(name), true},
-		{facts.SeedPath, seedName(name, uid), legacySeedName(name), false},
+		{facts.OverlayPath, rules.OverlayName(name, uid), rules.LegacyOverlayName(name), true},
+		{facts.SeedPath, rules.SeedName(name, uid), rules.LegacySeedName(name), false},
 	} {
 		if d.path == "" {
 			continue
@@ -216,7 +217,7 @@ func ownedVolumes(ctx context.Context, b backend.Backend, name, uid string) ([]l
 	}
 	var out []libvirt.StorageVol
 	for _, p := range pools {
-		for _, vn := range []string{overlayName(name, uid), seedName(name, uid)} {
+		for _, vn := range []string{rules.OverlayName(name, uid), rules.SeedName(name, uid)} {
 			v, err := b.StorageVolLookupByName(ctx, p, vn)
 			switch {
 			case err == nil:

@@ -11,6 +11,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 func TestDelete_removesDomainNVRAMOverlayAndSeed(t *testing.T) {
@@ -143,7 +144,7 @@ func TestDelete_keepsLeftoversADomainUses(t *testing.T) {
 	// markedDomain names the volumes after the domain; point the renamed domain at this VM's.
 	h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: labOverlay, BackingPath: fake.DefaultPoolPath + "/" + labBase})
 	h.fb.UpdateDomain("renamed-by-hand", func(d *fake.Domain) {
-		d.XML = strings.Replace(d.XML, overlayName("renamed-by-hand", labUID), labOverlay, 1)
+		d.XML = strings.Replace(d.XML, rules.OverlayName("renamed-by-hand", labUID), labOverlay, 1)
 	})
 	if err := h.c.Delete(context.Background(), vmID, labUID); err != nil {
 		t.Fatal(err)
@@ -269,7 +270,7 @@ func TestDelete_ourUUIDUnderAnotherNameBesideAForeignDomain(t *testing.T) {
 	h.markedDomain("renamed-by-hand", labUID, "", libvirt.DomainRunning)
 	h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: labOverlay, BackingPath: fake.DefaultPoolPath + "/" + labBase})
 	h.fb.UpdateDomain("renamed-by-hand", func(d *fake.Domain) {
-		d.XML = strings.Replace(d.XML, overlayName("renamed-by-hand", labUID), labOverlay, 1)
+		d.XML = strings.Replace(d.XML, rules.OverlayName("renamed-by-hand", labUID), labOverlay, 1)
 	})
 	h.markedDomain(vmName, "fedcba9876543210fedcba9876543210", "", libvirt.DomainRunning)
 	foreign, _ := h.fb.Domain(vmName)

@@ -30,6 +30,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // flPrefix starts the name of everything the fault tests create on the lab.
@@ -156,7 +157,7 @@ func (r *faultRun) local() *libvirt.Libvirt {
 	r.t.Helper()
 	socket := r.env.socket
 	if socket == "" {
-		socket = DefaultSocket
+		socket = rules.DefaultSocket
 	}
 	l := libvirt.NewWithDialer(dialers.NewLocal(dialers.WithSocket(socket)))
 	if err := l.Connect(); err != nil {
@@ -295,12 +296,12 @@ func (r *faultRun) base(c *Client) BaseImage {
 
 // request is a small stopped VM on base with a fixed UID, as the provider sends on every retry.
 func (r *faultRun) request(name string, base BaseImage) CreateRequest {
-	uid, err := NewUID()
+	uid, err := rules.NewUID()
 	if err != nil {
 		r.t.Fatal(err)
 	}
 	return CreateRequest{Host: "lab", Name: name, UID: uid, VCPUs: 1, MemoryMiB: 64, DiskGiB: 1,
-		Firmware: FirmwareBIOS, BaseImageID: base.ID, Tag: "fl", UserData: []byte("#!/bin/sh\necho fault\n")}
+		Firmware: rules.FirmwareBIOS, BaseImageID: base.ID, Tag: "fl", UserData: []byte("#!/bin/sh\necho fault\n")}
 }
 
 // assertConverged checks that the VM exists once, under the request's UID, with both its disks.
@@ -309,14 +310,14 @@ func (r *faultRun) assertConverged(c *Client, req CreateRequest, inst Instance) 
 	if inst.UID != req.UID {
 		r.t.Fatalf("created VM has UID %q, want the request's %q", inst.UID, req.UID)
 	}
-	got, err := c.Get(context.Background(), FormatID("lab", req.Name), req.UID)
+	got, err := c.Get(context.Background(), rules.FormatID("lab", req.Name), req.UID)
 	if err != nil {
 		r.t.Fatalf("Get after convergence: %v", err)
 	}
 	if got.UID != req.UID {
 		r.t.Fatalf("Get: UID %q, want %q", got.UID, req.UID)
 	}
-	for _, v := range []string{overlayName(req.Name, req.UID), seedName(req.Name, req.UID)} {
+	for _, v := range []string{rules.OverlayName(req.Name, req.UID), rules.SeedName(req.Name, req.UID)} {
 		if !r.volumeOnHost(v) {
 			r.t.Errorf("volume %s of the converged VM is missing", v)
 		}
@@ -404,7 +405,7 @@ func TestLabFault_defineReplyLost(t *testing.T) {
 		if !r.domainOnHost(req.Name) {
 			t.Fatalf("the fault did not leave the domain behind; the diskless-domain path is not exercised")
 		}
-		if r.volumeOnHost(overlayName(req.Name, req.UID)) || r.volumeOnHost(seedName(req.Name, req.UID)) {
+		if r.volumeOnHost(rules.OverlayName(req.Name, req.UID)) || r.volumeOnHost(rules.SeedName(req.Name, req.UID)) {
 			t.Fatalf("the cleanup left the disks; the diskless-domain path is not exercised")
 		}
 		t.Logf("after the fault: a marked domain without disks, as in a lost define reply followed by a cleanup")
@@ -500,7 +501,7 @@ func (r *faultRun) assertSeedOnDisk(req CreateRequest) {
 	if err != nil {
 		r.t.Fatal(err)
 	}
-	v, err := l.StorageVolLookupByName(p, seedName(req.Name, req.UID))
+	v, err := l.StorageVolLookupByName(p, rules.SeedName(req.Name, req.UID))
 	if err != nil {
 		r.t.Fatalf("seed volume: %v", err)
 	}

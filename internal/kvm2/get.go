@@ -14,6 +14,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 const opGet = "read"
@@ -36,12 +37,12 @@ const opGet = "read"
 // host-wide read they share (hostreads.go), and such a Get costs one RPC of its own: the
 // definition, from which ownership is proven as always.
 func (c *Client) Get(ctx context.Context, id, uid string) (Instance, error) {
-	host, name, err := ParseID(id)
+	host, name, err := rules.ParseID(id)
 	if err != nil {
 		return Instance{}, kvmerr.New(kvmerr.Permanent, opGet, "", err)
 	}
 	if uid != "" {
-		if err := ValidateUID(uid); err != nil {
+		if err := rules.ValidateUID(uid); err != nil {
 			return Instance{}, kvmerr.New(kvmerr.Permanent, opGet, host, err)
 		}
 	}
@@ -76,7 +77,7 @@ func (c *Client) getOn(ctx context.Context, b backend.Backend, host, name, uid s
 // the host-wide read shared returns, when it is not nil and that read places the domain.
 func (c *Client) readOn(ctx context.Context, b backend.Backend, host, name, uid string, shared func() *hostSnapshot) (Instance, error) {
 	if uid != "" {
-		if dom, ok := uuidRef(name, domainUUID(uid)); ok {
+		if dom, ok := uuidRef(name, rules.DomainUUID(uid)); ok {
 			facts, err := readDefinition(ctx, b, dom)
 			switch {
 			case err == nil && facts.Name == name:
@@ -183,7 +184,7 @@ func (c *Client) gone(ctx context.Context, b backend.Backend, host, name, uid st
 	if err != nil {
 		return err
 	}
-	g := &GoneError{ID: FormatID(host, name), UID: uid, Foreign: foreign}
+	g := &GoneError{ID: rules.FormatID(host, name), UID: uid, Foreign: foreign}
 	for _, v := range vols {
 		g.Leftovers = append(g.Leftovers, v.Pool+"/"+v.Name)
 	}
@@ -206,7 +207,7 @@ func instanceFromFacts(host string, dom libvirt.Domain, facts definition.DomainF
 		inst.Network, inst.Bridge = facts.Network, facts.Bridge
 	}
 	if facts.Firmware != "" {
-		inst.Firmware = Firmware(facts.Firmware)
+		inst.Firmware = rules.Firmware(facts.Firmware)
 	}
 	return inst
 }
@@ -214,10 +215,10 @@ func instanceFromFacts(host string, dom libvirt.Domain, facts definition.DomainF
 // instanceFromMark is everything an instance says that the mark alone knows.
 func instanceFromMark(host string, dom libvirt.Domain, m definition.Mark) Instance {
 	return Instance{
-		ID: FormatID(host, dom.Name), Host: host, Name: dom.Name, DomainUUID: formatUUID(dom.UUID),
+		ID: rules.FormatID(host, dom.Name), Host: host, Name: dom.Name, DomainUUID: formatUUID(dom.UUID),
 		UID: m.UID, Tag: m.Tag, CreatedAt: m.CreatedAt, BaseImageID: m.BaseImageID, BaseSHA256: m.BaseSHA256,
 		VCPUs: m.VCPUs, MemoryMiB: m.MemoryMiB, DiskGiB: m.DiskGiB, Network: m.Network, Bridge: m.Bridge,
-		Firmware: Firmware(m.Firmware), UserDataHash: m.UserDataSHA256, UserDataSource: m.UserDataSource,
+		Firmware: rules.Firmware(m.Firmware), UserDataHash: m.UserDataSHA256, UserDataSource: m.UserDataSource,
 		NetworkConfig: m.NetworkConfig,
 	}
 }
@@ -280,7 +281,7 @@ func pickIPv4(ifaces []libvirt.DomainInterface, mac string) string {
 		if ip == "" {
 			continue
 		}
-		if mac != "" && len(iface.Hwaddr) > 0 && strings.EqualFold(iface.Hwaddr[0], mac) {
+		if mac != "" && len(iface.Hwaddr) > 0 && rules.SameMAC(iface.Hwaddr[0], mac) {
 			return ip
 		}
 		if first == "" {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 const markedMAC = "52:54:00:aa:bb:cc"
@@ -44,7 +45,7 @@ func TestGet_readsMarkAndFactsBack(t *testing.T) {
 		ID: vmID, Host: labHost, Name: vmName, UID: labUID, DomainUUID: formatUUID(d.UUID), Tag: "fleet-a",
 		CreatedAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), State: StateRunning, Persistent: true,
 		IPv4: "192.168.122.10", MAC: markedMAC, BaseImageID: labBaseID, VCPUs: 1, MemoryMiB: 128, DiskGiB: 4,
-		Network: "default", Firmware: FirmwareBIOS,
+		Network: "default", Firmware: rules.FirmwareBIOS,
 	}
 	if inst != want {
 		t.Fatalf("got  %+v\nwant %+v", inst, want)

@@ -15,6 +15,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // fleetVM is one marked domain of a shared-read test.
@@ -70,7 +71,7 @@ func getAll(t *testing.T, c *Client, vms []fleetVM) map[string]Instance {
 	t.Helper()
 	out := map[string]Instance{}
 	for _, vm := range vms {
-		inst, err := c.Get(context.Background(), FormatID(labHost, vm.name), vm.uid)
+		inst, err := c.Get(context.Background(), rules.FormatID(labHost, vm.name), vm.uid)
 		if err != nil {
 			t.Fatalf("Get %s: %v", vm.name, err)
 		}
@@ -137,7 +138,7 @@ func TestGet_concurrentGetsMakeOneHostWideRead(t *testing.T) {
 	errs := make([]error, len(vms))
 	got := make([]Instance, len(vms))
 	for i, vm := range vms {
-		wg.Go(func() { got[i], errs[i] = h.c.Get(context.Background(), FormatID(labHost, vm.name), vm.uid) })
+		wg.Go(func() { got[i], errs[i] = h.c.Get(context.Background(), rules.FormatID(labHost, vm.name), vm.uid) })
 	}
 	wg.Wait()
 	for i, vm := range vms {
@@ -196,7 +197,7 @@ func TestGet_sharedReadIsNotUsedAfterAWriteOfThisClient(t *testing.T) {
 	vms := mixedFleet()[:1]
 	addFleet(h, vms)
 	together(h, sharedReadsFrom-1)
-	id := FormatID(labHost, vms[0].name)
+	id := rules.FormatID(labHost, vms[0].name)
 	if inst := getAll(t, h.c, vms)[vms[0].name]; inst.State != StateRunning || !inst.Autostart {
 		t.Fatalf("before: %+v", inst)
 	}

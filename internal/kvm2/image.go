@@ -14,6 +14,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // See image_names.go for how the cache proves which volumes it wrote.
@@ -161,7 +162,7 @@ func recordOf(opts []BaseImageOption) baseImageRecord {
 	for _, o := range opts {
 		o(&r)
 	}
-	if !sha256HexRE.MatchString(r.sha) {
+	if !rules.IsSHA256(r.sha) {
 		r.sha = ""
 	}
 	return r
@@ -179,13 +180,13 @@ func normalizeBaseRequest(cfg HostConfig, req BaseImageRequest) (BaseImageReques
 		req.Format = defaultImageFormat
 	}
 	req.SHA256 = strings.ToLower(strings.TrimSpace(req.SHA256))
-	if err := ValidateBaseImageName(req.Name); err != nil {
+	if err := rules.ValidateBaseImageName(req.Name); err != nil {
 		return req, err
 	}
 	if req.Format != definition.FormatQCOW2 && req.Format != definition.FormatRaw {
 		return req, fmt.Errorf("format %q: want qcow2 or raw", req.Format)
 	}
-	if req.SHA256 != "" && !sha256HexRE.MatchString(req.SHA256) {
+	if req.SHA256 != "" && !rules.IsSHA256(req.SHA256) {
 		return req, fmt.Errorf("sha256 %q: want 64 hex characters", req.SHA256)
 	}
 	u, err := url.Parse(req.SourceURL)

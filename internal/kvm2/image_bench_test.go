@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // TestBenchImageUpload times one EnsureBaseImage of the image at KVM2_BENCH_IMAGE_URL into the
@@ -26,7 +28,7 @@ func TestBenchImageUpload(t *testing.T) {
 	name := strings.TrimSuffix(imgLabName(t, "kvm2-bench-cache"), ".qcow2") + ".img"
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
 	defer cancel()
-	id := FormatBaseImageID(imgLabHost, pool, name)
+	id := rules.FormatBaseImageID(imgLabHost, pool, name)
 	t.Cleanup(func() {
 		if err := c.DeleteBaseImage(context.Background(), id); err != nil {
 			t.Errorf("cleanup: %v", err)

@@ -20,6 +20,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // imgLabHost is the name the lab host is configured under in these tests.
@@ -119,7 +120,7 @@ func volumesOf(t testing.TB, pool, name string) []string {
 	t.Helper()
 	var out []string
 	for _, v := range virshVolumes(t, pool) {
-		if v == name || v == name+legacyMarkerSuffix || strings.HasPrefix(v, name+markerInfix) {
+		if v == name || v == name+rules.LegacyMarkerSuffix || strings.HasPrefix(v, name+rules.MarkerInfix) {
 			out = append(out, v)
 		}
 	}
@@ -154,7 +155,7 @@ func TestIntegrationImage_ensureCachesThenHits(t *testing.T) {
 	name := imgLabName(t, "img-it-base")
 	ctx := imgLabCtx(t, 5*time.Minute)
 	t.Cleanup(func() {
-		if err := c.DeleteBaseImage(context.Background(), FormatBaseImageID(imgLabHost, pool, name)); err != nil {
+		if err := c.DeleteBaseImage(context.Background(), rules.FormatBaseImageID(imgLabHost, pool, name)); err != nil {
 			t.Errorf("cleanup: %v", err)
 		}
 	})
@@ -170,7 +171,7 @@ func TestIntegrationImage_ensureCachesThenHits(t *testing.T) {
 	if got, err := fileSHA256(img.Path); err == nil && got != sha {
 		t.Errorf("the volume file hashes to %s, want the source's %s (no bytes lost or appended)", got, sha)
 	}
-	if vols := volumesOf(t, pool, name); !slices.Equal(vols, []string{name, name + digestInfix + sha}) {
+	if vols := volumesOf(t, pool, name); !slices.Equal(vols, []string{name, name + rules.DigestInfix + sha}) {
 		t.Errorf("pool %s holds %v, want the image and its digest marker only", pool, vols)
 	}
 	if n := len(log.matching("uploading base image")); n != 1 {
@@ -297,7 +298,7 @@ func TestLabOwnership_volumeTheCacheDidNotWriteIsLeftAlone(t *testing.T) {
 	virsh(t, "vol-create-as", pool, name, "1M", "--format", "qcow2")
 	t.Cleanup(func() { _ = exec.Command("virsh", "-c", "qemu:///system", "vol-delete", "--pool", pool, name).Run() })
 	ctx := imgLabCtx(t, time.Minute)
-	id := FormatBaseImageID(imgLabHost, pool, name)
+	id := rules.FormatBaseImageID(imgLabHost, pool, name)
 
 	_, err := c.EnsureBaseImage(ctx, BaseImageRequest{Host: imgLabHost, Name: name, SourceURL: imgLabEnv(t, "KVM2_TEST_IMAGE_URL")})
 	if !errors.Is(err, kvmerr.ErrPermanent) {
@@ -414,8 +415,8 @@ func TestLabOwnership_administratorsChecksumFileIsLeftAlone(t *testing.T) {
 	virsh(t, "vol-create-as", pool, name, "1M", "--format", "qcow2")
 	t.Cleanup(func() { _ = exec.Command("virsh", "-c", "qemu:///system", "vol-delete", "--pool", pool, name).Run() })
 	sum := sha + "  " + name + "\n"
-	imgLabUpload(t, pool, name+legacyMarkerSuffix, []byte(sum))
-	id := FormatBaseImageID(imgLabHost, pool, name)
+	imgLabUpload(t, pool, name+rules.LegacyMarkerSuffix, []byte(sum))
+	id := rules.FormatBaseImageID(imgLabHost, pool, name)
 
 	_, err := c.EnsureBaseImage(ctx, BaseImageRequest{Host: imgLabHost, Name: name, SourceURL: imgLabEnv(t, "KVM2_TEST_IMAGE_URL"), SHA256: sha})
 	var fe *ForeignImageError
@@ -432,10 +433,10 @@ func TestLabOwnership_administratorsChecksumFileIsLeftAlone(t *testing.T) {
 	if err := c.DeleteBaseImage(ctx, id); err != nil {
 		t.Errorf("DeleteBaseImage: %v, want nil (nothing of the cache's to delete)", err)
 	}
-	if vols := volumesOf(t, pool, name); !slices.Equal(vols, []string{name, name + legacyMarkerSuffix}) {
+	if vols := volumesOf(t, pool, name); !slices.Equal(vols, []string{name, name + rules.LegacyMarkerSuffix}) {
 		t.Errorf("pool %s holds %v, want the administrator's two volumes and nothing else", pool, vols)
 	}
-	if got := imgLabRead(t, pool, name+legacyMarkerSuffix); got != sum {
+	if got := imgLabRead(t, pool, name+rules.LegacyMarkerSuffix); got != sum {
 		t.Errorf("the checksum file now holds %q", got)
 	}
 }
@@ -480,8 +481,8 @@ func TestLabOwnership_earlierVersionsMarkerMovesWithStateProof(t *testing.T) {
 	ctx := imgLabCtx(t, 5*time.Minute)
 	img := imgLabEnsure(t, c, ctx, name)
 	img.SourceURL = "" // the host does not record it
-	virsh(t, "vol-delete", "--pool", pool, name+digestInfix+img.SHA256)
-	imgLabUpload(t, pool, name+legacyMarkerSuffix, []byte(img.SHA256+"\n"))
+	virsh(t, "vol-delete", "--pool", pool, name+rules.DigestInfix+img.SHA256)
+	imgLabUpload(t, pool, name+rules.LegacyMarkerSuffix, []byte(img.SHA256+"\n"))
 
 	_, err := c.GetBaseImage(ctx, img.ID)
 	var fe *ForeignImageError
@@ -495,7 +496,7 @@ func TestLabOwnership_earlierVersionsMarkerMovesWithStateProof(t *testing.T) {
 	if got != img {
 		t.Errorf("moved image = %+v\nwant the recorded %+v", got, img)
 	}
-	if vols := volumesOf(t, pool, name); !slices.Equal(vols, []string{name, name + digestInfix + img.SHA256}) {
+	if vols := volumesOf(t, pool, name); !slices.Equal(vols, []string{name, name + rules.DigestInfix + img.SHA256}) {
 		t.Errorf("pool %s holds %v, want the image with today's digest marker only", pool, vols)
 	}
 	if again, err := c.GetBaseImage(ctx, img.ID); err != nil || again != img {

@@ -10,6 +10,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // Images cached by earlier versions: the image plus "<name>.sha256" holding the hex digest and
@@ -69,7 +70,7 @@ func (ic *imageCache) proveLegacy(ctx context.Context, b backend.Backend, ref ba
 // faulty read must neither prove nor disprove anything.
 func (ic *imageCache) legacyMarkerHolds(ctx context.Context, b backend.Backend, vol libvirt.StorageVol, sha string) (bool, error) {
 	capacity, _, err := b.StorageVolGetInfo(ctx, vol)
-	if err != nil || capacity != legacyMarkerSize {
+	if err != nil || capacity != rules.LegacyMarkerSize {
 		return false, ignoreNotFound(err)
 	}
 	for range 2 {

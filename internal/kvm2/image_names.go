@@ -2,10 +2,11 @@ package kvm2
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // A cached base image is its volume under its name plus marker volumes beside it. A marker is
@@ -22,67 +23,26 @@ import (
 // Images cached by earlier versions have a marker "<name>.sha256" holding the hex digest. Such a
 // marker is only believed together with the caller's record of the digest and path (state), and
 // it is then replaced by the markers above.
-const (
-	markerInfix        = ".kvm2-"
-	digestInfix        = markerInfix + "sha256-"
-	pendingInfix       = markerInfix + "pending-"
-	legacyMarkerSuffix = ".sha256"
-	legacyMarkerSize   = 65 // what earlier versions wrote: 64 hex digits and a newline
-
-	// maxVolumeName is the longest file name of a directory pool; the longest marker name
-	// (the digest's) must fit in it.
-	maxVolumeName       = 255
-	maxBaseImageNameLen = maxVolumeName - len(digestInfix) - 64
-)
-
-// baseNameRE keeps base volume names safe as file names in a dir pool and as ID segments.
-var baseNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._+-]*$`)
-
-// sha256HexRE is a lowercase hex SHA-256 digest.
-var sha256HexRE = regexp.MustCompile(`^[0-9a-f]{64}$`)
-
-// BaseImageNameRule says what ValidateBaseImageName accepts.
-var BaseImageNameRule = fmt.Sprintf("1 to %d letters, digits, '.', '_', '+' and '-', starting with a letter or digit, "+
-	"without %q (reserved for the markers kept beside images) and not ending in %q (checksum files)",
-	maxBaseImageNameLen, markerInfix, legacyMarkerSuffix)
-
-// ValidateBaseImageName reports whether name can be the volume name of a base image: 1 to
-// maxBaseImageNameLen letters, digits, '.', '_', '+', '-' starting with a letter or digit,
-// containing no ".kvm2-" (the namespace of the cache's markers) and not ending in ".sha256" (the
-// markers of earlier versions, and the name of published checksum files).
-func ValidateBaseImageName(name string) error {
-	switch {
-	case len(name) == 0 || len(name) > maxBaseImageNameLen || !baseNameRE.MatchString(name):
-		return fmt.Errorf("base image name %q: use 1-%d characters of letters, digits, '.', '_', '+', '-', starting with a letter or digit",
-			name, maxBaseImageNameLen)
-	case strings.Contains(name, markerInfix):
-		return fmt.Errorf("base image name %q: names containing %q are reserved for the markers kvm2 keeps beside its images", name, markerInfix)
-	case strings.HasSuffix(name, legacyMarkerSuffix):
-		return fmt.Errorf("base image name %q: the suffix %q is reserved for checksum files and the markers of earlier kvm2 versions", name, legacyMarkerSuffix)
-	}
-	return nil
-}
-
 // baseRef names one cached base image: volume Name in pool Pool on host Host.
 type baseRef struct{ Host, Pool, Name string }
 
 // ID is the base image's ID, "host/pool/name".
-func (r baseRef) ID() string { return FormatBaseImageID(r.Host, r.Pool, r.Name) }
+func (r baseRef) ID() string { return rules.FormatBaseImageID(r.Host, r.Pool, r.Name) }
 
 // markerPrefix starts the name of every marker of the image, and of nothing else: a base image
-// name never contains markerInfix, so the first markerInfix in a marker's name ends its image's.
-func (r baseRef) markerPrefix() string { return r.Name + markerInfix }
+// name never contains rules.MarkerInfix, so the first rules.MarkerInfix in a marker's name ends its image's.
+func (r baseRef) markerPrefix() string { return r.Name + rules.MarkerInfix }
 
 // digestMarker is the name of the marker saying the image is complete with digest sha.
-func (r baseRef) digestMarker(sha string) string { return r.Name + digestInfix + sha }
+func (r baseRef) digestMarker(sha string) string { return r.Name + rules.DigestInfix + sha }
 
 // pendingMarker is the name of the claim of a fetch that started at t.
 func (r baseRef) pendingMarker(t time.Time) string {
-	return r.Name + pendingInfix + strconv.FormatInt(t.Unix(), 10)
+	return r.Name + rules.PendingInfix + strconv.FormatInt(t.Unix(), 10)
 }
 
 // legacyMarker is the name of the marker earlier versions kept beside the image.
-func (r baseRef) legacyMarker() string { return r.Name + legacyMarkerSuffix }
+func (r baseRef) legacyMarker() string { return r.Name + rules.LegacyMarkerSuffix }
 
 // fields are the log fields identifying the image.
 func (r baseRef) fields() map[string]any {
@@ -102,10 +62,10 @@ const (
 // marker, or the start time of a claim. Any other name there is notAMarker: no version of the
 // cache writes it.
 func (r baseRef) parseMarkerName(name string) (kind markerKind, sha string, since time.Time) {
-	if rest, ok := strings.CutPrefix(name, r.Name+digestInfix); ok && sha256HexRE.MatchString(rest) {
+	if rest, ok := strings.CutPrefix(name, r.Name+rules.DigestInfix); ok && rules.IsSHA256(rest) {
 		return digestMarker, rest, time.Time{}
 	}
-	if rest, ok := strings.CutPrefix(name, r.Name+pendingInfix); ok {
+	if rest, ok := strings.CutPrefix(name, r.Name+rules.PendingInfix); ok {
 		if secs, err := strconv.ParseInt(rest, 10, 64); err == nil && secs > 0 && strconv.FormatInt(secs, 10) == rest {
 			return pendingMarker, "", time.Unix(secs, 0)
 		}
@@ -115,11 +75,11 @@ func (r baseRef) parseMarkerName(name string) (kind markerKind, sha string, sinc
 
 // parseBaseRef parses a base image ID "host/pool/name" strictly.
 func parseBaseRef(id string) (baseRef, error) {
-	host, pool, name, err := ParseBaseImageID(id)
+	host, pool, name, err := rules.ParseBaseImageID(id)
 	if err != nil {
 		return baseRef{}, err
 	}
-	if err := ValidateBaseImageName(name); err != nil {
+	if err := rules.ValidateBaseImageName(name); err != nil {
 		return baseRef{}, fmt.Errorf("base image ID %q: %w", id, err)
 	}
 	return baseRef{Host: host, Pool: pool, Name: name}, nil

@@ -26,6 +26,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 const (
@@ -39,13 +40,13 @@ const (
 var imgNow = time.Unix(1_700_000_000, 0)
 
 // imgClaim is the claim a fetch of imgName at imgNow creates.
-var imgClaim = imgName + pendingInfix + "1700000000"
+var imgClaim = imgName + rules.PendingInfix + "1700000000"
 
 // imgMarker is the digest marker of imgName for digest.
-func imgMarker(digest string) string { return imgName + digestInfix + digest }
+func imgMarker(digest string) string { return imgName + rules.DigestInfix + digest }
 
 // imgLegacy is the marker name of earlier versions.
-const imgLegacy = imgName + legacyMarkerSuffix
+const imgLegacy = imgName + rules.LegacyMarkerSuffix
 
 // qcow2Header is a valid qcow2 version 3 header without backing file or external data file.
 func qcow2Header() []byte {
@@ -572,7 +573,7 @@ func TestEnsureBaseImage_cachedWithOtherDigestIsPermanent(t *testing.T) {
 
 func TestEnsureBaseImage_debrisIsReplaced(t *testing.T) {
 	digest := imgDigest(imgSize)
-	stale := imgName + pendingInfix + strconv.FormatInt(imgNow.Add(-2*time.Hour).Unix(), 10)
+	stale := imgName + rules.PendingInfix + strconv.FormatInt(imgNow.Add(-2*time.Hour).Unix(), 10)
 	partial := fake.Volume{Name: imgName, Format: "qcow2", Capacity: 10, Content: []byte("partial")}
 	cases := []struct {
 		name string
@@ -631,7 +632,7 @@ func TestEnsureBaseImage_leftoverClaimBesideAVerifiedImageIsDeleted(t *testing.T
 func TestEnsureBaseImage_liveClaimOfAnotherWriterIsWaitedFor(t *testing.T) {
 	e := newImgEnv(t, imageCacheOptions{})
 	srv := newImgServer(t, imgServerConfig{size: imgSize})
-	other := imgName + pendingInfix + strconv.FormatInt(imgNow.Add(-time.Minute).Unix(), 10)
+	other := imgName + rules.PendingInfix + strconv.FormatInt(imgNow.Add(-time.Minute).Unix(), 10)
 	e.fb.AddVolume(imgPool, fake.Volume{Name: imgName, Format: "qcow2", Capacity: 10, Content: []byte("half")})
 	e.fb.AddVolume(imgPool, fake.Volume{Name: other, Format: "raw"})
 
@@ -667,7 +668,7 @@ func TestEnsureBaseImage_volumeWithoutMarkerIsNotTouched(t *testing.T) {
 func TestEnsureBaseImage_debrisUnderADomainIsLeftAlone(t *testing.T) {
 	e := newImgEnv(t, imageCacheOptions{})
 	srv := newImgServer(t, imgServerConfig{size: imgSize})
-	stale := imgName + pendingInfix + "1600000000"
+	stale := imgName + rules.PendingInfix + "1600000000"
 	e.fb.AddVolume(imgPool, fake.Volume{Name: imgName, Format: "qcow2", Capacity: 10, Content: []byte("partial")})
 	e.fb.AddVolume(imgPool, fake.Volume{Name: stale, Format: "raw"})
 	e.fb.AddDomain(fake.Domain{Name: "vm1", XML: imgDomainXML("vm1", fileDisk(fake.DefaultPoolPath+"/"+imgName))})
@@ -882,7 +883,7 @@ func appearsMeanwhile(b *fake.Backend, names ...string) {
 			return nil
 		}
 		for _, name := range names {
-			if strings.Contains(name, pendingInfix) {
+			if strings.Contains(name, rules.PendingInfix) {
 				b.AddVolume(imgPool, fake.Volume{Name: name, Format: "raw"})
 			} else {
 				b.AddVolume(imgPool, fake.Volume{Name: name, Format: "raw", Capacity: 65, Content: []byte("theirs")})
@@ -893,7 +894,7 @@ func appearsMeanwhile(b *fake.Backend, names ...string) {
 }
 
 func TestEnsureBaseImage_volumesAnotherWriterCreatedAreNotDeleted(t *testing.T) {
-	otherClaim := imgName + pendingInfix + "1699999990"
+	otherClaim := imgName + rules.PendingInfix + "1699999990"
 	cases := []struct {
 		name    string
 		appears []string
@@ -923,7 +924,7 @@ func TestEnsureBaseImage_volumesAnotherWriterCreatedAreNotDeleted(t *testing.T) 
 				t.Errorf("volumes = %v, want %v: only what this fetch created may be deleted", v, tc.left)
 			}
 			for _, name := range tc.appears {
-				if v, _ := e.fb.Volume(imgPool, name); !strings.Contains(name, pendingInfix) && string(v.Content) != "theirs" {
+				if v, _ := e.fb.Volume(imgPool, name); !strings.Contains(name, rules.PendingInfix) && string(v.Content) != "theirs" {
 					t.Errorf("the other writer's %s was changed", name)
 				}
 			}
@@ -1027,9 +1028,9 @@ func TestEnsureBaseImage_invalidRequests(t *testing.T) {
 	}{
 		{"empty name", BaseImageRequest{SourceURL: okURL}, "base image name"},
 		{"slash in name", BaseImageRequest{Name: "a/b", SourceURL: okURL}, "base image name"},
-		{"legacy marker suffix", BaseImageRequest{Name: "x" + legacyMarkerSuffix, SourceURL: okURL}, "reserved"},
+		{"legacy marker suffix", BaseImageRequest{Name: "x" + rules.LegacyMarkerSuffix, SourceURL: okURL}, "reserved"},
 		{"marker namespace", BaseImageRequest{Name: "x.kvm2-y", SourceURL: okURL}, "reserved"},
-		{"too long for its markers", BaseImageRequest{Name: strings.Repeat("a", maxBaseImageNameLen+1), SourceURL: okURL}, "base image name"},
+		{"too long for its markers", BaseImageRequest{Name: strings.Repeat("a", rules.MaxBaseImageNameLen+1), SourceURL: okURL}, "base image name"},
 		{"format", BaseImageRequest{Name: imgName, SourceURL: okURL, Format: "vmdk"}, "format"},
 		{"short digest", BaseImageRequest{Name: imgName, SourceURL: okURL, SHA256: "abc"}, "sha256"},
 		{"ftp URL", BaseImageRequest{Name: imgName, SourceURL: "ftp://x/y"}, "source URL"},
@@ -1052,17 +1053,17 @@ func TestEnsureBaseImage_invalidRequests(t *testing.T) {
 }
 
 func TestValidateBaseImageName(t *testing.T) {
-	longest := strings.Repeat("a", maxBaseImageNameLen)
+	longest := strings.Repeat("a", rules.MaxBaseImageNameLen)
 	for _, ok := range []string{"debian-12.qcow2", "a", "x+y_z.img", longest, "kvm2-base", "a.kvm2", "sha256"} {
-		if err := ValidateBaseImageName(ok); err != nil {
+		if err := rules.ValidateBaseImageName(ok); err != nil {
 			t.Errorf("ValidateBaseImageName(%q) = %v, want nil", ok, err)
 		}
 	}
-	if n := len(baseRef{Name: longest}.digestMarker(strings.Repeat("0", 64))); n > maxVolumeName {
+	if n := len(baseRef{Name: longest}.digestMarker(strings.Repeat("0", 64))); n > rules.MaxVolumeName {
 		t.Errorf("the longest name's digest marker has %d characters, more than a file name may", n)
 	}
 	for _, bad := range []string{"", ".hidden", "a/b", "a b", "img.qcow2.sha256", "img.kvm2-sha256-x", "a.kvm2-", longest + "a"} {
-		if err := ValidateBaseImageName(bad); err == nil {
+		if err := rules.ValidateBaseImageName(bad); err == nil {
 			t.Errorf("ValidateBaseImageName(%q) = nil, want an error", bad)
 		}
 	}
@@ -1712,7 +1713,7 @@ func TestDeleteBaseImage_anotherDigestUnderTheNameIsLeftAlone(t *testing.T) {
 // another apply's fetch, not the resource's image.
 func TestDeleteBaseImage_claimOfAnotherWriterIsLeftAlone(t *testing.T) {
 	e := newImgEnv(t, imageCacheOptions{})
-	other := imgName + pendingInfix + strconv.FormatInt(imgNow.Unix(), 10)
+	other := imgName + rules.PendingInfix + strconv.FormatInt(imgNow.Unix(), 10)
 	e.fb.AddVolume(imgPool, fake.Volume{Name: imgName, Format: "qcow2", Capacity: 10, Content: []byte("half")})
 	e.fb.AddVolume(imgPool, fake.Volume{Name: other, Format: "raw"})
 	if err := e.remove(); err != nil {
@@ -1773,7 +1774,7 @@ func TestClientBaseImageMethods(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if img.Pool != DefaultPool {
+	if img.Pool != rules.DefaultPool {
 		t.Errorf("pool = %q, want the host's default", img.Pool)
 	}
 	got, err := c.GetBaseImage(ctx, img.ID)

@@ -32,6 +32,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // itPrefix starts the name of everything the integration tests create, so that leftovers of an
@@ -118,7 +119,7 @@ func localLibvirt(tb testing.TB, env labEnv) *libvirt.Libvirt {
 	tb.Helper()
 	socket := env.socket
 	if socket == "" {
-		socket = DefaultSocket
+		socket = rules.DefaultSocket
 	}
 	l := libvirt.NewWithDialer(dialers.NewLocal(dialers.WithSocket(socket)))
 	if err := l.Connect(); err != nil {
@@ -186,7 +187,7 @@ func sweep(tb testing.TB, l *libvirt.Libvirt, env labEnv, prefix string) {
 	}
 }
 
-func itRequest(name string, fw Firmware, memory int) CreateRequest {
+func itRequest(name string, fw rules.Firmware, memory int) CreateRequest {
 	return CreateRequest{
 		Host: "lab", Name: name, VCPUs: 1, MemoryMiB: memory,
 		DiskGiB: 1, Firmware: fw, Tag: itTag, Running: true,
@@ -244,11 +245,11 @@ func TestLab(t *testing.T) {
 
 	variants := []struct {
 		name   string
-		fw     Firmware
+		fw     rules.Firmware
 		memory int
 	}{
-		{itPrefix + "bios", FirmwareBIOS, 128},
-		{itPrefix + "uefi", FirmwareUEFI, 256},
+		{itPrefix + "bios", rules.FirmwareBIOS, 128},
+		{itPrefix + "uefi", rules.FirmwareUEFI, 256},
 	}
 	created := map[string]Instance{}
 	step("Create boots with agent address and seed hostname", func(t *testing.T) {
@@ -265,7 +266,7 @@ func TestLab(t *testing.T) {
 			created[v.name] = inst
 		}
 		for _, v := range variants {
-			inst := waitForAddress(t, c, FormatID("lab", v.name), created[v.name].UID)
+			inst := waitForAddress(t, c, rules.FormatID("lab", v.name), created[v.name].UID)
 			if net.ParseIP(inst.IPv4).To4() == nil {
 				t.Fatalf("%s: address %q", v.name, inst.IPv4)
 			}
@@ -297,7 +298,7 @@ func TestLab(t *testing.T) {
 	step("Get reads UID and created-at back", func(t *testing.T) {
 		fresh, _ := labClient(t, env)
 		for name, want := range created {
-			got, err := fresh.Get(ctx, FormatID("lab", name), want.UID)
+			got, err := fresh.Get(ctx, rules.FormatID("lab", name), want.UID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -311,12 +312,12 @@ func TestLab(t *testing.T) {
 		fresh, _ := labClient(t, env)
 		// One VM stopped, so the shared read places a shut-off domain too.
 		stopped := variants[1].name
-		if _, err := fresh.SetRunning(ctx, FormatID("lab", stopped), created[stopped].UID, false); err != nil {
+		if _, err := fresh.SetRunning(ctx, rules.FormatID("lab", stopped), created[stopped].UID, false); err != nil {
 			t.Fatal(err)
 		}
 		alone := map[string]Instance{}
 		for name, want := range created {
-			got, err := fresh.Get(ctx, FormatID("lab", name), want.UID)
+			got, err := fresh.Get(ctx, rules.FormatID("lab", name), want.UID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -330,7 +331,7 @@ func TestLab(t *testing.T) {
 			leave = append(leave, fresh.reads.enter("lab"))
 		}
 		for name, want := range created {
-			got, err := fresh.Get(ctx, FormatID("lab", name), want.UID)
+			got, err := fresh.Get(ctx, rules.FormatID("lab", name), want.UID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -357,14 +358,14 @@ func TestLab(t *testing.T) {
 		for _, l := range leave {
 			l()
 		}
-		if _, err := fresh.SetRunning(ctx, FormatID("lab", stopped), created[stopped].UID, true); err != nil {
+		if _, err := fresh.SetRunning(ctx, rules.FormatID("lab", stopped), created[stopped].UID, true); err != nil {
 			t.Fatal(err)
 		}
-		waitForAddress(t, fresh, FormatID("lab", stopped), created[stopped].UID)
+		waitForAddress(t, fresh, rules.FormatID("lab", stopped), created[stopped].UID)
 	})
 
 	step("SetTag and SetRunning change the domain in place", func(t *testing.T) {
-		id, uid := FormatID("lab", variants[0].name), created[variants[0].name].UID
+		id, uid := rules.FormatID("lab", variants[0].name), created[variants[0].name].UID
 		inst, err := c.SetTag(ctx, id, uid, itTag+"-moved")
 		if err != nil {
 			t.Fatal(err)
@@ -384,7 +385,7 @@ func TestLab(t *testing.T) {
 	})
 
 	step("ListByTag finds tagged, not untagged", func(t *testing.T) {
-		req := itRequest(itPrefix+"untagged", FirmwareBIOS, 128)
+		req := itRequest(itPrefix+"untagged", rules.FirmwareBIOS, 128)
 		req.BaseImageID, req.Tag, req.Running = base.ID, "", false
 		untagged, err := c.Create(ctx, req)
 		if err != nil {
@@ -405,7 +406,7 @@ func TestLab(t *testing.T) {
 	})
 
 	step("foreign UID and unmarked domain are refused", func(t *testing.T) {
-		req := itRequest(variants[0].name, FirmwareBIOS, 128)
+		req := itRequest(variants[0].name, rules.FirmwareBIOS, 128)
 		req.BaseImageID, req.UID = base.ID, "not-the-owner"
 		if _, err := c.Create(ctx, req); !errors.Is(err, kvmerr.ErrPermanent) {
 			t.Fatalf("foreign uid: %v", err)
@@ -415,19 +416,19 @@ func TestLab(t *testing.T) {
 			`<os><type arch="x86_64">hvm</type></os></domain>`, name)); err != nil {
 			t.Fatal(err)
 		}
-		req = itRequest(name, FirmwareBIOS, 128)
+		req = itRequest(name, rules.FirmwareBIOS, 128)
 		req.BaseImageID = base.ID
 		if _, err := c.Create(ctx, req); !errors.Is(err, kvmerr.ErrPermanent) || !strings.Contains(err.Error(), "not managed") {
 			t.Fatalf("unmarked create: %v", err)
 		}
-		if _, err := c.Get(ctx, FormatID("lab", name), ""); !errors.Is(err, kvmerr.ErrPermanent) || !errors.Is(err, ErrNotManaged) {
+		if _, err := c.Get(ctx, rules.FormatID("lab", name), ""); !errors.Is(err, kvmerr.ErrPermanent) || !errors.Is(err, ErrNotManaged) {
 			t.Fatalf("unmarked import: %v", err)
 		}
 		var gone *GoneError
-		if _, err := c.Get(ctx, FormatID("lab", name), created[variants[0].name].UID); !errors.Is(err, kvmerr.ErrNotFound) || !errors.As(err, &gone) {
+		if _, err := c.Get(ctx, rules.FormatID("lab", name), created[variants[0].name].UID); !errors.Is(err, kvmerr.ErrNotFound) || !errors.As(err, &gone) {
 			t.Fatalf("unmarked get with a uid: %v", err)
 		}
-		if err := c.Delete(ctx, FormatID("lab", name), created[variants[0].name].UID); err != nil {
+		if err := c.Delete(ctx, rules.FormatID("lab", name), created[variants[0].name].UID); err != nil {
 			t.Fatalf("unmarked delete: %v", err)
 		}
 		if _, err := l.DomainLookupByName(name); err != nil {
@@ -450,7 +451,7 @@ func TestLab(t *testing.T) {
 	step("tiny pool is QuotaExceeded before any write", func(t *testing.T) {
 		tiny, _ := labClient(t, env, func(h *HostConfig) { h.Pool = env.tinyPool })
 		name := itPrefix + "tiny"
-		req := itRequest(name, FirmwareBIOS, 128)
+		req := itRequest(name, rules.FirmwareBIOS, 128)
 		req.BaseImageID = base.ID
 		_, err := tiny.Create(ctx, req)
 		var qe *kvmerr.QuotaError
@@ -466,11 +467,11 @@ func TestLab(t *testing.T) {
 	step("Delete twice, nothing of ours remains", func(t *testing.T) {
 		for _, name := range []string{variants[0].name, variants[1].name, itPrefix + "untagged"} {
 			for i := range 2 {
-				if err := c.Delete(ctx, FormatID("lab", name), created[name].UID); err != nil {
+				if err := c.Delete(ctx, rules.FormatID("lab", name), created[name].UID); err != nil {
 					t.Fatalf("delete %s #%d: %v", name, i+1, err)
 				}
 			}
-			if _, err := c.Get(ctx, FormatID("lab", name), created[name].UID); !errors.Is(err, kvmerr.ErrNotFound) {
+			if _, err := c.Get(ctx, rules.FormatID("lab", name), created[name].UID); !errors.Is(err, kvmerr.ErrNotFound) {
 				t.Fatalf("Get after delete: %v", err)
 			}
 		}
@@ -545,7 +546,7 @@ func BenchmarkLabGet(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	req := itRequest(prefix, FirmwareBIOS, 128)
+	req := itRequest(prefix, rules.FirmwareBIOS, 128)
 	req.BaseImageID = base.ID
 	inst, err := c.Create(ctx, req)
 	if err != nil {

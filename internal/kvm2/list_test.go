@@ -11,6 +11,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // twoHosts is a Client over hosts "a" and "b" with marked and unmarked domains:
@@ -201,7 +202,7 @@ func TestListByTag_skipsCopiedMark(t *testing.T) {
 		t.Fatal(err)
 	}
 	clone := strings.Replace(x, "<name>"+vmName+"</name>", "<name>clone</name>", 1)
-	clone = strings.Replace(clone, domainUUID(uid), "0b2f1a6e-3c4d-4e5f-8a9b-0c1d2e3f4a5b", 1)
+	clone = strings.Replace(clone, rules.DomainUUID(uid), "0b2f1a6e-3c4d-4e5f-8a9b-0c1d2e3f4a5b", 1)
 	if clone == x || !strings.Contains(clone, "0b2f1a6e") {
 		t.Fatalf("could not make the clone's definition from %s", x)
 	}

@@ -3,6 +3,8 @@ package kvm2
 import (
 	"context"
 	"sync"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // keyedLocks is a set of mutexes keyed by string (one per host/name, one per image) whose
@@ -65,3 +67,9 @@ func (l *keyedLocks) size() int {
 	defer l.mu.Unlock()
 	return len(l.entries)
 }
+
+// lockKey is the per-name lock of an instance.
+func lockKey(host, name string) string { return "instance:" + rules.FormatID(host, name) }
+
+// macLockKey is the lock creates with a fixed MAC address on one host take.
+func macLockKey(host, mac string) string { return "mac:" + host + "/" + mac }

@@ -15,91 +15,8 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
-
-func TestValidateMACAddress(t *testing.T) {
-	tests := []struct {
-		mac, want string // want: "" accepts, else a substring of the error
-	}{
-		{"52:54:00:1a:2b:3c", ""},
-		{"52:54:00:1A:2B:3C", ""},         // either case
-		{"02:00:00:00:00:01", ""},         // locally administered
-		{"00:16:3e:12:34:56", ""},         // a vendor's prefix (universally administered)
-		{"fc:54:00:00:00:01", ""},         // locally administered, not the reserved fe
-		{"52-54-00-1a-2b-3c", "with ':'"}, // Windows style
-		{"52.54.00.1a.2b.3c", "with ':'"}, // dotted octets
-		{"5254.001a.2b3c", "six pairs"},   // Cisco style
-		{"52:54:00:1a:2b", "six pairs"},   // too short
-		{"52:54:00:1a:2b:3c:4d", "six pairs"},
-		{"52:54:00:1a:2b:3", "octet 6"},
-		{"52:54:00:1a:2b:3g", "not two hex digits"},
-		{"", "six pairs"},
-		{"01:00:5e:00:00:01", "multicast"},
-		{"33:33:00:00:00:01", "multicast"},
-		{"ff:ff:ff:ff:ff:ff", "broadcast"},
-		{"FF:FF:FF:FF:FF:FF", "broadcast"},
-		{"00:00:00:00:00:00", "all zeros"},
-		{"fe:54:00:1a:2b:3c", "tap device"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.mac, func(t *testing.T) {
-			checkRule(t, ValidateMACAddress(tt.mac), tt.want)
-		})
-	}
-	if got, err := NormalizeMACAddress("52:54:00:AB:cd:0F"); err != nil || got != "52:54:00:ab:cd:0f" {
-		t.Fatalf("NormalizeMACAddress = %q, %v", got, err)
-	}
-	for _, s := range []string{"unicast", "locally administered", "vendor", "broadcast", "all zeros", "fe"} {
-		if !strings.Contains(MACAddressRule, s) {
-			t.Errorf("MACAddressRule lacks %q", s)
-		}
-	}
-}
-
-func TestValidateNetworkConfig(t *testing.T) {
-	const static = `version: 2
-ethernets:
-  eth0:
-    match:
-      macaddress: "52:54:00:1a:2b:3c"
-    addresses: [192.168.123.200/24]
-    routes:
-      - to: 0.0.0.0/0
-        via: 192.168.123.1
-    nameservers:
-      addresses: [192.168.123.1]
-`
-	tests := []struct {
-		name, doc, want string
-	}{
-		{"version 2 static", static, ""},
-		{"version 1", "version: 1\nconfig:\n  - type: physical\n    name: eth0\n", ""},
-		{"under network", "network:\n  version: 2\n  ethernets: {}\n", ""},
-		{"crlf line ends", "version: 2\r\nethernets: {}\r\n", ""},
-		{"empty", "", "empty"},
-		{"blank", " \n\t\n", "empty"},
-		{"no version", "ethernets:\n  eth0:\n    dhcp4: true\n", "no `version` key"},
-		{"version 3", "version: 3\n", "version 3"},
-		{"version as a string", "version: \"2\"\n", "version 2;"},
-		{"a list", "- version: 2\n", "not a YAML mapping"},
-		{"a scalar", "version 2\n", "not a YAML mapping"},
-		{"broken yaml", "version: 2\nethernets: [eth0\n", "not a YAML mapping"},
-		{"duplicate key", "version: 2\nversion: 1\n", "already defined"},
-		{"tab indentation", "version: 2\nethernets:\n\teth0: {}\n", "not a YAML mapping"},
-		{"network beside other keys", "network:\n  version: 2\nother: 1\n", "no `version` key"},
-		{"control character", "version: 2\n# \x01\n", "control character U+0001"},
-		{"not utf-8", "version: 2\n# \xff\n", "UTF-8"},
-		{"too long", "version: 2\n#" + strings.Repeat("x", MaxNetworkConfigBytes), "the limit is 65536"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			checkRule(t, ValidateNetworkConfig(tt.doc), tt.want)
-		})
-	}
-	if !strings.Contains(NetworkConfigRule, "65536") || MaxNetworkConfigBytes != 65536 {
-		t.Fatal("NetworkConfigRule lost its limit")
-	}
-}
 
 // addDomainWithMACs defines a domain carrying mark (none when nil) under uuid, with one NIC per
 // MAC, and no volumes.
@@ -138,7 +55,7 @@ func macNeighbours(t *testing.T, h *coreHarness) {
 	addDomainWithMACs(t, h.fb, "clone-1", "11111111-2222-4333-8444-555555555555", &copied, "52:54:00:00:00:01")
 	addDomainWithMACs(t, h.fb, "admin-vm", "21111111-2222-4333-8444-555555555555", nil, "52:54:00:00:00:02", "02:00:00:00:00:03")
 	other := definition.Mark{UID: "0fedcba987654321", Tag: "other"}
-	addDomainWithMACs(t, h.fb, "other-vm", domainUUID(other.UID), &other, "52:54:00:00:00:04")
+	addDomainWithMACs(t, h.fb, "other-vm", rules.DomainUUID(other.UID), &other, "52:54:00:00:00:04")
 	h.fb.ResetCalls()
 }
 
@@ -151,11 +68,11 @@ func TestHostMACs_identityNotName(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]MACUse{}
+	got := map[string]rules.MACUse{}
 	for _, u := range uses {
 		got[u.MAC] = u
 	}
-	want := map[string]MACUse{
+	want := map[string]rules.MACUse{
 		"52:54:00:aa:bb:cc": {MAC: "52:54:00:aa:bb:cc", Domain: vmName, UID: ownUID},
 		"52:54:00:00:00:01": {MAC: "52:54:00:00:00:01", Domain: "clone-1"}, // a copied mark proves nothing
 		"52:54:00:00:00:02": {MAC: "52:54:00:00:00:02", Domain: "admin-vm"},
@@ -179,38 +96,13 @@ func TestHostMACs_identityNotName(t *testing.T) {
 		{"52:54:00:00:00:04", ownUID, "other-vm"},
 		{"52:54:00:00:00:05", "", ""},
 	} {
-		err := MACConflict(labHost, tt.mac, tt.uid, uses)
-		var inUse *MACInUseError
+		err := rules.MACConflict(labHost, tt.mac, tt.uid, uses)
+		var inUse *rules.MACInUseError
 		switch {
 		case tt.domain == "" && err != nil:
 			t.Errorf("MACConflict(%s, %q) = %v, want nil", tt.mac, tt.uid, err)
 		case tt.domain != "" && (!errors.As(err, &inUse) || inUse.Domain != tt.domain):
 			t.Errorf("MACConflict(%s, %q) = %v, want domain %s", tt.mac, tt.uid, err, tt.domain)
-		}
-	}
-}
-
-// TestPlannedMACConflict: at plan time the VM a replacement replaces is no duplicate: by UID
-// when Terraform names it, else a VM of this provider proven under the planned name (a tainted
-// VM), never a domain under that name that proves nothing.
-func TestPlannedMACConflict(t *testing.T) {
-	uses := []MACUse{
-		{MAC: "52:54:00:00:00:01", Domain: "egress-1", UID: ownUID},
-		{MAC: "52:54:00:00:00:02", Domain: "egress-2"},               // unmarked, or a copied mark
-		{MAC: "52:54:00:00:00:03", Domain: "egress-3", UID: "other"}, // another VM of ours
-	}
-	for _, tt := range []struct{ name, mac, replaced, domain string }{
-		{"egress-1", "52:54:00:00:00:01", ownUID, ""},
-		{"egress-1", "52:54:00:00:00:01", "", ""},              // tainted: proven, same name
-		{"egress-9", "52:54:00:00:00:01", "", "egress-1"},      // another name
-		{"egress-1", "52:54:00:00:00:01", "other", "egress-1"}, // Terraform named another VM
-		{"egress-2", "52:54:00:00:00:02", "", "egress-2"},      // same name, proves nothing
-		{"egress-3", "52:54:00:00:00:03", ownUID, "egress-3"},  // same name, another UID named
-	} {
-		err := PlannedMACConflict(labHost, tt.name, tt.mac, tt.replaced, uses)
-		var inUse *MACInUseError
-		if tt.domain == "" && err != nil || tt.domain != "" && (!errors.As(err, &inUse) || inUse.Domain != tt.domain) {
-			t.Errorf("PlannedMACConflict(%s, %s, %q) = %v, want domain %q", tt.name, tt.mac, tt.replaced, err, tt.domain)
 		}
 	}
 }
@@ -239,7 +131,7 @@ func TestCreate_refusesAMACAnotherDomainHas(t *testing.T) {
 			macNeighbours(t, h)
 			h.fb.RemoveDomain(vmName) // the VM's own domain is gone: a new create under its name
 			_, err := h.c.Create(context.Background(), func() CreateRequest { r := labRequest(); r.MAC = tt.mac; return r }())
-			var inUse *MACInUseError
+			var inUse *rules.MACInUseError
 			if classOfErr(t, err) != kvmerr.Permanent || !errors.As(err, &inUse) || inUse.Domain != tt.domain ||
 				!strings.Contains(err.Error(), "already used by domain "+tt.domain+" on host lab") {
 				t.Fatalf("err = %v", err)
@@ -268,7 +160,7 @@ func TestCreate_fixedMACRaceDefinesOnce(t *testing.T) {
 	}
 	var refused int
 	for range 2 {
-		var inUse *MACInUseError
+		var inUse *rules.MACInUseError
 		if err := <-errs; errors.As(err, &inUse) {
 			refused++
 		} else if err != nil {
@@ -283,7 +175,7 @@ func TestCreate_fixedMACRaceDefinesOnce(t *testing.T) {
 // seedFiles reads the root files of the VM's seed volume.
 func seedFiles(t *testing.T, h *coreHarness, name, uid string) map[string]string {
 	t.Helper()
-	vol, ok := h.fb.Volume(fake.DefaultPool, seedName(name, uid))
+	vol, ok := h.fb.Volume(fake.DefaultPool, rules.SeedName(name, uid))
 	if !ok {
 		t.Fatal("no seed volume")
 	}

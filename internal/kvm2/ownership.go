@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // Named refusals. The core says itself why it will not touch something, so the surface never
@@ -113,13 +114,13 @@ var ErrCopiedMark = errors.New("the domain carries a copy of a kvm2 mark under a
 func claim(host, name, uid string, facts definition.DomainFacts) error {
 	m := facts.Mark
 	switch {
-	case m == nil && uid != "" && facts.UUID == domainUUID(uid):
+	case m == nil && uid != "" && facts.UUID == rules.DomainUUID(uid):
 		return fmt.Errorf("domain %s: %w", name, ErrMarkRemoved)
 	case m == nil:
 		return fmt.Errorf("domain %s: %w", name, ErrNotManaged)
 	case uid != "" && m.UID != uid:
 		return &OwnedError{Host: host, Name: name, UID: uid, Other: *m}
-	case definition.IsUUID(m.UID) && facts.UUID != domainUUID(m.UID):
+	case definition.IsUUID(m.UID) && facts.UUID != rules.DomainUUID(m.UID):
 		return fmt.Errorf("domain %s (uuid %s, mark uid %s): %w", name, facts.UUID, m.UID, ErrCopiedMark)
 	}
 	return nil

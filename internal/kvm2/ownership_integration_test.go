@@ -26,6 +26,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // owned reports whether name is an object of the test with prefix p: p itself, or p followed
@@ -256,7 +257,7 @@ func baseSHA256(tb testing.TB, path string) string {
 func owRequest(name, baseID string) CreateRequest {
 	return CreateRequest{
 		Host: "lab", Name: name, BaseImageID: baseID, VCPUs: 1, MemoryMiB: 128, DiskGiB: 1,
-		Firmware: FirmwareBIOS, Tag: "ow", Running: true, UserData: []byte("#!/bin/sh\necho ownership\n"),
+		Firmware: rules.FirmwareBIOS, Tag: "ow", Running: true, UserData: []byte("#!/bin/sh\necho ownership\n"),
 	}
 }
 
@@ -275,7 +276,7 @@ func TestLabOwnership_volumesOwnedByIdentity(t *testing.T) {
 	c, _ := labClient(t, env)
 	moved, _ := labClient(t, env, func(h *HostConfig) { h.Pool = env.tinyPool })
 	ctx := context.Background()
-	id := FormatID("lab", name)
+	id := rules.FormatID("lab", name)
 
 	base, err := c.EnsureBaseImage(ctx, BaseImageRequest{Host: "lab", Pool: env.pool, Name: name + ".qcow2",
 		SourceURL: env.imageURL, SHA256: env.imageSHA256})
@@ -305,7 +306,7 @@ func TestLabOwnership_volumesOwnedByIdentity(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := l.StorageVolLookupByName(pool, name+".qcow2"+digestInfix+base.SHA256); err != nil {
+		if _, err := l.StorageVolLookupByName(pool, name+".qcow2"+rules.DigestInfix+base.SHA256); err != nil {
 			t.Fatalf("the base image's marker was deleted: %v", err)
 		}
 		for _, a := range admin {
@@ -470,7 +471,7 @@ func TestLabOwnership_lostDefineReplyConverges(t *testing.T) {
 		t.Fatal(err)
 	}
 	req := owRequest(name, base.ID)
-	if req.UID, err = NewUID(); err != nil {
+	if req.UID, err = rules.NewUID(); err != nil {
 		t.Fatal(err)
 	}
 

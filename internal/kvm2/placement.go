@@ -9,6 +9,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 const opCheckAttachment = "check network or bridge"
@@ -51,7 +52,7 @@ func (c *Client) CheckAttachment(ctx context.Context, host, network, bridge stri
 		return err
 	}
 	network, bridge = attachment(network, bridge, hc)
-	if err := validateAttachment(network, bridge); err != nil {
+	if err := rules.ValidateAttachment(network, bridge); err != nil {
 		return kvmerr.New(kvmerr.Permanent, opCheckAttachment, host, err)
 	}
 	b, release, err := c.pool.Acquire(ctx, host)
@@ -97,4 +98,12 @@ func checkBridge(ctx context.Context, b backend.Backend, host, name string) erro
 		return &AttachmentError{Host: host, Bridge: name, Problem: AttachmentMissing}
 	}
 	return err
+}
+
+// attachment is the network or bridge a VM's NIC uses: the requested one, else the host's.
+func attachment(network, bridge string, hc HostConfig) (string, string) {
+	if network == "" && bridge == "" {
+		return hc.Network, hc.Bridge
+	}
+	return network, bridge
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 const (
@@ -69,11 +70,11 @@ func setMark(ctx context.Context, b backend.Backend, dom libvirt.Domain, x strin
 // uid, and returns the domain as read afterwards. Any other domain under the name is never
 // changed: the VM with uid is then gone (NotFound with a *GoneError).
 func (c *Client) onMarked(ctx context.Context, op, id, uid string, change func(backend.Backend, libvirt.Domain, definition.Mark) error) (Instance, error) {
-	host, name, err := ParseID(id)
+	host, name, err := rules.ParseID(id)
 	if err != nil {
 		return Instance{}, kvmerr.New(kvmerr.Permanent, op, "", err)
 	}
-	if err := ValidateUID(uid); err != nil {
+	if err := rules.ValidateUID(uid); err != nil {
 		return Instance{}, kvmerr.New(kvmerr.Permanent, op, host, err)
 	}
 	if _, err := c.host(op, host); err != nil {

@@ -10,65 +10,17 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
-)
-
-// PowerOperation is what Power does to a VM.
-type PowerOperation string
-
-// The power operations.
-const (
-	// PowerStart starts a stopped VM and waits until it runs; a running one is left as it is.
-	PowerStart PowerOperation = "start"
-	// PowerStop asks the guest to power off (ACPI) and waits up to the shutdown timeout, then
-	// powers it off hard; a stopped VM is left as it is.
-	PowerStop PowerOperation = "stop"
-	// PowerReboot is a stop as above followed by a start: a new QEMU process, so the guest
-	// also picks up a changed definition.
-	PowerReboot PowerOperation = "reboot"
-)
-
-// Bounds and defaults of a power operation.
-const (
-	DefaultShutdownTimeout = time.Minute
-	MaxShutdownTimeout     = time.Hour
-
-	PowerOperationRule  = `"start", "stop" or "reboot"`
-	ShutdownTimeoutRule = "a Go duration from 0s (power off at once) to 1h"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 const opPower = "power"
-
-// PowerOperations lists the accepted operations.
-func PowerOperations() []PowerOperation { return []PowerOperation{PowerStart, PowerStop, PowerReboot} }
-
-// ValidatePowerOperation checks an operation against PowerOperationRule.
-func ValidatePowerOperation(op string) error {
-	for _, o := range PowerOperations() {
-		if string(o) == op {
-			return nil
-		}
-	}
-	return fmt.Errorf("power operation %q is not %s", op, PowerOperationRule)
-}
-
-// ParseShutdownTimeout parses a Go duration and checks it against ShutdownTimeoutRule.
-func ParseShutdownTimeout(s string) (time.Duration, error) {
-	d, err := time.ParseDuration(s)
-	if err != nil {
-		return 0, fmt.Errorf("shutdown timeout %q is not a Go duration (%s), for example 90s or 2m", s, ShutdownTimeoutRule)
-	}
-	if d < 0 || d > MaxShutdownTimeout {
-		return 0, fmt.Errorf("shutdown timeout %s is not %s", d, ShutdownTimeoutRule)
-	}
-	return d, nil
-}
 
 // PowerRequest is one power operation on the VM with ID and UID (both required: an operation
 // acts only on the VM whose mark carries UID and whose UUID derives from it).
 type PowerRequest struct {
 	ID              string
 	UID             string
-	Operation       PowerOperation
+	Operation       rules.PowerOperation
 	ShutdownTimeout time.Duration
 	// Progress, when set, receives one line per step (for Terraform's action progress).
 	Progress func(msg string)
@@ -87,25 +39,25 @@ type PowerResult struct {
 // Power runs req on the VM it names, under the VM's lock and only after its ownership is proven.
 func (c *Client) Power(ctx context.Context, req PowerRequest) (PowerResult, error) {
 	var res PowerResult
-	if err := ValidatePowerOperation(string(req.Operation)); err != nil {
+	if err := rules.ValidatePowerOperation(string(req.Operation)); err != nil {
 		return res, kvmerr.New(kvmerr.Permanent, opPower, "", err)
 	}
-	if req.ShutdownTimeout < 0 || req.ShutdownTimeout > MaxShutdownTimeout {
-		return res, kvmerr.New(kvmerr.Permanent, opPower, "", fmt.Errorf("shutdown timeout %s is not %s", req.ShutdownTimeout, ShutdownTimeoutRule))
+	if req.ShutdownTimeout < 0 || req.ShutdownTimeout > rules.MaxShutdownTimeout {
+		return res, kvmerr.New(kvmerr.Permanent, opPower, "", fmt.Errorf("shutdown timeout %s is not %s", req.ShutdownTimeout, rules.ShutdownTimeoutRule))
 	}
 	progress := req.Progress
 	if progress == nil {
 		progress = func(string) {}
 	}
 	inst, err := c.onMarked(ctx, opPower, req.ID, req.UID, func(b backend.Backend, dom libvirt.Domain, _ definition.Mark) error {
-		if req.Operation == PowerStop || req.Operation == PowerReboot {
+		if req.Operation == rules.PowerStop || req.Operation == rules.PowerReboot {
 			stopped, forced, err := c.stop(ctx, b, dom, req.ShutdownTimeout, progress)
 			if err != nil {
 				return err
 			}
 			res.Stopped, res.Forced = stopped, forced
 		}
-		if req.Operation == PowerStart || req.Operation == PowerReboot {
+		if req.Operation == rules.PowerStart || req.Operation == rules.PowerReboot {
 			s, _, err := b.DomainGetState(ctx, dom)
 			if err != nil {
 				return err

@@ -10,6 +10,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 func TestPower(t *testing.T) {
@@ -17,7 +18,7 @@ func TestPower(t *testing.T) {
 		name            string
 		from            libvirt.DomainState
 		ignoresShutdown bool
-		op              PowerOperation
+		op              rules.PowerOperation
 		grace           time.Duration
 		wantState       State
 		wantStopped     bool
@@ -25,25 +26,25 @@ func TestPower(t *testing.T) {
 		wantStarted     bool
 		wantCalls       map[string]int
 	}{
-		{"start stopped", libvirt.DomainShutoff, false, PowerStart, time.Second, StateRunning, false, false, true,
+		{"start stopped", libvirt.DomainShutoff, false, rules.PowerStart, time.Second, StateRunning, false, false, true,
 			map[string]int{"DomainCreate": 1, "DomainShutdown": 0, "DomainDestroy": 0}},
-		{"start running is a no-op", libvirt.DomainRunning, false, PowerStart, time.Second, StateRunning, false, false, false,
+		{"start running is a no-op", libvirt.DomainRunning, false, rules.PowerStart, time.Second, StateRunning, false, false, false,
 			map[string]int{"DomainCreate": 0, "DomainShutdown": 0}},
-		{"stop: the guest powers off", libvirt.DomainRunning, false, PowerStop, time.Second, StateStopped, true, false, false,
+		{"stop: the guest powers off", libvirt.DomainRunning, false, rules.PowerStop, time.Second, StateStopped, true, false, false,
 			map[string]int{"DomainShutdown": 1, "DomainDestroy": 0}},
-		{"stop: the guest ignores the button, forced after the timeout", libvirt.DomainRunning, true, PowerStop, 30 * time.Millisecond,
+		{"stop: the guest ignores the button, forced after the timeout", libvirt.DomainRunning, true, rules.PowerStop, 30 * time.Millisecond,
 			StateStopped, true, true, false, map[string]int{"DomainShutdown": 1, "DomainDestroy": 1}},
-		{"stop with timeout 0 forces at once", libvirt.DomainRunning, false, PowerStop, 0, StateStopped, true, true, false,
+		{"stop with timeout 0 forces at once", libvirt.DomainRunning, false, rules.PowerStop, 0, StateStopped, true, true, false,
 			map[string]int{"DomainShutdown": 0, "DomainDestroy": 1}},
-		{"stop paused forces at once", libvirt.DomainPaused, false, PowerStop, time.Second, StateStopped, true, true, false,
+		{"stop paused forces at once", libvirt.DomainPaused, false, rules.PowerStop, time.Second, StateStopped, true, true, false,
 			map[string]int{"DomainShutdown": 0, "DomainDestroy": 1}},
-		{"stop stopped is a no-op", libvirt.DomainShutoff, false, PowerStop, time.Second, StateStopped, false, false, false,
+		{"stop stopped is a no-op", libvirt.DomainShutoff, false, rules.PowerStop, time.Second, StateStopped, false, false, false,
 			map[string]int{"DomainShutdown": 0, "DomainDestroy": 0}},
-		{"reboot running", libvirt.DomainRunning, false, PowerReboot, time.Second, StateRunning, true, false, true,
+		{"reboot running", libvirt.DomainRunning, false, rules.PowerReboot, time.Second, StateRunning, true, false, true,
 			map[string]int{"DomainShutdown": 1, "DomainDestroy": 0, "DomainCreate": 1}},
-		{"reboot a guest that ignores the button", libvirt.DomainRunning, true, PowerReboot, 20 * time.Millisecond, StateRunning, true, true, true,
+		{"reboot a guest that ignores the button", libvirt.DomainRunning, true, rules.PowerReboot, 20 * time.Millisecond, StateRunning, true, true, true,
 			map[string]int{"DomainShutdown": 1, "DomainDestroy": 1, "DomainCreate": 1}},
-		{"reboot stopped starts it", libvirt.DomainShutoff, false, PowerReboot, time.Second, StateRunning, false, false, true,
+		{"reboot stopped starts it", libvirt.DomainShutoff, false, rules.PowerReboot, time.Second, StateRunning, false, false, true,
 			map[string]int{"DomainShutdown": 0, "DomainCreate": 1}},
 	}
 	for _, tt := range tests {
@@ -82,18 +83,18 @@ func TestPower_refusals(t *testing.T) {
 		req   PowerRequest
 		want  kvmerr.Class
 	}{
-		{"missing", nil, PowerRequest{ID: vmID, UID: labUID, Operation: PowerStop}, kvmerr.NotFound},
+		{"missing", nil, PowerRequest{ID: vmID, UID: labUID, Operation: rules.PowerStop}, kvmerr.NotFound},
 		{"unmarked same-named domain", func(h *coreHarness) { h.unmarkedDomain(vmName, libvirt.DomainRunning) },
-			PowerRequest{ID: vmID, UID: labUID, Operation: PowerStop}, kvmerr.NotFound},
+			PowerRequest{ID: vmID, UID: labUID, Operation: rules.PowerStop}, kvmerr.NotFound},
 		{"same-named domain of another configuration", func(h *coreHarness) {
 			h.markedDomain(vmName, "fedcba9876543210fedcba9876543210", "", libvirt.DomainRunning)
-		}, PowerRequest{ID: vmID, UID: labUID, Operation: PowerReboot}, kvmerr.NotFound},
+		}, PowerRequest{ID: vmID, UID: labUID, Operation: rules.PowerReboot}, kvmerr.NotFound},
 		{"no uid", func(h *coreHarness) { h.markedDomain(vmName, labUID, "", libvirt.DomainRunning) },
-			PowerRequest{ID: vmID, Operation: PowerStop}, kvmerr.Permanent},
+			PowerRequest{ID: vmID, Operation: rules.PowerStop}, kvmerr.Permanent},
 		{"unknown operation", func(h *coreHarness) { h.markedDomain(vmName, labUID, "", libvirt.DomainRunning) },
 			PowerRequest{ID: vmID, UID: labUID, Operation: "suspend"}, kvmerr.Permanent},
 		{"timeout over the bound", func(h *coreHarness) { h.markedDomain(vmName, labUID, "", libvirt.DomainRunning) },
-			PowerRequest{ID: vmID, UID: labUID, Operation: PowerStop, ShutdownTimeout: 2 * time.Hour}, kvmerr.Permanent},
+			PowerRequest{ID: vmID, UID: labUID, Operation: rules.PowerStop, ShutdownTimeout: 2 * time.Hour}, kvmerr.Permanent},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -111,21 +112,5 @@ func TestPower_refusals(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-func TestPowerRules(t *testing.T) {
-	for _, op := range PowerOperations() {
-		if err := ValidatePowerOperation(string(op)); err != nil || !strings.Contains(PowerOperationRule, `"`+string(op)+`"`) {
-			t.Fatalf("%s: %v, rule %s", op, err, PowerOperationRule)
-		}
-	}
-	if err := ValidatePowerOperation("shutdown"); err == nil {
-		t.Fatal("shutdown accepted")
-	}
-	for s, ok := range map[string]bool{"0s": true, "90s": true, "1h": true, "1h1s": false, "-1s": false, "10": false, "soon": false} {
-		if _, err := ParseShutdownTimeout(s); (err == nil) != ok {
-			t.Fatalf("%s: %v", s, err)
-		}
 	}
 }

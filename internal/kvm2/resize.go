@@ -10,13 +10,14 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 const opResize = "resize"
 
 // RestartShutdownWait is how long a restart for a resize waits for the guest to power off after
 // it was asked to before it powers it off hard: the power stop's default.
-const RestartShutdownWait = DefaultShutdownTimeout
+const RestartShutdownWait = rules.DefaultShutdownTimeout
 
 const defaultShutdownWait = RestartShutdownWait
 
@@ -59,9 +60,9 @@ func (e *ShrinkError) Error() string {
 // ValidateResize applies the bounds of a new VM to a resize request.
 func ValidateResize(req ResizeRequest) error {
 	return errors.Join(
-		ValidateVCPUs(int64(req.VCPUs)),
-		ValidateMemoryMiB(int64(req.MemoryMiB)),
-		ValidateDiskGiB(int64(req.DiskGiB)),
+		rules.ValidateVCPUs(int64(req.VCPUs)),
+		rules.ValidateMemoryMiB(int64(req.MemoryMiB)),
+		rules.ValidateDiskGiB(int64(req.DiskGiB)),
 	)
 }
 
@@ -83,7 +84,7 @@ func ValidateResize(req ResizeRequest) error {
 func (c *Client) Resize(ctx context.Context, id, uid string, req ResizeRequest) (Instance, ResizeResult, error) {
 	var res ResizeResult
 	if err := ValidateResize(req); err != nil {
-		host, _, _ := ParseID(id)
+		host, _, _ := rules.ParseID(id)
 		return Instance{}, res, kvmerr.New(kvmerr.Permanent, opResize, host, err)
 	}
 	inst, err := c.onMarked(ctx, opResize, id, uid, func(b backend.Backend, dom libvirt.Domain, live definition.Mark) error {
@@ -151,7 +152,7 @@ func (c *Client) resizeOn(ctx context.Context, b backend.Backend, dom libvirt.Do
 // growDisk grows the overlay of our domain to gib GiB unless it is that large already, and
 // refuses a smaller size.
 func (c *Client) growDisk(ctx context.Context, b backend.Backend, dom libvirt.Domain, uid string, facts definition.DomainFacts, gib int, active bool, res *ResizeResult) error {
-	want, err := DiskBytes(int64(gib))
+	want, err := rules.DiskBytes(int64(gib))
 	if err != nil {
 		return kvmerr.New(kvmerr.Permanent, "", "", err)
 	}
@@ -168,7 +169,7 @@ func (c *Client) growDisk(ctx context.Context, b backend.Backend, dom libvirt.Do
 		return nil
 	case have > want:
 		return kvmerr.New(kvmerr.Permanent, "", "", &ShrinkError{
-			ID: FormatID(b.Host(), dom.Name), HaveGiB: int(have >> 30), WantGiB: gib, HaveBytes: have,
+			ID: rules.FormatID(b.Host(), dom.Name), HaveGiB: int(have >> 30), WantGiB: gib, HaveBytes: have,
 		})
 	}
 	if active {
@@ -201,8 +202,8 @@ func (c *Client) ownOverlay(ctx context.Context, b backend.Backend, name, uid st
 	if err != nil {
 		return libvirt.StorageVol{}, err
 	}
-	ours := vol.Name == overlayName(name, uid)
-	if !ours && vol.Name == legacyOverlayName(name) {
+	ours := vol.Name == rules.OverlayName(name, uid)
+	if !ours && vol.Name == rules.LegacyOverlayName(name) {
 		if ours, err = hasBacking(ctx, b, vol); err != nil {
 			return libvirt.StorageVol{}, err
 		}

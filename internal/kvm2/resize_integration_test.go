@@ -14,6 +14,7 @@ import (
 	"libvirt.org/go/libvirtxml"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // volCapacity is the capacity of the volume poolName/name as the host reports it.
@@ -46,7 +47,7 @@ func TestLabOwnership_resizeOnlyTouchesItsOwnVM(t *testing.T) {
 	t.Cleanup(func() { owSweep(t, l, p) })
 	c, _ := labClient(t, env)
 	ctx := context.Background()
-	id := FormatID("lab", name)
+	id := rules.FormatID("lab", name)
 	base, err := c.EnsureBaseImage(ctx, BaseImageRequest{Host: "lab", Pool: env.pool, Name: p + "-base.qcow2",
 		SourceURL: env.imageURL, SHA256: env.imageSHA256})
 	if err != nil {
@@ -74,7 +75,7 @@ func TestLabOwnership_resizeOnlyTouchesItsOwnVM(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	aDisk, bDisk := overlayName(name, a.UID), overlayName(name, b.UID)
+	aDisk, bDisk := rules.OverlayName(name, a.UID), rules.OverlayName(name, b.UID)
 
 	_, _, err = c.Resize(ctx, id, a.UID, ResizeRequest{VCPUs: 2, MemoryMiB: 192, DiskGiB: 3})
 	var oe *OwnedError
@@ -135,7 +136,7 @@ func TestLabResize_runningVMRestartsWithTheNewDefinition(t *testing.T) {
 	}
 	t.Cleanup(func() { c.Close() })
 	ctx := context.Background()
-	id := FormatID("lab", p)
+	id := rules.FormatID("lab", p)
 	base, err := c.EnsureBaseImage(ctx, BaseImageRequest{Host: "lab", Pool: env.pool, Name: p + "-base.qcow2",
 		SourceURL: env.imageURL, SHA256: env.imageSHA256})
 	if err != nil {
@@ -188,7 +189,7 @@ func TestLabResize_runningVMRestartsWithTheNewDefinition(t *testing.T) {
 	if !res.Restarted || !res.DiskLive || inst.State != StateRunning || after.ID == before.ID || doc.VCPU.Value != 2 || inst.VCPUs != 2 {
 		t.Fatalf("result %+v, instance %+v, ids %d -> %d, live vcpus %d", res, inst, before.ID, after.ID, doc.VCPU.Value)
 	}
-	if got := volCapacity(t, l, env.pool, overlayName(p, a.UID)); got != 2<<30 {
+	if got := volCapacity(t, l, env.pool, rules.OverlayName(p, a.UID)); got != 2<<30 {
 		t.Fatalf("disk %d bytes, want 2 GiB", got)
 	}
 	if err := c.Delete(ctx, id, a.UID); err != nil {

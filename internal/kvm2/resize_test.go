@@ -12,6 +12,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // hostSizes is what the fake host holds for the VM: the CPUs and memory of its persistent and
@@ -217,9 +218,9 @@ func TestResize_shrinkIsRefusedAndChangesNothing(t *testing.T) {
 func TestResize_invalidRequestIsRefusedBeforeAnyRPC(t *testing.T) {
 	for _, req := range []ResizeRequest{
 		{VCPUs: 0, MemoryMiB: 128, DiskGiB: 4},
-		{VCPUs: MaxVCPUs + 1, MemoryMiB: 128, DiskGiB: 4},
-		{VCPUs: 1, MemoryMiB: MinMemoryMiB - 1, DiskGiB: 4},
-		{VCPUs: 1, MemoryMiB: 128, DiskGiB: MaxDiskGiB + 1},
+		{VCPUs: rules.MaxVCPUs + 1, MemoryMiB: 128, DiskGiB: 4},
+		{VCPUs: 1, MemoryMiB: rules.MinMemoryMiB - 1, DiskGiB: 4},
+		{VCPUs: 1, MemoryMiB: 128, DiskGiB: rules.MaxDiskGiB + 1},
 	} {
 		h := newCore(t)
 		h.create()
@@ -252,7 +253,7 @@ func TestResize_foreignObjectsAreLeftAlone(t *testing.T) {
 		if !errors.As(err, &oe) || oe.Other.UID != other {
 			t.Fatalf("error does not name the owner: %v", err)
 		}
-		assertForeignUntouched(t, h, before, overlayName(vmName, other), labOverlay)
+		assertForeignUntouched(t, h, before, rules.OverlayName(vmName, other), labOverlay)
 	})
 	t.Run("unmarked domain under the name", func(t *testing.T) {
 		h := newCore(t)
@@ -380,12 +381,12 @@ func TestResize_failurePartWayConvergesOnRetry(t *testing.T) {
 func TestResize_vmOfAnEarlierVersion(t *testing.T) {
 	h := newCore(t)
 	const oldUID = "abcdefghijklmnopqrstuvwxyz"
-	overlay := legacyOverlayName(vmName)
+	overlay := rules.LegacyOverlayName(vmName)
 	h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: overlay, Format: "qcow2", Capacity: 4 << 30, BackingPath: fake.DefaultPoolPath + "/" + labBase})
-	h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: legacySeedName(vmName), Format: "raw", Content: []byte("seed")})
+	h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: rules.LegacySeedName(vmName), Format: "raw", Content: []byte("seed")})
 	x, err := definition.DomainXML(definition.DomainSpec{
 		Name: vmName, Type: definition.TypeQEMU, VCPUs: 1, MemoryMiB: 128, Firmware: definition.FirmwareBIOS,
-		OverlayPath: fake.DefaultPoolPath + "/" + overlay, SeedPath: fake.DefaultPoolPath + "/" + legacySeedName(vmName),
+		OverlayPath: fake.DefaultPoolPath + "/" + overlay, SeedPath: fake.DefaultPoolPath + "/" + rules.LegacySeedName(vmName),
 		Network: "default", MAC: "52:54:00:aa:bb:cc",
 		Mark: definition.Mark{UID: oldUID, Tag: "old", CreatedAt: time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC), BaseImageID: labBaseID,
 			VCPUs: 1, MemoryMiB: 128, DiskGiB: 4, Network: "default", Firmware: definition.FirmwareBIOS},

@@ -1,122 +1,10 @@
 package kvm2
 
 import (
-	"strconv"
-	"strings"
 	"testing"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
-
-func TestValidateVMName(t *testing.T) {
-	tests := []struct {
-		name, want string // want: "" accepts, else a substring of the error
-	}{
-		{"egress-1", ""},
-		{"a", ""},
-		{"a1-b2", ""},
-		{strings.Repeat("a", 63), ""},
-		{strings.Repeat("a", 64), "limit is 63"},
-		{"", "empty"},
-		{"Egress_1", "lowercase letter"},
-		{"egress_1", "only lowercase letters, digits and hyphens"},
-		{"1egress", "start with a lowercase letter"},
-		{"-egress", "start with a lowercase letter"},
-		{"egress.a", "only lowercase letters, digits and hyphens"},
-		{"egress-", "must not end with a hyphen"},
-		{"egress a", "only lowercase letters"},
-		{"../etc", "start with a lowercase letter"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			checkRule(t, ValidateVMName(tt.name), tt.want)
-		})
-	}
-}
-
-func TestValidateBounds(t *testing.T) {
-	tests := []struct {
-		name  string
-		check func(int64) error
-		n     int64
-		want  string
-	}{
-		{"vcpus 0", ValidateVCPUs, 0, "vcpus is 0; it must be 1 to 255"},
-		{"vcpus 1", ValidateVCPUs, 1, ""},
-		{"vcpus 255", ValidateVCPUs, 255, ""},
-		{"vcpus 256", ValidateVCPUs, 256, "vcpus is 256; it must be 1 to 255"},
-		{"vcpus negative", ValidateVCPUs, -1, "must be 1 to 255"},
-		{"memory 32", ValidateMemoryMiB, 32, "memory is 32 MiB; it must be 64 to 1048576 MiB"},
-		{"memory 63", ValidateMemoryMiB, 63, "must be 64 to"},
-		{"memory 64", ValidateMemoryMiB, 64, ""},
-		{"memory 1 TiB", ValidateMemoryMiB, 1 << 20, ""},
-		{"memory 1 TiB + 1 MiB", ValidateMemoryMiB, 1<<20 + 1, "must be 64 to 1048576 MiB (1 TiB)"},
-		{"disk 0", ValidateDiskGiB, 0, "disk is 0 GiB; it must be 1 to 65536 GiB"},
-		{"disk 1", ValidateDiskGiB, 1, ""},
-		{"disk 65536", ValidateDiskGiB, 65536, ""},
-		{"disk 65537", ValidateDiskGiB, 65537, "must be 1 to 65536 GiB (64 TiB)"},
-		{"disk that wraps to 1 GiB in bytes", ValidateDiskGiB, 17179869185, "disk is 17179869185 GiB"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			checkRule(t, tt.check(tt.n), tt.want)
-		})
-	}
-}
-
-func TestDiskBytes(t *testing.T) {
-	if b, err := DiskBytes(MaxDiskGiB); err != nil || b != 1<<46 {
-		t.Fatalf("DiskBytes(%d) = %d, %v; want 64 TiB", MaxDiskGiB, b, err)
-	}
-	if b, err := DiskBytes(1); err != nil || b != 1<<30 {
-		t.Fatalf("DiskBytes(1) = %d, %v", b, err)
-	}
-	// 2^34+1 GiB is 2^64+2^30 bytes: shifted unchecked it wraps to exactly 1 GiB.
-	if b, err := DiskBytes(17179869185); err == nil {
-		t.Fatalf("DiskBytes(17179869185) = %d, want an error instead of a wrapped size", b)
-	}
-}
-
-func TestValidateFirmware(t *testing.T) {
-	for _, f := range Firmwares() {
-		checkRule(t, ValidateFirmware(f), "")
-	}
-	checkRule(t, ValidateFirmware(""), `firmware "" is neither "uefi" nor "bios"`)
-	checkRule(t, ValidateFirmware("coreboot"), "is neither")
-	if Firmwares()[0] != DefaultFirmware {
-		t.Fatalf("Firmwares() = %v, want the default %q first", Firmwares(), DefaultFirmware)
-	}
-}
-
-func TestValidateAttachmentNames(t *testing.T) {
-	tests := []struct {
-		name  string
-		check func(string) error
-		in    string
-		want  string
-	}{
-		{"network default", ValidateNetworkName, "default", ""},
-		{"network with space and dot", ValidateNetworkName, "proxy net.1", ""},
-		{"network empty", ValidateNetworkName, "", "network name is empty"},
-		{"network with slash", ValidateNetworkName, "a/b", "must not contain '/'"},
-		{"network with newline", ValidateNetworkName, "a\nb", "control characters"},
-		{"network not utf-8", ValidateNetworkName, "a\xffb", "UTF-8"},
-		{"pool default", ValidatePoolName, "default", ""},
-		{"pool with slash", ValidatePoolName, "images/x", "pool name \"images/x\" must not contain '/'"},
-		{"bridge br0", ValidateBridgeName, "br0", ""},
-		{"bridge 15 bytes", ValidateBridgeName, "virbr-kvm2-abcd", ""},
-		{"bridge 16 bytes", ValidateBridgeName, "virbr-kvm2-abcde", "at most 15"},
-		{"bridge empty", ValidateBridgeName, "", "empty"},
-		{"bridge dot", ValidateBridgeName, ".", "not an interface name"},
-		{"bridge dotdot", ValidateBridgeName, "..", "not an interface name"},
-		{"bridge colon", ValidateBridgeName, "br0:1", "must not contain"},
-		{"bridge slash", ValidateBridgeName, "br/0", "must not contain"},
-		{"bridge space", ValidateBridgeName, "br 0", "white space"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			checkRule(t, tt.check(tt.in), tt.want)
-		})
-	}
-}
 
 func TestAttachment(t *testing.T) {
 	hc := HostConfig{Network: "default"}
@@ -135,10 +23,10 @@ func TestAttachment(t *testing.T) {
 			if n != tt.wantNetwork || b != tt.wantBridge {
 				t.Fatalf("attachment = %q, %q; want %q, %q", n, b, tt.wantNetwork, tt.wantBridge)
 			}
-			checkRule(t, validateAttachment(n, b), tt.wantErr)
+			checkRule(t, rules.ValidateAttachment(n, b), tt.wantErr)
 		})
 	}
-	checkRule(t, validateAttachment("", ""), "no network or bridge")
+	checkRule(t, rules.ValidateAttachment("", ""), "no network or bridge")
 }
 
 // TestCreate_acceptsTheBounds: the largest request the rules allow is built, with the disk at
@@ -146,61 +34,13 @@ func TestAttachment(t *testing.T) {
 func TestCreate_acceptsTheBounds(t *testing.T) {
 	h := newCore(t)
 	inst := h.create(func(r *CreateRequest) {
-		r.VCPUs, r.MemoryMiB, r.DiskGiB = MaxVCPUs, MinMemoryMiB, MaxDiskGiB
+		r.VCPUs, r.MemoryMiB, r.DiskGiB = rules.MaxVCPUs, rules.MinMemoryMiB, rules.MaxDiskGiB
 	})
-	if inst.VCPUs != MaxVCPUs || inst.MemoryMiB != MinMemoryMiB || inst.DiskGiB != MaxDiskGiB {
+	if inst.VCPUs != rules.MaxVCPUs || inst.MemoryMiB != rules.MinMemoryMiB || inst.DiskGiB != rules.MaxDiskGiB {
 		t.Fatalf("instance %d vcpus, %d MiB, %d GiB", inst.VCPUs, inst.MemoryMiB, inst.DiskGiB)
 	}
-	vol, ok := h.fb.Volume("default", overlayName(vmName, labUID))
+	vol, ok := h.fb.Volume("default", rules.OverlayName(vmName, labUID))
 	if !ok || vol.Capacity != 1<<46 {
 		t.Fatalf("overlay capacity = %d (found %v), want 64 TiB", vol.Capacity, ok)
-	}
-}
-
-// checkRule fails unless err is nil for want "" and otherwise contains want.
-func checkRule(t *testing.T, err error, want string) {
-	t.Helper()
-	switch {
-	case want == "" && err != nil:
-		t.Fatalf("refused: %v", err)
-	case want != "" && err == nil:
-		t.Fatalf("accepted, want an error containing %q", want)
-	case want != "" && !strings.Contains(err.Error(), want):
-		t.Fatalf("err = %v, want it to contain %q", err, want)
-	}
-}
-
-// TestRuleTexts holds each rule text to the bounds the check applies, so descriptions cannot
-// drift from the rule.
-func TestRuleTexts(t *testing.T) {
-	tests := []struct {
-		text     string
-		min, max int64
-		check    func(int64) error
-	}{
-		{VCPUsRule, MinVCPUs, MaxVCPUs, ValidateVCPUs},
-		{MemoryMiBRule, MinMemoryMiB, MaxMemoryMiB, ValidateMemoryMiB},
-		{DiskGiBRule, MinDiskGiB, MaxDiskGiB, ValidateDiskGiB},
-		{PortRule, 1, 65535, ValidatePort},
-		{MaxConcurrentOperationsRule, MinMaxConcurrentOperations, MaxMaxConcurrentOperations, ValidateMaxConcurrentOperations},
-		{MaxClientRequestsRule, MinMaxClientRequests, MaxMaxClientRequests, ValidateMaxClientRequests},
-	}
-	for _, tt := range tests {
-		t.Run(tt.text, func(t *testing.T) {
-			if want := strconv.FormatInt(tt.min, 10) + " to " + strconv.FormatInt(tt.max, 10); !strings.HasPrefix(tt.text, want) {
-				t.Fatalf("rule text %q does not start with %q", tt.text, want)
-			}
-			if tt.check(tt.min) != nil || tt.check(tt.max) != nil || tt.check(tt.min-1) == nil || tt.check(tt.max+1) == nil {
-				t.Fatalf("check does not accept exactly %d to %d", tt.min, tt.max)
-			}
-		})
-	}
-	if !strings.Contains(VMNameRule, "63") || !strings.Contains(BridgeNameRule, "15") {
-		t.Fatal("name rule texts lost their limits")
-	}
-	for _, f := range Firmwares() {
-		if !strings.Contains(FirmwareRule, `"`+string(f)+`"`) {
-			t.Fatalf("FirmwareRule %q lacks %q", FirmwareRule, f)
-		}
 	}
 }

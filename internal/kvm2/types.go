@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // Config is everything the core needs: the hosts, keyed by name. Defaults are applied by
@@ -46,14 +47,6 @@ type HostConfig struct {
 	MaxClientRequests int
 }
 
-// Firmware selects how a domain boots.
-type Firmware string
-
-const (
-	FirmwareUEFI Firmware = "uefi" // default; secure boot off
-	FirmwareBIOS Firmware = "bios"
-)
-
 // BaseImageRequest asks for a verified, cached base volume on one host.
 type BaseImageRequest struct {
 	Host      string
@@ -88,7 +81,7 @@ type CreateRequest struct {
 	DiskGiB     int
 	Network     string // default: the host's
 	Bridge      string
-	Firmware    Firmware
+	Firmware    rules.Firmware
 	Tag         string
 	UserData    []byte // secret: never logged; only its sha256 is stored in the mark
 	// WriteOnlyUserData says the caller must never get UserData back (Terraform's write-only
@@ -137,7 +130,7 @@ type Instance struct {
 	DiskGiB      int
 	Network      string
 	Bridge       string
-	Firmware     Firmware
+	Firmware     rules.Firmware
 	UserDataHash string // hex sha256 of the user data the domain was created with
 	// UserDataSource is which input supplied that user data, as the mark records it:
 	// UserDataStored, UserDataWriteOnly, or "" (none, or a VM made before the mark recorded it).

@@ -11,6 +11,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 const opReadUserData = "read the user data of"
@@ -58,11 +59,11 @@ var (
 // The seed is read through a stream on a dedicated connection, capped at MaxSeedBytes and
 // bounded in time (a hung read is retried on a new connection, see seedReadAttempts).
 func (c *Client) ReadUserData(ctx context.Context, id, uid string) ([]byte, error) {
-	host, name, err := ParseID(id)
+	host, name, err := rules.ParseID(id)
 	if err != nil {
 		return nil, kvmerr.New(kvmerr.Permanent, opReadUserData, "", err)
 	}
-	if err := ValidateUID(uid); err != nil {
+	if err := rules.ValidateUID(uid); err != nil {
 		return nil, kvmerr.New(kvmerr.Permanent, opReadUserData, host, err)
 	}
 	if _, err := c.host(opReadUserData, host); err != nil {
@@ -85,7 +86,7 @@ func (c *Client) ReadUserData(ctx context.Context, id, uid string) ([]byte, erro
 	if err != nil {
 		return nil, kvmerr.New(kvmerr.Permanent, opReadUserData, host, fmt.Errorf("%s: %w: %w", id, ErrSeedUnreadable, err))
 	}
-	if UserDataSHA256(data) != seed.digest {
+	if rules.UserDataSHA256(data) != seed.digest {
 		return nil, kvmerr.New(kvmerr.Permanent, opReadUserData, host, fmt.Errorf("%s: %w", id, ErrSeedMismatch))
 	}
 	return data, nil
@@ -101,7 +102,7 @@ type seedRef struct {
 // findSeed proves the seed of domain name to be the VM with uid's and returns it.
 func findSeed(ctx context.Context, b backend.Backend, host, name, uid string) (seedRef, error) {
 	refuse := func(reason error, detail string) (seedRef, error) {
-		return seedRef{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: %w%s", FormatID(host, name), reason, detail))
+		return seedRef{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: %w%s", rules.FormatID(host, name), reason, detail))
 	}
 	dom, err := b.DomainLookupByName(ctx, name)
 	if err != nil {
@@ -127,8 +128,8 @@ func findSeed(ctx context.Context, b backend.Backend, host, name, uid string) (s
 	if err != nil {
 		return seedRef{}, err
 	}
-	if vol.Name != seedName(name, uid) {
-		return refuse(ErrSeedNotOurs, fmt.Sprintf(" (volume %s/%s, want %s)", vol.Pool, vol.Name, seedName(name, uid)))
+	if vol.Name != rules.SeedName(name, uid) {
+		return refuse(ErrSeedNotOurs, fmt.Sprintf(" (volume %s/%s, want %s)", vol.Pool, vol.Name, rules.SeedName(name, uid)))
 	}
 	capacity, _, err := b.StorageVolGetInfo(ctx, vol)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	libvirt "github.com/digitalocean/go-libvirt"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // TestLabReadUserData_seedProvenByIdentity: on the lab host, the import's read of a VM's user
@@ -25,7 +26,7 @@ func TestLabReadUserData_seedProvenByIdentity(t *testing.T) {
 	t.Cleanup(func() { owSweep(t, l, p) })
 	c, _ := labClient(t, env)
 	ctx := context.Background()
-	id := FormatID("lab", name)
+	id := rules.FormatID("lab", name)
 	userData := []byte("#!/bin/sh\necho kvm2-imp-rud\n")
 
 	base, err := c.EnsureBaseImage(ctx, BaseImageRequest{Host: "lab", Pool: env.pool, Name: name + ".qcow2",
@@ -57,7 +58,7 @@ func TestLabReadUserData_seedProvenByIdentity(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seed, err := l.StorageVolLookupByName(pool, seedName(name, inst.UID))
+	seed, err := l.StorageVolLookupByName(pool, rules.SeedName(name, inst.UID))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +66,7 @@ func TestLabReadUserData_seedProvenByIdentity(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	copyName := legacySeedName(name)
+	copyName := rules.LegacySeedName(name)
 	cp, err := l.StorageVolCreateXMLFrom(pool, fmt.Sprintf(
 		`<volume><name>%s</name><capacity unit="bytes">1</capacity><target><format type="raw"/></target></volume>`, copyName), seed, 0)
 	if err != nil {
@@ -94,7 +95,7 @@ func TestLabReadUserData_seedProvenByIdentity(t *testing.T) {
 	// A same-named domain without our mark, and a seed volume under the name ours had.
 	foreign, err := l.StorageVolCreateXMLFrom(pool, fmt.Sprintf(
 		`<volume><name>%s</name><capacity unit="bytes">1</capacity><target><format type="raw"/></target></volume>`,
-		seedName(name, inst.UID)), cp, 0)
+		rules.SeedName(name, inst.UID)), cp, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // secretUserData is user data a test must never find in a log line or an error.
@@ -129,7 +130,7 @@ func TestReadUserData_refusals(t *testing.T) {
 		{"definition names a seed that is not the UID-named volume", withSecretUserData, func(t *testing.T, h *coreHarness) {
 			// A copy of our very seed under another name: matching content proves nothing.
 			v, _ := h.fb.Volume(fake.DefaultPool, labSeed)
-			v.Name, v.Path = legacySeedName(vmName), ""
+			v.Name, v.Path = rules.LegacySeedName(vmName), ""
 			foreign := h.fb.AddVolume(fake.DefaultPool, v)
 			h.fb.UpdateDomain(vmName, func(d *fake.Domain) {
 				d.XML = strings.ReplaceAll(d.XML, fake.DefaultPoolPath+"/"+labSeed, foreign)

@@ -20,6 +20,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/validators"
 )
 
@@ -85,7 +86,7 @@ func (r *baseImageResource) Schema(ctx context.Context, _ resource.SchemaRequest
 				PlanModifiers:       replace,
 			},
 			"name": schema.StringAttribute{
-				MarkdownDescription: "Volume name in the pool: " + kvm2.BaseImageNameRule + ".",
+				MarkdownDescription: "Volume name in the pool: " + rules.BaseImageNameRule + ".",
 				Required:            true,
 				PlanModifiers:       replace,
 				Validators:          []validator.String{validators.BaseImageName()},
@@ -278,9 +279,9 @@ func recordOf(state baseImageModel) kvm2.BaseImageOption {
 
 // ImportState accepts "host/pool/name"; Read fills the rest from the cache marker.
 func (r *baseImageResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	host, pool, name, err := kvm2.ParseBaseImageID(req.ID)
+	host, pool, name, err := rules.ParseBaseImageID(req.ID)
 	if err == nil {
-		err = kvm2.ValidateBaseImageName(name)
+		err = rules.ValidateBaseImageName(name)
 	}
 	if err != nil {
 		resp.Diagnostics.AddError("Unable to import base image "+req.ID,

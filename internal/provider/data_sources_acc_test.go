@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // TestAccHostHealth_ok and _hostKeyMismatch: the checker reports, never fails the read.
@@ -70,7 +71,7 @@ func TestAccProxyVMs_bulkImport(t *testing.T) {
 	t.Cleanup(func() { _ = c.DeleteBaseImage(context.Background(), img.ID) })
 	for _, n := range []string{"fleet-a", "fleet-b"} {
 		_, err := c.Create(ctx, kvm2.CreateRequest{Host: "lab", Name: l.name(n), BaseImageID: img.ID, VCPUs: 1,
-			MemoryMiB: 128, DiskGiB: 1, Firmware: kvm2.FirmwareBIOS, Tag: tag, Autostart: true})
+			MemoryMiB: 128, DiskGiB: 1, Firmware: rules.FirmwareBIOS, Tag: tag, Autostart: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -154,7 +155,7 @@ func TestAccHostHealth_concurrencyLimits(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config:            l.config(healthConfig),
-				ConfigStateChecks: []statecheck.StateCheck{limits(kvm2.DefaultMaxConcurrentOperations, kvm2.DefaultMaxClientRequests, 2)},
+				ConfigStateChecks: []statecheck.StateCheck{limits(rules.DefaultMaxConcurrentOperations, rules.DefaultMaxClientRequests, 2)},
 			},
 			{
 				Config: l.providerBlock(knownHosts+"\n      max_concurrent_operations = 3\n      max_client_requests = 2") +

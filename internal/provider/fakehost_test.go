@@ -15,6 +15,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // fakeHost is one in-memory libvirt host "lab" plus an HTTP server serving a small base image,
@@ -142,7 +143,7 @@ func (h *fakeHost) createOutOfBandWith(name, tag, userData string, mutate func(*
 	}
 	req := kvm2.CreateRequest{
 		Host: "lab", Name: name, UID: "oob-" + name, BaseImageID: img.ID, VCPUs: 1, MemoryMiB: 128,
-		DiskGiB: 10, Firmware: kvm2.FirmwareBIOS, Tag: tag, UserData: []byte(userData), Running: true, Autostart: true,
+		DiskGiB: 10, Firmware: rules.FirmwareBIOS, Tag: tag, UserData: []byte(userData), Running: true, Autostart: true,
 	}
 	if mutate != nil {
 		mutate(&req)

@@ -24,6 +24,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // libvirt is the lab's libvirtd on its local socket (the lab host is this machine).
@@ -31,7 +32,7 @@ func (l *accLab) libvirt() *libvirt.Libvirt {
 	l.t.Helper()
 	socket := l.socket
 	if socket == "" {
-		socket = kvm2.DefaultSocket
+		socket = rules.DefaultSocket
 	}
 	lv := libvirt.NewWithDialer(dialers.NewLocal(dialers.WithSocket(socket)))
 	if err := lv.Connect(); err != nil {
@@ -222,7 +223,7 @@ func (o *otherConfiguration) create(t *testing.T, l *accLab, lv *libvirt.Libvirt
 	}
 	if _, err := o.c.Create(ctx, kvm2.CreateRequest{
 		Host: "lab", Name: o.name, UID: o.uid, BaseImageID: o.base.ID, VCPUs: 1, MemoryMiB: 128, DiskGiB: 1,
-		Firmware: kvm2.FirmwareBIOS, Tag: o.tag, Running: true,
+		Firmware: rules.FirmwareBIOS, Tag: o.tag, Running: true,
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -276,7 +277,7 @@ func TestAccOwnership_sameNameOfAnotherConfiguration(t *testing.T) {
 	lv := l.libvirt()
 	ownSweep(lv, name)
 	t.Cleanup(func() { ownSweep(lv, name) })
-	uidB, err := kvm2.NewUID()
+	uidB, err := rules.NewUID()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // planLookupTimeout bounds each plan-time look-up (free space, base image size, network or
@@ -34,7 +35,7 @@ type planSpace struct {
 // macLookup is a memoized listing of a host's MAC addresses; ok is false when the host could
 // not tell.
 type macLookup struct {
-	uses []kvm2.MACUse
+	uses []rules.MACUse
 	ok   bool
 }
 
@@ -119,10 +120,10 @@ func (s *planSpace) noteFailure(ctx context.Context, what, of, host string, err 
 }
 
 // macInUse reports the domain of host that already has mac, other than the VM name replaces
-// (replacedUID, see kvm2.PlannedMACConflict): the core's duplicate rule on the host's MAC
+// (replacedUID, see rules.PlannedMACConflict): the core's duplicate rule on the host's MAC
 // addresses, listed once per host and command. It reports nil when no other domain has it or
 // the host could not tell.
-func (s *planSpace) macInUse(ctx context.Context, c *kvm2.Client, host, name, mac, replacedUID string) *kvm2.MACInUseError {
+func (s *planSpace) macInUse(ctx context.Context, c *kvm2.Client, host, name, mac, replacedUID string) *rules.MACInUseError {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	l, ok := s.macs[host]
@@ -134,8 +135,8 @@ func (s *planSpace) macInUse(ctx context.Context, c *kvm2.Client, host, name, ma
 		s.macs[host] = l
 		s.noteFailure(ctx, "mac addresses", host, host, err)
 	}
-	var inUse *kvm2.MACInUseError
-	if !l.ok || !errors.As(kvm2.PlannedMACConflict(host, name, mac, replacedUID, l.uses), &inUse) {
+	var inUse *rules.MACInUseError
+	if !l.ok || !errors.As(rules.PlannedMACConflict(host, name, mac, replacedUID, l.uses), &inUse) {
 		return nil
 	}
 	return inUse

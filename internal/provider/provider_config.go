@@ -19,6 +19,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/validators"
 )
 
@@ -56,7 +57,7 @@ func (p *kvm2Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp 
 		Attributes: map[string]schema.Attribute{
 			"hosts": schema.MapNestedAttribute{
 				MarkdownDescription: "The libvirt hosts this provider manages, keyed by host name. The name " +
-					"(" + kvm2.HostNameRule + ") is what resources use in `host` and in their ids. " +
+					"(" + rules.HostNameRule + ") is what resources use in `host` and in their ids. " +
 					"At least one host is required.",
 				Required: true,
 				Validators: []validator.Map{
@@ -65,18 +66,18 @@ func (p *kvm2Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp 
 				},
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 					"address": schema.StringAttribute{
-						MarkdownDescription: "Address of the host's SSH server: " + kvm2.AddressRule + ".",
+						MarkdownDescription: "Address of the host's SSH server: " + rules.AddressRule + ".",
 						Required:            true,
 						Validators:          []validator.String{validators.Address()},
 					},
 					"port": schema.Int64Attribute{
-						MarkdownDescription: fmt.Sprintf("TCP port of the SSH server, %s. Default: `%d`.", kvm2.PortRule, kvm2.DefaultPort),
+						MarkdownDescription: fmt.Sprintf("TCP port of the SSH server, %s. Default: `%d`.", rules.PortRule, rules.DefaultPort),
 						Optional:            true,
 						Validators:          []validator.Int64{validators.Port()},
 					},
 					"user": schema.StringAttribute{
 						MarkdownDescription: fmt.Sprintf("SSH user (%s). It must be allowed to use the libvirt socket. Default: `%q`.",
-							kvm2.UserRule, kvm2.DefaultUser),
+							rules.UserRule, rules.DefaultUser),
 						Optional:   true,
 						Validators: []validator.String{validators.User()},
 					},
@@ -117,19 +118,19 @@ func (p *kvm2Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp 
 							"over SSH. When sshd does not forward it (`AllowStreamLocalForwarding no`), the socket is reached "+
 							"over an exec channel instead, as libvirt's `qemu+ssh` does: the default socket through "+
 							"`virt-ssh-helper` (package libvirt-daemon), any socket through `nc -U` (netcat-openbsd). "+
-							"Default: `%q`.", kvm2.SocketRule, kvm2.DefaultSocket),
+							"Default: `%q`.", rules.SocketRule, rules.DefaultSocket),
 						Optional:   true,
 						Validators: []validator.String{validators.Socket()},
 					},
 					"pool": schema.StringAttribute{
 						MarkdownDescription: fmt.Sprintf("Default libvirt storage pool for base images and VM disks on this host "+
-							"(%s). Default: `%q`.", kvm2.PoolNameRule, kvm2.DefaultPool),
+							"(%s). Default: `%q`.", rules.PoolNameRule, rules.DefaultPool),
 						Optional:   true,
 						Validators: []validator.String{validators.PoolName()},
 					},
 					"network": schema.StringAttribute{
 						MarkdownDescription: fmt.Sprintf("Default libvirt network for VMs on this host (%s). Conflicts with `bridge`. "+
-							"Default: `%q` when `bridge` is not set.", kvm2.NetworkNameRule, kvm2.DefaultNetwork),
+							"Default: `%q` when `bridge` is not set.", rules.NetworkNameRule, rules.DefaultNetwork),
 						Optional: true,
 						Validators: []validator.String{
 							validators.NetworkName(),
@@ -138,7 +139,7 @@ func (p *kvm2Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp 
 					},
 					"bridge": schema.StringAttribute{
 						MarkdownDescription: "Default host bridge for VMs on this host, instead of a libvirt network (" +
-							kvm2.BridgeNameRule + "). Conflicts with `network`. Default: none.",
+							rules.BridgeNameRule + "). Conflicts with `network`. Default: none.",
 						Optional:   true,
 						Validators: []validator.String{validators.BridgeName()},
 					},
@@ -153,7 +154,7 @@ func (p *kvm2Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp 
 							"opens to the host is derived from this and `max_client_requests`: "+
 							"ceil(`max_concurrent_operations` / `max_client_requests`), each opened only when the ones before are "+
 							"busy (`kvm2_host_health` reports it as `connections`).",
-							kvm2.MaxConcurrentOperationsRule, kvm2.DefaultMaxConcurrentOperations),
+							rules.MaxConcurrentOperationsRule, rules.DefaultMaxConcurrentOperations),
 						Optional:   true,
 						Validators: []validator.Int64{validators.MaxConcurrentOperations()},
 					},
@@ -163,7 +164,7 @@ func (p *kvm2Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp 
 							"connection among at most this many operations and opens another connection for more. Set it to the "+
 							"`max_client_requests` of the host's `libvirtd.conf` (or `virtqemud.conf` with modular daemons) when "+
 							"that was raised. Default: `%d`, libvirt's default.",
-							kvm2.MaxClientRequestsRule, kvm2.DefaultMaxClientRequests),
+							rules.MaxClientRequestsRule, rules.DefaultMaxClientRequests),
 						Optional:   true,
 						Validators: []validator.Int64{validators.MaxClientRequests()},
 					},

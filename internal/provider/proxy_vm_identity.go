@@ -4,13 +4,12 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 )
 
 var _ resource.ResourceWithIdentity = (*proxyVMResource)(nil)
@@ -43,7 +42,7 @@ func setIdentity(ctx context.Context, identity *tfsdk.ResourceIdentity, id strin
 	if identity == nil {
 		return nil
 	}
-	host, name, err := kvm2.ParseID(id)
+	host, name, err := rules.ParseID(id)
 	if err != nil {
 		var diags diag.Diagnostics
 		diags.AddError("Unable to record the identity of proxy VM "+id, err.Error())
@@ -64,5 +63,5 @@ func identityID(ctx context.Context, identity *tfsdk.ResourceIdentity) (string, 
 			"The identity needs both host and name, got host %q and name %q.", ident.Host.ValueString(), ident.Name.ValueString()))
 		return "", diags
 	}
-	return kvm2.FormatID(ident.Host.ValueString(), ident.Name.ValueString()), diags
+	return rules.FormatID(ident.Host.ValueString(), ident.Name.ValueString()), diags
 }

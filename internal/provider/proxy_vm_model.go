@@ -1,13 +1,13 @@
 package provider
 
 import (
-	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // stateGone is the `state` of a VM whose domain was removed outside Terraform while its volumes
@@ -67,7 +67,7 @@ func writeOnlyUserData(cfg proxyVMModel) bool {
 }
 
 // userDataSHA256 is the hex sha256 the core records in the domain's mark.
-func userDataSHA256(data string) string { return kvm2.UserDataSHA256([]byte(data)) }
+func userDataSHA256(data string) string { return rules.UserDataSHA256([]byte(data)) }
 
 // createRequest builds the core request from the plan and the effective user data (write-only:
 // it came from user_data_wo).
@@ -82,7 +82,7 @@ func createRequest(plan proxyVMModel, uid, userData string, writeOnly bool) kvm2
 		DiskGiB:           int(plan.DiskGiB.ValueInt64()),
 		Network:           knownString(plan.Network),
 		Bridge:            knownString(plan.Bridge),
-		Firmware:          kvm2.Firmware(plan.Firmware.ValueString()),
+		Firmware:          rules.Firmware(plan.Firmware.ValueString()),
 		Tag:               plan.Tag.ValueString(),
 		UserData:          []byte(userData),
 		WriteOnlyUserData: writeOnly,
@@ -120,7 +120,7 @@ func applyInstance(m *proxyVMModel, inst kvm2.Instance) {
 	m.State = types.StringValue(instanceState(inst))
 	m.IPv4Address = types.StringValue(inst.IPv4)
 	// A configured address keeps its spelling: the host reports it in lower case.
-	if !strings.EqualFold(m.MACAddress.ValueString(), inst.MAC) {
+	if !rules.SameMAC(m.MACAddress.ValueString(), inst.MAC) {
 		m.MACAddress = types.StringValue(inst.MAC)
 	}
 	m.NetworkConfig = optionalString(inst.NetworkConfig)

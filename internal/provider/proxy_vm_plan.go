@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // ModifyPlan decides what the attribute plan modifiers cannot:
@@ -197,7 +197,7 @@ func checkBaseImageHost(plan proxyVMModel) diag.Diagnostics {
 	if plan.BaseImageID.IsUnknown() || plan.Host.IsUnknown() {
 		return diags
 	}
-	host, _, _, err := kvm2.ParseBaseImageID(plan.BaseImageID.ValueString())
+	host, _, _, err := rules.ParseBaseImageID(plan.BaseImageID.ValueString())
 	if err != nil {
 		diags.AddAttributeError(path.Root("base_image_id"), "Invalid base image id",
 			fmt.Sprintf("%v. Use the id attribute of a kvm2_base_image.", err))
@@ -279,7 +279,7 @@ func macChanged(configured, recorded types.String) bool {
 	if configured.IsNull() {
 		return false
 	}
-	return configured.IsUnknown() || !strings.EqualFold(configured.ValueString(), recorded.ValueString())
+	return configured.IsUnknown() || !rules.SameMAC(configured.ValueString(), recorded.ValueString())
 }
 
 // checkMAC fails the plan of a new VM (or of the replacement of the VM with uid replaced, or of

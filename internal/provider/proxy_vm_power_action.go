@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/validators"
 )
 
@@ -55,7 +56,7 @@ func (a *proxyVMPowerAction) Schema(_ context.Context, _ action.SchemaRequest, r
 			"by it while its resource says `running = true` plans a start at the next apply.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
-				MarkdownDescription: "Which VM: " + kvm2.IDRule + ".",
+				MarkdownDescription: "Which VM: " + rules.IDRule + ".",
 				Required:            true,
 				Validators:          []validator.String{validators.VMID()},
 			},
@@ -74,7 +75,7 @@ func (a *proxyVMPowerAction) Schema(_ context.Context, _ action.SchemaRequest, r
 			},
 			"shutdown_timeout": schema.StringAttribute{
 				MarkdownDescription: fmt.Sprintf("How long `stop` and `reboot` wait for the guest to power off before a hard "+
-					"power-off, %s. Default: `%gs`.", kvm2.ShutdownTimeoutRule, kvm2.DefaultShutdownTimeout.Seconds()),
+					"power-off, %s. Default: `%gs`.", rules.ShutdownTimeoutRule, rules.DefaultShutdownTimeout.Seconds()),
 				Optional:   true,
 				Validators: []validator.String{validators.ShutdownTimeout()},
 			},
@@ -88,15 +89,15 @@ func (a *proxyVMPowerAction) Invoke(ctx context.Context, req action.InvokeReques
 	if resp.Diagnostics.HasError() || !requireClient(a.data, &resp.Diagnostics) {
 		return
 	}
-	grace := kvm2.DefaultShutdownTimeout
+	grace := rules.DefaultShutdownTimeout
 	if !cfg.ShutdownTimeout.IsNull() {
 		var err error
-		if grace, err = kvm2.ParseShutdownTimeout(cfg.ShutdownTimeout.ValueString()); err != nil {
+		if grace, err = rules.ParseShutdownTimeout(cfg.ShutdownTimeout.ValueString()); err != nil {
 			resp.Diagnostics.AddError("Invalid shutdown_timeout", err.Error())
 			return
 		}
 	}
-	op := kvm2.PowerOperation(cfg.Operation.ValueString())
+	op := rules.PowerOperation(cfg.Operation.ValueString())
 	id := cfg.ID.ValueString()
 	ctx, cancel := context.WithTimeout(withCoreLogging(ctx), grace+proxyVMPowerActionTimeout)
 	defer cancel()
@@ -119,11 +120,11 @@ func (a *proxyVMPowerAction) Invoke(ctx context.Context, req action.InvokeReques
 }
 
 // powerSummary says in one line what a power action did.
-func powerSummary(id string, op kvm2.PowerOperation, res kvm2.PowerResult) string {
+func powerSummary(id string, op rules.PowerOperation, res kvm2.PowerResult) string {
 	switch {
-	case op == kvm2.PowerStart && !res.Started:
+	case op == rules.PowerStart && !res.Started:
 		return fmt.Sprintf("%s was already running", id)
-	case op == kvm2.PowerStop && !res.Stopped:
+	case op == rules.PowerStop && !res.Stopped:
 		return fmt.Sprintf("%s was already stopped", id)
 	case res.Forced:
 		return fmt.Sprintf("%s: %s done (the guest did not power off in time and was powered off hard); state %s", id, op, res.Instance.State)

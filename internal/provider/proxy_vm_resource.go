@@ -16,6 +16,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 var (
@@ -62,7 +63,7 @@ func (r *proxyVMResource) Create(ctx context.Context, req resource.CreateRequest
 	// The write-only user data exists only in the configuration.
 	userData, _ := effectiveUserData(cfg)
 	// One UID for every attempt: a retried create then adopts what an earlier attempt defined.
-	uid, err := kvm2.NewUID()
+	uid, err := rules.NewUID()
 	if err != nil {
 		resp.Diagnostics.AddError("Unable to create proxy VM", err.Error())
 		return
@@ -301,7 +302,7 @@ func (r *proxyVMResource) ImportState(ctx context.Context, req resource.ImportSt
 		}
 		req.ID = id
 	}
-	host, name, err := kvm2.ParseID(req.ID)
+	host, name, err := rules.ParseID(req.ID)
 	if err != nil {
 		resp.Diagnostics.AddError("Unable to import proxy VM "+req.ID,
 			fmt.Sprintf("%v. Use host/name, for example lab/egress-1.", err))

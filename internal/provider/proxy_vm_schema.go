@@ -17,7 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/validators"
 )
 
@@ -36,7 +36,7 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 				PlanModifiers:       stable,
 			},
 			"name": schema.StringAttribute{
-				MarkdownDescription: "Domain name on the host, also the guest's hostname. It must be " + kvm2.VMNameRule + ".",
+				MarkdownDescription: "Domain name on the host, also the guest's hostname. It must be " + rules.VMNameRule + ".",
 				Required:            true,
 				PlanModifiers:       replaceString,
 				Validators:          []validator.String{validators.VMName()},
@@ -52,32 +52,32 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 				PlanModifiers:       replaceString,
 			},
 			"vcpus": schema.Int64Attribute{
-				MarkdownDescription: fmt.Sprintf("Number of virtual CPUs, %s. Default: `%d`. ", kvm2.VCPUsRule, kvm2.DefaultVCPUs) +
+				MarkdownDescription: fmt.Sprintf("Number of virtual CPUs, %s. Default: `%d`. ", rules.VCPUsRule, rules.DefaultVCPUs) +
 					sizeChangeRestarts,
 				Optional:   true,
 				Computed:   true,
-				Default:    int64default.StaticInt64(kvm2.DefaultVCPUs),
+				Default:    int64default.StaticInt64(rules.DefaultVCPUs),
 				Validators: []validator.Int64{validators.VCPUs()},
 			},
 			"memory_mib": schema.Int64Attribute{
-				MarkdownDescription: fmt.Sprintf("Memory in MiB, %s. Default: `%d`. ", kvm2.MemoryMiBRule, kvm2.DefaultMemoryMiB) +
+				MarkdownDescription: fmt.Sprintf("Memory in MiB, %s. Default: `%d`. ", rules.MemoryMiBRule, rules.DefaultMemoryMiB) +
 					sizeChangeRestarts,
 				Optional:   true,
 				Computed:   true,
-				Default:    int64default.StaticInt64(kvm2.DefaultMemoryMiB),
+				Default:    int64default.StaticInt64(rules.DefaultMemoryMiB),
 				Validators: []validator.Int64{validators.MemoryMiB()},
 			},
 			"disk_gib": schema.Int64Attribute{
 				MarkdownDescription: fmt.Sprintf("Size of the VM's disk (the overlay's virtual size) in GiB, %s. Default: `%d`. ",
-					kvm2.DiskGiBRule, kvm2.DefaultDiskGiB) + diskGrowthInPlace,
+					rules.DiskGiBRule, rules.DefaultDiskGiB) + diskGrowthInPlace,
 				Optional:      true,
 				Computed:      true,
-				Default:       int64default.StaticInt64(kvm2.DefaultDiskGiB),
+				Default:       int64default.StaticInt64(rules.DefaultDiskGiB),
 				PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplaceIf(diskShrinks, diskShrinkReplaces, diskShrinkReplaces)},
 				Validators:    []validator.Int64{validators.DiskGiB()},
 			},
 			"network": schema.StringAttribute{
-				MarkdownDescription: "libvirt network of the VM's NIC (" + kvm2.NetworkNameRule + "). Conflicts with `bridge`. " +
+				MarkdownDescription: "libvirt network of the VM's NIC (" + rules.NetworkNameRule + "). Conflicts with `bridge`. " +
 					"Default: the host's `network` (or `bridge`). When the host answers at plan time, a new VM's network " +
 					"must exist there and be active, else the plan fails.",
 				Optional: true,
@@ -88,7 +88,7 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 				},
 			},
 			"bridge": schema.StringAttribute{
-				MarkdownDescription: "Host bridge of the VM's NIC, instead of a libvirt network (" + kvm2.BridgeNameRule + "). " +
+				MarkdownDescription: "Host bridge of the VM's NIC, instead of a libvirt network (" + rules.BridgeNameRule + "). " +
 					"Conflicts with `network`. Default: the host's. When the host answers at plan time, a new VM's bridge " +
 					"must exist there (libvirt's interface driver reports it), else the plan fails.",
 				Optional:   true,
@@ -97,10 +97,10 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 			},
 			"firmware": schema.StringAttribute{
 				MarkdownDescription: fmt.Sprintf("Boot firmware: `%q` (secure boot off) or `%q`. Default: `%q`.",
-					kvm2.FirmwareUEFI, kvm2.FirmwareBIOS, kvm2.DefaultFirmware),
+					rules.FirmwareUEFI, rules.FirmwareBIOS, rules.DefaultFirmware),
 				Optional:      true,
 				Computed:      true,
-				Default:       stringdefault.StaticString(string(kvm2.DefaultFirmware)),
+				Default:       stringdefault.StaticString(string(rules.DefaultFirmware)),
 				PlanModifiers: replaceString,
 				Validators:    []validator.String{validators.Firmware()},
 			},
@@ -185,7 +185,7 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 				Computed: true,
 			},
 			"mac_address": schema.StringAttribute{
-				MarkdownDescription: "MAC address of the VM's NIC: " + kvm2.MACAddressRule + ". Set it to keep the address " +
+				MarkdownDescription: "MAC address of the VM's NIC: " + rules.MACAddressRule + ". Set it to keep the address " +
 					"across replacements, for example for a DHCP reservation (see the static addressing guide); a change " +
 					"replaces the VM. When the host answers at plan time, an address that another domain on the host " +
 					"already has (running or stopped) fails the plan, naming that domain; apply refuses it too. " +
@@ -198,7 +198,7 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 			},
 			"network_config": schema.StringAttribute{
 				MarkdownDescription: "Network configuration for the seed's `network-config` file: " +
-					kvm2.NetworkConfigRule + ". Use it for a static address (see the static addressing guide). " +
+					rules.NetworkConfigRule + ". Use it for a static address (see the static addressing guide). " +
 					"cloud-init applies it when the instance first boots, so a change replaces the VM. It is recorded " +
 					"in the VM's mark, so an import reads it back. Default: none (cloud-init's own default, DHCP on " +
 					"the first NIC).",

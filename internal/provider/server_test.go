@@ -7,10 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
-
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 )
 
 // planCase is one plan request of a fleet VM, built from the VM's configuration and prior state
@@ -248,10 +247,10 @@ func TestServer_readsEveryDefaultFromTheSchema(t *testing.T) {
 		t.Fatal("a default the shortcut cannot read: it answers nothing")
 	}
 	want := map[string]tftypes.Value{
-		"vcpus":       tftypes.NewValue(tftypes.Number, kvm2.DefaultVCPUs),
-		"memory_mib":  tftypes.NewValue(tftypes.Number, kvm2.DefaultMemoryMiB),
-		"disk_gib":    tftypes.NewValue(tftypes.Number, kvm2.DefaultDiskGiB),
-		"firmware":    tftypes.NewValue(tftypes.String, string(kvm2.DefaultFirmware)),
+		"vcpus":       tftypes.NewValue(tftypes.Number, rules.DefaultVCPUs),
+		"memory_mib":  tftypes.NewValue(tftypes.Number, rules.DefaultMemoryMiB),
+		"disk_gib":    tftypes.NewValue(tftypes.Number, rules.DefaultDiskGiB),
+		"firmware":    tftypes.NewValue(tftypes.String, string(rules.DefaultFirmware)),
 		"tag":         tftypes.NewValue(tftypes.String, ""),
 		"running":     tftypes.NewValue(tftypes.Bool, true),
 		"autostart":   tftypes.NewValue(tftypes.Bool, true),

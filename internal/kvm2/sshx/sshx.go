@@ -33,13 +33,16 @@ import (
 	"golang.org/x/crypto/ssh"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
-// Defaults applied when a Config field is zero.
+// Defaults applied when a Config field is zero. The port, user and socket defaults are the
+// host settings' own (package rules), so a host reached without the provider's defaulting
+// behaves the same.
 const (
-	DefaultPort              = 22
-	DefaultUser              = "root"
-	DefaultSocket            = "/var/run/libvirt/libvirt-sock"
+	DefaultPort              = rules.DefaultPort
+	DefaultUser              = rules.DefaultUser
+	DefaultSocket            = rules.DefaultSocket
 	DefaultKeepaliveInterval = 15 * time.Second
 	DefaultKeepaliveMisses   = 3
 )

@@ -1,91 +1,90 @@
 package validators
 
 import (
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 )
 
 // VMName validates a kvm2_proxy_vm name.
-func VMName() validator.String { return String(kvm2.VMNameRule, kvm2.ValidateVMName) }
+func VMName() validator.String { return String(rules.VMNameRule, rules.ValidateVMName) }
 
 // VCPUs validates a number of virtual CPUs.
-func VCPUs() validator.Int64 { return Int64(kvm2.VCPUsRule, kvm2.ValidateVCPUs) }
+func VCPUs() validator.Int64 { return Int64(rules.VCPUsRule, rules.ValidateVCPUs) }
 
 // MemoryMiB validates a memory size in MiB.
-func MemoryMiB() validator.Int64 { return Int64(kvm2.MemoryMiBRule, kvm2.ValidateMemoryMiB) }
+func MemoryMiB() validator.Int64 { return Int64(rules.MemoryMiBRule, rules.ValidateMemoryMiB) }
 
 // DiskGiB validates a disk size in GiB.
-func DiskGiB() validator.Int64 { return Int64(kvm2.DiskGiBRule, kvm2.ValidateDiskGiB) }
+func DiskGiB() validator.Int64 { return Int64(rules.DiskGiBRule, rules.ValidateDiskGiB) }
 
 // Firmware validates a boot firmware.
 func Firmware() validator.String {
-	return String(kvm2.FirmwareRule, func(s string) error { return kvm2.ValidateFirmware(kvm2.Firmware(s)) })
+	return String(rules.FirmwareRule, func(s string) error { return rules.ValidateFirmware(rules.Firmware(s)) })
 }
 
 // HostName validates a key of the provider's hosts.
-func HostName() validator.String { return String(kvm2.HostNameRule, kvm2.ValidateHostName) }
+func HostName() validator.String { return String(rules.HostNameRule, rules.ValidateHostName) }
 
 // Address validates a host's SSH address.
-func Address() validator.String { return String(kvm2.AddressRule, kvm2.ValidateAddress) }
+func Address() validator.String { return String(rules.AddressRule, rules.ValidateAddress) }
 
 // Port validates a TCP port.
-func Port() validator.Int64 { return Int64(kvm2.PortRule, kvm2.ValidatePort) }
+func Port() validator.Int64 { return Int64(rules.PortRule, rules.ValidatePort) }
 
 // MaxConcurrentOperations validates how many operations on one host may run at once.
 func MaxConcurrentOperations() validator.Int64 {
-	return Int64(kvm2.MaxConcurrentOperationsRule, kvm2.ValidateMaxConcurrentOperations)
+	return Int64(rules.MaxConcurrentOperationsRule, rules.ValidateMaxConcurrentOperations)
 }
 
 // MaxClientRequests validates how many concurrent requests a host's libvirtd serves per client
 // connection.
 func MaxClientRequests() validator.Int64 {
-	return Int64(kvm2.MaxClientRequestsRule, kvm2.ValidateMaxClientRequests)
+	return Int64(rules.MaxClientRequestsRule, rules.ValidateMaxClientRequests)
 }
 
 // User validates an SSH user.
-func User() validator.String { return String(kvm2.UserRule, kvm2.ValidateUser) }
+func User() validator.String { return String(rules.UserRule, rules.ValidateUser) }
 
 // Socket validates the path of a host's libvirt socket.
-func Socket() validator.String { return String(kvm2.SocketRule, kvm2.ValidateSocket) }
+func Socket() validator.String { return String(rules.SocketRule, rules.ValidateSocket) }
 
 // NetworkName validates a libvirt network name.
-func NetworkName() validator.String { return String(kvm2.NetworkNameRule, kvm2.ValidateNetworkName) }
+func NetworkName() validator.String { return String(rules.NetworkNameRule, rules.ValidateNetworkName) }
 
 // PoolName validates a storage pool name.
-func PoolName() validator.String { return String(kvm2.PoolNameRule, kvm2.ValidatePoolName) }
+func PoolName() validator.String { return String(rules.PoolNameRule, rules.ValidatePoolName) }
 
 // BridgeName validates a host bridge name.
-func BridgeName() validator.String { return String(kvm2.BridgeNameRule, kvm2.ValidateBridgeName) }
+func BridgeName() validator.String { return String(rules.BridgeNameRule, rules.ValidateBridgeName) }
 
 // BaseImageName validates a kvm2_base_image volume name.
 func BaseImageName() validator.String {
-	return String(kvm2.BaseImageNameRule, kvm2.ValidateBaseImageName)
+	return String(rules.BaseImageNameRule, rules.ValidateBaseImageName)
 }
 
 // VMID validates a kvm2_proxy_vm id (host/name).
-func VMID() validator.String { return String(kvm2.IDRule, kvm2.ValidateID) }
+func VMID() validator.String { return String(rules.IDRule, rules.ValidateID) }
 
 // UID validates a kvm2_proxy_vm uid.
-func UID() validator.String { return String(kvm2.UIDRule, kvm2.ValidateUID) }
+func UID() validator.String { return String(rules.UIDRule, rules.ValidateUID) }
 
 // PowerOperation validates a kvm2_proxy_vm_power operation.
 func PowerOperation() validator.String {
-	return String(kvm2.PowerOperationRule, kvm2.ValidatePowerOperation)
+	return String(rules.PowerOperationRule, rules.ValidatePowerOperation)
 }
 
 // ShutdownTimeout validates a graceful shutdown timeout (a Go duration).
 func ShutdownTimeout() validator.String {
-	return String(kvm2.ShutdownTimeoutRule, func(s string) error {
-		_, err := kvm2.ParseShutdownTimeout(s)
+	return String(rules.ShutdownTimeoutRule, func(s string) error {
+		_, err := rules.ParseShutdownTimeout(s)
 		return err
 	})
 }
 
 // MACAddress validates a NIC's MAC address.
-func MACAddress() validator.String { return String(kvm2.MACAddressRule, kvm2.ValidateMACAddress) }
+func MACAddress() validator.String { return String(rules.MACAddressRule, rules.ValidateMACAddress) }
 
 // NetworkConfig validates a cloud-init network configuration.
 func NetworkConfig() validator.String {
-	return String(kvm2.NetworkConfigRule, kvm2.ValidateNetworkConfig)
+	return String(rules.NetworkConfigRule, rules.ValidateNetworkConfig)
 }

@@ -1,9 +1,8 @@
-package kvm2
+package rules
 
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -17,6 +16,14 @@ import (
 // Terraform schema's validators call the same functions, so a plan refuses exactly what an apply
 // would. Host configuration rules live in config.go, ids in id.go, the UID rule in names.go and
 // the user data digest (UserDataSHA256) in create.go.
+
+// Firmware selects how a domain boots.
+type Firmware string
+
+const (
+	FirmwareUEFI Firmware = "uefi" // default; secure boot off
+	FirmwareBIOS Firmware = "bios"
+)
 
 // Bounds of a VM.
 const (
@@ -154,17 +161,9 @@ func ValidateBridgeName(name string) error {
 	return nil
 }
 
-// attachment is the network or bridge a VM's NIC uses: the requested one, else the host's.
-func attachment(network, bridge string, hc HostConfig) (string, string) {
-	if network == "" && bridge == "" {
-		return hc.Network, hc.Bridge
-	}
-	return network, bridge
-}
-
-// validateAttachment checks a resolved attachment: exactly one of network and bridge, each
+// ValidateAttachment checks a resolved attachment: exactly one of network and bridge, each
 // by its rule.
-func validateAttachment(network, bridge string) error {
+func ValidateAttachment(network, bridge string) error {
 	switch {
 	case network != "" && bridge != "":
 		return errors.New("set at most one of network and bridge")
@@ -174,63 +173,6 @@ func validateAttachment(network, bridge string) error {
 		return ValidateBridgeName(bridge)
 	}
 	return errors.New("no network or bridge: set one on the VM or on its host")
-}
-
-// MACAddressRule says what ValidateMACAddress accepts.
-const MACAddressRule = "six pairs of hex digits separated by colons, like 52:54:00:1a:2b:3c, in either case: " +
-	"a unicast address (the lowest bit of the first octet clear, so no multicast and no broadcast " +
-	"ff:ff:ff:ff:ff:ff), either locally administered (the second-lowest bit set, as in QEMU's 52:54:00) or " +
-	"under a vendor's prefix; not all zeros, and not starting with fe, which libvirt gives the host side of " +
-	"each guest's tap device"
-
-// NormalizeMACAddress returns mac in lower case after checking it by ValidateMACAddress; the
-// domain definition, the duplicate check and the state all use this form.
-func NormalizeMACAddress(mac string) (string, error) {
-	if err := ValidateMACAddress(mac); err != nil {
-		return "", err
-	}
-	return strings.ToLower(mac), nil
-}
-
-// ValidateMACAddress accepts a NIC address by MACAddressRule: the colon-separated form libvirt
-// writes, unicast, not zero, and not in the fe prefix libvirt reserves for tap devices.
-func ValidateMACAddress(mac string) error {
-	const example = "like 52:54:00:1a:2b:3c"
-	if len(mac) == 17 {
-		if sep := mac[2]; (sep == '-' || sep == '.') && strings.Count(mac, string(sep)) == 5 {
-			return fmt.Errorf("mac address %q separates its octets with %q; write them with ':', %s", mac, sep, example)
-		}
-	}
-	var octets [6]byte
-	parts := strings.Split(mac, ":")
-	if len(parts) != 6 {
-		return fmt.Errorf("mac address %q is not six pairs of hex digits separated by colons, %s", mac, example)
-	}
-	for i, p := range parts {
-		if len(p) != 2 || !isHex(p[0]) || !isHex(p[1]) {
-			return fmt.Errorf("mac address %q: octet %d (%q) is not two hex digits; write six pairs separated by colons, %s",
-				mac, i+1, p, example)
-		}
-		n, _ := strconv.ParseUint(p, 16, 8) // two hex digits always parse
-		octets[i] = byte(n)
-	}
-	switch {
-	case octets[0]&1 == 1 && strings.EqualFold(mac, "ff:ff:ff:ff:ff:ff"):
-		return fmt.Errorf("mac address %q is the broadcast address; a NIC needs a unicast address", mac)
-	case octets[0]&1 == 1:
-		return fmt.Errorf("mac address %q is a multicast address (the lowest bit of its first octet is set); "+
-			"a NIC needs a unicast address, for example one in QEMU's locally administered prefix 52:54:00", mac)
-	case octets == [6]byte{}:
-		return fmt.Errorf("mac address %q is all zeros, which is no NIC's address", mac)
-	case octets[0] == 0xfe:
-		return fmt.Errorf("mac address %q starts with fe, which libvirt gives the host side of each guest's tap "+
-			"device: the guest and its tap device would share the address", mac)
-	}
-	return nil
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 // MaxNetworkConfigBytes bounds a VM's network configuration: it travels in the seed and, so

@@ -1,6 +1,8 @@
-package kvm2
+package rules
 
-import "testing"
+import (
+	"testing"
+)
 
 func TestParseID(t *testing.T) {
 	tests := []struct {

@@ -1,8 +1,9 @@
-package kvm2
+package rules
 
 import (
 	"crypto/rand"
 	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"regexp"
 
@@ -13,22 +14,16 @@ import (
 // volume of another VM, another tool or an administrator can be mistaken for ours by its name:
 // a VM name is a DNS label (no dots), so "<name>.<uid>." cannot be produced by another name.
 
-// overlayName is the root disk volume of VM name with uid.
-func overlayName(name, uid string) string { return name + "." + uid + ".qcow2" }
+// OverlayName is the root disk volume of VM name with uid.
+func OverlayName(name, uid string) string { return name + "." + uid + ".qcow2" }
 
-// seedName is the NoCloud seed volume of VM name with uid.
-func seedName(name, uid string) string { return name + "." + uid + ".cidata.iso" }
+// SeedName is the NoCloud seed volume of VM name with uid.
+func SeedName(name, uid string) string { return name + "." + uid + ".cidata.iso" }
 
 // Volume names of VMs created before volumes carried the UID. Such volumes are only ever
 // touched when the VM's own definition names them and the VM's mark carries the UID in state.
-func legacyOverlayName(name string) string { return name + ".qcow2" }
-func legacySeedName(name string) string    { return name + "-cidata.iso" }
-
-// lockKey is the per-name lock of an instance.
-func lockKey(host, name string) string { return "instance:" + FormatID(host, name) }
-
-// macLockKey is the lock creates with a fixed MAC address on one host take.
-func macLockKey(host, mac string) string { return "mac:" + host + "/" + mac }
+func LegacyOverlayName(name string) string { return name + ".qcow2" }
+func LegacySeedName(name string) string    { return name + "-cidata.iso" }
 
 // uidRE accepts the UIDs this provider has issued: canonical UUIDs, and the base32 text of
 // earlier versions.
@@ -57,10 +52,10 @@ func NewUID() (string, error) {
 	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16]), nil
 }
 
-// domainUUID is the libvirt UUID of the VM with uid: the UID itself when it is a UUID (every
+// DomainUUID is the libvirt UUID of the VM with uid: the UID itself when it is a UUID (every
 // UID this provider issues now), else one derived from it. A definition that carries a UUID is
 // never silently redefined over another domain of the same name.
-func domainUUID(uid string) string {
+func DomainUUID(uid string) string {
 	if definition.IsUUID(uid) {
 		return uid
 	}
@@ -68,4 +63,10 @@ func domainUUID(uid string) string {
 	sum[6] = sum[6]&0x0f | 0x50
 	sum[8] = sum[8]&0x3f | 0x80
 	return fmt.Sprintf("%x-%x-%x-%x-%x", sum[0:4], sum[4:6], sum[6:8], sum[8:10], sum[10:16])
+}
+
+// UserDataSHA256 is the hex sha256 of user data, as the mark records it.
+func UserDataSHA256(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
 }

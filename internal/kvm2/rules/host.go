@@ -1,0 +1,135 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// Host defaults, applied by (Config).WithDefaults.
+const (
+	DefaultPort    = 22
+	DefaultUser    = "root"
+	DefaultSocket  = "/var/run/libvirt/libvirt-sock"
+	DefaultPool    = "default"
+	DefaultNetwork = "default"
+
+	// DefaultMaxConcurrentOperations is Terraform's default parallelism: a plain apply runs
+	// this many operations at once.
+	DefaultMaxConcurrentOperations = 10
+	// DefaultMaxClientRequests is libvirtd's default max_client_requests: the requests one
+	// client connection has served at once, more being queued by the daemon.
+	DefaultMaxClientRequests = 5
+)
+
+// Bounds of the per-host concurrency settings.
+const (
+	MinMaxConcurrentOperations = 1
+	MaxMaxConcurrentOperations = 64
+	MinMaxClientRequests       = 1
+	MaxMaxClientRequests       = 1000
+)
+
+// hostNameRE is what a host key may look like: it is the first segment of every instance and
+// base image ID, so it must not contain a slash, and it shows in logs, so it stays plain.
+var hostNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$`)
+
+// ValidateHostName reports whether name can be a host key.
+func ValidateHostName(name string) error {
+	if !hostNameRE.MatchString(name) {
+		return fmt.Errorf("host name %q must be 1 to 63 letters, digits, dots, underscores or hyphens, starting with a letter or digit", name)
+	}
+	return nil
+}
+
+// What each host rule accepts, in words, for schema descriptions and diagnostics.
+const (
+	HostNameRule = "1 to 63 letters, digits, dots, underscores or hyphens, starting with a letter or digit"
+	AddressRule  = "a host name or IP address, without brackets, user, port or path"
+	PortRule     = "1 to 65535"
+	UserRule     = "a user name without white space, '@' or ':'"
+	SocketRule   = "an absolute, clean path of at most 107 bytes without control characters"
+
+	MaxConcurrentOperationsRule = "1 to 64"
+	MaxClientRequestsRule       = "1 to 1000"
+)
+
+// maxSocketPath is the longest unix socket path the kernel takes (sun_path holds 108 bytes,
+// the terminating NUL included).
+const maxSocketPath = 107
+
+// ValidateSocket accepts the path of the libvirt unix socket on a host. The path is sent to
+// sshd for forwarding and, when sshd does not forward, quoted into an `nc -U` command line,
+// so control characters (a newline would end the command) are refused outright.
+func ValidateSocket(path string) error {
+	switch {
+	case !strings.HasPrefix(path, "/"):
+		return fmt.Errorf("socket %q must be an absolute path", path)
+	case strings.IndexFunc(path, unicode.IsControl) >= 0:
+		return fmt.Errorf("socket %q must not contain control characters", path)
+	case filepath.Clean(path) != path:
+		return fmt.Errorf("socket %q must be a clean path (no trailing slash, '//', '.' or '..' segments): %q", path, filepath.Clean(path))
+	case len(path) > maxSocketPath:
+		return fmt.Errorf("socket path is %d bytes long; a unix socket path is at most %d", len(path), maxSocketPath)
+	}
+	return nil
+}
+
+// ValidateAddress accepts a host name or IP address for the SSH server: not empty, no white
+// space or control characters, and no brackets or port (the port has a field of its own).
+func ValidateAddress(addr string) error {
+	switch {
+	case addr == "":
+		return errors.New("address is required")
+	case strings.IndexFunc(addr, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0:
+		return fmt.Errorf("address %q must not contain white space", addr)
+	case strings.ContainsAny(addr, "[]/@"):
+		return fmt.Errorf("address %q must be a bare host name or IP address, without brackets, user, port or path", addr)
+	}
+	return nil
+}
+
+// ValidatePort accepts a TCP port.
+func ValidatePort(port int64) error {
+	if port < 1 || port > 65535 {
+		return fmt.Errorf("port %d is not between 1 and 65535", port)
+	}
+	return nil
+}
+
+// ValidateMaxConcurrentOperations accepts how many operations on one host may run at once:
+// MinMaxConcurrentOperations to MaxMaxConcurrentOperations.
+func ValidateMaxConcurrentOperations(n int64) error {
+	if n < MinMaxConcurrentOperations || n > MaxMaxConcurrentOperations {
+		return fmt.Errorf("max_concurrent_operations is %d; it must be %d to %d",
+			n, MinMaxConcurrentOperations, MaxMaxConcurrentOperations)
+	}
+	return nil
+}
+
+// ValidateMaxClientRequests accepts how many concurrent requests a host's libvirtd serves per
+// client connection: MinMaxClientRequests to MaxMaxClientRequests.
+func ValidateMaxClientRequests(n int64) error {
+	if n < MinMaxClientRequests || n > MaxMaxClientRequests {
+		return fmt.Errorf("max_client_requests is %d; it must be %d to %d",
+			n, MinMaxClientRequests, MaxMaxClientRequests)
+	}
+	return nil
+}
+
+// ValidateUser accepts an SSH user name: not empty, no white space, control characters, '@'
+// or ':'.
+func ValidateUser(user string) error {
+	switch {
+	case user == "":
+		return errors.New("user is empty")
+	case strings.ContainsAny(user, "@:") || strings.IndexFunc(user, func(r rune) bool {
+		return unicode.IsSpace(r) || unicode.IsControl(r)
+	}) >= 0:
+		return fmt.Errorf("user %q must not contain white space, '@' or ':'", user)
+	}
+	return nil
+}
