@@ -118,7 +118,7 @@ func (c *Client) createOn(ctx context.Context, b backend.Backend, hc HostConfig,
 		if !rebuild {
 			return inst, err
 		}
-	case !notFound(err):
+	case !kvmerr.IsNotFound(err):
 		return Instance{}, err
 	}
 	return c.build(ctx, b, hc, req)
@@ -149,7 +149,7 @@ func (c *Client) adopt(ctx context.Context, b backend.Backend, dom libvirt.Domai
 	c.logf(ctx, LevelInfo, "adopting existing domain", map[string]any{"host": req.Host, "name": req.Name, "uid": req.UID})
 	// A define whose reply was lost may have left the flag unset. A transient domain cannot take
 	// it (ErrOperationInvalid); it is reported as transient and replaced.
-	if err := b.DomainSetAutostart(ctx, dom, req.Autostart); err != nil && !isLibvirtCode(err, libvirt.ErrOperationInvalid) {
+	if err := b.DomainSetAutostart(ctx, dom, req.Autostart); err != nil && !kvmerr.HasCode(err, libvirt.ErrOperationInvalid) {
 		return Instance{}, false, err
 	}
 	if req.Running {
@@ -185,7 +185,7 @@ func disksPresent(ctx context.Context, b backend.Backend, facts definition.Domai
 			return false, nil
 		}
 		if _, err := b.StorageVolLookupByPath(ctx, p); err != nil {
-			if notFound(err) {
+			if kvmerr.IsNotFound(err) {
 				return false, nil
 			}
 			return false, err
@@ -338,7 +338,7 @@ func (c *Client) ensureOverlay(ctx context.Context, b backend.Backend, made *deb
 	name := rules.OverlayName(req.Name, req.UID)
 	vol, err := b.StorageVolLookupByName(ctx, made.pool, name)
 	switch {
-	case notFound(err):
+	case kvmerr.IsNotFound(err):
 		vol, err = c.createOverlay(ctx, b, made, base, req)
 		if err != nil {
 			return "", err
@@ -387,10 +387,10 @@ func (c *Client) writeSeed(ctx context.Context, b backend.Backend, made *debris,
 	old, err := b.StorageVolLookupByName(ctx, made.pool, name)
 	switch {
 	case err == nil:
-		if err := ignoreNotFound(b.StorageVolDelete(ctx, old)); err != nil {
+		if err := kvmerr.IgnoreNotFound(b.StorageVolDelete(ctx, old)); err != nil {
 			return "", err
 		}
-	case !notFound(err):
+	case !kvmerr.IsNotFound(err):
 		return "", err
 	}
 	x, err := definition.VolumeXML(definition.VolumeSpec{Name: name, Format: definition.FormatRaw, CapacityBytes: uint64(len(iso))})
@@ -478,7 +478,7 @@ func userDataSource(req CreateRequest) string {
 func removeIfOurs(ctx context.Context, b backend.Backend, host, name, uid string) error {
 	dom, err := b.DomainLookupByName(ctx, name)
 	if err != nil {
-		return ignoreNotFound(err)
+		return kvmerr.IgnoreNotFound(err)
 	}
 	facts, err := readDefinition(ctx, b, dom)
 	if err != nil {
@@ -556,7 +556,7 @@ func removeDebrisOn(ctx context.Context, b backend.Backend, req CreateRequest, m
 		switch {
 		case err == nil:
 			vols = append(vols, v)
-		case !notFound(err):
+		case !kvmerr.IsNotFound(err):
 			errs = append(errs, err)
 		}
 	}

@@ -81,7 +81,7 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 		if namesBothDisks(vols, name, uid) {
 			return deleteVols(ctx, b, vols)
 		}
-	case !notFound(err):
+	case !kvmerr.IsNotFound(err):
 		return err
 	}
 	owned, err := ownedVolumes(ctx, b, name, uid)
@@ -107,7 +107,7 @@ func (c *Client) domainToDelete(ctx context.Context, b backend.Backend, name, ui
 		switch {
 		case err == nil && facts.Name == name:
 			return dom, facts, nil
-		case err != nil && !notFound(err):
+		case err != nil && !kvmerr.IsNotFound(err):
 			return libvirt.Domain{}, definition.DomainFacts{}, err
 		}
 	}
@@ -139,7 +139,7 @@ func (c *Client) unusedVolumes(ctx context.Context, b backend.Backend, vols []li
 	for i, v := range vols {
 		p, err := b.StorageVolGetPath(ctx, v)
 		if err != nil {
-			return nil, ignoreNotFound(err)
+			return nil, kvmerr.IgnoreNotFound(err)
 		}
 		paths[i] = p
 	}
@@ -177,7 +177,7 @@ func (c *Client) definedVolumes(ctx context.Context, b backend.Backend, name, ui
 			continue
 		}
 		vol, err := b.StorageVolLookupByPath(ctx, d.path)
-		if notFound(err) {
+		if kvmerr.IsNotFound(err) {
 			continue
 		}
 		if err != nil {
@@ -222,7 +222,7 @@ func ownedVolumes(ctx context.Context, b backend.Backend, name, uid string) ([]l
 			switch {
 			case err == nil:
 				out = append(out, v)
-			case notFound(err) || isLibvirtCode(err, libvirt.ErrOperationInvalid):
+			case kvmerr.IsNotFound(err) || kvmerr.HasCode(err, libvirt.ErrOperationInvalid):
 				// absent, or the pool is inactive
 			default:
 				return nil, err
@@ -242,7 +242,7 @@ func deleteVols(ctx context.Context, b backend.Backend, vols []libvirt.StorageVo
 			continue
 		}
 		seen[key] = true
-		if err := ignoreNotFound(b.StorageVolDelete(ctx, v)); err != nil {
+		if err := kvmerr.IgnoreNotFound(b.StorageVolDelete(ctx, v)); err != nil {
 			errs = append(errs, fmt.Errorf("delete volume %s: %w", key, err))
 		}
 	}
@@ -253,12 +253,12 @@ func deleteVols(ctx context.Context, b backend.Backend, vols []libvirt.StorageVo
 // libvirt that rejects the NVRAM flag (no UEFI support, so no NVRAM) is asked again without it.
 func removeDomain(ctx context.Context, b backend.Backend, dom libvirt.Domain) error {
 	err := b.DomainDestroy(ctx, dom)
-	if err != nil && !isLibvirtCode(err, libvirt.ErrOperationInvalid) && ignoreNotFound(err) != nil {
+	if err != nil && !kvmerr.HasCode(err, libvirt.ErrOperationInvalid) && kvmerr.IgnoreNotFound(err) != nil {
 		return err
 	}
 	err = b.DomainUndefine(ctx, dom, libvirt.DomainUndefineNvram|libvirt.DomainUndefineManagedSave)
-	if flagRejected(err) {
+	if kvmerr.FlagRejected(err) {
 		err = b.DomainUndefine(ctx, dom, libvirt.DomainUndefineManagedSave)
 	}
-	return ignoreNotFound(err)
+	return kvmerr.IgnoreNotFound(err)
 }

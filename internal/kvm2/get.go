@@ -82,13 +82,13 @@ func (c *Client) readOn(ctx context.Context, b backend.Backend, host, name, uid 
 			switch {
 			case err == nil && facts.Name == name:
 				return c.readMarked(ctx, b, host, name, uid, dom, facts, shared)
-			case err != nil && !notFound(err):
+			case err != nil && !kvmerr.IsNotFound(err):
 				return Instance{}, err
 			}
 		}
 	}
 	dom, err := b.DomainLookupByName(ctx, name)
-	if notFound(err) && uid != "" {
+	if kvmerr.IsNotFound(err) && uid != "" {
 		return Instance{}, c.gone(ctx, b, host, name, uid, nil)
 	}
 	if err != nil {
@@ -261,7 +261,7 @@ func address(ctx context.Context, b backend.Backend, snap *hostSnapshot, dom lib
 			}
 		}
 		ifaces, err := b.DomainInterfaceAddresses(ctx, dom, src)
-		if err != nil && !isLibvirtError(err) {
+		if err != nil && !kvmerr.IsLibvirtError(err) {
 			return "", err
 		}
 		if ip := pickIPv4(ifaces, mac); ip != "" {

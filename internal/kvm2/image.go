@@ -328,7 +328,7 @@ func (ic *imageCache) deleteDebris(ctx context.Context, b backend.Backend, p lib
 // image, so it is Permanent.
 func lookupPool(ctx context.Context, b backend.Backend, ref baseRef) (libvirt.StoragePool, error) {
 	p, err := b.StoragePoolLookupByName(ctx, ref.Pool)
-	if err != nil && notFound(err) {
+	if err != nil && kvmerr.IsNotFound(err) {
 		return p, kvmerr.New(kvmerr.Permanent, "", ref.Host, fmt.Errorf("storage pool %q not found: %w", ref.Pool, err))
 	}
 	return p, err
@@ -359,7 +359,7 @@ func lookupVolume(ctx context.Context, b backend.Backend, p libvirt.StoragePool,
 	switch {
 	case err == nil:
 		return &v, nil
-	case notFound(err):
+	case kvmerr.IsNotFound(err):
 		return nil, nil
 	}
 	return nil, err
@@ -450,7 +450,7 @@ func (c *Client) resolveBase(ctx context.Context, b backend.Backend, id string) 
 			fmt.Errorf("base image %s is on host %s; an instance can only use a base image on its own host", id, ref.Host))
 	}
 	img, err := c.images.readBase(ctx, b, ref, baseImageRecord{})
-	if notFound(err) || kvmerr.IsNotFound(err) {
+	if kvmerr.IsNotFound(err) || kvmerr.IsNotFound(err) {
 		return BaseImage{}, kvmerr.New(kvmerr.Permanent, op, b.Host(),
 			fmt.Errorf("base image %s is not cached: %w", id, err))
 	}

@@ -8,6 +8,7 @@ import (
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
 // cacheEntry is what a pool holds under one image's name, from one listing of its volumes.
@@ -48,7 +49,7 @@ func (ic *imageCache) inspect(ctx context.Context, b backend.Backend, p libvirt.
 				continue
 			}
 			form, err := isMarkerForm(ctx, b, v)
-			if notFound(err) {
+			if kvmerr.IsNotFound(err) {
 				continue // deleted while we looked
 			}
 			if err != nil {

@@ -71,7 +71,7 @@ func (ic *imageCache) proveLegacy(ctx context.Context, b backend.Backend, ref ba
 func (ic *imageCache) legacyMarkerHolds(ctx context.Context, b backend.Backend, vol libvirt.StorageVol, sha string) (bool, error) {
 	capacity, _, err := b.StorageVolGetInfo(ctx, vol)
 	if err != nil || capacity != rules.LegacyMarkerSize {
-		return false, ignoreNotFound(err)
+		return false, kvmerr.IgnoreNotFound(err)
 	}
 	for range 2 {
 		var w boundedWriter
@@ -79,7 +79,7 @@ func (ic *imageCache) legacyMarkerHolds(ctx context.Context, b backend.Backend, 
 		err := b.StorageVolDownload(rctx, vol, &w, legacyMarkerReadLimit)
 		cancel()
 		if err != nil {
-			return false, ignoreNotFound(err)
+			return false, kvmerr.IgnoreNotFound(err)
 		}
 		if w.n > 0 {
 			return string(w.bytes()) == sha+"\n", nil

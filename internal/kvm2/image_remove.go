@@ -29,7 +29,7 @@ func (ic *imageCache) remove(ctx context.Context, pool backend.Pool, ref baseRef
 // removeOn is remove's work on a held connection.
 func (ic *imageCache) removeOn(ctx context.Context, b backend.Backend, ref baseRef, rec baseImageRecord) error {
 	p, err := b.StoragePoolLookupByName(ctx, ref.Pool)
-	if notFound(err) {
+	if kvmerr.IsNotFound(err) {
 		return nil
 	}
 	if err != nil {

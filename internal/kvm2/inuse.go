@@ -36,7 +36,7 @@ func diskUsers(ctx context.Context, b backend.Backend, paths []string, resolveBa
 	pathOf := map[definition.PoolVolume]string{} // pool/volume -> its path, read once per call
 	for _, dom := range doms {
 		x, err := b.DomainGetXMLDesc(ctx, dom, 0)
-		if notFound(err) {
+		if kvmerr.IsNotFound(err) {
 			continue // removed while we listed
 		}
 		if err != nil {
@@ -93,21 +93,21 @@ func withVolumePaths(ctx context.Context, b backend.Backend, domXML string, file
 // poolVolumePath is the path of volume pv, or "" when its pool or the volume does not exist.
 func poolVolumePath(ctx context.Context, b backend.Backend, pv definition.PoolVolume) (string, error) {
 	pool, err := b.StoragePoolLookupByName(ctx, pv.Pool)
-	if notFound(err) {
+	if kvmerr.IsNotFound(err) {
 		return "", nil
 	}
 	if err != nil {
 		return "", err
 	}
 	vol, err := b.StorageVolLookupByName(ctx, pool, pv.Volume)
-	if notFound(err) {
+	if kvmerr.IsNotFound(err) {
 		return "", nil
 	}
 	if err != nil {
 		return "", err
 	}
 	p, err := b.StorageVolGetPath(ctx, vol)
-	return p, ignoreNotFound(err)
+	return p, kvmerr.IgnoreNotFound(err)
 }
 
 // withVolumeBacking adds to files the backing chain that each file's volume records.
@@ -136,7 +136,7 @@ func withVolumeBacking(ctx context.Context, b backend.Backend, files []string, c
 // not a volume of any active pool.
 func volumeBacking(ctx context.Context, b backend.Backend, path string) (string, error) {
 	vol, err := b.StorageVolLookupByPath(ctx, path)
-	if notFound(err) {
+	if kvmerr.IsNotFound(err) {
 		return "", nil
 	}
 	if err != nil {
@@ -148,7 +148,7 @@ func volumeBacking(ctx context.Context, b backend.Backend, path string) (string,
 // backingFile is the backing file vol's definition records, or "".
 func backingFile(ctx context.Context, b backend.Backend, vol libvirt.StorageVol) (string, error) {
 	x, err := b.StorageVolGetXMLDesc(ctx, vol)
-	if notFound(err) {
+	if kvmerr.IsNotFound(err) {
 		return "", nil
 	}
 	if err != nil {

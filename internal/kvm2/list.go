@@ -102,10 +102,10 @@ func (c *Client) listHost(ctx context.Context, host, tag string) ([]Instance, er
 // transport failure or an ended ctx fails the host.
 func (c *Client) listed(ctx context.Context, b backend.Backend, host string, dom libvirt.Domain) (Instance, bool, error) {
 	x, err := b.DomainGetMetadata(ctx, dom, definition.MarkNamespace)
-	if isLibvirtCode(err, libvirt.ErrNoDomainMetadata) {
+	if kvmerr.HasCode(err, libvirt.ErrNoDomainMetadata) {
 		return Instance{}, false, nil
 	}
-	if err != nil && !isLibvirtError(err) {
+	if err != nil && !kvmerr.IsLibvirtError(err) {
 		return Instance{}, false, err
 	}
 	var m definition.Mark

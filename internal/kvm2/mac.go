@@ -38,7 +38,7 @@ func (c *Client) hostMACs(ctx context.Context, b backend.Backend, host string) (
 	var uses []rules.MACUse
 	for _, dom := range doms {
 		x, err := b.DomainGetXMLDesc(ctx, dom, 0)
-		if notFound(err) {
+		if kvmerr.IsNotFound(err) {
 			continue // removed while we listed
 		}
 		if err != nil {

@@ -75,7 +75,7 @@ func (c *Client) CheckAttachment(ctx context.Context, host, network, bridge stri
 // checkNetwork reports a network that is missing or not active.
 func checkNetwork(ctx context.Context, b backend.Backend, host, name string) error {
 	n, err := b.NetworkLookupByName(ctx, name)
-	if isLibvirtCode(err, libvirt.ErrNoNetwork) {
+	if kvmerr.HasCode(err, libvirt.ErrNoNetwork) {
 		return &AttachmentError{Host: host, Network: name, Problem: AttachmentMissing}
 	}
 	if err != nil {
@@ -94,7 +94,7 @@ func checkNetwork(ctx context.Context, b backend.Backend, host, name string) err
 // checkBridge reports a bridge the host does not have.
 func checkBridge(ctx context.Context, b backend.Backend, host, name string) error {
 	_, err := b.InterfaceLookupByName(ctx, name)
-	if isLibvirtCode(err, libvirt.ErrNoInterface) {
+	if kvmerr.HasCode(err, libvirt.ErrNoInterface) {
 		return &AttachmentError{Host: host, Bridge: name, Problem: AttachmentMissing}
 	}
 	return err

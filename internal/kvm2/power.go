@@ -27,7 +27,7 @@ func (c *Client) SetRunning(ctx context.Context, id, uid string, running bool) (
 			return c.ensureRunning(ctx, b, dom)
 		}
 		err := b.DomainDestroy(ctx, dom)
-		if isLibvirtCode(err, libvirt.ErrOperationInvalid) {
+		if kvmerr.HasCode(err, libvirt.ErrOperationInvalid) {
 			return nil // not running: already where we want it
 		}
 		return err
@@ -60,7 +60,7 @@ func (c *Client) SetTag(ctx context.Context, id, uid, tag string) (Instance, err
 func setMark(ctx context.Context, b backend.Backend, dom libvirt.Domain, x string) error {
 	err := b.DomainSetMetadata(ctx, dom, x, definition.MarkPrefix, definition.MarkNamespace,
 		libvirt.DomainAffectLive|libvirt.DomainAffectConfig)
-	if isLibvirtCode(err, libvirt.ErrOperationInvalid) {
+	if kvmerr.HasCode(err, libvirt.ErrOperationInvalid) {
 		err = b.DomainSetMetadata(ctx, dom, x, definition.MarkPrefix, definition.MarkNamespace, libvirt.DomainAffectCurrent)
 	}
 	return err
@@ -92,7 +92,7 @@ func (c *Client) onMarked(ctx context.Context, op, id, uid string, change func(b
 	defer release()
 	inst, err := func() (Instance, error) {
 		dom, err := b.DomainLookupByName(ctx, name)
-		if notFound(err) {
+		if kvmerr.IsNotFound(err) {
 			return Instance{}, kvmerr.New(kvmerr.NotFound, "", "", &GoneError{ID: id, UID: uid})
 		}
 		if err != nil {

@@ -104,7 +104,7 @@ func (c *Client) stop(ctx context.Context, b backend.Backend, dom libvirt.Domain
 		progress(fmt.Sprintf("powering %s off (%s)", dom.Name, why))
 	}
 	err = b.DomainDestroy(ctx, dom)
-	if isLibvirtCode(err, libvirt.ErrOperationInvalid) {
+	if kvmerr.HasCode(err, libvirt.ErrOperationInvalid) {
 		return true, false, nil // it stopped by itself meanwhile
 	}
 	return true, true, err
@@ -114,7 +114,7 @@ func (c *Client) stop(ctx context.Context, b backend.Backend, dom libvirt.Domain
 // The wait is a timer, not a deadline on ctx, so a state read in flight when it ends completes.
 func (c *Client) shutdownWithin(ctx context.Context, b backend.Backend, dom libvirt.Domain, grace time.Duration) (bool, error) {
 	err := b.DomainShutdown(ctx, dom)
-	if isLibvirtCode(err, libvirt.ErrOperationInvalid) {
+	if kvmerr.HasCode(err, libvirt.ErrOperationInvalid) {
 		return true, nil // not running any more
 	}
 	if err != nil {
@@ -124,7 +124,7 @@ func (c *Client) shutdownWithin(ctx context.Context, b backend.Backend, dom libv
 	defer capped.Stop()
 	for {
 		s, _, err := b.DomainGetState(ctx, dom)
-		if notFound(err) {
+		if kvmerr.IsNotFound(err) {
 			return true, nil // a transient domain is gone once it stops
 		}
 		if err != nil {

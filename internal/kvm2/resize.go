@@ -195,7 +195,7 @@ func (c *Client) ownOverlay(ctx context.Context, b backend.Backend, name, uid st
 			"domain %s has no disk on %s; it cannot be resized", name, overlayDiskTarget))
 	}
 	vol, err := b.StorageVolLookupByPath(ctx, facts.OverlayPath)
-	if notFound(err) {
+	if kvmerr.IsNotFound(err) {
 		return libvirt.StorageVol{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf(
 			"the disk %s of domain %s is not a volume of the host (deleted out of band?); replace the VM", facts.OverlayPath, name))
 	}

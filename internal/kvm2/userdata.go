@@ -122,7 +122,7 @@ func findSeed(ctx context.Context, b backend.Backend, host, name, uid string) (s
 		return refuse(ErrSeedNotOurs, " (no seed in the definition)")
 	}
 	vol, err := b.StorageVolLookupByPath(ctx, facts.SeedPath)
-	if notFound(err) {
+	if kvmerr.IsNotFound(err) {
 		return refuse(ErrSeedMissing, " ("+facts.SeedPath+")")
 	}
 	if err != nil {
@@ -161,7 +161,7 @@ func (c *Client) downloadSeed(ctx context.Context, host string, seed seedRef) ([
 		})
 	}
 	switch {
-	case notFound(err):
+	case kvmerr.IsNotFound(err):
 		return nil, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: %w", seed.vol.Name, ErrSeedMissing))
 	case err != nil:
 		return nil, err
