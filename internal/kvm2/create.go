@@ -12,6 +12,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -278,7 +279,7 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 		return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("build seed: %w", err))
 	}
 	needed := base.SizeBytes + uint64(len(seed)) + quotaMargin
-	if err := checkPoolSpace(ctx, b, req.Host, hc.Pool, needed); err != nil {
+	if err := hostops.CheckPoolSpace(ctx, b, req.Host, hc.Pool, needed); err != nil {
 		return Instance{}, err
 	}
 	pool, err := b.StoragePoolLookupByName(ctx, hc.Pool)
@@ -387,7 +388,7 @@ func (c *Client) writeSeed(ctx context.Context, b backend.Backend, made *debris,
 	old, err := b.StorageVolLookupByName(ctx, made.pool, name)
 	switch {
 	case err == nil:
-		if err := kvmerr.IgnoreNotFound(b.StorageVolDelete(ctx, old)); err != nil {
+		if err := hostops.DeleteVolumes(ctx, b, old); err != nil {
 			return "", err
 		}
 	case !kvmerr.IsNotFound(err):
@@ -560,7 +561,7 @@ func removeDebrisOn(ctx context.Context, b backend.Backend, req CreateRequest, m
 			errs = append(errs, err)
 		}
 	}
-	errs = append(errs, deleteVols(ctx, b, vols))
+	errs = append(errs, hostops.DeleteVolumes(ctx, b, vols...))
 	return errors.Join(errs...)
 }
 

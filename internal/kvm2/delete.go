@@ -10,6 +10,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -79,7 +80,7 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 		}
 		c.logf(ctx, LevelInfo, "domain deleted", map[string]any{"host": host, "name": name, "uid": uid})
 		if namesBothDisks(vols, name, uid) {
-			return deleteVols(ctx, b, vols)
+			return hostops.DeleteVolumes(ctx, b, vols...)
 		}
 	case !kvmerr.IsNotFound(err):
 		return err
@@ -96,7 +97,7 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 	if owned, err = c.unusedVolumes(ctx, b, owned); err != nil {
 		return err
 	}
-	return deleteVols(ctx, b, append(vols, owned...))
+	return hostops.DeleteVolumes(ctx, b, append(vols, owned...)...)
 }
 
 // domainToDelete returns the domain under name with its definition: the one with the UUID the
@@ -143,7 +144,7 @@ func (c *Client) unusedVolumes(ctx context.Context, b backend.Backend, vols []li
 		}
 		paths[i] = p
 	}
-	users, err := diskUsers(ctx, b, paths, false)
+	users, err := hostops.DiskUsers(ctx, b, paths, false)
 	if err != nil {
 		return nil, err
 	}
@@ -187,7 +188,7 @@ func (c *Client) definedVolumes(ctx context.Context, b backend.Backend, name, ui
 		if !ours && vol.Name == d.legacy {
 			ours = true
 			if d.legacyNeedsBacking {
-				if ours, err = hasBacking(ctx, b, vol); err != nil {
+				if ours, err = hostops.HasBacking(ctx, b, vol); err != nil {
 					return nil, err
 				}
 			}
@@ -200,12 +201,6 @@ func (c *Client) definedVolumes(ctx context.Context, b backend.Backend, name, ui
 		out = append(out, vol)
 	}
 	return out, nil
-}
-
-// hasBacking reports whether vol is an overlay (has a backing file): a base image never has one.
-func hasBacking(ctx context.Context, b backend.Backend, vol libvirt.StorageVol) (bool, error) {
-	backing, err := backingFile(ctx, b, vol)
-	return backing != "", err
 }
 
 // ownedVolumes finds the volumes named with uid for VM name in every active pool of the host.
@@ -230,23 +225,6 @@ func ownedVolumes(ctx context.Context, b backend.Backend, name, uid string) ([]l
 		}
 	}
 	return out, nil
-}
-
-// deleteVols deletes vols, skipping repeats; a volume already gone is fine.
-func deleteVols(ctx context.Context, b backend.Backend, vols []libvirt.StorageVol) error {
-	seen := map[string]bool{}
-	var errs []error
-	for _, v := range vols {
-		key := v.Pool + "/" + v.Name
-		if seen[key] {
-			continue
-		}
-		seen[key] = true
-		if err := kvmerr.IgnoreNotFound(b.StorageVolDelete(ctx, v)); err != nil {
-			errs = append(errs, fmt.Errorf("delete volume %s: %w", key, err))
-		}
-	}
-	return errors.Join(errs...)
 }
 
 // removeDomain destroys dom if it runs and undefines it with its NVRAM and managed save. A

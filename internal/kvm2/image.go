@@ -13,6 +13,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -246,7 +247,7 @@ func (ic *imageCache) ensure(ctx context.Context, pool backend.Pool, cfg HostCon
 // of the cache's own is deleted, anything foreign is refused untouched, and a claim another
 // fetch holds is waited for (Transient).
 func (ic *imageCache) lookupForEnsure(ctx context.Context, b backend.Backend, ref baseRef, expected string) (BaseImage, bool, error) {
-	p, err := lookupPool(ctx, b, ref)
+	p, err := hostops.LookupPool(ctx, b, ref.Host, ref.Pool)
 	if err != nil {
 		return BaseImage{}, false, err
 	}
@@ -267,7 +268,7 @@ func (ic *imageCache) lookupForEnsure(ctx context.Context, b backend.Backend, re
 		}
 		if len(e.pending) > 0 {
 			// A claim left by a fetch whose last step failed; the image is complete.
-			if err := deleteVolumes(ctx, b, p, e.pendingNames()...); err != nil {
+			if err := hostops.DeleteNamedVolumes(ctx, b, p, e.pendingNames()...); err != nil {
 				return BaseImage{}, false, err
 			}
 			ic.forgetClaims(ref, e.pendingNames()...)
@@ -317,52 +318,30 @@ func (ic *imageCache) deleteDebris(ctx context.Context, b backend.Backend, p lib
 		}
 	}
 	ic.logf(ctx, LevelWarn, "deleting an unfinished base image before fetching it again", ref.fields())
-	if err := deleteVolumes(ctx, b, p, e.ourNames()...); err != nil {
+	if err := hostops.DeleteNamedVolumes(ctx, b, p, e.ourNames()...); err != nil {
 		return err
 	}
 	ic.forgetClaims(ref, e.pendingNames()...)
 	return nil
 }
 
-// lookupPool finds the image's pool; a missing pool is a configuration error, not a missing
-// image, so it is Permanent.
-func lookupPool(ctx context.Context, b backend.Backend, ref baseRef) (libvirt.StoragePool, error) {
-	p, err := b.StoragePoolLookupByName(ctx, ref.Pool)
-	if err != nil && kvmerr.IsNotFound(err) {
-		return p, kvmerr.New(kvmerr.Permanent, "", ref.Host, fmt.Errorf("storage pool %q not found: %w", ref.Pool, err))
-	}
-	return p, err
-}
-
 // quickVerified is the lookup when the digest is known: the digest's marker by name, its form,
 // and the image. ok is false when any of them is not there or not right; the caller then looks
 // at the whole entry.
 func (ic *imageCache) quickVerified(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref baseRef, sha string) (BaseImage, bool, error) {
-	mv, err := lookupVolume(ctx, b, p, ref.digestMarker(sha))
+	mv, err := hostops.LookupVolume(ctx, b, p, ref.digestMarker(sha))
 	if err != nil || mv == nil {
 		return BaseImage{}, false, err
 	}
 	if empty, err := isMarkerForm(ctx, b, *mv); err != nil || !empty {
 		return BaseImage{}, false, err
 	}
-	iv, err := lookupVolume(ctx, b, p, ref.Name)
+	iv, err := hostops.LookupVolume(ctx, b, p, ref.Name)
 	if err != nil || iv == nil {
 		return BaseImage{}, false, err
 	}
 	img, err := describeBase(ctx, b, *iv, ref, sha)
 	return img, err == nil, err
-}
-
-// lookupVolume returns nil (and no error) when the volume does not exist.
-func lookupVolume(ctx context.Context, b backend.Backend, p libvirt.StoragePool, name string) (*libvirt.StorageVol, error) {
-	v, err := b.StorageVolLookupByName(ctx, p, name)
-	switch {
-	case err == nil:
-		return &v, nil
-	case kvmerr.IsNotFound(err):
-		return nil, nil
-	}
-	return nil, err
 }
 
 // describeBase reads the path, capacity and format of a cached image volume.
@@ -464,6 +443,6 @@ func (ic *imageCache) poolFree(ctx context.Context, pool backend.Pool, host, poo
 		return 0, kvmerr.Wrap(opPoolFree, host, err)
 	}
 	defer release()
-	free, err := poolAvailable(ctx, b, poolName)
+	free, err := hostops.PoolAvailable(ctx, b, poolName)
 	return free, kvmerr.Wrap(opPoolFree, host, err)
 }

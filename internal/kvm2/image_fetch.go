@@ -16,6 +16,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -134,7 +135,7 @@ func (ic *imageCache) precheck(ctx context.Context, pool backend.Pool, ref baseR
 		return err
 	}
 	defer release()
-	return checkPoolSpace(ctx, b, ref.Host, ref.Pool, size)
+	return hostops.CheckPoolSpace(ctx, b, ref.Host, ref.Pool, size)
 }
 
 // upload claims the name, creates the volume and streams body into it on a dedicated
@@ -147,7 +148,7 @@ func (ic *imageCache) upload(ctx, dlCtx context.Context, pool backend.Pool, ref 
 		return BaseImage{}, err
 	}
 	defer d.Close()
-	p, err := lookupPool(dlCtx, d, ref)
+	p, err := hostops.LookupPool(dlCtx, d, ref.Host, ref.Pool)
 	if err != nil {
 		return BaseImage{}, err
 	}
@@ -182,23 +183,23 @@ func (ic *imageCache) upload(ctx, dlCtx context.Context, pool backend.Pool, ref 
 	// The claim comes first, so that a crash at any later point leaves debris the next ensure
 	// recognises as its own, and a fetch in progress is known as one.
 	_, err = d.StorageVolCreateXML(dlCtx, p, claimXML)
-	if !volumeExists(err) {
+	if !hostops.VolumeExists(err) {
 		made.claim = claim
 		ic.noteClaim(ref, claim)
 	}
 	if err != nil {
-		if volumeExists(err) {
+		if hostops.VolumeExists(err) {
 			return BaseImage{}, kvmerr.New(kvmerr.Transient, "", ref.Host, fmt.Errorf(
 				"claim %s appeared while this fetch started: another writer is caching the same image; retry later: %w", claim, err))
 		}
 		return BaseImage{}, fmt.Errorf("create claim volume %s: %w", claim, err)
 	}
 	vol, err := d.StorageVolCreateXML(dlCtx, p, volXML)
-	if !volumeExists(err) {
+	if !hostops.VolumeExists(err) {
 		made.image = ref.Name
 	}
 	if err != nil {
-		if volumeExists(err) {
+		if hostops.VolumeExists(err) {
 			return BaseImage{}, ic.appeared(dlCtx, d, p, ref, claim, err)
 		}
 		return BaseImage{}, fmt.Errorf("create volume %s: %w", ref.Name, err)
@@ -239,7 +240,7 @@ func (ic *imageCache) upload(ctx, dlCtx context.Context, pool backend.Pool, ref 
 		return BaseImage{}, kvmerr.New(kvmerr.Permanent, "", ref.Host, err)
 	}
 	_, err = d.StorageVolCreateXML(dlCtx, p, digestXML)
-	if !volumeExists(err) {
+	if !hostops.VolumeExists(err) {
 		made.digest = ref.digestMarker(digest)
 	}
 	if err != nil {
@@ -251,7 +252,7 @@ func (ic *imageCache) upload(ctx, dlCtx context.Context, pool backend.Pool, ref 
 	}
 	// The image is complete; a claim that outlives this (its delete failed) is deleted by the
 	// next ensure or remove.
-	if err := deleteVolumes(dlCtx, d, p, claim); err != nil {
+	if err := hostops.DeleteNamedVolumes(dlCtx, d, p, claim); err != nil {
 		f := ref.fields()
 		f["error"] = err.Error()
 		ic.logf(ctx, LevelWarn, "could not delete the claim of a cached base image; the next ensure deletes it", f)
@@ -301,7 +302,7 @@ func (ic *imageCache) discard(ctx context.Context, pool backend.Pool, ref baseRe
 		if err != nil {
 			return err
 		}
-		if err := deleteVolumes(cctx, b, p, names...); err != nil {
+		if err := hostops.DeleteNamedVolumes(cctx, b, p, names...); err != nil {
 			return err
 		}
 		ic.forgetClaims(ref, names...)
@@ -347,29 +348,6 @@ func refuseDowngrade(c *http.Client) *http.Client {
 		return nil
 	}
 	return &cp
-}
-
-// volumeExists reports whether err is libvirt's "storage volume exists already".
-func volumeExists(err error) bool {
-	var le libvirt.Error
-	return errors.As(err, &le) && le.Code == uint32(libvirt.ErrStorageVolExist)
-}
-
-// deleteVolumes deletes the named volumes in order; a volume already gone is not an error.
-func deleteVolumes(ctx context.Context, b backend.Backend, p libvirt.StoragePool, names ...string) error {
-	for _, name := range names {
-		v, err := lookupVolume(ctx, b, p, name)
-		if err != nil {
-			return err
-		}
-		if v == nil {
-			continue
-		}
-		if err := b.StorageVolDelete(ctx, *v); err != nil && !kvmerr.IsNotFound(err) {
-			return fmt.Errorf("delete volume %s: %w", name, err)
-		}
-	}
-	return nil
 }
 
 // progressReader counts the bytes read through it and reports progress at most once per

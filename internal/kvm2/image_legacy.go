@@ -9,6 +9,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -41,7 +42,7 @@ func (ic *imageCache) migrate(ctx context.Context, b backend.Backend, p libvirt.
 	if _, err := b.StorageVolCreateXML(ctx, p, x); err != nil {
 		return BaseImage{}, false, fmt.Errorf("create marker volume %s: %w", ref.digestMarker(rec.sha), err)
 	}
-	if err := deleteVolumes(ctx, b, p, e.legacy.Name); err != nil {
+	if err := hostops.DeleteNamedVolumes(ctx, b, p, e.legacy.Name); err != nil {
 		return BaseImage{}, false, err
 	}
 	f := ref.fields()

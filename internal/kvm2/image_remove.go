@@ -8,6 +8,7 @@ import (
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -85,7 +86,7 @@ func (ic *imageCache) removeOn(ctx context.Context, b backend.Backend, ref baseR
 			return err
 		}
 	}
-	if err := deleteVolumes(ctx, b, p, names...); err != nil {
+	if err := hostops.DeleteNamedVolumes(ctx, b, p, names...); err != nil {
 		return err
 	}
 	ic.forgetClaims(ref, e.pendingNames()...)
@@ -118,7 +119,7 @@ func (ic *imageCache) refuseInUse(ctx context.Context, b backend.Backend, vol li
 // imageUsers names the domains on the host, running or stopped, whose disks in any pool back
 // onto the image at path, sorted.
 func imageUsers(ctx context.Context, b backend.Backend, path string) ([]string, error) {
-	users, err := diskUsers(ctx, b, []string{path}, true)
+	users, err := hostops.DiskUsers(ctx, b, []string{path}, true)
 	if err != nil {
 		return nil, err
 	}

@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -27,36 +27,26 @@ func (c *Client) HostMACs(ctx context.Context, host string) ([]rules.MACUse, err
 	return uses, kvmerr.Wrap(opListMACs, host, err)
 }
 
-// hostMACs is HostMACs on a held connection. A definition that does not parse is skipped (and
-// logged): libvirt wrote it, so it parses in practice, and one odd domain must not block every
-// fixed MAC on the host.
+// hostMACs is HostMACs on a held connection. A domain whose definition does not parse may hold
+// any address: it is listed as such (Unreadable), and the duplicate rule counts it against
+// every fixed MAC, as the in-use rule counts it against every volume.
 func (c *Client) hostMACs(ctx context.Context, b backend.Backend, host string) ([]rules.MACUse, error) {
-	doms, err := b.ConnectListAllDomains(ctx, 0)
-	if err != nil {
-		return nil, err
-	}
 	var uses []rules.MACUse
-	for _, dom := range doms {
-		x, err := b.DomainGetXMLDesc(ctx, dom, 0)
-		if kvmerr.IsNotFound(err) {
-			continue // removed while we listed
-		}
-		if err != nil {
-			return nil, err
-		}
-		facts, err := definition.ParseDomain(x)
-		if err != nil {
-			c.logf(ctx, LevelWarn, "skipping a domain whose definition does not parse in the MAC listing",
-				map[string]any{"host": host, "domain": dom.Name, "error": err.Error()})
-			continue
+	err := hostops.EachDefinition(ctx, b, func(d hostops.Definition) error {
+		if d.Err != nil {
+			c.logf(ctx, LevelWarn, "a domain whose definition does not parse counts as holding every MAC address",
+				map[string]any{"host": host, "domain": d.Domain.Name, "error": d.Err.Error()})
+			uses = append(uses, rules.MACUse{Domain: d.Domain.Name, Unreadable: true})
+			return nil
 		}
 		uid := ""
-		if facts.Mark != nil && claim(host, dom.Name, facts.Mark.UID, facts) == nil {
-			uid = facts.Mark.UID
+		if d.Facts.Mark != nil && claim(host, d.Domain.Name, d.Facts.Mark.UID, d.Facts) == nil {
+			uid = d.Facts.Mark.UID
 		}
-		for _, mac := range facts.MACs {
-			uses = append(uses, rules.MACUse{MAC: mac, Domain: dom.Name, UID: uid})
+		for _, mac := range d.Facts.MACs {
+			uses = append(uses, rules.MACUse{MAC: mac, Domain: d.Domain.Name, UID: uid})
 		}
-	}
-	return uses, nil
+		return nil
+	})
+	return uses, err
 }

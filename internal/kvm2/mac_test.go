@@ -145,6 +145,30 @@ func TestCreate_refusesAMACAnotherDomainHas(t *testing.T) {
 	}
 }
 
+// TestCreate_refusesAFixedMACBesideAnUnreadableDefinition: a domain whose definition does not
+// parse may hold the address, so a create with a fixed MAC is refused naming it, as the in-use
+// rule refuses to delete a base image beside it; a create with a random MAC is not affected.
+func TestCreate_refusesAFixedMACBesideAnUnreadableDefinition(t *testing.T) {
+	h := newCore(t)
+	h.fb.AddDomain(fake.Domain{Name: "weird", XML: "<domain><devices><interface"})
+	_, err := h.c.Create(context.Background(), func() CreateRequest { r := labRequest(); r.MAC = "52:54:00:00:00:09"; return r }())
+	var inUse *rules.MACInUseError
+	if classOfErr(t, err) != kvmerr.Permanent || !errors.As(err, &inUse) || inUse.Domain != "weird" || !inUse.Unreadable ||
+		!strings.Contains(err.Error(), "definition cannot be read") {
+		t.Fatalf("err = %v", err)
+	}
+	if n := h.fb.Count("DomainDefineXML"); n != 0 {
+		t.Fatalf("defined %d times beside an unreadable definition", n)
+	}
+	uses, err := h.c.HostMACs(context.Background(), labHost)
+	if err != nil || len(uses) == 0 || !uses[len(uses)-1].Unreadable {
+		t.Fatalf("HostMACs = %+v, %v; want the unreadable domain listed", uses, err)
+	}
+	if _, err := h.c.Create(context.Background(), labRequest()); err != nil {
+		t.Fatalf("a create without a fixed MAC failed beside an unreadable definition: %v", err)
+	}
+}
+
 // TestCreate_fixedMACRaceDefinesOnce: two creates of different VMs asking for one address at
 // once: one defines, the other is refused.
 func TestCreate_fixedMACRaceDefinesOnce(t *testing.T) {

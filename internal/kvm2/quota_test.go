@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -27,7 +28,7 @@ func TestCheckPoolSpace(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			fb := fake.New(imgHost)
 			fb.UpdatePool(imgPool, func(p *fake.StoragePool) { p.Available = tc.available })
-			err := checkPoolSpace(context.Background(), fb, imgHost, tc.pool, tc.needed)
+			err := hostops.CheckPoolSpace(context.Background(), fb, imgHost, tc.pool, tc.needed)
 			if tc.want == 0 {
 				if err != nil {
 					t.Fatal(err)

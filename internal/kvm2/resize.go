@@ -9,6 +9,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -204,7 +205,7 @@ func (c *Client) ownOverlay(ctx context.Context, b backend.Backend, name, uid st
 	}
 	ours := vol.Name == rules.OverlayName(name, uid)
 	if !ours && vol.Name == rules.LegacyOverlayName(name) {
-		if ours, err = hasBacking(ctx, b, vol); err != nil {
+		if ours, err = hostops.HasBacking(ctx, b, vol); err != nil {
 			return libvirt.StorageVol{}, err
 		}
 	}

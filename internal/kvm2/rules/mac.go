@@ -90,27 +90,35 @@ type MACUse struct {
 	// UID is the VM the domain proves to be (its mark's UID together with the UUID derived from
 	// it, as claim checks); "" for any other domain, a copied mark's included.
 	UID string
+	// Unreadable says the domain's definition does not parse, so it may hold any address.
+	Unreadable bool
 }
 
 // MACInUseError says that a MAC address asked for a VM is already on another domain of the
 // host. It is Permanent until the other domain or the configuration changes.
 type MACInUseError struct {
 	Host, MAC, Domain string
+	// Unreadable says the domain's definition could not be read, so it may hold the address.
+	Unreadable bool
 }
 
 func (e *MACInUseError) Error() string {
+	if e.Unreadable {
+		return fmt.Sprintf("mac address %s may be used by domain %s on host %s: its definition cannot be read", e.MAC, e.Domain, e.Host)
+	}
 	return fmt.Sprintf("mac address %s is already used by domain %s on host %s", e.MAC, e.Domain, e.Host)
 }
 
 // MACConflict is the duplicate rule: mac may not be on any domain of host other than the VM
 // with uid (the VM's own domain, when it is replaced or a create is retried). It returns a
-// *MACInUseError naming the first other domain that has it, else nil.
+// *MACInUseError naming the first other domain that has it, else nil. A domain whose
+// definition cannot be read (Unreadable) counts as having it.
 func MACConflict(host, mac, uid string, uses []MACUse) error {
 	for _, u := range uses {
-		if !SameMAC(u.MAC, mac) || (uid != "" && u.UID == uid) {
+		if !u.Unreadable && (!SameMAC(u.MAC, mac) || (uid != "" && u.UID == uid)) {
 			continue
 		}
-		return &MACInUseError{Host: host, MAC: strings.ToLower(mac), Domain: u.Domain}
+		return &MACInUseError{Host: host, MAC: strings.ToLower(mac), Domain: u.Domain, Unreadable: u.Unreadable}
 	}
 	return nil
 }

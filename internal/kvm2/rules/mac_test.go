@@ -75,3 +75,21 @@ const ownUID = "0b4f6a52-3c1e-4d1a-9a8e-7f2d5c6b1a90"
 
 // labHost is the host of the conflict cases.
 const labHost = "lab"
+
+// An unreadable definition may hold any address: it conflicts with every MAC, at plan (even
+// under the planned name) and at apply, whatever UID is asked about.
+func TestMACConflict_unreadableDefinition(t *testing.T) {
+	uses := []MACUse{{MAC: "52:54:00:00:00:01", Domain: "a", UID: ownUID}, {Domain: "weird", Unreadable: true}}
+	for _, err := range []error{
+		MACConflict(labHost, "52:54:00:00:00:07", ownUID, uses),
+		PlannedMACConflict(labHost, "weird", "52:54:00:00:00:07", "", uses),
+	} {
+		var inUse *MACInUseError
+		if !errors.As(err, &inUse) || inUse.Domain != "weird" || !inUse.Unreadable {
+			t.Fatalf("err = %v, want the unreadable domain", err)
+		}
+	}
+	if err := MACConflict(labHost, "52:54:00:00:00:01", ownUID, uses[:1]); err != nil {
+		t.Fatalf("the VM's own address conflicts: %v", err)
+	}
+}

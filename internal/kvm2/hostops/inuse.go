@@ -1,10 +1,8 @@
-package kvm2
+package hostops
 
 import (
 	"context"
 	"slices"
-
-	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
@@ -15,55 +13,48 @@ import (
 // (or a loop) is not one this provider builds, and what lies beyond is treated as used.
 const maxBackingDepth = 8
 
-// diskUsers reports, for each of paths, the names of the domains on the host (running or
+// DiskUsers reports, for each of paths, the names of the domains on the host (running or
 // stopped, in any pool) whose disks use it: as a disk's own file, in the backing chain the
 // definition records, or, when resolveBacking is set, in the backing chain each disk's volume
 // records (a stopped domain's definition names only its overlay, so a base image's users are
 // found through the overlays' own backing files). A disk that names its volume by pool and
 // volume (type="volume") counts with that volume's path. A path used by nobody is absent from
 // the map.
-func diskUsers(ctx context.Context, b backend.Backend, paths []string, resolveBacking bool) (map[string][]string, error) {
+func DiskUsers(ctx context.Context, b backend.Backend, paths []string, resolveBacking bool) (map[string][]string, error) {
 	want := map[string]bool{}
 	for _, p := range paths {
 		want[p] = true
 	}
-	doms, err := b.ConnectListAllDomains(ctx, 0)
-	if err != nil {
-		return nil, err
-	}
 	users := map[string][]string{}
 	backingOf := map[string]string{}             // volume path -> its backing file, read once per call
 	pathOf := map[definition.PoolVolume]string{} // pool/volume -> its path, read once per call
-	for _, dom := range doms {
-		x, err := b.DomainGetXMLDesc(ctx, dom, 0)
-		if kvmerr.IsNotFound(err) {
-			continue // removed while we listed
-		}
-		if err != nil {
-			return nil, err
-		}
-		facts, err := definition.ParseDomain(x)
-		if err != nil {
+	err := EachDefinition(ctx, b, func(d Definition) error {
+		if d.Err != nil {
 			// A definition we cannot read may use anything: every path counts as used by it.
 			for p := range want {
-				users[p] = append(users[p], dom.Name)
+				users[p] = append(users[p], d.Domain.Name)
 			}
-			continue
+			return nil
 		}
-		files := slices.Clone(facts.DiskFiles)
-		if files, err = withVolumePaths(ctx, b, x, files, pathOf); err != nil {
-			return nil, err
+		files := slices.Clone(d.Facts.DiskFiles)
+		var err error
+		if files, err = withVolumePaths(ctx, b, d.XML, files, pathOf); err != nil {
+			return err
 		}
 		if resolveBacking {
 			if files, err = withVolumeBacking(ctx, b, files, backingOf); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		for _, f := range files {
-			if want[f] && !slices.Contains(users[f], dom.Name) {
-				users[f] = append(users[f], dom.Name)
+			if want[f] && !slices.Contains(users[f], d.Domain.Name) {
+				users[f] = append(users[f], d.Domain.Name)
 			}
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return users, nil
 }
@@ -142,21 +133,5 @@ func volumeBacking(ctx context.Context, b backend.Backend, path string) (string,
 	if err != nil {
 		return "", err
 	}
-	return backingFile(ctx, b, vol)
-}
-
-// backingFile is the backing file vol's definition records, or "".
-func backingFile(ctx context.Context, b backend.Backend, vol libvirt.StorageVol) (string, error) {
-	x, err := b.StorageVolGetXMLDesc(ctx, vol)
-	if kvmerr.IsNotFound(err) {
-		return "", nil
-	}
-	if err != nil {
-		return "", err
-	}
-	backing, err := definition.VolumeBacking(x)
-	if err != nil {
-		return "", kvmerr.New(kvmerr.Permanent, "", "", err)
-	}
-	return backing, nil
+	return BackingFile(ctx, b, vol)
 }

@@ -1,4 +1,4 @@
-package kvm2
+package hostops
 
 import (
 	"context"
@@ -7,8 +7,8 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
-// poolAvailable returns the bytes libvirt reports as available in the named pool.
-func poolAvailable(ctx context.Context, b backend.Backend, poolName string) (uint64, error) {
+// PoolAvailable returns the bytes libvirt reports as available in the named pool.
+func PoolAvailable(ctx context.Context, b backend.Backend, poolName string) (uint64, error) {
 	p, err := b.StoragePoolLookupByName(ctx, poolName)
 	if err != nil {
 		return 0, err
@@ -17,11 +17,11 @@ func poolAvailable(ctx context.Context, b backend.Backend, poolName string) (uin
 	return available, err
 }
 
-// checkPoolSpace fails with a *kvmerr.QuotaError naming the pool, its free bytes and the needed
+// CheckPoolSpace fails with a *kvmerr.QuotaError naming the pool, its free bytes and the needed
 // bytes when the pool cannot hold needed more bytes. It runs before anything is written, so a
 // full pool is reported without leaving a partial volume behind.
-func checkPoolSpace(ctx context.Context, b backend.Backend, host, poolName string, needed uint64) error {
-	available, err := poolAvailable(ctx, b, poolName)
+func CheckPoolSpace(ctx context.Context, b backend.Backend, host, poolName string, needed uint64) error {
+	available, err := PoolAvailable(ctx, b, poolName)
 	if err != nil {
 		return kvmerr.Wrap("read free space of pool "+poolName, host, err)
 	}
