@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
@@ -34,7 +35,7 @@ type connectFunc func(ctx context.Context, host string) (backend.Backend, error)
 // per host sorted by host name. A host whose probe ran out of ctx is Timeout, whichever stage
 // it was in; a host that could not be reached within its own budgets is Unreachable. log may
 // be nil.
-func checkHosts(ctx context.Context, hosts map[string]HostConfig, names []string, connect connectFunc, log Logger) []HostHealth {
+func checkHosts(ctx context.Context, hosts map[string]HostConfig, names []string, connect connectFunc, log corelog.Logger) []HostHealth {
 	if len(names) == 0 {
 		for name := range hosts {
 			names = append(names, name)
@@ -203,13 +204,13 @@ func formatLibvirtVersion(v uint64) string {
 }
 
 // logHealth emits one line per host report.
-func logHealth(ctx context.Context, log Logger, h HostHealth) {
+func logHealth(ctx context.Context, log corelog.Logger, h HostHealth) {
 	if log == nil {
 		return
 	}
-	level := LevelInfo
+	level := corelog.LevelInfo
 	if h.Status != HealthOK {
-		level = LevelWarn
+		level = corelog.LevelWarn
 	}
 	log.Log(ctx, level, "host check", map[string]any{
 		"host":       h.Host,

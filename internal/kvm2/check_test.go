@@ -14,6 +14,7 @@ import (
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -443,7 +444,7 @@ type lineLog struct {
 	lines []string
 }
 
-func (l *lineLog) Log(_ context.Context, level Level, msg string, fields map[string]any) {
+func (l *lineLog) Log(_ context.Context, level corelog.Level, msg string, fields map[string]any) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.lines = append(l.lines, fmt.Sprintf("%d %s %v", level, msg, fields))

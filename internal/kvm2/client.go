@@ -11,24 +11,10 @@ import (
 	"time"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/keylock"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
-)
-
-// Logger receives one structured line per event. The Terraform layer routes it to tflog with a
-// "kvm2" subsystem. Fields never carry secrets (private keys, user data).
-type Logger interface {
-	Log(ctx context.Context, level Level, msg string, fields map[string]any)
-}
-
-// Level is a log severity.
-type Level int
-
-const (
-	LevelTrace Level = iota
-	LevelDebug
-	LevelInfo
-	LevelWarn
-	LevelError
 )
 
 // Timing of Create's wait for running and of the cleanup after a failed create.
@@ -44,13 +30,13 @@ const (
 type Client struct {
 	cfg        Config
 	pool       backend.Pool
-	log        Logger
+	log        corelog.Logger
 	httpClient *http.Client
 	budgets    backend.Budgets
-	images     *imageCache
+	images     *imagecache.Cache
 	connect    func(ctx context.Context, host string) (backend.Backend, error)
 	now        func() time.Time
-	locks      *keyedLocks
+	locks      *keylock.Locks
 	reads      *hostReads // host-wide reads shared by concurrent Gets (hostreads.go)
 
 	startWait      time.Duration
@@ -71,7 +57,7 @@ type Option func(*Client)
 func WithPool(p backend.Pool) Option { return func(c *Client) { c.pool = p } }
 
 // WithLogger routes the Client's lines (one per RPC, plus one per notable step) to l.
-func WithLogger(l Logger) Option {
+func WithLogger(l corelog.Logger) Option {
 	return func(c *Client) {
 		if l != nil {
 			c.log = l
@@ -102,7 +88,7 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 		return nil, kvmerr.New(kvmerr.Permanent, opConfigure, "", err)
 	}
 	c := &Client{
-		cfg: cfg, log: nopLogger{}, now: time.Now, locks: newKeyedLocks(),
+		cfg: cfg, log: corelog.Nop{}, now: time.Now, locks: keylock.New(),
 		startWait: defaultStartWait, statePoll: defaultStatePoll, cleanupBudget: defaultCleanupBudget,
 		seedBudget: defaultSeedBudget, seedReadBudget: defaultSeedReadBudget, shutdownWait: defaultShutdownWait,
 		hvTypes: map[string]string{},
@@ -111,7 +97,7 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 		o(c)
 	}
 	poolOpts := backend.PoolOptions{Budgets: c.budgets}
-	if _, discarded := c.log.(nopLogger); !discarded {
+	if _, discarded := c.log.(corelog.Nop); !discarded {
 		poolOpts.Observer = rpcLogger{c.log} // with no logger, RPCs are not timed or described
 	}
 	if c.pool == nil {
@@ -137,7 +123,7 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 			return c.reads.trackWrites(b, host), nil
 		}
 	}
-	c.images = newImageCache(imageCacheOptions{HTTPClient: c.httpClient, Logger: c.log})
+	c.images = imagecache.New(imagecache.Options{HTTPClient: c.httpClient, Logger: c.log})
 	c.warnUnreadableFiles()
 	return c, nil
 }
@@ -147,7 +133,7 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 func (c *Client) warnUnreadableFiles() {
 	for _, name := range c.Hosts() {
 		for _, f := range c.cfg.Hosts[name].unreadableFiles() {
-			c.logf(context.Background(), LevelWarn, "configured file is not readable yet",
+			c.logf(context.Background(), corelog.LevelWarn, "configured file is not readable yet",
 				map[string]any{"host": name, "file": f})
 		}
 	}
@@ -164,60 +150,60 @@ func (c *Client) host(op, name string) (HostConfig, error) {
 
 // EnsureBaseImage returns the cached base volume for req, downloading and verifying it first
 // when the cache has no marker for it.
-func (c *Client) EnsureBaseImage(ctx context.Context, req BaseImageRequest) (BaseImage, error) {
-	hc, err := c.host(opEnsureImage, req.Host)
+func (c *Client) EnsureBaseImage(ctx context.Context, req imagecache.BaseImageRequest) (imagecache.BaseImage, error) {
+	hc, err := c.host(imagecache.OpEnsure, req.Host)
 	if err != nil {
-		return BaseImage{}, err
+		return imagecache.BaseImage{}, err
 	}
-	return c.images.ensure(ctx, c.pool, hc, req)
+	return c.images.Ensure(ctx, c.pool, hc.Pool, req)
 }
 
 // GetBaseImage reads a cached base volume by ID ("host/pool/name"). Anything but a verified
 // image of the cache is NotFound (a *ForeignImageError says when a volume of another writer
 // holds the name). Recorded makes it one name lookup and moves an image cached by an earlier
 // version to today's markers.
-func (c *Client) GetBaseImage(ctx context.Context, id string, opts ...BaseImageOption) (BaseImage, error) {
-	ref, err := c.baseRef(opGetImage, id)
+func (c *Client) GetBaseImage(ctx context.Context, id string, opts ...imagecache.BaseImageOption) (imagecache.BaseImage, error) {
+	ref, err := c.baseRef(imagecache.OpGet, id)
 	if err != nil {
-		return BaseImage{}, err
+		return imagecache.BaseImage{}, err
 	}
-	return c.images.get(ctx, c.pool, ref, recordOf(opts))
+	return c.images.Get(ctx, c.pool, ref, opts...)
 }
 
 // DeleteBaseImage removes a cached base volume and its markers; it refuses (Permanent, a
 // *BaseImageInUseError) while a domain on the host, running or stopped, backs onto the
 // volume. A volume the cache cannot prove it wrote is left alone. Recorded lets it delete an
 // image cached by an earlier version.
-func (c *Client) DeleteBaseImage(ctx context.Context, id string, opts ...BaseImageOption) error {
-	ref, err := c.baseRef(opDeleteImage, id)
+func (c *Client) DeleteBaseImage(ctx context.Context, id string, opts ...imagecache.BaseImageOption) error {
+	ref, err := c.baseRef(imagecache.OpDelete, id)
 	if err != nil {
 		return err
 	}
-	return c.images.remove(ctx, c.pool, ref, recordOf(opts))
+	return c.images.Remove(ctx, c.pool, ref, opts...)
 }
 
 // baseRef parses a base image ID of a configured host.
-func (c *Client) baseRef(op, id string) (baseRef, error) {
-	ref, err := parseBaseRef(id)
+func (c *Client) baseRef(op, id string) (imagecache.Ref, error) {
+	ref, err := imagecache.ParseRef(id)
 	if err != nil {
-		return baseRef{}, kvmerr.New(kvmerr.Permanent, op, "", err)
+		return imagecache.Ref{}, kvmerr.New(kvmerr.Permanent, op, "", err)
 	}
 	if _, err := c.host(op, ref.Host); err != nil {
-		return baseRef{}, err
+		return imagecache.Ref{}, err
 	}
 	return ref, nil
 }
 
 // PoolFree reports the available bytes of the host's pool (pool "" means the host's default).
 func (c *Client) PoolFree(ctx context.Context, host, pool string) (uint64, error) {
-	hc, err := c.host(opPoolFree, host)
+	hc, err := c.host(imagecache.OpPoolFree, host)
 	if err != nil {
 		return 0, err
 	}
 	if pool == "" {
 		pool = hc.Pool
 	}
-	return c.images.poolFree(ctx, c.pool, host, pool)
+	return c.images.PoolFree(ctx, c.pool, host, pool)
 }
 
 // Check probes the given hosts (all when none given) concurrently, each on a fresh connection

@@ -14,7 +14,9 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache/imagetest"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -37,7 +39,7 @@ var labBaseContent = []byte("QFI\xfb fake qcow2 base image")
 
 // recLine is one captured log line.
 type recLine struct {
-	Level  Level
+	Level  corelog.Level
 	Msg    string
 	Fields map[string]any
 }
@@ -48,7 +50,7 @@ type recLogger struct {
 	lines []recLine
 }
 
-func (l *recLogger) Log(_ context.Context, level Level, msg string, fields map[string]any) {
+func (l *recLogger) Log(_ context.Context, level corelog.Level, msg string, fields map[string]any) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.lines = append(l.lines, recLine{level, msg, fields})
@@ -116,7 +118,7 @@ func newCore(t *testing.T, mutate ...func(*HostConfig)) *coreHarness {
 		if n := h.pool.Unclosed(); n != 0 {
 			t.Errorf("%d dedicated connections not closed", n)
 		}
-		if n := c.locks.size(); n != 0 {
+		if n := c.locks.Size(); n != 0 {
 			t.Errorf("%d lock entries left", n)
 		}
 	})
@@ -125,7 +127,7 @@ func newCore(t *testing.T, mutate ...func(*HostConfig)) *coreHarness {
 
 // addLabBase puts a verified base image (volume plus digest marker) into pool.
 func addLabBase(fb *fake.Backend, pool, name string) {
-	addVerifiedBase(fb, pool, fake.Volume{Name: name, Format: "qcow2", Capacity: labBaseCap, Content: labBaseContent})
+	imagetest.AddVerifiedBase(fb, pool, fake.Volume{Name: name, Format: "qcow2", Capacity: labBaseCap, Content: labBaseContent})
 }
 
 func labRequest() CreateRequest {

@@ -11,8 +11,10 @@ import (
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -44,7 +46,7 @@ func (c *Client) Create(ctx context.Context, req CreateRequest) (Instance, error
 	if err != nil {
 		return Instance{}, kvmerr.New(kvmerr.Permanent, opCreate, req.Host, err)
 	}
-	unlock, err := c.locks.lock(ctx, lockKey(req.Host, req.Name))
+	unlock, err := c.locks.Lock(ctx, lockKey(req.Host, req.Name))
 	if err != nil {
 		return Instance{}, kvmerr.New(kvmerr.Transient, opCreate, req.Host,
 			fmt.Errorf("waiting for another operation on %s: %w", rules.FormatID(req.Host, req.Name), err))
@@ -52,7 +54,7 @@ func (c *Client) Create(ctx context.Context, req CreateRequest) (Instance, error
 	defer unlock()
 	if req.MAC != "" {
 		// Two creates of this client asking for one address: the second waits, then finds it taken.
-		unlockMAC, err := c.locks.lock(ctx, macLockKey(req.Host, req.MAC))
+		unlockMAC, err := c.locks.Lock(ctx, macLockKey(req.Host, req.MAC))
 		if err != nil {
 			return Instance{}, kvmerr.New(kvmerr.Transient, opCreate, req.Host,
 				fmt.Errorf("waiting for another create with mac address %s: %w", req.MAC, err))
@@ -143,11 +145,11 @@ func (c *Client) adopt(ctx context.Context, b backend.Backend, dom libvirt.Domai
 		return Instance{}, false, err
 	}
 	if !present {
-		c.logf(ctx, LevelWarn, "removing a definition of this VM whose disks are gone, to build it again",
+		c.logf(ctx, corelog.LevelWarn, "removing a definition of this VM whose disks are gone, to build it again",
 			map[string]any{"host": req.Host, "name": req.Name, "uid": req.UID})
 		return Instance{}, true, removeDomain(ctx, b, dom)
 	}
-	c.logf(ctx, LevelInfo, "adopting existing domain", map[string]any{"host": req.Host, "name": req.Name, "uid": req.UID})
+	c.logf(ctx, corelog.LevelInfo, "adopting existing domain", map[string]any{"host": req.Host, "name": req.Name, "uid": req.UID})
 	// A define whose reply was lost may have left the flag unset. A transient domain cannot take
 	// it (ErrOperationInvalid); it is reported as transient and replaced.
 	if err := b.DomainSetAutostart(ctx, dom, req.Autostart); err != nil && !kvmerr.HasCode(err, libvirt.ErrOperationInvalid) {
@@ -268,7 +270,7 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 			return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", err)
 		}
 	}
-	base, err := c.resolveBase(ctx, b, req.BaseImageID)
+	base, err := c.images.Resolve(ctx, b, req.BaseImageID)
 	if err != nil {
 		return Instance{}, err
 	}
@@ -324,7 +326,7 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 		}
 	}
 	complete = true
-	c.logf(ctx, LevelInfo, "domain created", map[string]any{"host": req.Host, "name": req.Name, "uid": req.UID, "running": req.Running})
+	c.logf(ctx, corelog.LevelInfo, "domain created", map[string]any{"host": req.Host, "name": req.Name, "uid": req.UID, "running": req.Running})
 	inst, err = c.getOn(ctx, b, req.Host, req.Name, req.UID)
 	if err != nil {
 		return inst, &UnreadError{ID: rules.FormatID(req.Host, req.Name), UID: req.UID, Err: err}
@@ -335,7 +337,7 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 // ensureOverlay returns the path of the domain's qcow2 overlay on the base. The overlay's name
 // carries the UID, so one that exists already was left by an earlier attempt of this very
 // create; it is reused when it backs onto this base, and counted as this call's debris.
-func (c *Client) ensureOverlay(ctx context.Context, b backend.Backend, made *debris, base BaseImage, req CreateRequest) (string, error) {
+func (c *Client) ensureOverlay(ctx context.Context, b backend.Backend, made *debris, base imagecache.BaseImage, req CreateRequest) (string, error) {
 	name := rules.OverlayName(req.Name, req.UID)
 	vol, err := b.StorageVolLookupByName(ctx, made.pool, name)
 	switch {
@@ -364,7 +366,7 @@ func (c *Client) ensureOverlay(ctx context.Context, b backend.Backend, made *deb
 	return b.StorageVolGetPath(ctx, vol)
 }
 
-func (c *Client) createOverlay(ctx context.Context, b backend.Backend, made *debris, base BaseImage, req CreateRequest) (libvirt.StorageVol, error) {
+func (c *Client) createOverlay(ctx context.Context, b backend.Backend, made *debris, base imagecache.BaseImage, req CreateRequest) (libvirt.StorageVol, error) {
 	x, err := definition.VolumeXML(definition.VolumeSpec{
 		Name: rules.OverlayName(req.Name, req.UID), Format: definition.FormatQCOW2, CapacityBytes: uint64(req.DiskGiB) << 30,
 		BackingPath: base.Path, BackingFormat: base.Format,
@@ -417,7 +419,7 @@ const defaultSeedBudget = 20 * time.Second
 // upload streams data into vol on a dedicated connection (see onDedicated), each attempt within
 // seedBudget. Each upload rewrites vol from the start, so a retry never leaves a mixed seed.
 func (c *Client) upload(ctx context.Context, host string, vol libvirt.StorageVol, data []byte) error {
-	return onDedicated(ctx, c.pool, host, func(d backend.Backend) error {
+	return backend.OnDedicated(ctx, c.pool, host, func(d backend.Backend) error {
 		ctx, cancel := context.WithTimeout(ctx, c.seedBudget)
 		defer cancel()
 		return d.StorageVolUpload(ctx, vol, bytes.NewReader(data), uint64(len(data)))
@@ -425,7 +427,7 @@ func (c *Client) upload(ctx context.Context, host string, vol libvirt.StorageVol
 }
 
 // define renders and defines the domain with our mark.
-func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, req CreateRequest, base BaseImage, overlayPath, seedPath string) (libvirt.Domain, error) {
+func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, req CreateRequest, base imagecache.BaseImage, overlayPath, seedPath string) (libvirt.Domain, error) {
 	hv, err := c.hypervisorType(ctx, b)
 	if err != nil {
 		return libvirt.Domain{}, err
@@ -528,12 +530,12 @@ func (c *Client) removeDebris(ctx context.Context, b backend.Backend, req Create
 			c.logCleanup(ctx, fields, err)
 			return err
 		}
-		c.logf(ctx, LevelDebug, "connection died during the cleanup after failed create; again on a dedicated one",
+		c.logf(ctx, corelog.LevelDebug, "connection died during the cleanup after failed create; again on a dedicated one",
 			withField(fields, "error", err.Error()))
 	}
 	d, derr := c.pool.Dedicated(ctx, req.Host)
 	if derr != nil {
-		c.logf(ctx, LevelWarn, "cannot clean up after failed create", withField(fields, "error", derr.Error()))
+		c.logf(ctx, corelog.LevelWarn, "cannot clean up after failed create", withField(fields, "error", derr.Error()))
 		return derr
 	}
 	defer d.Close()
@@ -568,10 +570,10 @@ func removeDebrisOn(ctx context.Context, b backend.Backend, req CreateRequest, m
 // logCleanup logs how the cleanup after a failed create ended.
 func (c *Client) logCleanup(ctx context.Context, fields map[string]any, err error) {
 	if err != nil {
-		c.logf(ctx, LevelWarn, "cleanup after failed create incomplete", withField(fields, "error", err.Error()))
+		c.logf(ctx, corelog.LevelWarn, "cleanup after failed create incomplete", withField(fields, "error", err.Error()))
 		return
 	}
-	c.logf(ctx, LevelDebug, "cleaned up after failed create", fields)
+	c.logf(ctx, corelog.LevelDebug, "cleaned up after failed create", fields)
 }
 
 // withField returns a copy of fields with key set to value.

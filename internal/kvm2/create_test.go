@@ -359,7 +359,7 @@ func TestCreate_baseImageProblemsArePermanent(t *testing.T) {
 		{"not cached", func(h *coreHarness, r *CreateRequest) { h.fb.RemoveVolume(fake.DefaultPool, labBase) }},
 		{"marker missing", func(h *coreHarness, r *CreateRequest) {
 			sum := sha256.Sum256(labBaseContent)
-			h.fb.RemoveVolume(fake.DefaultPool, baseRef{Name: labBase}.digestMarker(hex.EncodeToString(sum[:])))
+			h.fb.RemoveVolume(fake.DefaultPool, labBase+rules.DigestInfix+hex.EncodeToString(sum[:]))
 		}},
 		{"other host", func(h *coreHarness, r *CreateRequest) { r.BaseImageID = "elsewhere/default/" + labBase }},
 		{"malformed id", func(h *coreHarness, r *CreateRequest) { r.BaseImageID = "nonsense" }},
@@ -534,7 +534,7 @@ func TestCreate_concurrentSameNameDefinesOnce(t *testing.T) {
 
 func TestCreate_lockWaitEndsWithCtx(t *testing.T) {
 	h := newCore(t)
-	unlock, err := h.c.locks.lock(context.Background(), lockKey(labHost, vmName))
+	unlock, err := h.c.locks.Lock(context.Background(), lockKey(labHost, vmName))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
@@ -37,10 +38,10 @@ func (c *Client) Delete(ctx context.Context, id, uid string) error {
 		return kvmerr.New(kvmerr.Permanent, opDelete, host, err)
 	}
 	if _, ok := c.cfg.Hosts[host]; !ok {
-		c.logf(ctx, LevelDebug, "delete on an unconfigured host is a no-op", map[string]any{"host": host, "name": name})
+		c.logf(ctx, corelog.LevelDebug, "delete on an unconfigured host is a no-op", map[string]any{"host": host, "name": name})
 		return nil
 	}
-	unlock, err := c.locks.lock(ctx, lockKey(host, name))
+	unlock, err := c.locks.Lock(ctx, lockKey(host, name))
 	if err != nil {
 		return kvmerr.New(kvmerr.Transient, opDelete, host,
 			fmt.Errorf("waiting for another operation on %s: %w", id, err))
@@ -67,7 +68,7 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 	switch {
 	case err == nil:
 		if foreign := claim(host, name, uid, facts); foreign != nil && !errors.Is(foreign, ErrMarkRemoved) {
-			c.logf(ctx, LevelWarn, "the name holds a domain that is not this VM; it is left alone",
+			c.logf(ctx, corelog.LevelWarn, "the name holds a domain that is not this VM; it is left alone",
 				map[string]any{"host": host, "name": name, "uid": uid, "reason": foreign.Error()})
 			break
 		}
@@ -78,7 +79,7 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 		if err := removeDomain(ctx, b, dom); err != nil {
 			return err
 		}
-		c.logf(ctx, LevelInfo, "domain deleted", map[string]any{"host": host, "name": name, "uid": uid})
+		c.logf(ctx, corelog.LevelInfo, "domain deleted", map[string]any{"host": host, "name": name, "uid": uid})
 		if namesBothDisks(vols, name, uid) {
 			return hostops.DeleteVolumes(ctx, b, vols...)
 		}
@@ -151,7 +152,7 @@ func (c *Client) unusedVolumes(ctx context.Context, b backend.Backend, vols []li
 	var out []libvirt.StorageVol
 	for i, v := range vols {
 		if u := users[paths[i]]; len(u) > 0 {
-			c.logf(ctx, LevelWarn, "a volume of this VM is used by another domain; it is left alone",
+			c.logf(ctx, corelog.LevelWarn, "a volume of this VM is used by another domain; it is left alone",
 				map[string]any{"host": b.Host(), "volume": v.Pool + "/" + v.Name, "used_by": u})
 			continue
 		}
@@ -194,7 +195,7 @@ func (c *Client) definedVolumes(ctx context.Context, b backend.Backend, name, ui
 			}
 		}
 		if !ours {
-			c.logf(ctx, LevelWarn, "a disk of this VM is not provably its own; it is left alone",
+			c.logf(ctx, corelog.LevelWarn, "a disk of this VM is not provably its own; it is left alone",
 				map[string]any{"host": b.Host(), "name": name, "volume": vol.Pool + "/" + vol.Name})
 			continue
 		}

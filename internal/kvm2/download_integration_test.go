@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache/imagetest"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -20,7 +22,7 @@ import (
 // host before anything is written: a qcow2 image whose header names a backing file, and an
 // https URL that redirects to http.
 func TestLabOwnership_downloadsThatNameHostFilesAreRefused(t *testing.T) {
-	withBacking := qcow2With(func(h []byte) {
+	withBacking := imagetest.QCOW2With(func(h []byte) {
 		binary.BigEndian.PutUint64(h[8:], 112)
 		binary.BigEndian.PutUint32(h[16:], 11)
 	})
@@ -55,7 +57,7 @@ func TestLabOwnership_downloadsThatNameHostFilesAreRefused(t *testing.T) {
 	} {
 		t.Run(tc.what, func(t *testing.T) {
 			name := imgLabName(t, "img-it-refused")
-			_, err := c.EnsureBaseImage(ctx, BaseImageRequest{Host: imgLabHost, Name: name, SourceURL: tc.url})
+			_, err := c.EnsureBaseImage(ctx, imagecache.BaseImageRequest{Host: imgLabHost, Name: name, SourceURL: tc.url})
 			if !errors.Is(err, kvmerr.ErrPermanent) || !strings.Contains(err.Error(), tc.text) {
 				t.Fatalf("err = %v, want a Permanent refusal mentioning %q", err, tc.text)
 			}

@@ -29,6 +29,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -278,9 +279,9 @@ func (r *faultRun) volumeOnHost(name string) bool {
 }
 
 // base caches the lab image under this run's name and deletes it when the test ends.
-func (r *faultRun) base(c *Client) BaseImage {
+func (r *faultRun) base(c *Client) imagecache.BaseImage {
 	r.t.Helper()
-	img, err := c.EnsureBaseImage(context.Background(), BaseImageRequest{Host: "lab", Pool: r.env.pool,
+	img, err := c.EnsureBaseImage(context.Background(), imagecache.BaseImageRequest{Host: "lab", Pool: r.env.pool,
 		Name: r.name("base") + ".qcow2", SourceURL: r.env.imageURL, SHA256: r.env.imageSHA256, Format: "qcow2"})
 	if err != nil {
 		r.t.Fatalf("EnsureBaseImage: %v", err)
@@ -295,7 +296,7 @@ func (r *faultRun) base(c *Client) BaseImage {
 }
 
 // request is a small stopped VM on base with a fixed UID, as the provider sends on every retry.
-func (r *faultRun) request(name string, base BaseImage) CreateRequest {
+func (r *faultRun) request(name string, base imagecache.BaseImage) CreateRequest {
 	uid, err := rules.NewUID()
 	if err != nil {
 		r.t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -36,7 +37,7 @@ func TestBenchImageUpload(t *testing.T) {
 	})
 
 	start := time.Now()
-	img, err := c.EnsureBaseImage(ctx, BaseImageRequest{
+	img, err := c.EnsureBaseImage(ctx, imagecache.BaseImageRequest{
 		Host: imgLabHost, Name: name, SourceURL: src, SHA256: os.Getenv("KVM2_BENCH_IMAGE_SHA256"), Format: "raw",
 	})
 	elapsed := time.Since(start)

@@ -19,6 +19,8 @@ import (
 	"time"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache/imagetest"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -38,7 +40,7 @@ func imgLabEnv(t testing.TB, name string) string {
 
 // imgLabClient is a Client on the lab host (pool KVM2_TEST_POOL) logging into log. It skips the
 // test when the lab is not configured.
-func imgLabClient(t testing.TB, log *imgLog) *Client {
+func imgLabClient(t testing.TB, log *imagetest.Log) *Client {
 	t.Helper()
 	if os.Getenv("KVM2_TEST_SSH_HOST") == "" {
 		t.Skip("KVM2_TEST_SSH_HOST is unset: start the lab with tools/lab/up.sh and source .lab/env")
@@ -56,7 +58,7 @@ func imgLabClient(t testing.TB, log *imgLog) *Client {
 		Socket:         os.Getenv("KVM2_TEST_SOCKET"),
 		Pool:           imgLabEnv(t, "KVM2_TEST_POOL"),
 	}
-	opts := []Option{WithHTTPClient(imgHTTPClient())}
+	opts := []Option{WithHTTPClient(imagetest.HTTPClient())}
 	if log != nil {
 		opts = append(opts, WithLogger(log))
 	}
@@ -148,7 +150,7 @@ func fileSHA256(path string) (string, error) {
 }
 
 func TestIntegrationImage_ensureCachesThenHits(t *testing.T) {
-	log := &imgLog{}
+	log := &imagetest.Log{}
 	c := imgLabClient(t, log)
 	pool := imgLabEnv(t, "KVM2_TEST_POOL")
 	url, sha := imgLabEnv(t, "KVM2_TEST_IMAGE_URL"), imgLabEnv(t, "KVM2_TEST_IMAGE_SHA256")
@@ -160,7 +162,7 @@ func TestIntegrationImage_ensureCachesThenHits(t *testing.T) {
 		}
 	})
 
-	img, err := c.EnsureBaseImage(ctx, BaseImageRequest{Host: imgLabHost, Name: name, SourceURL: url, SHA256: sha})
+	img, err := c.EnsureBaseImage(ctx, imagecache.BaseImageRequest{Host: imgLabHost, Name: name, SourceURL: url, SHA256: sha})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,18 +176,18 @@ func TestIntegrationImage_ensureCachesThenHits(t *testing.T) {
 	if vols := volumesOf(t, pool, name); !slices.Equal(vols, []string{name, name + rules.DigestInfix + sha}) {
 		t.Errorf("pool %s holds %v, want the image and its digest marker only", pool, vols)
 	}
-	if n := len(log.matching("uploading base image")); n != 1 {
+	if n := len(log.Matching("uploading base image")); n != 1 {
 		t.Errorf("%d uploads logged for the first ensure, want 1", n)
 	}
 
-	again, err := c.EnsureBaseImage(ctx, BaseImageRequest{Host: imgLabHost, Name: name, SourceURL: url, SHA256: sha})
+	again, err := c.EnsureBaseImage(ctx, imagecache.BaseImageRequest{Host: imgLabHost, Name: name, SourceURL: url, SHA256: sha})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if again != img {
 		t.Errorf("second ensure = %+v, want the cached %+v", again, img)
 	}
-	if n := len(log.matching("uploading base image")); n != 1 {
+	if n := len(log.Matching("uploading base image")); n != 1 {
 		t.Errorf("%d uploads logged after the second ensure, want still 1 (a cache hit)", n)
 	}
 	got, err := c.GetBaseImage(ctx, img.ID)
@@ -208,7 +210,7 @@ func TestIntegrationImage_wrongDigestLeavesNoVolume(t *testing.T) {
 	name := imgLabName(t, "img-it-wrongsha")
 	ctx := imgLabCtx(t, 5*time.Minute)
 
-	_, err := c.EnsureBaseImage(ctx, BaseImageRequest{
+	_, err := c.EnsureBaseImage(ctx, imagecache.BaseImageRequest{
 		Host: imgLabHost, Name: name, SourceURL: imgLabEnv(t, "KVM2_TEST_IMAGE_URL"), SHA256: strings.Repeat("0", 64),
 	})
 	if !errors.Is(err, kvmerr.ErrPermanent) {
@@ -225,18 +227,18 @@ func TestIntegrationImage_tinyPoolIsQuotaExceededBeforeAnyWrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := newImgServer(t, imgServerConfig{size: int64(free) + 16<<20})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: int64(free) + 16<<20})
 	before := virshVolumes(t, tiny)
 
-	_, err = c.EnsureBaseImage(imgLabCtx(t, time.Minute), BaseImageRequest{
-		Host: imgLabHost, Pool: tiny, Name: imgLabName(t, "img-it-big"), SourceURL: srv.url(),
+	_, err = c.EnsureBaseImage(imgLabCtx(t, time.Minute), imagecache.BaseImageRequest{
+		Host: imgLabHost, Pool: tiny, Name: imgLabName(t, "img-it-big"), SourceURL: srv.URL(),
 	})
 	var q *kvmerr.QuotaError
 	if !errors.Is(err, kvmerr.ErrQuotaExceeded) || !errors.As(err, &q) || q.Pool != tiny || q.Available != free {
 		t.Fatalf("err = %v, want QuotaExceeded for pool %s with %d bytes free", err, tiny, free)
 	}
 	t.Logf("refused: %v", err)
-	if g := srv.gets.Load(); g != 0 {
+	if g := srv.Gets.Load(); g != 0 {
 		t.Errorf("%d GETs, want none: HEAD gave the size", g)
 	}
 	if after := virshVolumes(t, tiny); !slices.Equal(after, before) {
@@ -245,25 +247,25 @@ func TestIntegrationImage_tinyPoolIsQuotaExceededBeforeAnyWrite(t *testing.T) {
 }
 
 func TestIntegrationImage_cancelMidUploadDeletesTheVolume(t *testing.T) {
-	log := &imgLog{}
+	log := &imagetest.Log{}
 	c := imgLabClient(t, log)
 	pool := imgLabEnv(t, "KVM2_TEST_POOL")
 	name := imgLabName(t, "img-it-cancel")
-	srv := newImgServer(t, imgServerConfig{size: 64 << 20, holdAt: 8 << 20})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: 64 << 20, HoldAt: 8 << 20})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go func() {
-		<-srv.held
+		<-srv.Held
 		time.Sleep(200 * time.Millisecond) // let the upload drain what was sent
 		cancel()
 	}()
 
-	_, err := c.EnsureBaseImage(ctx, BaseImageRequest{Host: imgLabHost, Name: name, SourceURL: srv.url()})
+	_, err := c.EnsureBaseImage(ctx, imagecache.BaseImageRequest{Host: imgLabHost, Name: name, SourceURL: srv.URL()})
 	if !errors.Is(err, kvmerr.ErrTransient) {
 		t.Fatalf("err = %v, want Transient", err)
 	}
-	if len(log.matching("uploading base image")) != 1 {
-		t.Fatalf("the upload never started, so the cleanup went untested:\n%s", log.text())
+	if len(log.Matching("uploading base image")) != 1 {
+		t.Fatalf("the upload never started, so the cleanup went untested:\n%s", log.Text())
 	}
 	assertNoVolume(t, pool, name)
 }
@@ -280,8 +282,8 @@ func TestIntegrationImage_deleteRefusesWhileADomainUsesIt(t *testing.T) {
 	dom := strings.TrimSuffix(name, ".qcow2") + "-vm"
 	imgLabDefine(t, c, ctx, dom, overlayPath)
 
-	err := c.DeleteBaseImage(ctx, img.ID, Recorded(img.SHA256, img.Path))
-	var inUse *BaseImageInUseError
+	err := c.DeleteBaseImage(ctx, img.ID, imagecache.Recorded(img.SHA256, img.Path))
+	var inUse *imagecache.BaseImageInUseError
 	if !errors.Is(err, kvmerr.ErrPermanent) || !errors.As(err, &inUse) || !slices.Equal(inUse.Domains, []string{dom}) {
 		t.Fatalf("with a domain on the overlay: err = %v, want a BaseImageInUseError naming %s", err, dom)
 	}
@@ -300,7 +302,7 @@ func TestLabOwnership_volumeTheCacheDidNotWriteIsLeftAlone(t *testing.T) {
 	ctx := imgLabCtx(t, time.Minute)
 	id := rules.FormatBaseImageID(imgLabHost, pool, name)
 
-	_, err := c.EnsureBaseImage(ctx, BaseImageRequest{Host: imgLabHost, Name: name, SourceURL: imgLabEnv(t, "KVM2_TEST_IMAGE_URL")})
+	_, err := c.EnsureBaseImage(ctx, imagecache.BaseImageRequest{Host: imgLabHost, Name: name, SourceURL: imgLabEnv(t, "KVM2_TEST_IMAGE_URL")})
 	if !errors.Is(err, kvmerr.ErrPermanent) {
 		t.Fatalf("ensure over a foreign volume: err = %v, want Permanent", err)
 	}
@@ -317,16 +319,16 @@ func TestLabOwnership_volumeTheCacheDidNotWriteIsLeftAlone(t *testing.T) {
 
 // imgLabEnsure caches the lab's test image under name and deletes it (with everything of
 // today's markers) when the test ends.
-func imgLabEnsure(t *testing.T, c *Client, ctx context.Context, name string) BaseImage {
+func imgLabEnsure(t *testing.T, c *Client, ctx context.Context, name string) imagecache.BaseImage {
 	t.Helper()
-	img, err := c.EnsureBaseImage(ctx, BaseImageRequest{
+	img, err := c.EnsureBaseImage(ctx, imagecache.BaseImageRequest{
 		Host: imgLabHost, Name: name, SourceURL: imgLabEnv(t, "KVM2_TEST_IMAGE_URL"), SHA256: imgLabEnv(t, "KVM2_TEST_IMAGE_SHA256"),
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		if err := c.DeleteBaseImage(context.Background(), img.ID, Recorded(img.SHA256, img.Path)); err != nil {
+		if err := c.DeleteBaseImage(context.Background(), img.ID, imagecache.Recorded(img.SHA256, img.Path)); err != nil {
 			t.Errorf("cleanup: %v", err)
 		}
 	})
@@ -350,7 +352,7 @@ func imgLabDefine(t *testing.T, c *Client, ctx context.Context, name, disk strin
 	domXML := fmt.Sprintf(`<domain type='qemu'><name>%s</name><memory unit='MiB'>64</memory><vcpu>1</vcpu>
 <os><type arch='x86_64'>hvm</type></os><devices><disk type='file' device='disk'>
 <driver name='qemu' type='qcow2'/><source file='%s'/><target dev='vda' bus='virtio'/></disk></devices></domain>`, name, disk)
-	err := onPooled(ctx, c.pool, imgLabHost, func(b backend.Backend) error {
+	err := backend.OnPooled(ctx, c.pool, imgLabHost, func(b backend.Backend) error {
 		_, err := b.DomainDefineXML(ctx, domXML)
 		return err
 	})
@@ -406,7 +408,7 @@ func imgLabRead(t *testing.T, pool, name string) string {
 // checksum file in sha256sum format under the name is not adopted, not deleted, not downloaded
 // over; the ensure says so and what to do.
 func TestLabOwnership_administratorsChecksumFileIsLeftAlone(t *testing.T) {
-	log := &imgLog{}
+	log := &imagetest.Log{}
 	c := imgLabClient(t, log)
 	pool := imgLabEnv(t, "KVM2_TEST_POOL")
 	name := imgLabName(t, "img-it-admin")
@@ -418,13 +420,13 @@ func TestLabOwnership_administratorsChecksumFileIsLeftAlone(t *testing.T) {
 	imgLabUpload(t, pool, name+rules.LegacyMarkerSuffix, []byte(sum))
 	id := rules.FormatBaseImageID(imgLabHost, pool, name)
 
-	_, err := c.EnsureBaseImage(ctx, BaseImageRequest{Host: imgLabHost, Name: name, SourceURL: imgLabEnv(t, "KVM2_TEST_IMAGE_URL"), SHA256: sha})
-	var fe *ForeignImageError
+	_, err := c.EnsureBaseImage(ctx, imagecache.BaseImageRequest{Host: imgLabHost, Name: name, SourceURL: imgLabEnv(t, "KVM2_TEST_IMAGE_URL"), SHA256: sha})
+	var fe *imagecache.ForeignImageError
 	if !errors.Is(err, kvmerr.ErrPermanent) || !errors.As(err, &fe) {
 		t.Fatalf("ensure over an administrator's image: err = %v, want a ForeignImageError", err)
 	}
 	t.Logf("refused: %v", err)
-	if n := len(log.matching("uploading base image")); n != 0 {
+	if n := len(log.Matching("uploading base image")); n != 0 {
 		t.Errorf("%d uploads over the administrator's image", n)
 	}
 	if _, err := c.GetBaseImage(ctx, id); !errors.Is(err, kvmerr.ErrNotFound) {
@@ -454,8 +456,8 @@ func TestLabOwnership_stoppedVMInAnotherPoolHoldsTheImage(t *testing.T) {
 	dom := strings.TrimSuffix(name, ".qcow2") + "-vm"
 	imgLabDefine(t, c, ctx, dom, overlayPath)
 
-	err := c.DeleteBaseImage(ctx, img.ID, Recorded(img.SHA256, img.Path))
-	var inUse *BaseImageInUseError
+	err := c.DeleteBaseImage(ctx, img.ID, imagecache.Recorded(img.SHA256, img.Path))
+	var inUse *imagecache.BaseImageInUseError
 	if !errors.As(err, &inUse) || !slices.Equal(inUse.Domains, []string{dom}) {
 		t.Fatalf("err = %v, want a BaseImageInUseError naming %s", err, dom)
 	}
@@ -464,7 +466,7 @@ func TestLabOwnership_stoppedVMInAnotherPoolHoldsTheImage(t *testing.T) {
 		t.Fatalf("the refused delete removed something: %v", vols)
 	}
 	virsh(t, "undefine", dom)
-	if err := c.DeleteBaseImage(ctx, img.ID, Recorded(img.SHA256, img.Path)); err != nil {
+	if err := c.DeleteBaseImage(ctx, img.ID, imagecache.Recorded(img.SHA256, img.Path)); err != nil {
 		t.Fatalf("delete once the domain is gone: %v", err)
 	}
 	assertNoVolume(t, pool, name)
@@ -485,11 +487,11 @@ func TestLabOwnership_earlierVersionsMarkerMovesWithStateProof(t *testing.T) {
 	imgLabUpload(t, pool, name+rules.LegacyMarkerSuffix, []byte(img.SHA256+"\n"))
 
 	_, err := c.GetBaseImage(ctx, img.ID)
-	var fe *ForeignImageError
+	var fe *imagecache.ForeignImageError
 	if !errors.Is(err, kvmerr.ErrNotFound) || !errors.As(err, &fe) {
 		t.Fatalf("without a record: err = %v, want NotFound with a ForeignImageError", err)
 	}
-	got, err := c.GetBaseImage(ctx, img.ID, Recorded(img.SHA256, img.Path))
+	got, err := c.GetBaseImage(ctx, img.ID, imagecache.Recorded(img.SHA256, img.Path))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -515,9 +517,9 @@ func TestLabOwnership_markerLookupLoop(t *testing.T) {
 	const n = 1000
 	for _, mode := range []struct {
 		name string
-		opts []BaseImageOption
+		opts []imagecache.BaseImageOption
 	}{
-		{"recorded digest", []BaseImageOption{Recorded(img.SHA256, img.Path)}},
+		{"recorded digest", []imagecache.BaseImageOption{imagecache.Recorded(img.SHA256, img.Path)}},
 		{"listing", nil},
 	} {
 		var hangs, empty int

@@ -30,7 +30,9 @@ import (
 	"github.com/digitalocean/go-libvirt/socket/dialers"
 	"golang.org/x/crypto/ssh"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -90,11 +92,11 @@ type tbLogger struct {
 	rpcs atomic.Int64
 }
 
-func (l *tbLogger) Log(_ context.Context, level Level, msg string, fields map[string]any) {
+func (l *tbLogger) Log(_ context.Context, level corelog.Level, msg string, fields map[string]any) {
 	if msg == "libvirt call" {
 		l.rpcs.Add(1)
 	}
-	if level >= LevelInfo {
+	if level >= corelog.LevelInfo {
 		l.tb.Logf("%s %v", msg, fields)
 	}
 }
@@ -224,7 +226,7 @@ func TestLab(t *testing.T) {
 	c, _ := labClient(t, env)
 	ctx := context.Background()
 
-	var base BaseImage
+	var base imagecache.BaseImage
 	step := func(name string, f func(t *testing.T)) {
 		if !t.Run(name, f) {
 			t.FailNow()
@@ -233,7 +235,7 @@ func TestLab(t *testing.T) {
 
 	step("EnsureBaseImage", func(t *testing.T) {
 		var err error
-		base, err = c.EnsureBaseImage(ctx, BaseImageRequest{Host: "lab", Pool: env.pool, Name: itBase,
+		base, err = c.EnsureBaseImage(ctx, imagecache.BaseImageRequest{Host: "lab", Pool: env.pool, Name: itBase,
 			SourceURL: env.imageURL, SHA256: env.imageSHA256, Format: "qcow2"})
 		if err != nil {
 			t.Fatal(err)
@@ -438,7 +440,7 @@ func TestLab(t *testing.T) {
 
 	step("wrong sha256 is refused and leaves no volume", func(t *testing.T) {
 		name := itPrefix + "badsum.qcow2"
-		_, err := c.EnsureBaseImage(ctx, BaseImageRequest{Host: "lab", Pool: env.pool, Name: name,
+		_, err := c.EnsureBaseImage(ctx, imagecache.BaseImageRequest{Host: "lab", Pool: env.pool, Name: name,
 			SourceURL: env.imageURL, SHA256: strings.Repeat("0", 64)})
 		if !errors.Is(err, kvmerr.ErrPermanent) {
 			t.Fatalf("err = %v", err)
@@ -541,7 +543,7 @@ func BenchmarkLabGet(b *testing.B) {
 	b.Cleanup(func() { sweep(b, l, env, prefix) })
 	c, log := labClient(b, env)
 	ctx := context.Background()
-	base, err := c.EnsureBaseImage(ctx, BaseImageRequest{Host: "lab", Pool: env.pool, Name: prefix + "-base.qcow2",
+	base, err := c.EnsureBaseImage(ctx, imagecache.BaseImageRequest{Host: "lab", Pool: env.pool, Name: prefix + "-base.qcow2",
 		SourceURL: env.imageURL, SHA256: env.imageSHA256})
 	if err != nil {
 		b.Fatal(err)

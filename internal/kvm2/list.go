@@ -10,6 +10,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
@@ -113,13 +114,13 @@ func (c *Client) listed(ctx context.Context, b backend.Backend, host string, dom
 		m, err = definition.ParseMark(x)
 	}
 	if err != nil {
-		c.logf(ctx, LevelWarn, "skipping unreadable domain", map[string]any{"host": host, "name": dom.Name, "error": err.Error()})
+		c.logf(ctx, corelog.LevelWarn, "skipping unreadable domain", map[string]any{"host": host, "name": dom.Name, "error": err.Error()})
 		return Instance{}, false, nil //nolint:nilerr // one unreadable domain is skipped, not a failed listing
 	}
 	if definition.IsUUID(m.UID) && formatUUID(dom.UUID) != rules.DomainUUID(m.UID) {
 		// A clone or a redefinition by another tool carries a copy of a VM's mark under another
 		// UUID: never listed as the VM (import and every operation refuse it too).
-		c.logf(ctx, LevelWarn, "skipping a domain with a copied mark", map[string]any{
+		c.logf(ctx, corelog.LevelWarn, "skipping a domain with a copied mark", map[string]any{
 			"host": host, "name": dom.Name, "uuid": formatUUID(dom.UUID), "mark_uid": m.UID})
 		return Instance{}, false, nil
 	}

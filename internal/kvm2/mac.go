@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
@@ -34,7 +35,7 @@ func (c *Client) hostMACs(ctx context.Context, b backend.Backend, host string) (
 	var uses []rules.MACUse
 	err := hostops.EachDefinition(ctx, b, func(d hostops.Definition) error {
 		if d.Err != nil {
-			c.logf(ctx, LevelWarn, "a domain whose definition does not parse counts as holding every MAC address",
+			c.logf(ctx, corelog.LevelWarn, "a domain whose definition does not parse counts as holding every MAC address",
 				map[string]any{"host": host, "domain": d.Domain.Name, "error": d.Err.Error()})
 			uses = append(uses, rules.MACUse{Domain: d.Domain.Name, Unreadable: true})
 			return nil

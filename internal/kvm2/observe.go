@@ -5,18 +5,14 @@ import (
 	"time"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
-
-// nopLogger discards every line; it is the Logger when none is configured.
-type nopLogger struct{}
-
-func (nopLogger) Log(context.Context, Level, string, map[string]any) {}
 
 // rpcLogger is the backend.Observer that writes one line per libvirt RPC: host, method,
 // duration and outcome. Only the method name and the error reach the line, never arguments,
 // so neither user data (streamed as a seed volume) nor key material can appear in it.
-type rpcLogger struct{ log Logger }
+type rpcLogger struct{ log corelog.Logger }
 
 var _ backend.Observer = rpcLogger{}
 
@@ -32,10 +28,10 @@ func (o rpcLogger) RPC(ctx context.Context, host, method string, d time.Duration
 		fields["outcome"] = kvmerr.Classify(err).String()
 		fields["error"] = err.Error()
 	}
-	o.log.Log(ctx, LevelDebug, "libvirt call", fields)
+	o.log.Log(ctx, corelog.LevelDebug, "libvirt call", fields)
 }
 
 // logf writes one core line through the configured logger.
-func (c *Client) logf(ctx context.Context, level Level, msg string, fields map[string]any) {
+func (c *Client) logf(ctx context.Context, level corelog.Level, msg string, fields map[string]any) {
 	c.log.Log(ctx, level, msg, fields)
 }

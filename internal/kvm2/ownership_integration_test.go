@@ -25,6 +25,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -278,7 +279,7 @@ func TestLabOwnership_volumesOwnedByIdentity(t *testing.T) {
 	ctx := context.Background()
 	id := rules.FormatID("lab", name)
 
-	base, err := c.EnsureBaseImage(ctx, BaseImageRequest{Host: "lab", Pool: env.pool, Name: name + ".qcow2",
+	base, err := c.EnsureBaseImage(ctx, imagecache.BaseImageRequest{Host: "lab", Pool: env.pool, Name: name + ".qcow2",
 		SourceURL: env.imageURL, SHA256: env.imageSHA256})
 	if err != nil {
 		t.Fatal(err)
@@ -465,7 +466,7 @@ func TestLabOwnership_lostDefineReplyConverges(t *testing.T) {
 	t.Cleanup(func() { c.Close() })
 	ctx := context.Background()
 
-	base, err := c.EnsureBaseImage(ctx, BaseImageRequest{Host: "lab", Pool: env.pool, Name: name + "-base.qcow2",
+	base, err := c.EnsureBaseImage(ctx, imagecache.BaseImageRequest{Host: "lab", Pool: env.pool, Name: name + "-base.qcow2",
 		SourceURL: env.imageURL, SHA256: env.imageSHA256})
 	if err != nil {
 		t.Fatal(err)

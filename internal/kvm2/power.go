@@ -80,7 +80,7 @@ func (c *Client) onMarked(ctx context.Context, op, id, uid string, change func(b
 	if _, err := c.host(op, host); err != nil {
 		return Instance{}, err
 	}
-	unlock, err := c.locks.lock(ctx, lockKey(host, name))
+	unlock, err := c.locks.Lock(ctx, lockKey(host, name))
 	if err != nil {
 		return Instance{}, kvmerr.New(kvmerr.Transient, op, host, fmt.Errorf("waiting for another operation on %s: %w", id, err))
 	}

@@ -8,6 +8,7 @@ import (
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
@@ -143,7 +144,7 @@ func (c *Client) resizeOn(ctx context.Context, b backend.Backend, dom libvirt.Do
 			return err
 		}
 	}
-	c.logf(ctx, LevelInfo, "domain resized", map[string]any{
+	c.logf(ctx, corelog.LevelInfo, "domain resized", map[string]any{
 		"host": b.Host(), "name": dom.Name, "uid": uid, "vcpus": req.VCPUs, "memory_mib": req.MemoryMiB,
 		"disk_gib": req.DiskGiB, "disk_grown": res.DiskGrown, "disk_live": res.DiskLive, "restarted": res.Restarted,
 	})
@@ -255,7 +256,7 @@ func (c *Client) restart(ctx context.Context, b backend.Backend, dom libvirt.Dom
 		return err
 	}
 	if forced {
-		c.logf(ctx, LevelWarn, "the guest did not power off in time; it was powered off to restart it",
+		c.logf(ctx, corelog.LevelWarn, "the guest did not power off in time; it was powered off to restart it",
 			map[string]any{"host": b.Host(), "name": dom.Name, "wait": c.shutdownWait.String()})
 	}
 	if err := b.DomainCreate(ctx, dom); err != nil {

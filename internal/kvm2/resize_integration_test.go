@@ -13,6 +13,8 @@ import (
 	libvirt "github.com/digitalocean/go-libvirt"
 	"libvirt.org/go/libvirtxml"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -48,7 +50,7 @@ func TestLabOwnership_resizeOnlyTouchesItsOwnVM(t *testing.T) {
 	c, _ := labClient(t, env)
 	ctx := context.Background()
 	id := rules.FormatID("lab", name)
-	base, err := c.EnsureBaseImage(ctx, BaseImageRequest{Host: "lab", Pool: env.pool, Name: p + "-base.qcow2",
+	base, err := c.EnsureBaseImage(ctx, imagecache.BaseImageRequest{Host: "lab", Pool: env.pool, Name: p + "-base.qcow2",
 		SourceURL: env.imageURL, SHA256: env.imageSHA256})
 	if err != nil {
 		t.Fatal(err)
@@ -137,7 +139,7 @@ func TestLabResize_runningVMRestartsWithTheNewDefinition(t *testing.T) {
 	t.Cleanup(func() { c.Close() })
 	ctx := context.Background()
 	id := rules.FormatID("lab", p)
-	base, err := c.EnsureBaseImage(ctx, BaseImageRequest{Host: "lab", Pool: env.pool, Name: p + "-base.qcow2",
+	base, err := c.EnsureBaseImage(ctx, imagecache.BaseImageRequest{Host: "lab", Pool: env.pool, Name: p + "-base.qcow2",
 		SourceURL: env.imageURL, SHA256: env.imageSHA256})
 	if err != nil {
 		t.Fatal(err)
@@ -207,7 +209,7 @@ type countingLogger struct {
 	counts map[string]int
 }
 
-func (l *countingLogger) Log(ctx context.Context, level Level, msg string, fields map[string]any) {
+func (l *countingLogger) Log(ctx context.Context, level corelog.Level, msg string, fields map[string]any) {
 	l.mu.Lock()
 	l.counts[msg]++
 	l.mu.Unlock()

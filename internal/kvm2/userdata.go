@@ -9,6 +9,7 @@ import (
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
@@ -70,7 +71,7 @@ func (c *Client) ReadUserData(ctx context.Context, id, uid string) ([]byte, erro
 		return nil, err
 	}
 	var seed seedRef
-	err = onPooled(ctx, c.pool, host, func(b backend.Backend) error {
+	err = backend.OnPooled(ctx, c.pool, host, func(b backend.Backend) error {
 		var err error
 		seed, err = findSeed(ctx, b, host, name, uid)
 		return err
@@ -155,7 +156,7 @@ func (c *Client) downloadSeed(ctx context.Context, host string, seed seedRef) ([
 			ctx.Err() != nil || attempt == seedReadAttempts {
 			break
 		}
-		c.logf(ctx, LevelWarn, "seed read hung or returned nothing; reading again on a new connection", map[string]any{
+		c.logf(ctx, corelog.LevelWarn, "seed read hung or returned nothing; reading again on a new connection", map[string]any{
 			"host": host, "volume": seed.vol.Pool + "/" + seed.vol.Name, "attempt": attempt,
 			"took_ms": time.Since(start).Milliseconds(), "budget_ms": budget.Milliseconds(),
 		})

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	libvirt "github.com/digitalocean/go-libvirt"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -29,7 +30,7 @@ func TestLabReadUserData_seedProvenByIdentity(t *testing.T) {
 	id := rules.FormatID("lab", name)
 	userData := []byte("#!/bin/sh\necho kvm2-imp-rud\n")
 
-	base, err := c.EnsureBaseImage(ctx, BaseImageRequest{Host: "lab", Pool: env.pool, Name: name + ".qcow2",
+	base, err := c.EnsureBaseImage(ctx, imagecache.BaseImageRequest{Host: "lab", Pool: env.pool, Name: name + ".qcow2",
 		SourceURL: env.imageURL, SHA256: env.imageSHA256})
 	if err != nil {
 		t.Fatal(err)

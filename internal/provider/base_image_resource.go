@@ -20,6 +20,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/validators"
 )
@@ -197,7 +198,7 @@ func (r *baseImageResource) Create(ctx context.Context, req resource.CreateReque
 	resp.Diagnostics.Append(d...)
 	ctx, cancel := context.WithTimeout(withCoreLogging(ctx), timeout)
 	defer cancel()
-	breq := kvm2.BaseImageRequest{
+	breq := imagecache.BaseImageRequest{
 		Host:      plan.Host.ValueString(),
 		Pool:      plan.Pool.ValueString(),
 		Name:      plan.Name.ValueString(),
@@ -206,7 +207,7 @@ func (r *baseImageResource) Create(ctx context.Context, req resource.CreateReque
 		Format:    plan.Format.ValueString(),
 	}
 	label := strings.Join([]string{breq.Host, breq.Pool, breq.Name}, "/")
-	img, err := withRetry(ctx, r.data.retry, "create base image", func(ctx context.Context) (kvm2.BaseImage, error) {
+	img, err := withRetry(ctx, r.data.retry, "create base image", func(ctx context.Context) (imagecache.BaseImage, error) {
 		return r.data.client.EnsureBaseImage(ctx, breq)
 	})
 	if err != nil {
@@ -228,7 +229,7 @@ func (r *baseImageResource) Read(ctx context.Context, req resource.ReadRequest, 
 	defer cancel()
 	id := state.ID.ValueString()
 	rec := recordOf(state)
-	img, err := withRetry(ctx, r.data.retry, "read base image", func(ctx context.Context) (kvm2.BaseImage, error) {
+	img, err := withRetry(ctx, r.data.retry, "read base image", func(ctx context.Context) (imagecache.BaseImage, error) {
 		return r.data.client.GetBaseImage(ctx, id, rec)
 	})
 	if isNotFound(err) {
@@ -273,8 +274,8 @@ func (r *baseImageResource) Delete(ctx context.Context, req resource.DeleteReque
 // one name lookup) and path. Together they prove an image cached by an earlier version of the
 // provider to be this resource's, so the core moves it to today's markers (or deletes it). An
 // import has recorded neither yet.
-func recordOf(state baseImageModel) kvm2.BaseImageOption {
-	return kvm2.Recorded(state.SHA256.ValueString(), state.Path.ValueString())
+func recordOf(state baseImageModel) imagecache.BaseImageOption {
+	return imagecache.Recorded(state.SHA256.ValueString(), state.Path.ValueString())
 }
 
 // ImportState accepts "host/pool/name"; Read fills the rest from the cache marker.
@@ -296,7 +297,7 @@ func (r *baseImageResource) ImportState(ctx context.Context, req resource.Import
 
 // baseImageState is the model of img as the host reports it. Inputs the host does not report
 // (an empty field) keep the value from prior, so a configured value is never lost.
-func baseImageState(img kvm2.BaseImage, prior baseImageModel) baseImageModel {
+func baseImageState(img imagecache.BaseImage, prior baseImageModel) baseImageModel {
 	return baseImageModel{
 		ID:        types.StringValue(img.ID),
 		Host:      stringOr(img.Host, prior.Host),

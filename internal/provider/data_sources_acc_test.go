@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -64,7 +65,7 @@ func TestAccProxyVMs_bulkImport(t *testing.T) {
 	tag := "fleet-" + l.run
 	c := l.client()
 	ctx := context.Background()
-	img, err := c.EnsureBaseImage(ctx, kvm2.BaseImageRequest{Host: "lab", Name: l.name("base") + ".qcow2", SourceURL: l.imageURL, SHA256: l.imageSHA})
+	img, err := c.EnsureBaseImage(ctx, imagecache.BaseImageRequest{Host: "lab", Name: l.name("base") + ".qcow2", SourceURL: l.imageURL, SHA256: l.imageSHA})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -137,7 +138,7 @@ func (h *fakeHost) createOutOfBandWith(name, tag, userData string, mutate func(*
 	h.t.Helper()
 	c := h.client()
 	ctx := context.Background()
-	img, err := c.EnsureBaseImage(ctx, kvm2.BaseImageRequest{Host: "lab", Name: "base.qcow2", SourceURL: h.imageURL})
+	img, err := c.EnsureBaseImage(ctx, imagecache.BaseImageRequest{Host: "lab", Name: "base.qcow2", SourceURL: h.imageURL})
 	if err != nil {
 		h.t.Fatal(err)
 	}

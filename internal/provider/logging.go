@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 )
 
 // logSubsystem is the tflog subsystem of the core's log lines; TF_LOG_PROVIDER_KVM2 filters it.
@@ -32,17 +33,17 @@ func withCoreLogging(ctx context.Context) context.Context {
 // tflogLogger routes the core's structured log lines to tflog.
 type tflogLogger struct{}
 
-var _ kvm2.Logger = tflogLogger{}
+var _ corelog.Logger = tflogLogger{}
 
-func (tflogLogger) Log(ctx context.Context, level kvm2.Level, msg string, fields map[string]any) {
+func (tflogLogger) Log(ctx context.Context, level corelog.Level, msg string, fields map[string]any) {
 	switch level {
-	case kvm2.LevelTrace:
+	case corelog.LevelTrace:
 		tflog.SubsystemTrace(ctx, logSubsystem, msg, fields)
-	case kvm2.LevelDebug:
+	case corelog.LevelDebug:
 		tflog.SubsystemDebug(ctx, logSubsystem, msg, fields)
-	case kvm2.LevelInfo:
+	case corelog.LevelInfo:
 		tflog.SubsystemInfo(ctx, logSubsystem, msg, fields)
-	case kvm2.LevelWarn:
+	case corelog.LevelWarn:
 		tflog.SubsystemWarn(ctx, logSubsystem, msg, fields)
 	default:
 		tflog.SubsystemError(ctx, logSubsystem, msg, fields)

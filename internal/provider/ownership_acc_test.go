@@ -24,6 +24,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -207,7 +208,7 @@ resource "kvm2_base_image" "base" {
 type otherConfiguration struct {
 	c              *kvm2.Client
 	name, uid, tag string
-	base           kvm2.BaseImage
+	base           imagecache.BaseImage
 	seen           labDomain
 	volumes        []string
 }
@@ -216,7 +217,7 @@ func (o *otherConfiguration) create(t *testing.T, l *accLab, lv *libvirt.Libvirt
 	t.Helper()
 	ctx := context.Background()
 	var err error
-	o.base, err = o.c.EnsureBaseImage(ctx, kvm2.BaseImageRequest{Host: "lab", Pool: l.pool, Name: o.name + "-b-base.qcow2",
+	o.base, err = o.c.EnsureBaseImage(ctx, imagecache.BaseImageRequest{Host: "lab", Pool: l.pool, Name: o.name + "-b-base.qcow2",
 		SourceURL: l.imageURL, SHA256: l.imageSHA})
 	if err != nil {
 		t.Fatal(err)

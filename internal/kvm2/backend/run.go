@@ -1,10 +1,9 @@
-package kvm2
+package backend
 
 import (
 	"context"
 	"errors"
 
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -14,8 +13,8 @@ import (
 // link. The helpers below run stream work once more on a new connection when that happens; fn
 // must be safe to repeat.
 
-// onceMoreIfAbandoned runs attempt, and once more when its call was abandoned while ctx is live.
-func onceMoreIfAbandoned(ctx context.Context, attempt func() error) error {
+// OnceMoreIfAbandoned runs attempt, and once more when its call was abandoned while ctx is live.
+func OnceMoreIfAbandoned(ctx context.Context, attempt func() error) error {
 	err := attempt()
 	if errors.Is(err, kvmerr.ErrAbandoned) && ctx.Err() == nil {
 		err = attempt()
@@ -23,9 +22,9 @@ func onceMoreIfAbandoned(ctx context.Context, attempt func() error) error {
 	return err
 }
 
-// onPooled runs fn on the host's pooled connection; the pool redials after an abandoned call.
-func onPooled(ctx context.Context, pool backend.Pool, host string, fn func(b backend.Backend) error) error {
-	return onceMoreIfAbandoned(ctx, func() error {
+// OnPooled runs fn on the host's pooled connection; the pool redials after an abandoned call.
+func OnPooled(ctx context.Context, pool Pool, host string, fn func(b Backend) error) error {
+	return OnceMoreIfAbandoned(ctx, func() error {
 		b, release, err := pool.Acquire(ctx, host)
 		if err != nil {
 			return err
@@ -35,9 +34,9 @@ func onPooled(ctx context.Context, pool backend.Pool, host string, fn func(b bac
 	})
 }
 
-// onDedicated runs fn on a fresh dedicated connection, closed afterwards.
-func onDedicated(ctx context.Context, pool backend.Pool, host string, fn func(d backend.Backend) error) error {
-	return onceMoreIfAbandoned(ctx, func() error {
+// OnDedicated runs fn on a fresh dedicated connection, closed afterwards.
+func OnDedicated(ctx context.Context, pool Pool, host string, fn func(d Backend) error) error {
+	return OnceMoreIfAbandoned(ctx, func() error {
 		d, err := pool.Dedicated(ctx, host)
 		if err != nil {
 			return err

@@ -1,4 +1,4 @@
-package kvm2
+package keylock
 
 import (
 	"context"
@@ -10,14 +10,14 @@ import (
 )
 
 func TestKeyedLocks_mutualExclusionPerKey(t *testing.T) {
-	l := newKeyedLocks()
+	l := New()
 	var inside, maxInside atomic.Int32
 	var wg sync.WaitGroup
 	for range 20 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			unlock, err := l.lock(context.Background(), "k")
+			unlock, err := l.Lock(context.Background(), "k")
 			if err != nil {
 				t.Error(err)
 				return
@@ -38,85 +38,85 @@ func TestKeyedLocks_mutualExclusionPerKey(t *testing.T) {
 	if maxInside.Load() != 1 {
 		t.Fatalf("%d holders at once", maxInside.Load())
 	}
-	if l.size() != 0 {
-		t.Fatalf("%d entries left", l.size())
+	if l.Size() != 0 {
+		t.Fatalf("%d entries left", l.Size())
 	}
 }
 
 func TestKeyedLocks_keysAreIndependent(t *testing.T) {
-	l := newKeyedLocks()
-	ua, err := l.lock(context.Background(), "a")
+	l := New()
+	ua, err := l.Lock(context.Background(), "a")
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	ub, err := l.lock(ctx, "b")
+	ub, err := l.Lock(ctx, "b")
 	if err != nil {
 		t.Fatalf("b blocked by a: %v", err)
 	}
-	if l.size() != 2 {
-		t.Fatalf("size = %d", l.size())
+	if l.Size() != 2 {
+		t.Fatalf("size = %d", l.Size())
 	}
 	ua()
 	ub()
-	if l.size() != 0 {
-		t.Fatalf("%d entries left", l.size())
+	if l.Size() != 0 {
+		t.Fatalf("%d entries left", l.Size())
 	}
 }
 
 func TestKeyedLocks_waiterGivesUpWithCtx(t *testing.T) {
-	l := newKeyedLocks()
-	unlock, err := l.lock(context.Background(), "k")
+	l := New()
+	unlock, err := l.Lock(context.Background(), "k")
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		_, err := l.lock(ctx, "k")
+		_, err := l.Lock(ctx, "k")
 		done <- err
 	}()
 	cancel()
 	if err := <-done; !errors.Is(err, context.Canceled) {
 		t.Fatalf("waiter err = %v", err)
 	}
-	if l.size() != 1 {
-		t.Fatalf("size while held = %d, want 1", l.size())
+	if l.Size() != 1 {
+		t.Fatalf("size while held = %d, want 1", l.Size())
 	}
 	unlock()
-	if l.size() != 0 {
-		t.Fatalf("%d entries left", l.size())
+	if l.Size() != 0 {
+		t.Fatalf("%d entries left", l.Size())
 	}
 }
 
 func TestKeyedLocks_unlockTwiceIsHarmless(t *testing.T) {
-	l := newKeyedLocks()
-	unlock, err := l.lock(context.Background(), "k")
+	l := New()
+	unlock, err := l.Lock(context.Background(), "k")
 	if err != nil {
 		t.Fatal(err)
 	}
 	unlock()
 	unlock()
-	again, err := l.lock(context.Background(), "k")
+	again, err := l.Lock(context.Background(), "k")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if l.size() != 1 {
-		t.Fatalf("size = %d", l.size())
+	if l.Size() != 1 {
+		t.Fatalf("size = %d", l.Size())
 	}
 	again()
-	if l.size() != 0 {
-		t.Fatalf("%d entries left", l.size())
+	if l.Size() != 0 {
+		t.Fatalf("%d entries left", l.Size())
 	}
 }
 
 func TestKeyedLocks_handsOverToWaiter(t *testing.T) {
-	l := newKeyedLocks()
-	unlock, _ := l.lock(context.Background(), "k")
+	l := New()
+	unlock, _ := l.Lock(context.Background(), "k")
 	got := make(chan func(), 1)
 	go func() {
-		u, err := l.lock(context.Background(), "k")
+		u, err := l.Lock(context.Background(), "k")
 		if err != nil {
 			t.Error(err)
 		}
@@ -124,7 +124,7 @@ func TestKeyedLocks_handsOverToWaiter(t *testing.T) {
 	}()
 	unlock()
 	(<-got)()
-	if l.size() != 0 {
-		t.Fatalf("%d entries left", l.size())
+	if l.Size() != 0 {
+		t.Fatalf("%d entries left", l.Size())
 	}
 }

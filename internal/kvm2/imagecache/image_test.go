@@ -1,4 +1,4 @@
-package kvm2
+package imagecache
 
 import (
 	"bytes"
@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -25,6 +24,9 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache/imagetest"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/keylock"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -48,253 +50,26 @@ func imgMarker(digest string) string { return imgName + rules.DigestInfix + dige
 // imgLegacy is the marker name of earlier versions.
 const imgLegacy = imgName + rules.LegacyMarkerSuffix
 
-// qcow2Header is a valid qcow2 version 3 header without backing file or external data file.
-func qcow2Header() []byte {
-	h := make([]byte, qcow2V3HeaderLen)
-	copy(h, qcow2Magic)
-	binary.BigEndian.PutUint32(h[4:], 3)
-	binary.BigEndian.PutUint32(h[20:], 16)    // cluster bits
-	binary.BigEndian.PutUint64(h[24:], 1<<30) // virtual size
-	binary.BigEndian.PutUint32(h[96:], 4)     // refcount order
-	binary.BigEndian.PutUint32(h[100:], qcow2V3HeaderLen)
-	return h
-}
-
-var imgHeader = qcow2Header()
-
-// imgPattern fills p with the deterministic content of a test image at offset off: a valid
-// qcow2 header, then a pattern.
-func imgPattern(off int64, p []byte) {
-	for i := range p {
-		x := off + int64(i)
-		if x < int64(len(imgHeader)) {
-			p[i] = imgHeader[x]
-			continue
-		}
-		p[i] = byte(x*131 + x>>9)
-	}
-}
-
-// imgDigest is the hex sha256 of the first size bytes of the test content.
-func imgDigest(size int64) string {
-	h := sha256.New()
-	buf := make([]byte, 64<<10)
-	for off := int64(0); off < size; {
-		n := min(int64(len(buf)), size-off)
-		imgPattern(off, buf[:n])
-		h.Write(buf[:n])
-		off += n
-	}
-	return hex.EncodeToString(h.Sum(nil))
-}
-
-// imgServerConfig shapes the test image server's answers.
-type imgServerConfig struct {
-	size       int64
-	headStatus int   // 0: 200
-	getStatus  int   // 0: 200
-	noLength   bool  // GET answers chunked, HEAD without a length
-	sendOnly   int64 // > 0: the GET declares size but sends only this many bytes
-	holdAt     int64 // > 0: the GET pauses after this many bytes until release is closed
-	body       []byte
-	// body, when set, is served instead of the pattern (size is then its length)
-}
-
-// imgServer serves the deterministic test image and records what it was asked.
-type imgServer struct {
-	cfg     imgServerConfig
-	srv     *httptest.Server
-	heads   atomic.Int32
-	gets    atomic.Int32
-	written atomic.Int64  // bytes of the GET body handed to the connection so far
-	held    chan struct{} // closed when the GET reached holdAt
-	release chan struct{} // close to let a held GET go on
-
-	mu        sync.Mutex
-	encodings []string
-}
-
-func newImgServer(t *testing.T, cfg imgServerConfig) *imgServer {
-	t.Helper()
-	if cfg.body != nil {
-		cfg.size = int64(len(cfg.body))
-	}
-	s := &imgServer{cfg: cfg, held: make(chan struct{}), release: make(chan struct{})}
-	s.srv = httptest.NewUnstartedServer(s)
-	// Small socket buffers keep the kernel from holding megabytes between the server and the
-	// client, so bytes in flight measure the client side.
-	s.srv.Config.ConnState = func(c net.Conn, st http.ConnState) {
-		if tc, ok := c.(*net.TCPConn); ok && st == http.StateNew {
-			_ = tc.SetWriteBuffer(64 << 10)
-		}
-	}
-	s.srv.Start()
-	t.Cleanup(func() {
-		s.unblock()
-		s.srv.Close()
-	})
-	return s
-}
-
-// unblock lets a held GET continue (idempotent).
-func (s *imgServer) unblock() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	select {
-	case <-s.release:
-	default:
-		close(s.release)
-	}
-}
-
-func (s *imgServer) url() string { return s.srv.URL + "/images/debian-12.qcow2" }
-
-func (s *imgServer) requests() int { return int(s.heads.Load() + s.gets.Load()) }
-
-func (s *imgServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	s.encodings = append(s.encodings, r.Header.Get("Accept-Encoding"))
-	s.mu.Unlock()
-	switch r.Method {
-	case http.MethodHead:
-		s.heads.Add(1)
-		if s.cfg.headStatus != 0 && s.cfg.headStatus != http.StatusOK {
-			w.WriteHeader(s.cfg.headStatus)
-			return
-		}
-		if !s.cfg.noLength {
-			w.Header().Set("Content-Length", strconv.FormatInt(s.cfg.size, 10))
-		}
-		w.WriteHeader(http.StatusOK)
-	case http.MethodGet:
-		s.gets.Add(1)
-		s.serveGet(w, r)
-	default:
-		w.WriteHeader(http.StatusMethodNotAllowed)
-	}
-}
-
-func (s *imgServer) serveGet(w http.ResponseWriter, r *http.Request) {
-	if s.cfg.getStatus != 0 && s.cfg.getStatus != http.StatusOK {
-		w.WriteHeader(s.cfg.getStatus)
-		return
-	}
-	if !s.cfg.noLength {
-		w.Header().Set("Content-Length", strconv.FormatInt(s.cfg.size, 10))
-	}
-	w.WriteHeader(http.StatusOK)
-	if s.cfg.noLength {
-		w.(http.Flusher).Flush() // commits to chunked encoding
-	}
-	limit := s.cfg.size
-	if s.cfg.sendOnly > 0 {
-		limit = s.cfg.sendOnly
-	}
-	buf := make([]byte, 32<<10)
-	held := false
-	for off := int64(0); off < limit; {
-		if s.cfg.holdAt > 0 && off >= s.cfg.holdAt && !held {
-			held = true
-			w.(http.Flusher).Flush()
-			close(s.held)
-			select {
-			case <-s.release:
-			case <-r.Context().Done():
-				return
-			}
-		}
-		n := min(int64(len(buf)), limit-off)
-		if s.cfg.body != nil {
-			copy(buf[:n], s.cfg.body[off:])
-		} else {
-			imgPattern(off, buf[:n])
-		}
-		if _, err := w.Write(buf[:n]); err != nil {
-			return
-		}
-		off += n
-		s.written.Store(off)
-	}
-}
-
-// imgHTTPClient never reuses a test's connection elsewhere and keeps a small receive buffer.
-func imgHTTPClient() *http.Client {
-	dialer := &net.Dialer{}
-	return &http.Client{Transport: &http.Transport{
-		DisableKeepAlives: true,
-		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
-			c, err := dialer.DialContext(ctx, network, addr)
-			if tc, ok := c.(*net.TCPConn); ok {
-				_ = tc.SetReadBuffer(64 << 10)
-			}
-			return c, err
-		},
-	}}
-}
-
-// imgLine is one captured log line.
-type imgLine struct {
-	level  Level
-	msg    string
-	fields map[string]any
-}
-
-// imgLog captures log lines.
-type imgLog struct {
-	mu    sync.Mutex
-	lines []imgLine
-}
-
-func (l *imgLog) Log(_ context.Context, level Level, msg string, fields map[string]any) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.lines = append(l.lines, imgLine{level, msg, fields})
-}
-
-// matching returns the lines whose message is msg.
-func (l *imgLog) matching(msg string) []imgLine {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	var out []imgLine
-	for _, ln := range l.lines {
-		if ln.msg == msg {
-			out = append(out, ln)
-		}
-	}
-	return out
-}
-
-// text renders every line, for secret greps.
-func (l *imgLog) text() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	var b strings.Builder
-	for _, ln := range l.lines {
-		fmt.Fprintf(&b, "%d %s %v\n", ln.level, ln.msg, ln.fields)
-	}
-	return b.String()
-}
-
 // imgEnv is an image cache on a fake host with one pool.
 type imgEnv struct {
 	fb   *fake.Backend
 	pool *fake.Pool
-	ic   *imageCache
-	log  *imgLog
+	ic   *Cache
+	log  *imagetest.Log
 }
 
-func newImgEnv(t *testing.T, opts imageCacheOptions) *imgEnv {
+func newImgEnv(t *testing.T, opts Options) *imgEnv {
 	t.Helper()
 	fb := fake.New(imgHost)
 	pool := fake.NewPool(fb)
-	log := &imgLog{}
+	log := &imagetest.Log{}
 	if opts.Logger == nil {
 		opts.Logger = log
 	}
 	if opts.HTTPClient == nil {
-		opts.HTTPClient = imgHTTPClient()
+		opts.HTTPClient = imagetest.HTTPClient()
 	}
-	e := &imgEnv{fb: fb, pool: pool, ic: newImageCache(opts), log: log}
+	e := &imgEnv{fb: fb, pool: pool, ic: New(opts), log: log}
 	e.ic.now = func() time.Time { return imgNow }
 	t.Cleanup(func() {
 		if n := pool.Outstanding(); n != 0 {
@@ -303,7 +78,7 @@ func newImgEnv(t *testing.T, opts imageCacheOptions) *imgEnv {
 		if n := pool.Unclosed(); n != 0 {
 			t.Errorf("%d dedicated connections not closed", n)
 		}
-		if n := e.ic.locks.size(); n != 0 {
+		if n := e.ic.locks.Size(); n != 0 {
 			t.Errorf("%d image locks left behind", n)
 		}
 	})
@@ -311,31 +86,20 @@ func newImgEnv(t *testing.T, opts imageCacheOptions) *imgEnv {
 }
 
 func (e *imgEnv) ensure(ctx context.Context, req BaseImageRequest) (BaseImage, error) {
-	return e.ic.ensure(ctx, e.pool, HostConfig{Pool: imgPool}, req)
+	return e.ic.Ensure(ctx, e.pool, imgPool, req)
 }
 
-func imgRequest(s *imgServer, sha string) BaseImageRequest {
-	return BaseImageRequest{Host: imgHost, Name: imgName, SourceURL: s.url(), SHA256: sha}
+func imgRequest(s *imagetest.Server, sha string) BaseImageRequest {
+	return BaseImageRequest{Host: imgHost, Name: imgName, SourceURL: s.URL(), SHA256: sha}
 }
 
 func (e *imgEnv) volumes() []string { return e.fb.VolumeNames(imgPool) }
 
 // seedCached puts a verified image of content into the pool, as an earlier ensure would.
 func (e *imgEnv) seedCached(content []byte) string {
-	return addVerifiedBase(e.fb, imgPool, fake.Volume{Name: imgName, Format: "qcow2", Capacity: uint64(len(content)), Content: content})
+	return imagetest.AddVerifiedBase(e.fb, imgPool, fake.Volume{Name: imgName, Format: "qcow2", Capacity: uint64(len(content)), Content: content})
 }
 
-// addVerifiedBase puts image into pool as the cache leaves a verified base image (the image
-// and its empty digest marker) and returns the digest of its content.
-func addVerifiedBase(fb *fake.Backend, pool string, image fake.Volume) string {
-	sum := sha256.Sum256(image.Content)
-	digest := hex.EncodeToString(sum[:])
-	fb.AddVolume(pool, image)
-	fb.AddVolume(pool, fake.Volume{Name: baseRef{Name: image.Name}.digestMarker(digest), Format: "raw"})
-	return digest
-}
-
-// seedLegacy puts an image of content into the pool as earlier versions cached it (the image
 // and "<name>.sha256" holding the digest) and returns its digest and path.
 func (e *imgEnv) seedLegacy(content []byte) (digest, path string) {
 	sum := sha256.Sum256(content)
@@ -346,16 +110,16 @@ func (e *imgEnv) seedLegacy(content []byte) (digest, path string) {
 }
 
 // ref is the test image's reference.
-func (e *imgEnv) ref() baseRef { return baseRef{imgHost, imgPool, imgName} }
+func (e *imgEnv) ref() Ref { return Ref{imgHost, imgPool, imgName} }
 
 // get reads the test image, with opts as a caller passes them.
 func (e *imgEnv) get(opts ...BaseImageOption) (BaseImage, error) {
-	return e.ic.get(context.Background(), e.pool, e.ref(), recordOf(opts))
+	return e.ic.Get(context.Background(), e.pool, e.ref(), opts...)
 }
 
 // remove deletes the test image, with opts as a caller passes them.
 func (e *imgEnv) remove(opts ...BaseImageOption) error {
-	return e.ic.remove(context.Background(), e.pool, e.ref(), recordOf(opts))
+	return e.ic.Remove(context.Background(), e.pool, e.ref(), opts...)
 }
 
 // content is the stored content of volume name.
@@ -391,9 +155,9 @@ func assertClass(t *testing.T, err error, want kvmerr.Class) {
 func rpcError(code libvirt.ErrorNumber) error { return fake.LibvirtError(code, "injected") }
 
 func TestEnsureBaseImage_downloadsVerifiesAndCaches(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
-	srv := newImgServer(t, imgServerConfig{size: imgSize})
-	want := imgDigest(imgSize)
+	e := newImgEnv(t, Options{})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
+	want := imagetest.Digest(imgSize)
 
 	img, err := e.ensure(context.Background(), imgRequest(srv, strings.ToUpper(want)))
 	if err != nil {
@@ -402,7 +166,7 @@ func TestEnsureBaseImage_downloadsVerifiesAndCaches(t *testing.T) {
 	wantImg := BaseImage{
 		ID: imgHost + "/" + imgPool + "/" + imgName, Host: imgHost, Pool: imgPool, Name: imgName,
 		Path: fake.DefaultPoolPath + "/" + imgName, Format: "qcow2", SizeBytes: imgSize,
-		SHA256: want, SourceURL: srv.url(),
+		SHA256: want, SourceURL: srv.URL(),
 	}
 	if img != wantImg {
 		t.Errorf("image = %+v\nwant    %+v", img, wantImg)
@@ -418,24 +182,24 @@ func TestEnsureBaseImage_downloadsVerifiesAndCaches(t *testing.T) {
 	if v := e.volumes(); !slices.Equal(v, []string{imgName, imgMarker(want)}) {
 		t.Errorf("volumes = %v, want the image and its digest marker (the claim deleted)", v)
 	}
-	for _, enc := range srv.encodings {
+	for _, enc := range srv.Encodings {
 		if enc != "identity" {
 			t.Errorf("request sent Accept-Encoding %q, want identity", enc)
 		}
 	}
-	if h, g := srv.heads.Load(), srv.gets.Load(); h != 1 || g != 1 {
+	if h, g := srv.Heads.Load(), srv.Gets.Load(); h != 1 || g != 1 {
 		t.Errorf("server saw %d HEAD and %d GET, want 1 and 1", h, g)
 	}
 }
 
 func TestEnsureBaseImage_withoutExpectedDigestRecordsObserved(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
-	srv := newImgServer(t, imgServerConfig{size: imgSize})
+	e := newImgEnv(t, Options{})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
 	img, err := e.ensure(context.Background(), imgRequest(srv, ""))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := imgDigest(imgSize); img.SHA256 != want {
+	if want := imagetest.Digest(imgSize); img.SHA256 != want {
 		t.Errorf("SHA256 = %s, want the observed %s", img.SHA256, want)
 	}
 }
@@ -449,15 +213,15 @@ func TestEnsureBaseImage_cacheHitMakesNoHTTPRequest(t *testing.T) {
 		{"no expected digest", func(string) string { return "" }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			e := newImgEnv(t, imageCacheOptions{})
-			srv := newImgServer(t, imgServerConfig{size: imgSize})
+			e := newImgEnv(t, Options{})
+			srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
 			digest := e.seedCached([]byte("cached image bytes"))
 
 			img, err := e.ensure(context.Background(), imgRequest(srv, tc.expected(digest)))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if n := srv.requests(); n != 0 {
+			if n := srv.Requests(); n != 0 {
 				t.Errorf("server saw %d requests on a cache hit, want 0", n)
 			}
 			if n := len(e.pool.DedicatedBackends(imgHost)); n != 0 {
@@ -476,8 +240,8 @@ func TestEnsureBaseImage_cacheHitMakesNoHTTPRequest(t *testing.T) {
 // TestBaseImage_lookupWithKnownDigestIsNameLookups: with the digest known (the request's, or
 // the state's), finding the image lists no pool and reads no volume.
 func TestBaseImage_lookupWithKnownDigestIsNameLookups(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
-	srv := newImgServer(t, imgServerConfig{size: imgSize})
+	e := newImgEnv(t, Options{})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
 	digest := e.seedCached([]byte("cached image bytes"))
 	if _, err := e.ensure(context.Background(), imgRequest(srv, digest)); err != nil {
 		t.Fatal(err)
@@ -503,8 +267,8 @@ func TestBaseImage_lookupWithKnownDigestIsNameLookups(t *testing.T) {
 }
 
 func TestEnsureBaseImage_claimFirstDigestLastUploadOnDedicated(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
-	srv := newImgServer(t, imgServerConfig{size: imgSize})
+	e := newImgEnv(t, Options{})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
 	if _, err := e.ensure(context.Background(), imgRequest(srv, "")); err != nil {
 		t.Fatal(err)
 	}
@@ -529,7 +293,7 @@ func TestEnsureBaseImage_claimFirstDigestLastUploadOnDedicated(t *testing.T) {
 		{Method: "StorageVolCreateXML", Target: imgPool + "/" + imgName},
 		{Method: "StorageVolUpload", Target: imgPool + "/" + imgName},
 		{Method: "StoragePoolRefresh", Target: imgPool},
-		{Method: "StorageVolCreateXML", Target: imgPool + "/" + imgMarker(imgDigest(imgSize))},
+		{Method: "StorageVolCreateXML", Target: imgPool + "/" + imgMarker(imagetest.Digest(imgSize))},
 		{Method: "StorageVolDelete", Target: imgPool + "/" + imgClaim},
 		{Method: "Close"},
 	}
@@ -539,13 +303,13 @@ func TestEnsureBaseImage_claimFirstDigestLastUploadOnDedicated(t *testing.T) {
 }
 
 func TestEnsureBaseImage_digestMismatchIsPermanentAndLeavesNothing(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
-	srv := newImgServer(t, imgServerConfig{size: imgSize})
+	e := newImgEnv(t, Options{})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
 	wrong := strings.Repeat("ab", 32)
 
 	_, err := e.ensure(context.Background(), imgRequest(srv, wrong))
 	assertClass(t, err, kvmerr.Permanent)
-	if !strings.Contains(err.Error(), wrong) || !strings.Contains(err.Error(), imgDigest(imgSize)) {
+	if !strings.Contains(err.Error(), wrong) || !strings.Contains(err.Error(), imagetest.Digest(imgSize)) {
 		t.Errorf("error %q should name the expected and the observed digest", err)
 	}
 	if v := e.volumes(); len(v) != 0 {
@@ -554,16 +318,16 @@ func TestEnsureBaseImage_digestMismatchIsPermanentAndLeavesNothing(t *testing.T)
 }
 
 func TestEnsureBaseImage_cachedWithOtherDigestIsPermanent(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
-	srv := newImgServer(t, imgServerConfig{size: imgSize})
+	e := newImgEnv(t, Options{})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
 	cached := e.seedCached([]byte("an older image"))
 
-	_, err := e.ensure(context.Background(), imgRequest(srv, imgDigest(imgSize)))
+	_, err := e.ensure(context.Background(), imgRequest(srv, imagetest.Digest(imgSize)))
 	assertClass(t, err, kvmerr.Permanent)
 	if !strings.Contains(err.Error(), cached) || !strings.Contains(err.Error(), "another name") {
 		t.Errorf("error %q should name the cached digest and ask for another name", err)
 	}
-	if n := srv.requests(); n != 0 {
+	if n := srv.Requests(); n != 0 {
 		t.Errorf("server saw %d requests, want 0", n)
 	}
 	if v := e.volumes(); !slices.Equal(v, []string{imgName, imgMarker(cached)}) {
@@ -572,7 +336,7 @@ func TestEnsureBaseImage_cachedWithOtherDigestIsPermanent(t *testing.T) {
 }
 
 func TestEnsureBaseImage_debrisIsReplaced(t *testing.T) {
-	digest := imgDigest(imgSize)
+	digest := imagetest.Digest(imgSize)
 	stale := imgName + rules.PendingInfix + strconv.FormatInt(imgNow.Add(-2*time.Hour).Unix(), 10)
 	partial := fake.Volume{Name: imgName, Format: "qcow2", Capacity: 10, Content: []byte("partial")}
 	cases := []struct {
@@ -592,46 +356,46 @@ func TestEnsureBaseImage_debrisIsReplaced(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			e := newImgEnv(t, imageCacheOptions{})
-			srv := newImgServer(t, imgServerConfig{size: imgSize})
+			e := newImgEnv(t, Options{})
+			srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
 			tc.seed(e.fb)
 
 			img, err := e.ensure(context.Background(), imgRequest(srv, digest))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if srv.gets.Load() != 1 || img.SHA256 != digest {
-				t.Errorf("GETs = %d, sha = %s; want a refetch verified as %s", srv.gets.Load(), img.SHA256, digest)
+			if srv.Gets.Load() != 1 || img.SHA256 != digest {
+				t.Errorf("GETs = %d, sha = %s; want a refetch verified as %s", srv.Gets.Load(), img.SHA256, digest)
 			}
 			if v := e.volumes(); !slices.Equal(v, []string{imgName, imgMarker(digest)}) {
 				t.Errorf("volumes = %v, want the fresh image and its digest marker only", v)
 			}
-			if len(e.log.matching("deleting an unfinished base image before fetching it again")) != 1 {
-				t.Errorf("debris deletion was not logged:\n%s", e.log.text())
+			if len(e.log.Matching("deleting an unfinished base image before fetching it again")) != 1 {
+				t.Errorf("debris deletion was not logged:\n%s", e.log.Text())
 			}
 		})
 	}
 }
 
 func TestEnsureBaseImage_leftoverClaimBesideAVerifiedImageIsDeleted(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
-	srv := newImgServer(t, imgServerConfig{size: imgSize})
+	e := newImgEnv(t, Options{})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
 	digest := e.seedCached([]byte("cached"))
 	e.fb.AddVolume(imgPool, fake.Volume{Name: imgClaim, Format: "raw"})
 
 	if _, err := e.ensure(context.Background(), imgRequest(srv, "")); err != nil {
 		t.Fatal(err)
 	}
-	if v := e.volumes(); !slices.Equal(v, []string{imgName, imgMarker(digest)}) || srv.requests() != 0 {
-		t.Errorf("volumes = %v after %d requests; want the cache hit with its leftover claim deleted", v, srv.requests())
+	if v := e.volumes(); !slices.Equal(v, []string{imgName, imgMarker(digest)}) || srv.Requests() != 0 {
+		t.Errorf("volumes = %v after %d requests; want the cache hit with its leftover claim deleted", v, srv.Requests())
 	}
 }
 
 // TestEnsureBaseImage_liveClaimOfAnotherWriterIsWaitedFor: a claim another process made
 // recently is a fetch in progress: nothing is deleted or fetched, and the error is Transient.
 func TestEnsureBaseImage_liveClaimOfAnotherWriterIsWaitedFor(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
-	srv := newImgServer(t, imgServerConfig{size: imgSize})
+	e := newImgEnv(t, Options{})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
 	other := imgName + rules.PendingInfix + strconv.FormatInt(imgNow.Add(-time.Minute).Unix(), 10)
 	e.fb.AddVolume(imgPool, fake.Volume{Name: imgName, Format: "qcow2", Capacity: 10, Content: []byte("half")})
 	e.fb.AddVolume(imgPool, fake.Volume{Name: other, Format: "raw"})
@@ -641,14 +405,14 @@ func TestEnsureBaseImage_liveClaimOfAnotherWriterIsWaitedFor(t *testing.T) {
 	if !strings.Contains(err.Error(), "another apply") || !strings.Contains(err.Error(), other) {
 		t.Errorf("error %q should say another apply holds claim %s", err, other)
 	}
-	if v := e.volumes(); len(v) != 2 || srv.requests() != 0 {
-		t.Errorf("volumes = %v after %d requests; the other fetch must be left alone", v, srv.requests())
+	if v := e.volumes(); len(v) != 2 || srv.Requests() != 0 {
+		t.Errorf("volumes = %v after %d requests; the other fetch must be left alone", v, srv.Requests())
 	}
 }
 
 func TestEnsureBaseImage_volumeWithoutMarkerIsNotTouched(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
-	srv := newImgServer(t, imgServerConfig{size: imgSize})
+	e := newImgEnv(t, Options{})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
 	e.fb.AddVolume(imgPool, fake.Volume{Name: imgName, Format: "qcow2", Capacity: 10, Content: []byte("someone's")})
 
 	_, err := e.ensure(context.Background(), imgRequest(srv, ""))
@@ -660,14 +424,14 @@ func TestEnsureBaseImage_volumeWithoutMarkerIsNotTouched(t *testing.T) {
 	if e.content(imgName) != "someone's" || len(e.volumes()) != 1 {
 		t.Errorf("volumes = %v; a volume the cache did not write must stay as it was", e.volumes())
 	}
-	if n := srv.requests(); n != 0 {
+	if n := srv.Requests(); n != 0 {
 		t.Errorf("server saw %d requests, want 0", n)
 	}
 }
 
 func TestEnsureBaseImage_debrisUnderADomainIsLeftAlone(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
-	srv := newImgServer(t, imgServerConfig{size: imgSize})
+	e := newImgEnv(t, Options{})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
 	stale := imgName + rules.PendingInfix + "1600000000"
 	e.fb.AddVolume(imgPool, fake.Volume{Name: imgName, Format: "qcow2", Capacity: 10, Content: []byte("partial")})
 	e.fb.AddVolume(imgPool, fake.Volume{Name: stale, Format: "raw"})
@@ -679,16 +443,16 @@ func TestEnsureBaseImage_debrisUnderADomainIsLeftAlone(t *testing.T) {
 	if !errors.As(err, &inUse) || !slices.Equal(inUse.Domains, []string{"vm1"}) {
 		t.Errorf("err = %v, want a *BaseImageInUseError naming vm1", err)
 	}
-	if v := e.volumes(); len(v) != 2 || srv.requests() != 0 {
-		t.Errorf("volumes = %v after %d requests; nothing may be deleted or fetched", v, srv.requests())
+	if v := e.volumes(); len(v) != 2 || srv.Requests() != 0 {
+		t.Errorf("volumes = %v after %d requests; nothing may be deleted or fetched", v, srv.Requests())
 	}
 }
 
 func TestEnsureBaseImage_failedLookupIsAnErrorNotDebris(t *testing.T) {
 	for _, method := range []string{"StoragePoolListAllVolumes", "StorageVolGetInfo"} {
 		t.Run(method, func(t *testing.T) {
-			e := newImgEnv(t, imageCacheOptions{})
-			srv := newImgServer(t, imgServerConfig{size: imgSize})
+			e := newImgEnv(t, Options{})
+			srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
 			digest := e.seedCached([]byte("cached"))
 			e.fb.FailAlways(method, rpcError(libvirt.ErrRPC))
 
@@ -697,7 +461,7 @@ func TestEnsureBaseImage_failedLookupIsAnErrorNotDebris(t *testing.T) {
 			if v := e.volumes(); !slices.Equal(v, []string{imgName, imgMarker(digest)}) {
 				t.Errorf("volumes = %v; a failed lookup must not delete the cache", v)
 			}
-			if n := srv.requests(); n != 0 {
+			if n := srv.Requests(); n != 0 {
 				t.Errorf("server saw %d requests, want 0", n)
 			}
 		})
@@ -707,22 +471,22 @@ func TestEnsureBaseImage_failedLookupIsAnErrorNotDebris(t *testing.T) {
 func TestEnsureBaseImage_httpFailures(t *testing.T) {
 	cases := []struct {
 		name string
-		cfg  imgServerConfig
+		cfg  imagetest.ServerConfig
 		want kvmerr.Class
 		text string
 	}{
-		{"content length 0", imgServerConfig{size: 0}, kvmerr.Permanent, "Content-Length 0"},
-		{"no content length", imgServerConfig{size: imgSize, noLength: true}, kvmerr.Permanent, "no Content-Length"},
-		{"404", imgServerConfig{size: imgSize, headStatus: 404, getStatus: 404}, kvmerr.Permanent, "404"},
-		{"403", imgServerConfig{size: imgSize, headStatus: 403, getStatus: 403}, kvmerr.Permanent, "403"},
-		{"503", imgServerConfig{size: imgSize, headStatus: 503, getStatus: 503}, kvmerr.Transient, "503"},
-		{"500 on GET after HEAD ok", imgServerConfig{size: imgSize, getStatus: 500}, kvmerr.Transient, "500"},
-		{"429", imgServerConfig{size: imgSize, headStatus: 429, getStatus: 429}, kvmerr.Transient, "429"},
+		{"content length 0", imagetest.ServerConfig{Size: 0}, kvmerr.Permanent, "Content-Length 0"},
+		{"no content length", imagetest.ServerConfig{Size: imgSize, NoLength: true}, kvmerr.Permanent, "no Content-Length"},
+		{"404", imagetest.ServerConfig{Size: imgSize, HeadStatus: 404, GetStatus: 404}, kvmerr.Permanent, "404"},
+		{"403", imagetest.ServerConfig{Size: imgSize, HeadStatus: 403, GetStatus: 403}, kvmerr.Permanent, "403"},
+		{"503", imagetest.ServerConfig{Size: imgSize, HeadStatus: 503, GetStatus: 503}, kvmerr.Transient, "503"},
+		{"500 on GET after HEAD ok", imagetest.ServerConfig{Size: imgSize, GetStatus: 500}, kvmerr.Transient, "500"},
+		{"429", imagetest.ServerConfig{Size: imgSize, HeadStatus: 429, GetStatus: 429}, kvmerr.Transient, "429"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			e := newImgEnv(t, imageCacheOptions{})
-			srv := newImgServer(t, tc.cfg)
+			e := newImgEnv(t, Options{})
+			srv := imagetest.NewServer(t, tc.cfg)
 			_, err := e.ensure(context.Background(), imgRequest(srv, ""))
 			assertClass(t, err, tc.want)
 			if !strings.Contains(err.Error(), tc.text) {
@@ -739,10 +503,10 @@ func TestEnsureBaseImage_httpFailures(t *testing.T) {
 }
 
 func TestEnsureBaseImage_unreachableSourceIsTransient(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
-	srv := newImgServer(t, imgServerConfig{size: imgSize})
-	url := srv.url()
-	srv.srv.Close()
+	e := newImgEnv(t, Options{})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
+	url := srv.URL()
+	srv.Srv.Close()
 
 	_, err := e.ensure(context.Background(), BaseImageRequest{Host: imgHost, Name: imgName, SourceURL: url})
 	assertClass(t, err, kvmerr.Transient)
@@ -754,20 +518,20 @@ func TestEnsureBaseImage_unreachableSourceIsTransient(t *testing.T) {
 func TestEnsureBaseImage_headFallsBackToGet(t *testing.T) {
 	cases := []struct {
 		name string
-		cfg  imgServerConfig
+		cfg  imagetest.ServerConfig
 	}{
-		{"HEAD 405", imgServerConfig{size: imgSize, headStatus: http.StatusMethodNotAllowed}},
-		{"HEAD 500", imgServerConfig{size: imgSize, headStatus: http.StatusInternalServerError}},
+		{"HEAD 405", imagetest.ServerConfig{Size: imgSize, HeadStatus: http.StatusMethodNotAllowed}},
+		{"HEAD 500", imagetest.ServerConfig{Size: imgSize, HeadStatus: http.StatusInternalServerError}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			e := newImgEnv(t, imageCacheOptions{})
-			srv := newImgServer(t, tc.cfg)
-			img, err := e.ensure(context.Background(), imgRequest(srv, imgDigest(imgSize)))
+			e := newImgEnv(t, Options{})
+			srv := imagetest.NewServer(t, tc.cfg)
+			img, err := e.ensure(context.Background(), imgRequest(srv, imagetest.Digest(imgSize)))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if g := srv.gets.Load(); g != 1 {
+			if g := srv.Gets.Load(); g != 1 {
 				t.Errorf("server saw %d GETs, want exactly 1 (the size comes from it)", g)
 			}
 			if img.SizeBytes != imgSize {
@@ -778,8 +542,8 @@ func TestEnsureBaseImage_headFallsBackToGet(t *testing.T) {
 }
 
 func TestEnsureBaseImage_shortBodyIsTransientAndLeavesNothing(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
-	srv := newImgServer(t, imgServerConfig{size: imgSize, sendOnly: imgSize / 2})
+	e := newImgEnv(t, Options{})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize, SendOnly: imgSize / 2})
 	_, err := e.ensure(context.Background(), imgRequest(srv, ""))
 	assertClass(t, err, kvmerr.Transient)
 	if v := e.volumes(); len(v) != 0 {
@@ -788,8 +552,8 @@ func TestEnsureBaseImage_shortBodyIsTransientAndLeavesNothing(t *testing.T) {
 }
 
 func TestEnsureBaseImage_cancelMidDownloadCleansUp(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
-	srv := newImgServer(t, imgServerConfig{size: imgSize, holdAt: imgSize / 3})
+	e := newImgEnv(t, Options{})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize, HoldAt: imgSize / 3})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	// Cancel once the upload has taken its first bytes; the server then holds the rest back.
@@ -812,8 +576,8 @@ func TestEnsureBaseImage_cancelMidDownloadCleansUp(t *testing.T) {
 }
 
 func TestEnsureBaseImage_downloadCapEndsAStalledTransfer(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{DownloadCap: 100 * time.Millisecond})
-	srv := newImgServer(t, imgServerConfig{size: imgSize, holdAt: imgSize / 3})
+	e := newImgEnv(t, Options{DownloadCap: 100 * time.Millisecond})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize, HoldAt: imgSize / 3})
 
 	_, err := e.ensure(context.Background(), imgRequest(srv, ""))
 	assertClass(t, err, kvmerr.Transient)
@@ -827,7 +591,7 @@ func TestEnsureBaseImage_downloadCapEndsAStalledTransfer(t *testing.T) {
 
 func TestEnsureBaseImage_failureAfterCreateDeletesEverything(t *testing.T) {
 	rpc := rpcError(libvirt.ErrRPC)
-	digestMarker := imgMarker(imgDigest(imgSize))
+	digestMarker := imgMarker(imagetest.Digest(imgSize))
 	cases := []struct {
 		name   string
 		inject func(b *fake.Backend)
@@ -861,8 +625,8 @@ func TestEnsureBaseImage_failureAfterCreateDeletesEverything(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			e := newImgEnv(t, imageCacheOptions{})
-			srv := newImgServer(t, imgServerConfig{size: imgSize})
+			e := newImgEnv(t, Options{})
+			srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
 			e.pool.OnDedicated(tc.inject)
 
 			_, err := e.ensure(context.Background(), imgRequest(srv, ""))
@@ -908,8 +672,8 @@ func TestEnsureBaseImage_volumesAnotherWriterCreatedAreNotDeleted(t *testing.T) 
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			e := newImgEnv(t, imageCacheOptions{})
-			srv := newImgServer(t, imgServerConfig{size: imgSize})
+			e := newImgEnv(t, Options{})
+			srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
 			e.pool.OnDedicated(func(b *fake.Backend) { appearsMeanwhile(b, tc.appears...) })
 
 			_, err := e.ensure(context.Background(), imgRequest(srv, ""))
@@ -933,15 +697,15 @@ func TestEnsureBaseImage_volumesAnotherWriterCreatedAreNotDeleted(t *testing.T) 
 }
 
 func TestEnsureBaseImage_failedCleanupIsLoggedAndRetryCompletes(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
-	srv := newImgServer(t, imgServerConfig{size: imgSize})
+	e := newImgEnv(t, Options{})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
 	e.pool.OnDedicated(func(b *fake.Backend) { b.FailAlways("StoragePoolRefresh", rpcError(libvirt.ErrRPC)) })
 	e.fb.FailAlways("StorageVolDelete", rpcError(libvirt.ErrRPC))
 
 	_, err := e.ensure(context.Background(), imgRequest(srv, ""))
 	assertClass(t, err, kvmerr.Transient)
-	if len(e.log.matching("could not delete a partly written base image; the next ensure deletes it")) != 1 {
-		t.Errorf("failed cleanup not logged:\n%s", e.log.text())
+	if len(e.log.Matching("could not delete a partly written base image; the next ensure deletes it")) != 1 {
+		t.Errorf("failed cleanup not logged:\n%s", e.log.Text())
 	}
 	if v := e.volumes(); !slices.Equal(v, []string{imgName, imgClaim}) {
 		t.Fatalf("volumes = %v, want the unfinished image and its claim left by the failed cleanup", v)
@@ -950,21 +714,21 @@ func TestEnsureBaseImage_failedCleanupIsLoggedAndRetryCompletes(t *testing.T) {
 	// The claim is this process's own, so the retry takes it for debris at once, though young.
 	e.pool.OnDedicated(nil)
 	e.fb.ClearFaults("")
-	img, err := e.ensure(context.Background(), imgRequest(srv, imgDigest(imgSize)))
+	img, err := e.ensure(context.Background(), imgRequest(srv, imagetest.Digest(imgSize)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if img.SHA256 != imgDigest(imgSize) || srv.gets.Load() != 2 {
-		t.Errorf("retry: sha %s after %d GETs; want a fresh verified fetch", img.SHA256, srv.gets.Load())
+	if img.SHA256 != imagetest.Digest(imgSize) || srv.Gets.Load() != 2 {
+		t.Errorf("retry: sha %s after %d GETs; want a fresh verified fetch", img.SHA256, srv.Gets.Load())
 	}
-	if v := e.volumes(); !slices.Equal(v, []string{imgName, imgMarker(imgDigest(imgSize))}) {
+	if v := e.volumes(); !slices.Equal(v, []string{imgName, imgMarker(imagetest.Digest(imgSize))}) {
 		t.Errorf("volumes = %v after the retry", v)
 	}
 }
 
 func TestEnsureBaseImage_dedicatedDialFailureWritesNothing(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
-	srv := newImgServer(t, imgServerConfig{size: imgSize})
+	e := newImgEnv(t, Options{})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
 	e.pool.FailDedicated(imgHost, &kvmerr.DialError{Host: imgHost, Stage: kvmerr.StageTCP, Err: errors.New("connection refused")})
 
 	_, err := e.ensure(context.Background(), imgRequest(srv, ""))
@@ -977,16 +741,16 @@ func TestEnsureBaseImage_dedicatedDialFailureWritesNothing(t *testing.T) {
 func TestEnsureBaseImage_quotaPrecheck(t *testing.T) {
 	cases := []struct {
 		name string
-		cfg  imgServerConfig
+		cfg  imagetest.ServerConfig
 		gets int32
 	}{
-		{"size from HEAD: no GET at all", imgServerConfig{size: imgSize}, 0},
-		{"size from GET after a refused HEAD", imgServerConfig{size: imgSize, headStatus: 405}, 1},
+		{"size from HEAD: no GET at all", imagetest.ServerConfig{Size: imgSize}, 0},
+		{"size from GET after a refused HEAD", imagetest.ServerConfig{Size: imgSize, HeadStatus: 405}, 1},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			e := newImgEnv(t, imageCacheOptions{})
-			srv := newImgServer(t, tc.cfg)
+			e := newImgEnv(t, Options{})
+			srv := imagetest.NewServer(t, tc.cfg)
 			e.fb.UpdatePool(imgPool, func(p *fake.StoragePool) { p.Available = imgSize - 1 })
 
 			_, err := e.ensure(context.Background(), imgRequest(srv, ""))
@@ -1003,7 +767,7 @@ func TestEnsureBaseImage_quotaPrecheck(t *testing.T) {
 			if n := len(e.pool.DedicatedBackends(imgHost)); n != 0 || e.fb.Count("StorageVolCreateXML") != 0 {
 				t.Errorf("a write was attempted despite the full pool (%d dedicated connections)", n)
 			}
-			if g := srv.gets.Load(); g != tc.gets {
+			if g := srv.Gets.Load(); g != tc.gets {
 				t.Errorf("GETs = %d, want %d", g, tc.gets)
 			}
 		})
@@ -1011,8 +775,8 @@ func TestEnsureBaseImage_quotaPrecheck(t *testing.T) {
 }
 
 func TestEnsureBaseImage_exactFitPasses(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
-	srv := newImgServer(t, imgServerConfig{size: imgSize})
+	e := newImgEnv(t, Options{})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
 	e.fb.UpdatePool(imgPool, func(p *fake.StoragePool) { p.Available = imgSize })
 	if _, err := e.ensure(context.Background(), imgRequest(srv, "")); err != nil {
 		t.Fatal(err)
@@ -1038,7 +802,7 @@ func TestEnsureBaseImage_invalidRequests(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			e := newImgEnv(t, imageCacheOptions{})
+			e := newImgEnv(t, Options{})
 			tc.req.Host = imgHost
 			_, err := e.ensure(context.Background(), tc.req)
 			assertClass(t, err, kvmerr.Permanent)
@@ -1059,7 +823,7 @@ func TestValidateBaseImageName(t *testing.T) {
 			t.Errorf("ValidateBaseImageName(%q) = %v, want nil", ok, err)
 		}
 	}
-	if n := len(baseRef{Name: longest}.digestMarker(strings.Repeat("0", 64))); n > rules.MaxVolumeName {
+	if n := len(Ref{Name: longest}.digestMarker(strings.Repeat("0", 64))); n > rules.MaxVolumeName {
 		t.Errorf("the longest name's digest marker has %d characters, more than a file name may", n)
 	}
 	for _, bad := range []string{"", ".hidden", "a/b", "a b", "img.qcow2.sha256", "img.kvm2-sha256-x", "a.kvm2-", longest + "a"} {
@@ -1070,8 +834,8 @@ func TestValidateBaseImageName(t *testing.T) {
 }
 
 func TestEnsureBaseImage_missingPoolIsPermanent(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
-	srv := newImgServer(t, imgServerConfig{size: imgSize})
+	e := newImgEnv(t, Options{})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
 	req := imgRequest(srv, "")
 	req.Pool = "nosuchpool"
 	_, err := e.ensure(context.Background(), req)
@@ -1082,9 +846,9 @@ func TestEnsureBaseImage_missingPoolIsPermanent(t *testing.T) {
 }
 
 func TestEnsureBaseImage_rawFormatAndPoolFromRequest(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
+	e := newImgEnv(t, Options{})
 	e.fb.AddPool(fake.StoragePool{Name: "images", Active: true, Capacity: 1 << 30, Available: 1 << 30})
-	srv := newImgServer(t, imgServerConfig{size: imgSize})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
 	req := imgRequest(srv, "")
 	req.Pool, req.Format = "images", "raw"
 
@@ -1095,15 +859,15 @@ func TestEnsureBaseImage_rawFormatAndPoolFromRequest(t *testing.T) {
 	if img.Pool != "images" || img.Format != "raw" || img.ID != imgHost+"/images/"+imgName {
 		t.Errorf("image = %+v, want raw in pool images", img)
 	}
-	if v := e.fb.VolumeNames("images"); !slices.Equal(v, []string{imgName, imgMarker(imgDigest(imgSize))}) {
+	if v := e.fb.VolumeNames("images"); !slices.Equal(v, []string{imgName, imgMarker(imagetest.Digest(imgSize))}) {
 		t.Errorf("volumes of pool images = %v", v)
 	}
 }
 
 func TestEnsureBaseImage_secondCallerWaitsThenHitsTheCache(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
-	srv := newImgServer(t, imgServerConfig{size: imgSize, holdAt: imgSize / 2})
-	req := imgRequest(srv, imgDigest(imgSize))
+	e := newImgEnv(t, Options{})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize, HoldAt: imgSize / 2})
+	req := imgRequest(srv, imagetest.Digest(imgSize))
 
 	type result struct {
 		img BaseImage
@@ -1114,14 +878,14 @@ func TestEnsureBaseImage_secondCallerWaitsThenHitsTheCache(t *testing.T) {
 		img, err := e.ensure(context.Background(), req)
 		first <- result{img, err}
 	}()
-	<-srv.held
+	<-srv.Held
 	second := make(chan result, 1)
 	go func() {
 		img, err := e.ensure(context.Background(), req)
 		second <- result{img, err}
 	}()
 	waitForLockRefs(t, e.ic.locks, imgHost+"/"+imgPool+"/"+imgName, 2)
-	srv.unblock()
+	srv.Unblock()
 
 	r1, r2 := <-first, <-second
 	if r1.err != nil || r2.err != nil {
@@ -1130,23 +894,17 @@ func TestEnsureBaseImage_secondCallerWaitsThenHitsTheCache(t *testing.T) {
 	if r1.img != r2.img {
 		t.Errorf("second caller got %+v, want the first's %+v", r2.img, r1.img)
 	}
-	if g := srv.gets.Load(); g != 1 {
+	if g := srv.Gets.Load(); g != 1 {
 		t.Errorf("GETs = %d, want 1: the second caller must hit the cache", g)
 	}
 }
 
 // waitForLockRefs waits until key has want holders and waiters.
-func waitForLockRefs(t *testing.T, l *keyedLocks, key string, want int) {
+func waitForLockRefs(t *testing.T, l *keylock.Locks, key string, want int) {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for time.Now().Before(deadline) {
-		l.mu.Lock()
-		e := l.entries[key]
-		n := 0
-		if e != nil {
-			n = e.refs
-		}
-		l.mu.Unlock()
+		n := l.Refs(key)
 		if n == want {
 			return
 		}
@@ -1156,15 +914,15 @@ func waitForLockRefs(t *testing.T, l *keyedLocks, key string, want int) {
 }
 
 func TestEnsureBaseImage_waiterGivesUpWithItsContext(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
-	srv := newImgServer(t, imgServerConfig{size: imgSize, holdAt: imgSize / 2})
+	e := newImgEnv(t, Options{})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize, HoldAt: imgSize / 2})
 	req := imgRequest(srv, "")
 	first := make(chan error, 1)
 	go func() {
 		_, err := e.ensure(context.Background(), req)
 		first <- err
 	}()
-	<-srv.held
+	<-srv.Held
 
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
@@ -1173,28 +931,28 @@ func TestEnsureBaseImage_waiterGivesUpWithItsContext(t *testing.T) {
 	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "waiting for another operation") {
 		t.Errorf("err = %v, want the waiter's deadline while waiting for the lock", err)
 	}
-	srv.unblock()
+	srv.Unblock()
 	if err := <-first; err != nil {
 		t.Fatalf("first caller: %v", err)
 	}
 }
 
 func TestEnsureBaseImage_differentImagesDoNotWaitForEachOther(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
-	held := newImgServer(t, imgServerConfig{size: imgSize, holdAt: imgSize / 2})
-	free := newImgServer(t, imgServerConfig{size: imgSize})
+	e := newImgEnv(t, Options{})
+	held := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize, HoldAt: imgSize / 2})
+	free := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
 	first := make(chan error, 1)
 	go func() {
 		_, err := e.ensure(context.Background(), imgRequest(held, ""))
 		first <- err
 	}()
-	<-held.held
+	<-held.Held
 
-	other := BaseImageRequest{Host: imgHost, Name: "alpine", SourceURL: free.url()}
+	other := BaseImageRequest{Host: imgHost, Name: "alpine", SourceURL: free.URL()}
 	if _, err := e.ensure(context.Background(), other); err != nil {
 		t.Fatalf("an unrelated image waited or failed: %v", err)
 	}
-	held.unblock()
+	held.Unblock()
 	if err := <-first; err != nil {
 		t.Fatal(err)
 	}
@@ -1203,9 +961,9 @@ func TestEnsureBaseImage_differentImagesDoNotWaitForEachOther(t *testing.T) {
 func TestEnsureBaseImage_streamsWithBoundedBytesInFlight(t *testing.T) {
 	const size = 64 << 20
 	const bound = 4 << 20
-	e := newImgEnv(t, imageCacheOptions{})
+	e := newImgEnv(t, Options{})
 	e.fb.DiscardUploads(true)
-	srv := newImgServer(t, imgServerConfig{size: size})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: size})
 
 	var mu sync.Mutex
 	var atStart int64 = -1
@@ -1215,7 +973,7 @@ func TestEnsureBaseImage_streamsWithBoundedBytesInFlight(t *testing.T) {
 			if v.Name != imgName {
 				return
 			}
-			written := srv.written.Load()
+			written := srv.Written.Load()
 			mu.Lock()
 			defer mu.Unlock()
 			if atStart < 0 {
@@ -1225,7 +983,7 @@ func TestEnsureBaseImage_streamsWithBoundedBytesInFlight(t *testing.T) {
 		})
 	})
 
-	img, err := e.ensure(context.Background(), imgRequest(srv, imgDigest(size)))
+	img, err := e.ensure(context.Background(), imgRequest(srv, imagetest.Digest(size)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1242,45 +1000,45 @@ func TestEnsureBaseImage_streamsWithBoundedBytesInFlight(t *testing.T) {
 }
 
 func TestEnsureBaseImage_logsProgressAndResult(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{ProgressEvery: time.Nanosecond})
-	srv := newImgServer(t, imgServerConfig{size: imgSize})
+	e := newImgEnv(t, Options{ProgressEvery: time.Nanosecond})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
 	if _, err := e.ensure(context.Background(), imgRequest(srv, "")); err != nil {
 		t.Fatal(err)
 	}
-	progress := e.log.matching("base image upload progress")
+	progress := e.log.Matching("base image upload progress")
 	if len(progress) < 2 {
-		t.Fatalf("%d progress lines, want several:\n%s", len(progress), e.log.text())
+		t.Fatalf("%d progress lines, want several:\n%s", len(progress), e.log.Text())
 	}
 	last := progress[len(progress)-1]
-	if last.level != LevelInfo || last.fields["bytes"] != uint64(imgSize) || last.fields["percent"] != 100 ||
-		last.fields["total_bytes"] != uint64(imgSize) || last.fields["volume"] != imgName {
+	if last.Level != corelog.LevelInfo || last.Fields["bytes"] != uint64(imgSize) || last.Fields["percent"] != 100 ||
+		last.Fields["total_bytes"] != uint64(imgSize) || last.Fields["volume"] != imgName {
 		t.Errorf("last progress line = %+v, want INFO at 100%% of %d bytes", last, imgSize)
 	}
-	if _, ok := last.fields["rate_mib_s"].(float64); !ok {
-		t.Errorf("progress line has no rate: %+v", last.fields)
+	if _, ok := last.Fields["rate_mib_s"].(float64); !ok {
+		t.Errorf("progress line has no rate: %+v", last.Fields)
 	}
-	done := e.log.matching("base image cached")
-	if len(done) != 1 || done[0].fields["sha256"] != imgDigest(imgSize) {
+	done := e.log.Matching("base image cached")
+	if len(done) != 1 || done[0].Fields["sha256"] != imagetest.Digest(imgSize) {
 		t.Errorf("result lines = %+v, want one naming the digest", done)
 	}
 }
 
 func TestEnsureBaseImage_progressIsThrottled(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{ProgressEvery: time.Hour})
-	srv := newImgServer(t, imgServerConfig{size: imgSize})
+	e := newImgEnv(t, Options{ProgressEvery: time.Hour})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
 	if _, err := e.ensure(context.Background(), imgRequest(srv, "")); err != nil {
 		t.Fatal(err)
 	}
-	if n := len(e.log.matching("base image upload progress")); n != 0 {
+	if n := len(e.log.Matching("base image upload progress")); n != 0 {
 		t.Errorf("%d progress lines within one interval, want 0", n)
 	}
 }
 
 func TestEnsureBaseImage_urlCredentialsStayOutOfLogsAndErrors(t *testing.T) {
 	const secret = "s3cr3t-token"
-	e := newImgEnv(t, imageCacheOptions{ProgressEvery: time.Nanosecond})
-	srv := newImgServer(t, imgServerConfig{size: imgSize})
-	signed := strings.Replace(srv.url(), "http://", "http://user:"+secret+"@", 1) + "?sig=" + secret
+	e := newImgEnv(t, Options{ProgressEvery: time.Nanosecond})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
+	signed := strings.Replace(srv.URL(), "http://", "http://user:"+secret+"@", 1) + "?sig=" + secret
 
 	img, err := e.ensure(context.Background(), BaseImageRequest{Host: imgHost, Name: imgName, SourceURL: signed})
 	if err != nil {
@@ -1291,10 +1049,10 @@ func TestEnsureBaseImage_urlCredentialsStayOutOfLogsAndErrors(t *testing.T) {
 	}
 	_, err = e.ensure(context.Background(), BaseImageRequest{Host: imgHost, Name: imgName, SourceURL: signed, SHA256: strings.Repeat("0", 64)})
 	assertClass(t, err, kvmerr.Permanent)
-	failing := newImgServer(t, imgServerConfig{size: imgSize, headStatus: 404, getStatus: 404})
-	_, err2 := e.ensure(context.Background(), BaseImageRequest{Host: imgHost, Name: "other", SourceURL: failing.url() + "?sig=" + secret})
+	failing := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize, HeadStatus: 404, GetStatus: 404})
+	_, err2 := e.ensure(context.Background(), BaseImageRequest{Host: imgHost, Name: "other", SourceURL: failing.URL() + "?sig=" + secret})
 	assertClass(t, err2, kvmerr.Permanent)
-	for _, text := range []string{e.log.text(), err.Error(), err2.Error()} {
+	for _, text := range []string{e.log.Text(), err.Error(), err2.Error()} {
 		if strings.Contains(text, secret) {
 			t.Errorf("secret leaked: %s", text)
 		}
@@ -1319,24 +1077,24 @@ func TestRedactURL(t *testing.T) {
 func TestParseBaseRef(t *testing.T) {
 	cases := []struct {
 		id      string
-		want    baseRef
+		want    Ref
 		wantErr bool
 	}{
-		{"lab/default/debian-12", baseRef{"lab", "default", "debian-12"}, false},
-		{"lab/images/debian-12.qcow2", baseRef{"lab", "images", "debian-12.qcow2"}, false},
-		{"lab/default", baseRef{}, true},
-		{"lab/default/a/b", baseRef{}, true},
-		{"lab//debian", baseRef{}, true},
-		{"lab/default/", baseRef{}, true},
-		{"lab/default/x.sha256", baseRef{}, true},
-		{"lab/default/x.kvm2-pending-1700000000", baseRef{}, true},
-		{"lab/default/.hidden", baseRef{}, true},
+		{"lab/default/debian-12", Ref{"lab", "default", "debian-12"}, false},
+		{"lab/images/debian-12.qcow2", Ref{"lab", "images", "debian-12.qcow2"}, false},
+		{"lab/default", Ref{}, true},
+		{"lab/default/a/b", Ref{}, true},
+		{"lab//debian", Ref{}, true},
+		{"lab/default/", Ref{}, true},
+		{"lab/default/x.sha256", Ref{}, true},
+		{"lab/default/x.kvm2-pending-1700000000", Ref{}, true},
+		{"lab/default/.hidden", Ref{}, true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.id, func(t *testing.T) {
-			got, err := parseBaseRef(tc.id)
+			got, err := ParseRef(tc.id)
 			if (err != nil) != tc.wantErr || got != tc.want {
-				t.Errorf("parseBaseRef(%q) = %+v, %v; want %+v, error %v", tc.id, got, err, tc.want, tc.wantErr)
+				t.Errorf("ParseRef(%q) = %+v, %v; want %+v, error %v", tc.id, got, err, tc.want, tc.wantErr)
 			}
 			if err == nil && got.ID() != tc.id {
 				t.Errorf("ID() = %q, want %q back", got.ID(), tc.id)
@@ -1346,7 +1104,7 @@ func TestParseBaseRef(t *testing.T) {
 }
 
 func TestParseMarkerName(t *testing.T) {
-	r := baseRef{Name: "img.qcow2"}
+	r := Ref{Name: "img.qcow2"}
 	sha := strings.Repeat("0a", 32)
 	cases := []struct {
 		name  string
@@ -1404,7 +1162,7 @@ func TestGetBaseImage(t *testing.T) {
 			{"by recorded digest", []BaseImageOption{Recorded(digest, fake.DefaultPoolPath+"/"+imgName)}},
 		} {
 			t.Run(tc.name+"/"+rec.name, func(t *testing.T) {
-				e := newImgEnv(t, imageCacheOptions{})
+				e := newImgEnv(t, Options{})
 				e.seedCached(content)
 				tc.mutate(e.fb)
 				img, err := e.get(rec.opts...)
@@ -1455,12 +1213,11 @@ func TestResolveBase(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			e := newImgEnv(t, imageCacheOptions{})
+			e := newImgEnv(t, Options{})
 			digest := e.seedCached([]byte("base"))
 			tc.mutate(e)
 			e.fb.FailAlways("StorageVolDownload", errors.New("resolveBase must not read a volume"))
-			c := &Client{images: e.ic, pool: e.pool}
-			img, err := c.resolveBase(context.Background(), e.fb, tc.id)
+			img, err := e.ic.Resolve(context.Background(), e.fb, tc.id)
 			if n := len(e.pool.DedicatedBackends(imgHost)) + e.pool.Acquired(imgHost); n != 0 {
 				t.Errorf("resolveBase took %d connections of its own, want 0: it works on Create's", n)
 			}
@@ -1579,7 +1336,7 @@ func TestDeleteBaseImage_refusesWhileInUse(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			e := newImgEnv(t, imageCacheOptions{})
+			e := newImgEnv(t, Options{})
 			e.seedCached([]byte("base"))
 			tc.setup(e.fb)
 			before := e.volumes()
@@ -1603,7 +1360,7 @@ func TestDeleteBaseImage_refusesWhileInUse(t *testing.T) {
 // TestDeleteBaseImage_anOverlayNoDomainUsesDoesNotHoldIt: in use means used by a domain; a
 // volume left behind on the image does not keep it.
 func TestDeleteBaseImage_anOverlayNoDomainUsesDoesNotHoldIt(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
+	e := newImgEnv(t, Options{})
 	e.seedCached([]byte("base"))
 	e.fb.AddVolume(imgPool, fake.Volume{Name: "left.qcow2", Format: "qcow2", Capacity: 1 << 30, BackingPath: fake.DefaultPoolPath + "/" + imgName})
 	if err := e.remove(); err != nil {
@@ -1615,7 +1372,7 @@ func TestDeleteBaseImage_anOverlayNoDomainUsesDoesNotHoldIt(t *testing.T) {
 }
 
 func TestDeleteBaseImage_unreadableDomainRefuses(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
+	e := newImgEnv(t, Options{})
 	e.seedCached([]byte("base"))
 	e.fb.AddDomain(fake.Domain{Name: "weird", XML: "<domain><devices><disk"})
 	err := e.remove()
@@ -1626,7 +1383,7 @@ func TestDeleteBaseImage_unreadableDomainRefuses(t *testing.T) {
 }
 
 func TestDeleteBaseImage_domainGoneWhileListingIsSkipped(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
+	e := newImgEnv(t, Options{})
 	e.seedCached([]byte("base"))
 	e.fb.AddDomain(fake.Domain{Name: "leaving", XML: imgDomainXML("leaving", fileDisk("/x.qcow2"))})
 	e.fb.FailFor("DomainGetXMLDesc", "leaving", rpcError(libvirt.ErrNoDomain))
@@ -1639,7 +1396,7 @@ func TestDeleteBaseImage_domainGoneWhileListingIsSkipped(t *testing.T) {
 }
 
 func TestDeleteBaseImage_deletesImageThenMarkerAndIsIdempotent(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
+	e := newImgEnv(t, Options{})
 	digest := e.seedCached([]byte("base"))
 	e.fb.AddVolume(imgPool, fake.Volume{Name: "unrelated.qcow2", Format: "qcow2", Capacity: 1})
 
@@ -1683,7 +1440,7 @@ func TestDeleteBaseImage_goneStatesAreFine(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			e := newImgEnv(t, imageCacheOptions{})
+			e := newImgEnv(t, Options{})
 			e.seedCached([]byte("base"))
 			tc.setup(e.fb)
 			if err := e.remove(); err != nil {
@@ -1699,7 +1456,7 @@ func TestDeleteBaseImage_goneStatesAreFine(t *testing.T) {
 // TestDeleteBaseImage_anotherDigestUnderTheNameIsLeftAlone: the recorded digest is the image
 // the resource cached; another image cached under the name since is not its to delete.
 func TestDeleteBaseImage_anotherDigestUnderTheNameIsLeftAlone(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
+	e := newImgEnv(t, Options{})
 	digest := e.seedCached([]byte("a newer image"))
 	if err := e.remove(Recorded(strings.Repeat("0", 64), fake.DefaultPoolPath+"/"+imgName)); err != nil {
 		t.Fatal(err)
@@ -1712,7 +1469,7 @@ func TestDeleteBaseImage_anotherDigestUnderTheNameIsLeftAlone(t *testing.T) {
 // TestDeleteBaseImage_claimOfAnotherWriterIsLeftAlone: without a digest marker the name holds
 // another apply's fetch, not the resource's image.
 func TestDeleteBaseImage_claimOfAnotherWriterIsLeftAlone(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
+	e := newImgEnv(t, Options{})
 	other := imgName + rules.PendingInfix + strconv.FormatInt(imgNow.Unix(), 10)
 	e.fb.AddVolume(imgPool, fake.Volume{Name: imgName, Format: "qcow2", Capacity: 10, Content: []byte("half")})
 	e.fb.AddVolume(imgPool, fake.Volume{Name: other, Format: "raw"})
@@ -1725,7 +1482,7 @@ func TestDeleteBaseImage_claimOfAnotherWriterIsLeftAlone(t *testing.T) {
 }
 
 func TestDeleteBaseImage_interruptedNeverLeavesAVerifiedClaim(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
+	e := newImgEnv(t, Options{})
 	digest := e.seedCached([]byte("base"))
 	e.fb.FailFor("StorageVolDelete", imgPool+"/"+imgMarker(digest), rpcError(libvirt.ErrRPC))
 
@@ -1747,57 +1504,14 @@ func TestDeleteBaseImage_interruptedNeverLeavesAVerifiedClaim(t *testing.T) {
 }
 
 func TestPoolFree(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
+	e := newImgEnv(t, Options{})
 	e.fb.UpdatePool(imgPool, func(p *fake.StoragePool) { p.Available = 12345 })
-	free, err := e.ic.poolFree(context.Background(), e.pool, imgHost, imgPool)
+	free, err := e.ic.PoolFree(context.Background(), e.pool, imgHost, imgPool)
 	if err != nil || free != 12345 {
 		t.Errorf("poolFree = %d, %v; want 12345", free, err)
 	}
-	_, err = e.ic.poolFree(context.Background(), e.pool, imgHost, "nosuchpool")
+	_, err = e.ic.PoolFree(context.Background(), e.pool, imgHost, "nosuchpool")
 	assertClass(t, err, kvmerr.NotFound)
-}
-
-func TestClientBaseImageMethods(t *testing.T) {
-	fb := fake.New(imgHost)
-	pool := fake.NewPool(fb)
-	cfg := Config{Hosts: map[string]HostConfig{imgHost: {
-		Address: "127.0.0.1", PrivateKey: "unused", HostKey: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFakeFakeFakeFakeFakeFakeFakeFakeFakeFakeFake",
-	}}}
-	c, err := New(cfg, WithPool(pool), WithHTTPClient(imgHTTPClient()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := newImgServer(t, imgServerConfig{size: imgSize})
-	ctx := context.Background()
-
-	img, err := c.EnsureBaseImage(ctx, BaseImageRequest{Host: imgHost, Name: imgName, SourceURL: srv.url()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if img.Pool != rules.DefaultPool {
-		t.Errorf("pool = %q, want the host's default", img.Pool)
-	}
-	got, err := c.GetBaseImage(ctx, img.ID)
-	if err != nil || got.SHA256 != img.SHA256 {
-		t.Errorf("GetBaseImage = %+v, %v; want the ensured image", got, err)
-	}
-	got, err = c.GetBaseImage(ctx, img.ID, Recorded(img.SHA256, img.Path))
-	if err != nil || got.SHA256 != img.SHA256 {
-		t.Errorf("GetBaseImage(Recorded) = %+v, %v; want the ensured image", got, err)
-	}
-	if free, err := c.PoolFree(ctx, imgHost, ""); err != nil || free != fake.DefaultPoolAvailable-imgSize {
-		t.Errorf("PoolFree = %d, %v; want the default pool's free bytes", free, err)
-	}
-	if err := c.DeleteBaseImage(ctx, img.ID, Recorded(img.SHA256, img.Path)); err != nil {
-		t.Fatal(err)
-	}
-	_, err = c.GetBaseImage(ctx, img.ID)
-	assertClass(t, err, kvmerr.NotFound)
-	_, err = c.EnsureBaseImage(ctx, BaseImageRequest{Host: "unknown", Name: imgName, SourceURL: srv.url()})
-	assertClass(t, err, kvmerr.Permanent)
-	if pool.Outstanding() != 0 || pool.Unclosed() != 0 {
-		t.Errorf("connections leaked: %d outstanding, %d unclosed", pool.Outstanding(), pool.Unclosed())
-	}
 }
 
 // imgSlowReader is an io.Reader that never ends, for the progress reader's counting test.
@@ -1894,8 +1608,8 @@ func TestBaseImage_foreignVolumesAreNeverAdoptedDeletedOrDownloadedOver(t *testi
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			e := newImgEnv(t, imageCacheOptions{})
-			srv := newImgServer(t, imgServerConfig{size: imgSize})
+			e := newImgEnv(t, Options{})
+			srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
 			tc.seed(e.fb)
 			before := map[string]string{}
 			for _, v := range e.volumes() {
@@ -1924,7 +1638,7 @@ func TestBaseImage_foreignVolumesAreNeverAdoptedDeletedOrDownloadedOver(t *testi
 				assertForeign(t, err, tc.foreign...)
 				unchanged("ensure")
 			}
-			if n := srv.requests(); n != 0 {
+			if n := srv.Requests(); n != 0 {
 				t.Errorf("server saw %d requests: a foreign volume was downloaded over", n)
 			}
 			gets := [][]BaseImageOption{nil}
@@ -1949,8 +1663,8 @@ func TestBaseImage_foreignVolumesAreNeverAdoptedDeletedOrDownloadedOver(t *testi
 func TestBaseImage_aUserVolumeUnderTheOldMarkerNameIsNotOurs(t *testing.T) {
 	userFile := fake.Volume{Name: imgLegacy, Format: "raw", Capacity: 6, Content: []byte("notes\n")}
 	t.Run("beside a cached image", func(t *testing.T) {
-		e := newImgEnv(t, imageCacheOptions{})
-		srv := newImgServer(t, imgServerConfig{size: imgSize})
+		e := newImgEnv(t, Options{})
+		srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
 		digest := e.seedCached([]byte("base"))
 		e.fb.AddVolume(imgPool, userFile)
 		if _, err := e.ensure(context.Background(), imgRequest(srv, "")); err != nil {
@@ -1967,8 +1681,8 @@ func TestBaseImage_aUserVolumeUnderTheOldMarkerNameIsNotOurs(t *testing.T) {
 		}
 	})
 	t.Run("alone", func(t *testing.T) {
-		e := newImgEnv(t, imageCacheOptions{})
-		srv := newImgServer(t, imgServerConfig{size: imgSize})
+		e := newImgEnv(t, Options{})
+		srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
 		e.fb.AddVolume(imgPool, userFile)
 		img, err := e.ensure(context.Background(), imgRequest(srv, ""))
 		if err != nil {
@@ -1984,7 +1698,7 @@ func TestBaseImage_aUserVolumeUnderTheOldMarkerNameIsNotOurs(t *testing.T) {
 }
 
 func TestBaseImage_legacyImageWithStateProofMovesToTodaysMarkers(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
+	e := newImgEnv(t, Options{})
 	content := []byte("cached by an earlier version")
 	digest, path := e.seedLegacy(content)
 
@@ -2010,8 +1724,7 @@ func TestBaseImage_legacyImageWithStateProofMovesToTodaysMarkers(t *testing.T) {
 			t.Errorf("get after the move = %+v, %v", again, err)
 		}
 	}
-	c := &Client{images: e.ic, pool: e.pool}
-	if _, err := c.resolveBase(context.Background(), e.fb, e.ref().ID()); err != nil {
+	if _, err := e.ic.Resolve(context.Background(), e.fb, e.ref().ID()); err != nil {
 		t.Errorf("resolveBase after the move: %v", err)
 	}
 }
@@ -2034,7 +1747,7 @@ func TestBaseImage_legacyImageWithoutProofIsForeign(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			e := newImgEnv(t, imageCacheOptions{})
+			e := newImgEnv(t, Options{})
 			digest, path := e.seedLegacy([]byte("cached"))
 			opts := tc.opts(digest, path)
 			_, err := e.get(opts...)
@@ -2051,7 +1764,7 @@ func TestBaseImage_legacyImageWithoutProofIsForeign(t *testing.T) {
 }
 
 func TestBaseImage_legacyImageWithStateProofIsDeleted(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
+	e := newImgEnv(t, Options{})
 	digest, path := e.seedLegacy([]byte("cached"))
 	e.fb.AddVolume(imgPool, fake.Volume{Name: "unrelated", Format: "raw", Capacity: 1})
 	if err := e.remove(Recorded(digest, path)); err != nil {
@@ -2066,7 +1779,7 @@ func TestBaseImage_legacyImageWithStateProofIsDeleted(t *testing.T) {
 // marker before it deletes the old one; when that delete fails, the refresh says so (and
 // retries), and the resource's delete removes the old marker once its content proves it.
 func TestBaseImage_oldMarkerLeftByAFailedMoveIsDeletedWithTheImage(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
+	e := newImgEnv(t, Options{})
 	digest, path := e.seedLegacy([]byte("cached"))
 	e.fb.FailFor("StorageVolDelete", imgPool+"/"+imgLegacy, rpcError(libvirt.ErrRPC))
 	_, err := e.get(Recorded(digest, path))
@@ -2091,7 +1804,7 @@ func TestBaseImage_oldMarkerLeftByAFailedMoveIsDeletedWithTheImage(t *testing.T)
 // empty is no verdict (Transient), so the image is neither taken for foreign nor changed.
 func TestBaseImage_legacyMarkerReadFaults(t *testing.T) {
 	t.Run("stall is retried on a fresh connection", func(t *testing.T) {
-		e := newImgEnv(t, imageCacheOptions{MarkerTimeout: 10 * time.Millisecond})
+		e := newImgEnv(t, Options{MarkerTimeout: 10 * time.Millisecond})
 		digest, path := e.seedLegacy([]byte("cached"))
 		abandonedOnce(e.fb, "StorageVolDownload")
 		if _, err := e.get(Recorded(digest, path)); err != nil {
@@ -2102,7 +1815,7 @@ func TestBaseImage_legacyMarkerReadFaults(t *testing.T) {
 		}
 	})
 	t.Run("two stalls are transient", func(t *testing.T) {
-		e := newImgEnv(t, imageCacheOptions{MarkerTimeout: 10 * time.Millisecond})
+		e := newImgEnv(t, Options{MarkerTimeout: 10 * time.Millisecond})
 		digest, path := e.seedLegacy([]byte("cached"))
 		abandonedOnce(e.fb, "StorageVolDownload")
 		abandonedOnce(e.fb, "StorageVolDownload")
@@ -2113,10 +1826,10 @@ func TestBaseImage_legacyMarkerReadFaults(t *testing.T) {
 		}
 	})
 	t.Run("an empty read is read again", func(t *testing.T) {
-		e := newImgEnv(t, imageCacheOptions{})
+		e := newImgEnv(t, Options{})
 		digest, path := e.seedLegacy([]byte("cached"))
 		b := &emptyReadOnce{Backend: e.fb}
-		if _, err := e.ic.get(context.Background(), singlePool{b}, e.ref(), recordOf([]BaseImageOption{Recorded(digest, path)})); err != nil {
+		if _, err := e.ic.Get(context.Background(), singlePool{b}, e.ref(), Recorded(digest, path)); err != nil {
 			t.Fatal(err)
 		}
 		if n := e.fb.Count("StorageVolDownload"); n != 1 {
@@ -2124,10 +1837,10 @@ func TestBaseImage_legacyMarkerReadFaults(t *testing.T) {
 		}
 	})
 	t.Run("reads that stay empty are no verdict", func(t *testing.T) {
-		e := newImgEnv(t, imageCacheOptions{})
+		e := newImgEnv(t, Options{})
 		digest, path := e.seedLegacy([]byte("cached"))
 		b := &emptyReads{Backend: e.fb}
-		_, err := e.ic.get(context.Background(), singlePool{b}, e.ref(), recordOf([]BaseImageOption{Recorded(digest, path)}))
+		_, err := e.ic.Get(context.Background(), singlePool{b}, e.ref(), Recorded(digest, path))
 		assertClass(t, err, kvmerr.Transient)
 		if !errors.Is(err, errEmptyLegacyRead) || !slices.Equal(e.volumes(), []string{imgName, imgLegacy}) {
 			t.Errorf("err = %v, volumes %v; want a retryable error and nothing changed", err, e.volumes())
@@ -2142,13 +1855,7 @@ func (b *emptyReads) StorageVolDownload(context.Context, libvirt.StorageVol, io.
 	return nil
 }
 
-// qcow2With is the test image's header changed by mutate, followed by some data.
-func qcow2With(mutate func(h []byte)) []byte {
-	h := qcow2Header()
-	mutate(h)
-	return append(h, make([]byte, 4096)...)
-}
-
+// imagetest.QCOW2With is the test image's header changed by mutate, followed by some data.
 func TestEnsureBaseImage_refusesImagesThatNameHostFiles(t *testing.T) {
 	cases := []struct {
 		name   string
@@ -2156,26 +1863,26 @@ func TestEnsureBaseImage_refusesImagesThatNameHostFiles(t *testing.T) {
 		body   []byte
 		text   string
 	}{
-		{"qcow2 with a backing file", "qcow2", qcow2With(func(h []byte) {
+		{"qcow2 with a backing file", "qcow2", imagetest.QCOW2With(func(h []byte) {
 			binary.BigEndian.PutUint64(h[8:], 112)
 			binary.BigEndian.PutUint32(h[16:], 11)
 		}), "backing file"},
-		{"qcow2 version 2 with a backing file", "qcow2", qcow2With(func(h []byte) {
+		{"qcow2 version 2 with a backing file", "qcow2", imagetest.QCOW2With(func(h []byte) {
 			binary.BigEndian.PutUint32(h[4:], 2)
 			binary.BigEndian.PutUint64(h[8:], 72)
 		}), "backing file"},
-		{"qcow2 with an external data file", "qcow2", qcow2With(func(h []byte) {
+		{"qcow2 with an external data file", "qcow2", imagetest.QCOW2With(func(h []byte) {
 			binary.BigEndian.PutUint64(h[72:], qcow2ExternalDataFile)
 		}), "external file"},
 		{"qcow2 asked for, raw content", "qcow2", bytes.Repeat([]byte{0}, 8192), "not a qcow2 image"},
 		{"qcow2 asked for, tiny body", "qcow2", []byte("QFI"), "not a qcow2 image"},
-		{"qcow2 of an unknown version", "qcow2", qcow2With(func(h []byte) { binary.BigEndian.PutUint32(h[4:], 4) }), "version 4"},
-		{"truncated qcow2 header", "qcow2", qcow2Header()[:90], "ends inside its qcow2 header"},
+		{"qcow2 of an unknown version", "qcow2", imagetest.QCOW2With(func(h []byte) { binary.BigEndian.PutUint32(h[4:], 4) }), "version 4"},
+		{"truncated qcow2 header", "qcow2", imagetest.QCOW2Header()[:90], "ends inside its qcow2 header"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			e := newImgEnv(t, imageCacheOptions{})
-			srv := newImgServer(t, imgServerConfig{body: tc.body})
+			e := newImgEnv(t, Options{})
+			srv := imagetest.NewServer(t, imagetest.ServerConfig{Body: tc.body})
 			req := imgRequest(srv, "")
 			req.Format = tc.format
 			_, err := e.ensure(context.Background(), req)
@@ -2194,9 +1901,9 @@ func TestEnsureBaseImage_refusesImagesThatNameHostFiles(t *testing.T) {
 }
 
 func TestEnsureBaseImage_rawContentIsNotInspected(t *testing.T) {
-	e := newImgEnv(t, imageCacheOptions{})
-	body := qcow2With(func(h []byte) { binary.BigEndian.PutUint64(h[8:], 112) })
-	srv := newImgServer(t, imgServerConfig{body: body})
+	e := newImgEnv(t, Options{})
+	body := imagetest.QCOW2With(func(h []byte) { binary.BigEndian.PutUint64(h[8:], 112) })
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Body: body})
 	req := imgRequest(srv, digestOf(body))
 	req.Format = "raw" // the guest sees these bytes as a disk; the host never opens a backing file
 	if _, err := e.ensure(context.Background(), req); err != nil {
@@ -2205,7 +1912,7 @@ func TestEnsureBaseImage_rawContentIsNotInspected(t *testing.T) {
 }
 
 func TestCheckImageHeader_passesEveryByteOn(t *testing.T) {
-	body := append(qcow2Header(), bytes.Repeat([]byte("data"), 5000)...)
+	body := append(imagetest.QCOW2Header(), bytes.Repeat([]byte("data"), 5000)...)
 	r, err := checkImageHeader("qcow2", bytes.NewReader(body), "src")
 	if err != nil {
 		t.Fatal(err)
@@ -2219,7 +1926,7 @@ func TestCheckImageHeader_passesEveryByteOn(t *testing.T) {
 }
 
 func TestEnsureBaseImage_refusesARedirectFromHTTPSToHTTP(t *testing.T) {
-	plain := newImgServer(t, imgServerConfig{size: imgSize})
+	plain := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
 	tlsSrv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/same-scheme" {
 			http.Redirect(w, r, "/image", http.StatusFound)
@@ -2229,17 +1936,17 @@ func TestEnsureBaseImage_refusesARedirectFromHTTPSToHTTP(t *testing.T) {
 			plain.ServeHTTP(w, r)
 			return
 		}
-		http.Redirect(w, r, plain.url(), http.StatusFound)
+		http.Redirect(w, r, plain.URL(), http.StatusFound)
 	}))
 	t.Cleanup(tlsSrv.Close)
 
-	e := newImgEnv(t, imageCacheOptions{HTTPClient: tlsSrv.Client()})
+	e := newImgEnv(t, Options{HTTPClient: tlsSrv.Client()})
 	_, err := e.ensure(context.Background(), BaseImageRequest{Host: imgHost, Name: imgName, SourceURL: tlsSrv.URL + "/downgrade"})
 	assertClass(t, err, kvmerr.Permanent)
 	if !strings.Contains(err.Error(), "redirect from https") {
 		t.Errorf("error %q should say the redirect to http was refused", err)
 	}
-	if n := plain.requests(); n != 0 {
+	if n := plain.Requests(); n != 0 {
 		t.Errorf("the http server saw %d requests, want 0", n)
 	}
 	if v := e.volumes(); len(v) != 0 {

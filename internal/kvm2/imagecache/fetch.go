@@ -1,4 +1,4 @@
-package kvm2
+package imagecache
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
@@ -23,7 +24,7 @@ import (
 // fetch downloads the image and streams it into a new volume on a dedicated connection,
 // verifying its digest on the way; the marker is written last. Every failure after the volume
 // may exist deletes what was written.
-func (ic *imageCache) fetch(ctx context.Context, pool backend.Pool, ref baseRef, req BaseImageRequest) (BaseImage, error) {
+func (ic *Cache) fetch(ctx context.Context, pool backend.Pool, ref Ref, req BaseImageRequest) (BaseImage, error) {
 	dlCtx, cancel := context.WithTimeout(ctx, ic.downloadCap)
 	defer cancel()
 
@@ -63,7 +64,7 @@ func (ic *imageCache) fetch(ctx context.Context, pool backend.Pool, ref baseRef,
 
 // headSize asks the source for its size. It returns 0 when HEAD fails, is refused or reports
 // no length; the caller then opens the GET first and takes the size from it.
-func (ic *imageCache) headSize(ctx context.Context, src string) uint64 {
+func (ic *Cache) headSize(ctx context.Context, src string) uint64 {
 	req, err := http.NewRequestWithContext(ctx, http.MethodHead, src, nil)
 	if err != nil {
 		return 0
@@ -83,7 +84,7 @@ func (ic *imageCache) headSize(ctx context.Context, src string) uint64 {
 // open starts the GET and returns its body and length. Accept-Encoding: identity keeps the
 // transport from decompressing transparently, which would hide the length and change the bytes
 // the digest is computed over.
-func (ic *imageCache) open(ctx context.Context, ref baseRef, src string) (io.ReadCloser, uint64, error) {
+func (ic *Cache) open(ctx context.Context, ref Ref, src string) (io.ReadCloser, uint64, error) {
 	shown := redactURL(src)
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, src, nil)
 	if err != nil {
@@ -129,7 +130,7 @@ func checkDownloadResponse(resp *http.Response, shown string) error {
 
 // precheck fails with QuotaExceeded before anything is written when the pool cannot hold size
 // more bytes.
-func (ic *imageCache) precheck(ctx context.Context, pool backend.Pool, ref baseRef, size uint64) error {
+func (ic *Cache) precheck(ctx context.Context, pool backend.Pool, ref Ref, size uint64) error {
 	b, release, err := pool.Acquire(ctx, ref.Host)
 	if err != nil {
 		return err
@@ -142,7 +143,7 @@ func (ic *imageCache) precheck(ctx context.Context, pool backend.Pool, ref baseR
 // connection, so a long transfer never holds the host's pooled connection; the digest marker
 // is created last. ctx is the caller's context (used to derive the cleanup's), dlCtx the capped
 // one every transfer step is bound to.
-func (ic *imageCache) upload(ctx, dlCtx context.Context, pool backend.Pool, ref baseRef, req BaseImageRequest, body io.Reader, size uint64) (img BaseImage, err error) {
+func (ic *Cache) upload(ctx, dlCtx context.Context, pool backend.Pool, ref Ref, req BaseImageRequest, body io.Reader, size uint64) (img BaseImage, err error) {
 	d, err := pool.Dedicated(dlCtx, ref.Host)
 	if err != nil {
 		return BaseImage{}, err
@@ -208,7 +209,7 @@ func (ic *imageCache) upload(ctx, dlCtx context.Context, pool backend.Pool, ref 
 	fields := ref.fields()
 	fields["source"] = redactURL(req.SourceURL)
 	fields["bytes"] = size
-	ic.logf(ctx, LevelInfo, "uploading base image", fields)
+	ic.logf(ctx, corelog.LevelInfo, "uploading base image", fields)
 	start := time.Now()
 	hasher := sha256.New()
 	progress := newProgressReader(io.TeeReader(body, hasher), size, ic.progressEvery, func(n uint64, rate float64) {
@@ -216,7 +217,7 @@ func (ic *imageCache) upload(ctx, dlCtx context.Context, pool backend.Pool, ref 
 		f["bytes"], f["total_bytes"] = n, size
 		f["percent"] = percentOf(n, size)
 		f["rate_mib_s"] = rate
-		ic.logf(ctx, LevelInfo, "base image upload progress", f)
+		ic.logf(ctx, corelog.LevelInfo, "base image upload progress", f)
 	})
 	if err := d.StorageVolUpload(dlCtx, vol, &chunkReader{r: progress, size: uploadChunk}, size); err != nil {
 		return BaseImage{}, fmt.Errorf("upload into volume %s: %w", ref.Name, err)
@@ -255,7 +256,7 @@ func (ic *imageCache) upload(ctx, dlCtx context.Context, pool backend.Pool, ref 
 	if err := hostops.DeleteNamedVolumes(dlCtx, d, p, claim); err != nil {
 		f := ref.fields()
 		f["error"] = err.Error()
-		ic.logf(ctx, LevelWarn, "could not delete the claim of a cached base image; the next ensure deletes it", f)
+		ic.logf(ctx, corelog.LevelWarn, "could not delete the claim of a cached base image; the next ensure deletes it", f)
 	} else {
 		ic.forgetClaims(ref, claim)
 	}
@@ -263,14 +264,14 @@ func (ic *imageCache) upload(ctx, dlCtx context.Context, pool backend.Pool, ref 
 	done := ref.fields()
 	done["sha256"], done["bytes"], done["seconds"] = digest, size, elapsed.Seconds()
 	done["rate_mib_s"] = mibPerSecond(size, elapsed)
-	ic.logf(ctx, LevelInfo, "base image cached", done)
+	ic.logf(ctx, corelog.LevelInfo, "base image cached", done)
 	return img, nil
 }
 
 // appeared explains an image volume that was created by someone else between the lookup and
 // this fetch's create: another fetch's claim beside ours makes it a race to wait out
 // (Transient); otherwise the volume is foreign.
-func (ic *imageCache) appeared(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref baseRef, claim string, cause error) error {
+func (ic *Cache) appeared(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref Ref, claim string, cause error) error {
 	e, err := ic.inspect(ctx, b, p, ref)
 	if err != nil {
 		return err
@@ -289,7 +290,7 @@ func (ic *imageCache) appeared(ctx context.Context, b backend.Backend, p libvirt
 // discard deletes the named volumes after a failed fetch. It runs on a context stripped of the
 // caller's cancellation (a cancelled apply must still clean up) but with its own budget, and on
 // the pooled connection, because the dedicated one may have been closed by the failure.
-func (ic *imageCache) discard(ctx context.Context, pool backend.Pool, ref baseRef, names ...string) {
+func (ic *Cache) discard(ctx context.Context, pool backend.Pool, ref Ref, names ...string) {
 	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), ic.cleanupTimeout)
 	defer cancel()
 	err := func() error {
@@ -311,10 +312,10 @@ func (ic *imageCache) discard(ctx context.Context, pool backend.Pool, ref baseRe
 	f := ref.fields()
 	if err != nil {
 		f["error"] = err.Error()
-		ic.logf(ctx, LevelWarn, "could not delete a partly written base image; the next ensure deletes it", f)
+		ic.logf(ctx, corelog.LevelWarn, "could not delete a partly written base image; the next ensure deletes it", f)
 		return
 	}
-	ic.logf(ctx, LevelDebug, "deleted a partly written base image", f)
+	ic.logf(ctx, corelog.LevelDebug, "deleted a partly written base image", f)
 }
 
 // downgradeError refuses a redirect from https to http: the image would travel unauthenticated,

@@ -1,4 +1,4 @@
-package kvm2
+package imagecache
 
 import (
 	"context"
@@ -12,16 +12,17 @@ import (
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/keylock"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
-// See image_names.go for how the cache proves which volumes it wrote.
+// See names.go for how the cache proves which volumes it wrote.
 const (
 	defaultImageFormat = "qcow2"
-	defaultPoolName    = "default"
 
 	defaultDownloadCap   = 30 * time.Minute
 	defaultMarkerTimeout = 5 * time.Second
@@ -37,28 +38,28 @@ const (
 	defaultCleanupTimeout = time.Minute
 )
 
-// Operation names used in errors.
+// Operation names used in errors; the Client names its own refusals (an unknown host) so too.
 const (
-	opEnsureImage = "ensure base image"
-	opGetImage    = "read base image"
-	opDeleteImage = "delete base image"
-	opPoolFree    = "read pool free space"
+	OpEnsure   = "ensure base image"
+	OpGet      = "read base image"
+	OpDelete   = "delete base image"
+	OpPoolFree = "read pool free space"
 )
 
-// imageCacheOptions tunes the image cache; zero values take the defaults.
-type imageCacheOptions struct {
-	HTTPClient     *http.Client  // default: a plain client; redirects from https to http are refused either way
-	Logger         Logger        // default: discard
-	DownloadCap    time.Duration // hard cap on one download and upload, on top of ctx; default 30m
-	ProgressEvery  time.Duration // interval between upload progress lines; default 5s
-	CleanupTimeout time.Duration // budget of the cleanup after a failed upload; default 1m
-	MarkerTimeout  time.Duration // budget of one read of an earlier version's marker; default 5s
+// Options tunes the image cache; zero values take the defaults.
+type Options struct {
+	HTTPClient     *http.Client   // default: a plain client; redirects from https to http are refused either way
+	Logger         corelog.Logger // default: discard
+	DownloadCap    time.Duration  // hard cap on one download and upload, on top of ctx; default 30m
+	ProgressEvery  time.Duration  // interval between upload progress lines; default 5s
+	CleanupTimeout time.Duration  // budget of the cleanup after a failed upload; default 1m
+	MarkerTimeout  time.Duration  // budget of one read of an earlier version's marker; default 5s
 }
 
-// imageCache downloads, verifies and caches base images in libvirt storage pools.
-type imageCache struct {
+// Cache downloads, verifies and caches base images in libvirt storage pools.
+type Cache struct {
 	http           *http.Client
-	log            Logger
+	log            corelog.Logger
 	downloadCap    time.Duration
 	progressEvery  time.Duration
 	cleanupTimeout time.Duration
@@ -66,7 +67,7 @@ type imageCache struct {
 	// claimTTL is how long a claim stands for a fetch that may still be running elsewhere.
 	claimTTL time.Duration
 	now      func() time.Time
-	locks    *keyedLocks
+	locks    *keylock.Locks
 
 	// ownClaims are the claims this process created and has not seen deleted. A fetch runs
 	// under its image's lock, so to a holder of that lock such a claim is never a fetch in
@@ -76,14 +77,14 @@ type imageCache struct {
 }
 
 // noteClaim records a claim this process created.
-func (ic *imageCache) noteClaim(ref baseRef, claim string) {
+func (ic *Cache) noteClaim(ref Ref, claim string) {
 	ic.claimsMu.Lock()
 	defer ic.claimsMu.Unlock()
 	ic.ownClaims[ref.ID()+"/"+claim] = true
 }
 
 // forgetClaims drops deleted volumes from the claims this process created.
-func (ic *imageCache) forgetClaims(ref baseRef, names ...string) {
+func (ic *Cache) forgetClaims(ref Ref, names ...string) {
 	ic.claimsMu.Lock()
 	defer ic.claimsMu.Unlock()
 	for _, n := range names {
@@ -93,7 +94,7 @@ func (ic *imageCache) forgetClaims(ref baseRef, names ...string) {
 
 // liveClaim returns a claim of e whose fetch may still be running elsewhere: one this process
 // did not create, young enough.
-func (ic *imageCache) liveClaim(e cacheEntry) (marker, bool) {
+func (ic *Cache) liveClaim(e cacheEntry) (marker, bool) {
 	ic.claimsMu.Lock()
 	defer ic.claimsMu.Unlock()
 	now := ic.now()
@@ -105,9 +106,9 @@ func (ic *imageCache) liveClaim(e cacheEntry) (marker, bool) {
 	return marker{}, false
 }
 
-// newImageCache applies the defaults of opts.
-func newImageCache(opts imageCacheOptions) *imageCache {
-	ic := &imageCache{
+// New applies the defaults of opts.
+func New(opts Options) *Cache {
+	ic := &Cache{
 		http:           refuseDowngrade(opts.HTTPClient),
 		log:            opts.Logger,
 		downloadCap:    opts.DownloadCap,
@@ -115,7 +116,7 @@ func newImageCache(opts imageCacheOptions) *imageCache {
 		cleanupTimeout: opts.CleanupTimeout,
 		markerTimeout:  opts.MarkerTimeout,
 		now:            time.Now,
-		locks:          newKeyedLocks(),
+		locks:          keylock.New(),
 		ownClaims:      map[string]bool{},
 	}
 	if ic.downloadCap <= 0 {
@@ -135,7 +136,7 @@ func newImageCache(opts imageCacheOptions) *imageCache {
 }
 
 // logf emits one line through the configured logger, if any.
-func (ic *imageCache) logf(ctx context.Context, level Level, msg string, fields map[string]any) {
+func (ic *Cache) logf(ctx context.Context, level corelog.Level, msg string, fields map[string]any) {
 	if ic.log != nil {
 		ic.log.Log(ctx, level, msg, fields)
 	}
@@ -169,13 +170,13 @@ func recordOf(opts []BaseImageOption) baseImageRecord {
 	return r
 }
 
-// normalizeBaseRequest fills the defaults of req from the host's config and validates it.
-func normalizeBaseRequest(cfg HostConfig, req BaseImageRequest) (BaseImageRequest, error) {
+// normalizeBaseRequest fills the defaults of req (the host's pool, defaultPool) and validates it.
+func normalizeBaseRequest(defaultPool string, req BaseImageRequest) (BaseImageRequest, error) {
 	if req.Pool == "" {
-		req.Pool = cfg.Pool
+		req.Pool = defaultPool
 	}
 	if req.Pool == "" {
-		req.Pool = defaultPoolName
+		req.Pool = rules.DefaultPool
 	}
 	if req.Format == "" {
 		req.Format = defaultImageFormat
@@ -211,24 +212,24 @@ func redactURL(raw string) string {
 	return u.String()
 }
 
-// ensure returns the cached image for req, downloading, verifying and caching it first when
+// Ensure returns the cached image for req, downloading, verifying and caching it first when
 // the pool holds no verified copy. Only one ensure or remove runs per image at a time.
-func (ic *imageCache) ensure(ctx context.Context, pool backend.Pool, cfg HostConfig, req BaseImageRequest) (BaseImage, error) {
-	req, err := normalizeBaseRequest(cfg, req)
+func (ic *Cache) Ensure(ctx context.Context, pool backend.Pool, defaultPool string, req BaseImageRequest) (BaseImage, error) {
+	req, err := normalizeBaseRequest(defaultPool, req)
 	if err != nil {
-		return BaseImage{}, kvmerr.New(kvmerr.Permanent, opEnsureImage, req.Host, err)
+		return BaseImage{}, kvmerr.New(kvmerr.Permanent, OpEnsure, req.Host, err)
 	}
-	ref := baseRef{Host: req.Host, Pool: req.Pool, Name: req.Name}
-	unlock, err := ic.locks.lock(ctx, ref.ID())
+	ref := Ref{Host: req.Host, Pool: req.Pool, Name: req.Name}
+	unlock, err := ic.locks.Lock(ctx, ref.ID())
 	if err != nil {
-		return BaseImage{}, kvmerr.New(kvmerr.Transient, opEnsureImage, ref.Host,
+		return BaseImage{}, kvmerr.New(kvmerr.Transient, OpEnsure, ref.Host,
 			fmt.Errorf("waiting for another operation on base image %s: %w", ref.ID(), err))
 	}
 	defer unlock()
 
 	var img BaseImage
 	hit := false
-	err = onPooled(ctx, pool, ref.Host, func(b backend.Backend) error {
+	err = backend.OnPooled(ctx, pool, ref.Host, func(b backend.Backend) error {
 		var err error
 		img, hit, err = ic.lookupForEnsure(ctx, b, ref, req.SHA256)
 		return err
@@ -237,7 +238,7 @@ func (ic *imageCache) ensure(ctx context.Context, pool backend.Pool, cfg HostCon
 		img, err = ic.fetch(ctx, pool, ref, req)
 	}
 	if err != nil {
-		return BaseImage{}, kvmerr.Wrap(opEnsureImage, ref.Host, err)
+		return BaseImage{}, kvmerr.Wrap(OpEnsure, ref.Host, err)
 	}
 	img.SourceURL = req.SourceURL
 	return img, nil
@@ -246,7 +247,7 @@ func (ic *imageCache) ensure(ctx context.Context, pool backend.Pool, cfg HostCon
 // lookupForEnsure finds a verified image (a hit) or makes the pool ready for a fetch: debris
 // of the cache's own is deleted, anything foreign is refused untouched, and a claim another
 // fetch holds is waited for (Transient).
-func (ic *imageCache) lookupForEnsure(ctx context.Context, b backend.Backend, ref baseRef, expected string) (BaseImage, bool, error) {
+func (ic *Cache) lookupForEnsure(ctx context.Context, b backend.Backend, ref Ref, expected string) (BaseImage, bool, error) {
 	p, err := hostops.LookupPool(ctx, b, ref.Host, ref.Pool)
 	if err != nil {
 		return BaseImage{}, false, err
@@ -277,7 +278,7 @@ func (ic *imageCache) lookupForEnsure(ctx context.Context, b backend.Backend, re
 		if err != nil {
 			return BaseImage{}, false, err
 		}
-		ic.logf(ctx, LevelDebug, "base image cache hit", ref.fields())
+		ic.logf(ctx, corelog.LevelDebug, "base image cache hit", ref.fields())
 		return img, true, nil
 	}
 	if r := e.refusal(); r != nil {
@@ -301,7 +302,7 @@ func (ic *imageCache) lookupForEnsure(ctx context.Context, b backend.Backend, re
 
 // deleteDebris deletes what an interrupted fetch or remove of the cache left, unless a domain
 // runs on its image: then the unverified image is left alone for an administrator to judge.
-func (ic *imageCache) deleteDebris(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref baseRef, e cacheEntry) error {
+func (ic *Cache) deleteDebris(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref Ref, e cacheEntry) error {
 	if e.image != nil {
 		img, err := describeBase(ctx, b, *e.image, ref, "")
 		if err != nil {
@@ -317,7 +318,7 @@ func (ic *imageCache) deleteDebris(ctx context.Context, b backend.Backend, p lib
 				ref.Name, ref.Pool, &BaseImageInUseError{ID: ref.ID(), Domains: domains}))
 		}
 	}
-	ic.logf(ctx, LevelWarn, "deleting an unfinished base image before fetching it again", ref.fields())
+	ic.logf(ctx, corelog.LevelWarn, "deleting an unfinished base image before fetching it again", ref.fields())
 	if err := hostops.DeleteNamedVolumes(ctx, b, p, e.ourNames()...); err != nil {
 		return err
 	}
@@ -328,7 +329,7 @@ func (ic *imageCache) deleteDebris(ctx context.Context, b backend.Backend, p lib
 // quickVerified is the lookup when the digest is known: the digest's marker by name, its form,
 // and the image. ok is false when any of them is not there or not right; the caller then looks
 // at the whole entry.
-func (ic *imageCache) quickVerified(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref baseRef, sha string) (BaseImage, bool, error) {
+func (ic *Cache) quickVerified(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref Ref, sha string) (BaseImage, bool, error) {
 	mv, err := hostops.LookupVolume(ctx, b, p, ref.digestMarker(sha))
 	if err != nil || mv == nil {
 		return BaseImage{}, false, err
@@ -345,7 +346,7 @@ func (ic *imageCache) quickVerified(ctx context.Context, b backend.Backend, p li
 }
 
 // describeBase reads the path, capacity and format of a cached image volume.
-func describeBase(ctx context.Context, b backend.Backend, vol libvirt.StorageVol, ref baseRef, sha string) (BaseImage, error) {
+func describeBase(ctx context.Context, b backend.Backend, vol libvirt.StorageVol, ref Ref, sha string) (BaseImage, error) {
 	xml, err := b.StorageVolGetXMLDesc(ctx, vol)
 	if err != nil {
 		return BaseImage{}, err
@@ -369,20 +370,43 @@ func describeBase(ctx context.Context, b backend.Backend, vol libvirt.StorageVol
 	}, nil
 }
 
-// get reads a cached image. Anything but a verified image is NotFound, like a missing volume;
+// Get reads a cached image. Anything but a verified image is NotFound, like a missing volume;
 // a foreign volume under the name says so in the error (a *ForeignImageError).
-func (ic *imageCache) get(ctx context.Context, pool backend.Pool, ref baseRef, rec baseImageRecord) (img BaseImage, err error) {
-	err = onPooled(ctx, pool, ref.Host, func(b backend.Backend) error {
+func (ic *Cache) Get(ctx context.Context, pool backend.Pool, ref Ref, opts ...BaseImageOption) (img BaseImage, err error) {
+	rec := recordOf(opts)
+	err = backend.OnPooled(ctx, pool, ref.Host, func(b backend.Backend) error {
 		var err error
 		img, err = ic.readBase(ctx, b, ref, rec)
 		return err
 	})
-	return img, kvmerr.Wrap(opGetImage, ref.Host, err)
+	return img, kvmerr.Wrap(OpGet, ref.Host, err)
+}
+
+// Resolve reads the verified base image id for Create on the connection b Create holds. The
+// lookup reads no volume content (the digest is in a marker's name), so it needs no connection
+// of its own. An image that is missing or on another host is Permanent there: Create cannot
+// succeed until the image is ensured.
+func (ic *Cache) Resolve(ctx context.Context, b backend.Backend, id string) (BaseImage, error) {
+	const op = "resolve base image"
+	ref, err := ParseRef(id)
+	if err != nil {
+		return BaseImage{}, kvmerr.New(kvmerr.Permanent, op, b.Host(), err)
+	}
+	if ref.Host != b.Host() {
+		return BaseImage{}, kvmerr.New(kvmerr.Permanent, op, b.Host(),
+			fmt.Errorf("base image %s is on host %s; an instance can only use a base image on its own host", id, ref.Host))
+	}
+	img, err := ic.readBase(ctx, b, ref, baseImageRecord{})
+	if kvmerr.IsNotFound(err) {
+		return BaseImage{}, kvmerr.New(kvmerr.Permanent, op, b.Host(),
+			fmt.Errorf("base image %s is not cached: %w", id, err))
+	}
+	return img, kvmerr.Wrap(op, b.Host(), err)
 }
 
 // readBase reads a verified image through b. With a record that proves an image of an earlier
 // version to be the caller's, it moves that image to today's markers first.
-func (ic *imageCache) readBase(ctx context.Context, b backend.Backend, ref baseRef, rec baseImageRecord) (BaseImage, error) {
+func (ic *Cache) readBase(ctx context.Context, b backend.Backend, ref Ref, rec baseImageRecord) (BaseImage, error) {
 	p, err := b.StoragePoolLookupByName(ctx, ref.Pool)
 	if err != nil {
 		return BaseImage{}, err
@@ -414,35 +438,13 @@ func (ic *imageCache) readBase(ctx context.Context, b backend.Backend, ref baseR
 	return BaseImage{}, kvmerr.New(kvmerr.NotFound, "", ref.Host, cause)
 }
 
-// resolveBase reads the verified base image id for Create on the connection Create holds. The
-// lookup reads no volume content (the digest is in a marker's name), so it needs no connection
-// of its own. An image that is missing or on another host is Permanent there: Create cannot
-// succeed until the image is ensured.
-func (c *Client) resolveBase(ctx context.Context, b backend.Backend, id string) (BaseImage, error) {
-	const op = "resolve base image"
-	ref, err := parseBaseRef(id)
-	if err != nil {
-		return BaseImage{}, kvmerr.New(kvmerr.Permanent, op, b.Host(), err)
-	}
-	if ref.Host != b.Host() {
-		return BaseImage{}, kvmerr.New(kvmerr.Permanent, op, b.Host(),
-			fmt.Errorf("base image %s is on host %s; an instance can only use a base image on its own host", id, ref.Host))
-	}
-	img, err := c.images.readBase(ctx, b, ref, baseImageRecord{})
-	if kvmerr.IsNotFound(err) || kvmerr.IsNotFound(err) {
-		return BaseImage{}, kvmerr.New(kvmerr.Permanent, op, b.Host(),
-			fmt.Errorf("base image %s is not cached: %w", id, err))
-	}
-	return img, kvmerr.Wrap(op, b.Host(), err)
-}
-
-// poolFree reports the available bytes of a pool.
-func (ic *imageCache) poolFree(ctx context.Context, pool backend.Pool, host, poolName string) (uint64, error) {
+// PoolFree reports the available bytes of a pool.
+func (ic *Cache) PoolFree(ctx context.Context, pool backend.Pool, host, poolName string) (uint64, error) {
 	b, release, err := pool.Acquire(ctx, host)
 	if err != nil {
-		return 0, kvmerr.Wrap(opPoolFree, host, err)
+		return 0, kvmerr.Wrap(OpPoolFree, host, err)
 	}
 	defer release()
 	free, err := hostops.PoolAvailable(ctx, b, poolName)
-	return free, kvmerr.Wrap(opPoolFree, host, err)
+	return free, kvmerr.Wrap(OpPoolFree, host, err)
 }

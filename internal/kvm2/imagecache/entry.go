@@ -1,4 +1,4 @@
-package kvm2
+package imagecache
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 
 // cacheEntry is what a pool holds under one image's name, from one listing of its volumes.
 type cacheEntry struct {
-	ref     baseRef
+	ref     Ref
 	image   *libvirt.StorageVol // nil when absent
 	digests []marker            // digest markers of the cache's form
 	pending []marker            // claims of the cache's form
@@ -30,7 +30,7 @@ type marker struct {
 
 // inspect lists the pool's volumes once and sorts those under ref's name. Markers are checked
 // for their form (empty) by their size, never by reading them.
-func (ic *imageCache) inspect(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref baseRef) (cacheEntry, error) {
+func (ic *Cache) inspect(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref Ref) (cacheEntry, error) {
 	e := cacheEntry{ref: ref}
 	vols, err := b.StoragePoolListAllVolumes(ctx, p)
 	if err != nil {

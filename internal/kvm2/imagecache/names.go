@@ -1,4 +1,4 @@
-package kvm2
+package imagecache
 
 import (
 	"fmt"
@@ -23,29 +23,29 @@ import (
 // Images cached by earlier versions have a marker "<name>.sha256" holding the hex digest. Such a
 // marker is only believed together with the caller's record of the digest and path (state), and
 // it is then replaced by the markers above.
-// baseRef names one cached base image: volume Name in pool Pool on host Host.
-type baseRef struct{ Host, Pool, Name string }
+// Ref names one cached base image: volume Name in pool Pool on host Host.
+type Ref struct{ Host, Pool, Name string }
 
 // ID is the base image's ID, "host/pool/name".
-func (r baseRef) ID() string { return rules.FormatBaseImageID(r.Host, r.Pool, r.Name) }
+func (r Ref) ID() string { return rules.FormatBaseImageID(r.Host, r.Pool, r.Name) }
 
 // markerPrefix starts the name of every marker of the image, and of nothing else: a base image
 // name never contains rules.MarkerInfix, so the first rules.MarkerInfix in a marker's name ends its image's.
-func (r baseRef) markerPrefix() string { return r.Name + rules.MarkerInfix }
+func (r Ref) markerPrefix() string { return r.Name + rules.MarkerInfix }
 
 // digestMarker is the name of the marker saying the image is complete with digest sha.
-func (r baseRef) digestMarker(sha string) string { return r.Name + rules.DigestInfix + sha }
+func (r Ref) digestMarker(sha string) string { return r.Name + rules.DigestInfix + sha }
 
 // pendingMarker is the name of the claim of a fetch that started at t.
-func (r baseRef) pendingMarker(t time.Time) string {
+func (r Ref) pendingMarker(t time.Time) string {
 	return r.Name + rules.PendingInfix + strconv.FormatInt(t.Unix(), 10)
 }
 
 // legacyMarker is the name of the marker earlier versions kept beside the image.
-func (r baseRef) legacyMarker() string { return r.Name + rules.LegacyMarkerSuffix }
+func (r Ref) legacyMarker() string { return r.Name + rules.LegacyMarkerSuffix }
 
 // fields are the log fields identifying the image.
-func (r baseRef) fields() map[string]any {
+func (r Ref) fields() map[string]any {
 	return map[string]any{"host": r.Host, "pool": r.Pool, "volume": r.Name}
 }
 
@@ -61,7 +61,7 @@ const (
 // parseMarkerName reads a name that starts with r.markerPrefix(): the digest of a digest
 // marker, or the start time of a claim. Any other name there is notAMarker: no version of the
 // cache writes it.
-func (r baseRef) parseMarkerName(name string) (kind markerKind, sha string, since time.Time) {
+func (r Ref) parseMarkerName(name string) (kind markerKind, sha string, since time.Time) {
 	if rest, ok := strings.CutPrefix(name, r.Name+rules.DigestInfix); ok && rules.IsSHA256(rest) {
 		return digestMarker, rest, time.Time{}
 	}
@@ -73,14 +73,14 @@ func (r baseRef) parseMarkerName(name string) (kind markerKind, sha string, sinc
 	return notAMarker, "", time.Time{}
 }
 
-// parseBaseRef parses a base image ID "host/pool/name" strictly.
-func parseBaseRef(id string) (baseRef, error) {
+// ParseRef parses a base image ID "host/pool/name" strictly.
+func ParseRef(id string) (Ref, error) {
 	host, pool, name, err := rules.ParseBaseImageID(id)
 	if err != nil {
-		return baseRef{}, err
+		return Ref{}, err
 	}
 	if err := rules.ValidateBaseImageName(name); err != nil {
-		return baseRef{}, fmt.Errorf("base image ID %q: %w", id, err)
+		return Ref{}, fmt.Errorf("base image ID %q: %w", id, err)
 	}
-	return baseRef{Host: host, Pool: pool, Name: name}, nil
+	return Ref{Host: host, Pool: pool, Name: name}, nil
 }

@@ -1,4 +1,4 @@
-package kvm2
+package imagecache
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
@@ -30,7 +31,7 @@ var errEmptyLegacyRead = errors.New("reading the marker of an earlier kvm2 versi
 // migrate moves an image of an earlier version that rec proves to be the caller's to today's
 // markers: the digest marker is created, then the old marker deleted. ok is false when rec does
 // not prove it (the image is then foreign).
-func (ic *imageCache) migrate(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref baseRef, e cacheEntry, rec baseImageRecord) (BaseImage, bool, error) {
+func (ic *Cache) migrate(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref Ref, e cacheEntry, rec baseImageRecord) (BaseImage, bool, error) {
 	img, proven, err := ic.proveLegacy(ctx, b, ref, e, rec)
 	if err != nil || !proven {
 		return BaseImage{}, false, err
@@ -47,13 +48,13 @@ func (ic *imageCache) migrate(ctx context.Context, b backend.Backend, p libvirt.
 	}
 	f := ref.fields()
 	f["sha256"] = rec.sha
-	ic.logf(ctx, LevelInfo, "moved a base image cached by an earlier version to today's markers", f)
+	ic.logf(ctx, corelog.LevelInfo, "moved a base image cached by an earlier version to today's markers", f)
 	return img, true, nil
 }
 
 // proveLegacy checks rec against an image of an earlier version: the image's path, the old
 // marker's size, and its content (read once, bounded).
-func (ic *imageCache) proveLegacy(ctx context.Context, b backend.Backend, ref baseRef, e cacheEntry, rec baseImageRecord) (BaseImage, bool, error) {
+func (ic *Cache) proveLegacy(ctx context.Context, b backend.Backend, ref Ref, e cacheEntry, rec baseImageRecord) (BaseImage, bool, error) {
 	if rec.sha == "" || rec.path == "" || e.image == nil || e.legacy == nil {
 		return BaseImage{}, false, nil
 	}
@@ -69,7 +70,7 @@ func (ic *imageCache) proveLegacy(ctx context.Context, b backend.Backend, ref ba
 // Each read has its own short budget (a stalled stream costs seconds, and the abandoned call
 // is retried once on a fresh connection by onPooled); an empty read is read again, since one
 // faulty read must neither prove nor disprove anything.
-func (ic *imageCache) legacyMarkerHolds(ctx context.Context, b backend.Backend, vol libvirt.StorageVol, sha string) (bool, error) {
+func (ic *Cache) legacyMarkerHolds(ctx context.Context, b backend.Backend, vol libvirt.StorageVol, sha string) (bool, error) {
 	capacity, _, err := b.StorageVolGetInfo(ctx, vol)
 	if err != nil || capacity != rules.LegacyMarkerSize {
 		return false, kvmerr.IgnoreNotFound(err)

@@ -1,4 +1,4 @@
-package kvm2
+package hostops
 
 import (
 	"context"
@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -18,24 +17,26 @@ func TestCheckPoolSpace(t *testing.T) {
 		pool      string
 		want      kvmerr.Class // 0: fits
 	}{
-		{"fits", 100, 99, imgPool, 0},
-		{"exact", 100, 100, imgPool, 0},
-		{"short by one", 100, 101, imgPool, kvmerr.QuotaExceeded},
-		{"empty pool", 0, 1, imgPool, kvmerr.QuotaExceeded},
+		{"fits", 100, 99, fake.DefaultPool, 0},
+		{"exact", 100, 100, fake.DefaultPool, 0},
+		{"short by one", 100, 101, fake.DefaultPool, kvmerr.QuotaExceeded},
+		{"empty pool", 0, 1, fake.DefaultPool, kvmerr.QuotaExceeded},
 		{"pool missing", 100, 1, "nosuchpool", kvmerr.NotFound},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			fb := fake.New(imgHost)
-			fb.UpdatePool(imgPool, func(p *fake.StoragePool) { p.Available = tc.available })
-			err := hostops.CheckPoolSpace(context.Background(), fb, imgHost, tc.pool, tc.needed)
+			fb := fake.New("lab")
+			fb.UpdatePool(fake.DefaultPool, func(p *fake.StoragePool) { p.Available = tc.available })
+			err := CheckPoolSpace(context.Background(), fb, "lab", tc.pool, tc.needed)
 			if tc.want == 0 {
 				if err != nil {
 					t.Fatal(err)
 				}
 				return
 			}
-			assertClass(t, err, tc.want)
+			if kvmerr.Classify(err) != tc.want {
+				t.Fatalf("err = %v, want class %v", err, tc.want)
+			}
 			var q *kvmerr.QuotaError
 			if tc.want == kvmerr.QuotaExceeded && (!errors.As(err, &q) || q.Available != tc.available || q.Needed != tc.needed) {
 				t.Errorf("err = %#v, want a QuotaError with %d free and %d needed", err, tc.available, tc.needed)

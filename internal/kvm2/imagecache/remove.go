@@ -1,4 +1,4 @@
-package kvm2
+package imagecache
 
 import (
 	"context"
@@ -8,27 +8,29 @@ import (
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
-// remove deletes a cached image, then its markers. An interrupted remove leaves markers without
+// Remove deletes a cached image, then its markers. An interrupted remove leaves markers without
 // their image, which no reader takes for a verified image and which a retry (or the next
 // ensure) finishes. It refuses while any domain on the host uses the image. Whatever is already
 // gone counts as removed; a volume the cache cannot prove it wrote is left alone.
-func (ic *imageCache) remove(ctx context.Context, pool backend.Pool, ref baseRef, rec baseImageRecord) error {
-	unlock, err := ic.locks.lock(ctx, ref.ID())
+func (ic *Cache) Remove(ctx context.Context, pool backend.Pool, ref Ref, opts ...BaseImageOption) error {
+	rec := recordOf(opts)
+	unlock, err := ic.locks.Lock(ctx, ref.ID())
 	if err != nil {
-		return kvmerr.New(kvmerr.Transient, opDeleteImage, ref.Host,
+		return kvmerr.New(kvmerr.Transient, OpDelete, ref.Host,
 			fmt.Errorf("waiting for another operation on base image %s: %w", ref.ID(), err))
 	}
 	defer unlock()
-	err = onPooled(ctx, pool, ref.Host, func(b backend.Backend) error { return ic.removeOn(ctx, b, ref, rec) })
-	return kvmerr.Wrap(opDeleteImage, ref.Host, err)
+	err = backend.OnPooled(ctx, pool, ref.Host, func(b backend.Backend) error { return ic.removeOn(ctx, b, ref, rec) })
+	return kvmerr.Wrap(OpDelete, ref.Host, err)
 }
 
-// removeOn is remove's work on a held connection.
-func (ic *imageCache) removeOn(ctx context.Context, b backend.Backend, ref baseRef, rec baseImageRecord) error {
+// removeOn is Remove's work on a held connection.
+func (ic *Cache) removeOn(ctx context.Context, b backend.Backend, ref Ref, rec baseImageRecord) error {
 	p, err := b.StoragePoolLookupByName(ctx, ref.Pool)
 	if kvmerr.IsNotFound(err) {
 		return nil
@@ -94,14 +96,14 @@ func (ic *imageCache) removeOn(ctx context.Context, b backend.Backend, ref baseR
 }
 
 // leaveAlone logs why a delete left the volume under the name untouched.
-func (ic *imageCache) leaveAlone(ctx context.Context, ref baseRef, why string) {
+func (ic *Cache) leaveAlone(ctx context.Context, ref Ref, why string) {
 	f := ref.fields()
 	f["reason"] = why
-	ic.logf(ctx, LevelWarn, "base image volume is not the one this resource cached; left alone", f)
+	ic.logf(ctx, corelog.LevelWarn, "base image volume is not the one this resource cached; left alone", f)
 }
 
 // refuseInUse fails with a *BaseImageInUseError while domains use the image.
-func (ic *imageCache) refuseInUse(ctx context.Context, b backend.Backend, vol libvirt.StorageVol, ref baseRef) error {
+func (ic *Cache) refuseInUse(ctx context.Context, b backend.Backend, vol libvirt.StorageVol, ref Ref) error {
 	img, err := describeBase(ctx, b, vol, ref, "")
 	if err != nil {
 		return err
