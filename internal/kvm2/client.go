@@ -1,6 +1,7 @@
-// Package kvm2 is the provider core: it creates, reads, lists and deletes marked egress proxy
-// domains on libvirt hosts reached over SSH, caches verified base images, and checks host
-// health. It imports no terraform-plugin package; the Terraform layer is a thin caller.
+// Package kvm2 is the provider core's VM lifecycle: it creates, reads, lists, changes and deletes
+// marked egress proxy domains on libvirt hosts reached over SSH, and checks host health; it
+// reaches base images through the image cache (package imagecache). It imports no
+// terraform-plugin package; the Terraform layer is a thin caller.
 package kvm2
 
 import (

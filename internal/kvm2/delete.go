@@ -64,7 +64,7 @@ func (c *Client) Delete(ctx context.Context, id, uid string) error {
 // skipped when the removed domain's definition named both disks under the names this UID gives.
 func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, uid string) error {
 	var vols []libvirt.StorageVol
-	dom, facts, err := c.domainToDelete(ctx, b, name, uid)
+	dom, facts, err := findDomain(ctx, b, name, uid)
 	switch {
 	case err == nil:
 		if foreign := claim(host, name, uid, facts); foreign != nil && !errors.Is(foreign, ErrMarkRemoved) {
@@ -99,26 +99,6 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 		return err
 	}
 	return hostops.DeleteVolumes(ctx, b, append(vols, owned...)...)
-}
-
-// domainToDelete returns the domain under name with its definition: the one with the UUID the
-// UID gives when it still has this name, else the one the name holds (ErrNoDomain if none).
-func (c *Client) domainToDelete(ctx context.Context, b backend.Backend, name, uid string) (libvirt.Domain, definition.DomainFacts, error) {
-	if dom, ok := uuidRef(name, rules.DomainUUID(uid)); ok {
-		facts, err := readDefinition(ctx, b, dom)
-		switch {
-		case err == nil && facts.Name == name:
-			return dom, facts, nil
-		case err != nil && !kvmerr.IsNotFound(err):
-			return libvirt.Domain{}, definition.DomainFacts{}, err
-		}
-	}
-	dom, err := b.DomainLookupByName(ctx, name)
-	if err != nil {
-		return libvirt.Domain{}, definition.DomainFacts{}, err
-	}
-	facts, err := readDefinition(ctx, b, dom)
-	return dom, facts, err
 }
 
 // namesBothDisks reports whether vols holds this VM's overlay and seed under the names its UID
@@ -226,18 +206,4 @@ func ownedVolumes(ctx context.Context, b backend.Backend, name, uid string) ([]l
 		}
 	}
 	return out, nil
-}
-
-// removeDomain destroys dom if it runs and undefines it with its NVRAM and managed save. A
-// libvirt that rejects the NVRAM flag (no UEFI support, so no NVRAM) is asked again without it.
-func removeDomain(ctx context.Context, b backend.Backend, dom libvirt.Domain) error {
-	err := b.DomainDestroy(ctx, dom)
-	if err != nil && !kvmerr.HasCode(err, libvirt.ErrOperationInvalid) && kvmerr.IgnoreNotFound(err) != nil {
-		return err
-	}
-	err = b.DomainUndefine(ctx, dom, libvirt.DomainUndefineNvram|libvirt.DomainUndefineManagedSave)
-	if kvmerr.FlagRejected(err) {
-		err = b.DomainUndefine(ctx, dom, libvirt.DomainUndefineManagedSave)
-	}
-	return kvmerr.IgnoreNotFound(err)
 }

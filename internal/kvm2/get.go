@@ -2,12 +2,10 @@ package kvm2
 
 import (
 	"context"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"net"
 	"slices"
-	"strings"
 
 	libvirt "github.com/digitalocean/go-libvirt"
 
@@ -76,25 +74,10 @@ func (c *Client) getOn(ctx context.Context, b backend.Backend, host, name, uid s
 // readOn is getOn that takes the state, autostart, persistence and lease of an owned domain from
 // the host-wide read shared returns, when it is not nil and that read places the domain.
 func (c *Client) readOn(ctx context.Context, b backend.Backend, host, name, uid string, shared func() *hostSnapshot) (Instance, error) {
-	if uid != "" {
-		if dom, ok := uuidRef(name, rules.DomainUUID(uid)); ok {
-			facts, err := readDefinition(ctx, b, dom)
-			switch {
-			case err == nil && facts.Name == name:
-				return c.readMarked(ctx, b, host, name, uid, dom, facts, shared)
-			case err != nil && !kvmerr.IsNotFound(err):
-				return Instance{}, err
-			}
-		}
-	}
-	dom, err := b.DomainLookupByName(ctx, name)
+	dom, facts, err := findDomain(ctx, b, name, uid)
 	if kvmerr.IsNotFound(err) && uid != "" {
 		return Instance{}, c.gone(ctx, b, host, name, uid, nil)
 	}
-	if err != nil {
-		return Instance{}, err
-	}
-	facts, err := readDefinition(ctx, b, dom)
 	if err != nil {
 		return Instance{}, err
 	}
@@ -164,17 +147,6 @@ func domainFlags(ctx context.Context, b backend.Backend, dom libvirt.Domain) (st
 		}
 	}
 	return state, autostart, persistent, nil
-}
-
-// uuidRef is a reference to the domain with the canonical UUID u, carrying name for errors.
-func uuidRef(name, u string) (libvirt.Domain, bool) {
-	raw, err := hex.DecodeString(strings.ReplaceAll(u, "-", ""))
-	if err != nil || len(raw) != len(libvirt.UUID{}) {
-		return libvirt.Domain{}, false
-	}
-	dom := libvirt.Domain{Name: name, ID: -1}
-	copy(dom.UUID[:], raw)
-	return dom, true
 }
 
 // gone is the NotFound answer for the instance with uid under name: the domain is gone, or

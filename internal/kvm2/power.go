@@ -2,8 +2,8 @@ package kvm2
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"time"
 
 	libvirt "github.com/digitalocean/go-libvirt"
 
@@ -15,7 +15,6 @@ import (
 
 const (
 	opSetRunning   = "set power state"
-	opSetTag       = "set tag"
 	opSetAutostart = "set autostart"
 )
 
@@ -42,76 +41,132 @@ func (c *Client) SetAutostart(ctx context.Context, id, uid string, autostart boo
 	})
 }
 
-// SetTag rewrites the tag in the domain's mark in place, keeping every other field.
-func (c *Client) SetTag(ctx context.Context, id, uid, tag string) (Instance, error) {
-	return c.onMarked(ctx, opSetTag, id, uid, func(b backend.Backend, dom libvirt.Domain, m definition.Mark) error {
-		m.Tag = tag
-		x, err := definition.MarshalMarkForSetMetadata(m)
-		if err != nil {
-			return kvmerr.New(kvmerr.Permanent, "", "", err)
-		}
-		return setMark(ctx, b, dom, x)
-	})
+const opPower = "power"
+
+// PowerRequest is one power operation on the VM with ID and UID (both required: an operation
+// acts only on the VM whose mark carries UID and whose UUID derives from it).
+type PowerRequest struct {
+	ID              string
+	UID             string
+	Operation       rules.PowerOperation
+	ShutdownTimeout time.Duration
+	// Progress, when set, receives one line per step (for Terraform's action progress).
+	Progress func(msg string)
 }
 
-// setMark writes mark element x into both definitions of a running persistent domain. libvirt
-// refuses live|config for a domain that has only one of them (an inactive or a transient one)
-// with ErrOperationInvalid; the one definition it has, "current", is then written.
-func setMark(ctx context.Context, b backend.Backend, dom libvirt.Domain, x string) error {
-	err := b.DomainSetMetadata(ctx, dom, x, definition.MarkPrefix, definition.MarkNamespace,
-		libvirt.DomainAffectLive|libvirt.DomainAffectConfig)
-	if kvmerr.HasCode(err, libvirt.ErrOperationInvalid) {
-		err = b.DomainSetMetadata(ctx, dom, x, definition.MarkPrefix, definition.MarkNamespace, libvirt.DomainAffectCurrent)
-	}
-	return err
+// PowerResult says what a power operation did.
+type PowerResult struct {
+	Instance Instance
+	// Stopped is true when the VM was running and was stopped; Forced when the guest did not
+	// power off within the shutdown timeout and was powered off hard.
+	Stopped, Forced bool
+	// Started is true when the VM was started.
+	Started bool
 }
 
-// onMarked runs change on the domain id under its per-name lock, only when its mark carries
-// uid, and returns the domain as read afterwards. Any other domain under the name is never
-// changed: the VM with uid is then gone (NotFound with a *GoneError).
-func (c *Client) onMarked(ctx context.Context, op, id, uid string, change func(backend.Backend, libvirt.Domain, definition.Mark) error) (Instance, error) {
-	host, name, err := rules.ParseID(id)
-	if err != nil {
-		return Instance{}, kvmerr.New(kvmerr.Permanent, op, "", err)
+// Power runs req on the VM it names, under the VM's lock and only after its ownership is proven.
+func (c *Client) Power(ctx context.Context, req PowerRequest) (PowerResult, error) {
+	var res PowerResult
+	if err := rules.ValidatePowerOperation(string(req.Operation)); err != nil {
+		return res, kvmerr.New(kvmerr.Permanent, opPower, "", err)
 	}
-	if err := rules.ValidateUID(uid); err != nil {
-		return Instance{}, kvmerr.New(kvmerr.Permanent, op, host, err)
+	if req.ShutdownTimeout < 0 || req.ShutdownTimeout > rules.MaxShutdownTimeout {
+		return res, kvmerr.New(kvmerr.Permanent, opPower, "", fmt.Errorf("shutdown timeout %s is not %s", req.ShutdownTimeout, rules.ShutdownTimeoutRule))
 	}
-	if _, err := c.host(op, host); err != nil {
-		return Instance{}, err
+	progress := req.Progress
+	if progress == nil {
+		progress = func(string) {}
 	}
-	unlock, err := c.locks.Lock(ctx, lockKey(host, name))
-	if err != nil {
-		return Instance{}, kvmerr.New(kvmerr.Transient, op, host, fmt.Errorf("waiting for another operation on %s: %w", id, err))
-	}
-	defer unlock()
-	b, release, err := c.pool.Acquire(ctx, host)
-	if err != nil {
-		return Instance{}, kvmerr.Wrap(op, host, err)
-	}
-	defer release()
-	inst, err := func() (Instance, error) {
-		dom, err := b.DomainLookupByName(ctx, name)
-		if kvmerr.IsNotFound(err) {
-			return Instance{}, kvmerr.New(kvmerr.NotFound, "", "", &GoneError{ID: id, UID: uid})
-		}
-		if err != nil {
-			return Instance{}, err
-		}
-		facts, err := readDefinition(ctx, b, dom)
-		if err != nil {
-			return Instance{}, err
-		}
-		if foreign := claim(host, name, uid, facts); foreign != nil {
-			if errors.Is(foreign, ErrMarkRemoved) {
-				return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", foreign)
+	inst, err := c.onMarked(ctx, opPower, req.ID, req.UID, func(b backend.Backend, dom libvirt.Domain, _ definition.Mark) error {
+		if req.Operation == rules.PowerStop || req.Operation == rules.PowerReboot {
+			stopped, forced, err := c.stop(ctx, b, dom, req.ShutdownTimeout, progress)
+			if err != nil {
+				return err
 			}
-			return Instance{}, kvmerr.New(kvmerr.NotFound, "", "", &GoneError{ID: id, UID: uid, Foreign: foreign})
+			res.Stopped, res.Forced = stopped, forced
 		}
-		if err := change(b, dom, *facts.Mark); err != nil {
-			return Instance{}, err
+		if req.Operation == rules.PowerStart || req.Operation == rules.PowerReboot {
+			s, _, err := b.DomainGetState(ctx, dom)
+			if err != nil {
+				return err
+			}
+			if !isActive(libvirt.DomainState(s)) {
+				progress(fmt.Sprintf("starting %s", req.ID))
+				res.Started = true
+			}
+			if err := c.ensureRunning(ctx, b, dom); err != nil {
+				return err
+			}
 		}
-		return c.getOn(ctx, b, host, name, uid)
-	}()
-	return inst, kvmerr.Wrap(op, host, err)
+		return nil
+	})
+	res.Instance = inst
+	return res, err
+}
+
+// stop asks the guest to power off and waits up to grace for it, then powers it off hard. It
+// reports whether the domain was running and whether the hard power-off was needed. A paused
+// or suspended guest cannot act on the power button, so it is powered off at once.
+func (c *Client) stop(ctx context.Context, b backend.Backend, dom libvirt.Domain, grace time.Duration,
+	progress func(string)) (stopped, forced bool, _ error) {
+	s, _, err := b.DomainGetState(ctx, dom)
+	if err != nil {
+		return false, false, err
+	}
+	st := libvirt.DomainState(s)
+	if !isActive(st) {
+		return false, false, nil
+	}
+	if grace > 0 && st != libvirt.DomainPaused && st != libvirt.DomainPmsuspended {
+		progress(fmt.Sprintf("asking %s to power off (up to %s)", dom.Name, grace))
+		off, err := c.shutdownWithin(ctx, b, dom, grace)
+		if err != nil || off {
+			return true, false, err
+		}
+		progress(fmt.Sprintf("%s did not power off within %s: powering it off", dom.Name, grace))
+	} else {
+		why := "shutdown timeout 0s"
+		if grace > 0 {
+			why = fmt.Sprintf("it is %s and cannot act on the power button", stateOf(st))
+		}
+		progress(fmt.Sprintf("powering %s off (%s)", dom.Name, why))
+	}
+	err = b.DomainDestroy(ctx, dom)
+	if kvmerr.HasCode(err, libvirt.ErrOperationInvalid) {
+		return true, false, nil // it stopped by itself meanwhile
+	}
+	return true, true, err
+}
+
+// shutdownWithin sends the ACPI power button and polls until the domain is off or grace ends.
+// The wait is a timer, not a deadline on ctx, so a state read in flight when it ends completes.
+func (c *Client) shutdownWithin(ctx context.Context, b backend.Backend, dom libvirt.Domain, grace time.Duration) (bool, error) {
+	err := b.DomainShutdown(ctx, dom)
+	if kvmerr.HasCode(err, libvirt.ErrOperationInvalid) {
+		return true, nil // not running any more
+	}
+	if err != nil {
+		return false, err
+	}
+	capped := time.NewTimer(grace)
+	defer capped.Stop()
+	for {
+		s, _, err := b.DomainGetState(ctx, dom)
+		if kvmerr.IsNotFound(err) {
+			return true, nil // a transient domain is gone once it stops
+		}
+		if err != nil {
+			return false, err
+		}
+		if !isActive(libvirt.DomainState(s)) {
+			return true, nil
+		}
+		select {
+		case <-ctx.Done():
+			return false, kvmerr.New(kvmerr.Transient, "", "", fmt.Errorf("waiting for domain %s to power off: %w", dom.Name, ctx.Err()))
+		case <-capped.C:
+			return false, nil
+		case <-time.After(c.statePoll):
+		}
+	}
 }

@@ -105,11 +105,7 @@ func findSeed(ctx context.Context, b backend.Backend, host, name, uid string) (s
 	refuse := func(reason error, detail string) (seedRef, error) {
 		return seedRef{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: %w%s", rules.FormatID(host, name), reason, detail))
 	}
-	dom, err := b.DomainLookupByName(ctx, name)
-	if err != nil {
-		return seedRef{}, err
-	}
-	facts, err := readDefinition(ctx, b, dom)
+	_, facts, err := findDomain(ctx, b, name, uid)
 	if err != nil {
 		return seedRef{}, err
 	}

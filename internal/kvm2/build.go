@@ -1,0 +1,340 @@
+package kvm2
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"time"
+
+	libvirt "github.com/digitalocean/go-libvirt"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
+)
+
+// Building a new VM for Create: the MAC check, the base image, the pool space, the overlay, the
+// seed, the definition and the start, and removing what a failed build wrote.
+
+// debris records what one Create call wrote, so a failure can remove exactly that.
+type debris struct {
+	pool    libvirt.StoragePool
+	volumes []libvirt.StorageVol
+	domain  *libvirt.Domain
+	// defineSent is set once the definition was sent: a define whose reply was lost may still
+	// have happened, and the cleanup then looks the name up (and removes it only when its mark
+	// carries this create's UID).
+	defineSent bool
+}
+
+// build creates a new domain: MAC check, base, precheck, overlay, seed, define, start.
+func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, req CreateRequest) (inst Instance, err error) {
+	if req.MAC != "" {
+		uses, err := c.hostMACs(ctx, b, req.Host)
+		if err != nil {
+			return Instance{}, err
+		}
+		if err := rules.MACConflict(req.Host, req.MAC, req.UID, uses); err != nil {
+			return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", err)
+		}
+	}
+	base, err := c.images.Resolve(ctx, b, req.BaseImageID)
+	if err != nil {
+		return Instance{}, err
+	}
+	seed, err := definition.SeedISO(definition.SeedSpec{
+		InstanceID: req.UID, Hostname: req.Name, UserData: req.UserData, NetworkConfig: []byte(req.NetworkConfig),
+	})
+	if err != nil {
+		return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("build seed: %w", err))
+	}
+	needed := base.SizeBytes + uint64(len(seed)) + quotaMargin
+	if err := hostops.CheckPoolSpace(ctx, b, req.Host, hc.Pool, needed); err != nil {
+		return Instance{}, err
+	}
+	pool, err := b.StoragePoolLookupByName(ctx, hc.Pool)
+	if err != nil {
+		return Instance{}, err
+	}
+	made := &debris{pool: pool}
+	complete := false
+	defer func() {
+		// Once the domain is defined and running as asked, a failed read-back is not a failed
+		// create: the next Create adopts the domain instead of rebuilding it.
+		if err != nil && !complete {
+			if cerr := c.removeDebris(ctx, b, req, made); cerr != nil {
+				err = &LeftoversError{ID: rules.FormatID(req.Host, req.Name), UID: req.UID, Err: err, Cleanup: cerr}
+			}
+		}
+	}()
+	overlayPath, err := c.ensureOverlay(ctx, b, made, base, req)
+	if err != nil {
+		return Instance{}, err
+	}
+	seedPath, err := c.writeSeed(ctx, b, made, req, seed)
+	if err != nil {
+		return Instance{}, err
+	}
+	dom, err := c.define(ctx, b, made, req, base, overlayPath, seedPath)
+	if err != nil {
+		return Instance{}, err
+	}
+	// A new definition has autostart off; set before the start, so a VM that runs has it.
+	if req.Autostart {
+		if err := b.DomainSetAutostart(ctx, dom, true); err != nil {
+			return Instance{}, err
+		}
+	}
+	if req.Running {
+		if err := b.DomainCreate(ctx, dom); err != nil {
+			return Instance{}, err
+		}
+		if err := c.waitRunning(ctx, b, dom); err != nil {
+			return Instance{}, err
+		}
+	}
+	complete = true
+	c.logf(ctx, corelog.LevelInfo, "domain created", map[string]any{"host": req.Host, "name": req.Name, "uid": req.UID, "running": req.Running})
+	inst, err = c.getOn(ctx, b, req.Host, req.Name, req.UID)
+	if err != nil {
+		return inst, &UnreadError{ID: rules.FormatID(req.Host, req.Name), UID: req.UID, Err: err}
+	}
+	return inst, nil
+}
+
+// ensureOverlay returns the path of the domain's qcow2 overlay on the base. The overlay's name
+// carries the UID, so one that exists already was left by an earlier attempt of this very
+// create; it is reused when it backs onto this base, and counted as this call's debris.
+func (c *Client) ensureOverlay(ctx context.Context, b backend.Backend, made *debris, base imagecache.BaseImage, req CreateRequest) (string, error) {
+	name := rules.OverlayName(req.Name, req.UID)
+	vol, err := b.StorageVolLookupByName(ctx, made.pool, name)
+	switch {
+	case kvmerr.IsNotFound(err):
+		vol, err = c.createOverlay(ctx, b, made, base, req)
+		if err != nil {
+			return "", err
+		}
+	case err != nil:
+		return "", err
+	default:
+		x, err := b.StorageVolGetXMLDesc(ctx, vol)
+		if err != nil {
+			return "", err
+		}
+		backing, err := definition.VolumeBacking(x)
+		if err != nil {
+			return "", kvmerr.New(kvmerr.Permanent, "", "", err)
+		}
+		if backing != base.Path {
+			return "", kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf(
+				"volume %s exists with backing file %q, not the base image %s; it is left alone", name, backing, base.Path))
+		}
+		made.volumes = append(made.volumes, vol)
+	}
+	return b.StorageVolGetPath(ctx, vol)
+}
+
+func (c *Client) createOverlay(ctx context.Context, b backend.Backend, made *debris, base imagecache.BaseImage, req CreateRequest) (libvirt.StorageVol, error) {
+	x, err := definition.VolumeXML(definition.VolumeSpec{
+		Name: rules.OverlayName(req.Name, req.UID), Format: definition.FormatQCOW2, CapacityBytes: uint64(req.DiskGiB) << 30,
+		BackingPath: base.Path, BackingFormat: base.Format,
+	})
+	if err != nil {
+		return libvirt.StorageVol{}, kvmerr.New(kvmerr.Permanent, "", "", err)
+	}
+	vol, err := b.StorageVolCreateXML(ctx, made.pool, x)
+	if err != nil {
+		return libvirt.StorageVol{}, err
+	}
+	made.volumes = append(made.volumes, vol)
+	return vol, nil
+}
+
+// writeSeed replaces the seed volume with a fresh one holding iso, uploaded on a dedicated
+// connection so that a long stream never holds the pooled one, and returns its path. A seed
+// under the name can only be an earlier attempt's: the name carries the UID.
+func (c *Client) writeSeed(ctx context.Context, b backend.Backend, made *debris, req CreateRequest, iso []byte) (string, error) {
+	name := rules.SeedName(req.Name, req.UID)
+	old, err := b.StorageVolLookupByName(ctx, made.pool, name)
+	switch {
+	case err == nil:
+		if err := hostops.DeleteVolumes(ctx, b, old); err != nil {
+			return "", err
+		}
+	case !kvmerr.IsNotFound(err):
+		return "", err
+	}
+	x, err := definition.VolumeXML(definition.VolumeSpec{Name: name, Format: definition.FormatRaw, CapacityBytes: uint64(len(iso))})
+	if err != nil {
+		return "", kvmerr.New(kvmerr.Permanent, "", "", err)
+	}
+	vol, err := b.StorageVolCreateXML(ctx, made.pool, x)
+	if err != nil {
+		return "", err
+	}
+	made.volumes = append(made.volumes, vol)
+	if err := c.upload(ctx, req.Host, vol, iso); err != nil {
+		return "", err
+	}
+	return b.StorageVolGetPath(ctx, vol)
+}
+
+// defaultSeedBudget bounds one upload of a seed ISO (tens of KiB). A go-libvirt stream can hang
+// its connection; a hung upload is retried once on a new connection instead of waiting out the
+// caller's whole timeout.
+const defaultSeedBudget = 20 * time.Second
+
+// upload streams data into vol on a dedicated connection (see onDedicated), each attempt within
+// seedBudget. Each upload rewrites vol from the start, so a retry never leaves a mixed seed.
+func (c *Client) upload(ctx context.Context, host string, vol libvirt.StorageVol, data []byte) error {
+	return backend.OnDedicated(ctx, c.pool, host, func(d backend.Backend) error {
+		ctx, cancel := context.WithTimeout(ctx, c.seedBudget)
+		defer cancel()
+		return d.StorageVolUpload(ctx, vol, bytes.NewReader(data), uint64(len(data)))
+	})
+}
+
+// define renders and defines the domain with our mark.
+func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, req CreateRequest, base imagecache.BaseImage, overlayPath, seedPath string) (libvirt.Domain, error) {
+	hv, err := c.hypervisorType(ctx, b)
+	if err != nil {
+		return libvirt.Domain{}, err
+	}
+	mac := req.MAC
+	if mac == "" {
+		if mac, err = rules.NewMAC(); err != nil {
+			return libvirt.Domain{}, err
+		}
+	}
+	mark := definition.Mark{
+		UID: req.UID, Tag: req.Tag, CreatedAt: c.now().UTC(),
+		BaseImageID: req.BaseImageID, BaseSHA256: base.SHA256,
+		VCPUs: req.VCPUs, MemoryMiB: req.MemoryMiB, DiskGiB: req.DiskGiB,
+		Network: req.Network, Bridge: req.Bridge, Firmware: string(req.Firmware),
+		UserDataSHA256: rules.UserDataSHA256(req.UserData), UserDataSource: userDataSource(req),
+		NetworkConfig: req.NetworkConfig,
+	}
+	x, err := definition.DomainXML(definition.DomainSpec{
+		Name: req.Name, UUID: rules.DomainUUID(req.UID), Type: hv, VCPUs: req.VCPUs, MemoryMiB: req.MemoryMiB, Firmware: string(req.Firmware),
+		OverlayPath: overlayPath, OverlayFormat: definition.FormatQCOW2, SeedPath: seedPath,
+		BackingPath: base.Path, BackingFormat: base.Format,
+		Network: req.Network, Bridge: req.Bridge, MAC: mac, Mark: mark,
+	})
+	if err != nil {
+		return libvirt.Domain{}, kvmerr.New(kvmerr.Permanent, "", "", err)
+	}
+	made.defineSent = true
+	dom, err := b.DomainDefineXML(ctx, x)
+	if err != nil {
+		return libvirt.Domain{}, err
+	}
+	made.domain = &dom
+	return dom, nil
+}
+
+// userDataSource is what the mark records as the source of req's user data: write-only, stored,
+// or nothing when there is none.
+func userDataSource(req CreateRequest) string {
+	switch {
+	case req.WriteOnlyUserData:
+		return UserDataWriteOnly
+	case len(req.UserData) > 0:
+		return UserDataStored
+	}
+	return ""
+}
+
+// hypervisorType asks the host's capabilities once per host whether it offers KVM.
+func (c *Client) hypervisorType(ctx context.Context, b backend.Backend) (string, error) {
+	c.hvMu.Lock()
+	t, ok := c.hvTypes[b.Host()]
+	c.hvMu.Unlock()
+	if ok {
+		return t, nil
+	}
+	caps, err := b.ConnectGetCapabilities(ctx)
+	if err != nil {
+		return "", err
+	}
+	t = definition.HypervisorType(caps)
+	c.hvMu.Lock()
+	c.hvTypes[b.Host()] = t
+	c.hvMu.Unlock()
+	return t, nil
+}
+
+// removeDebris undoes what a failed Create call wrote, with a context that is not cancelled
+// (the caller's may be what failed) but bounded. The pooled connection is used unless the
+// failure killed it, in which case a dedicated one is dialled; when the pooled one dies under
+// the cleanup (another call on the link was abandoned, as an interrupt does to every call in
+// flight), the cleanup runs again on a dedicated one: each step ignores what is already gone.
+// Volumes named with the UID are looked for too, so one whose create reply was lost is not
+// left behind. What cannot be removed is returned (and logged): the caller then keeps the
+// UID, whose Delete removes it.
+func (c *Client) removeDebris(ctx context.Context, b backend.Backend, req CreateRequest, made *debris) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.cleanupBudget)
+	defer cancel()
+	fields := map[string]any{"host": req.Host, "name": req.Name, "uid": req.UID}
+	var err error
+	if backend.LinkAlive(b) {
+		if err = removeDebrisOn(ctx, b, req, made); err == nil || backend.LinkAlive(b) {
+			c.logCleanup(ctx, fields, err)
+			return err
+		}
+		c.logf(ctx, corelog.LevelDebug, "connection died during the cleanup after failed create; again on a dedicated one",
+			withField(fields, "error", err.Error()))
+	}
+	d, derr := c.pool.Dedicated(ctx, req.Host)
+	if derr != nil {
+		c.logf(ctx, corelog.LevelWarn, "cannot clean up after failed create", withField(fields, "error", derr.Error()))
+		return derr
+	}
+	defer d.Close()
+	err = removeDebrisOn(ctx, d, req, made)
+	c.logCleanup(ctx, fields, err)
+	return err
+}
+
+// removeDebrisOn is removeDebris's work on one connection.
+func removeDebrisOn(ctx context.Context, b backend.Backend, req CreateRequest, made *debris) error {
+	var errs []error
+	switch {
+	case made.domain != nil:
+		errs = append(errs, removeDomain(ctx, b, *made.domain))
+	case made.defineSent:
+		errs = append(errs, removeIfOurs(ctx, b, req.Host, req.Name, req.UID))
+	}
+	vols := made.volumes
+	for _, name := range []string{rules.OverlayName(req.Name, req.UID), rules.SeedName(req.Name, req.UID)} {
+		v, err := b.StorageVolLookupByName(ctx, made.pool, name)
+		switch {
+		case err == nil:
+			vols = append(vols, v)
+		case !kvmerr.IsNotFound(err):
+			errs = append(errs, err)
+		}
+	}
+	errs = append(errs, hostops.DeleteVolumes(ctx, b, vols...))
+	return errors.Join(errs...)
+}
+
+// logCleanup logs how the cleanup after a failed create ended.
+func (c *Client) logCleanup(ctx context.Context, fields map[string]any, err error) {
+	if err != nil {
+		c.logf(ctx, corelog.LevelWarn, "cleanup after failed create incomplete", withField(fields, "error", err.Error()))
+		return
+	}
+	c.logf(ctx, corelog.LevelDebug, "cleaned up after failed create", fields)
+}
+
+// withField returns a copy of fields with key set to value.
+func withField(fields map[string]any, key string, value any) map[string]any {
+	out := maps.Clone(fields)
+	out[key] = value
+	return out
+}

@@ -1,0 +1,95 @@
+package kvm2
+
+import (
+	"context"
+	"encoding/hex"
+	"fmt"
+	"strings"
+
+	libvirt "github.com/digitalocean/go-libvirt"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
+)
+
+// Finding a VM's domain, reading its definition, and removing it: shared by every path of the
+// lifecycle (get, create's adoption and cleanup, delete, mark and power changes, resize, user
+// data).
+
+// findDomain is how every path finds the domain of the VM name with uid, and reads its
+// definition once: the domain holding the UUID the UID gives, read through a reference to that
+// UUID (libvirt resolves it by UUID alone, so no name collision reaches it), when it still has
+// the name; else whatever the name holds (a VM of an earlier version whose UUID libvirt chose, a
+// renamed or foreign domain). With no UID (an import, or Create asking what holds the name) it
+// reads what the name holds. It finds, it does not prove:
+// every caller then proves ownership from the definition (claim). No domain under the name is
+// libvirt's ErrNoDomain (NotFound).
+func findDomain(ctx context.Context, b backend.Backend, name, uid string) (libvirt.Domain, definition.DomainFacts, error) {
+	if dom, ok := uuidRef(name, rules.DomainUUID(uid)); ok && uid != "" {
+		facts, err := readDefinition(ctx, b, dom)
+		switch {
+		case err == nil && facts.Name == name:
+			return dom, facts, nil
+		case err != nil && !kvmerr.IsNotFound(err):
+			return libvirt.Domain{}, definition.DomainFacts{}, err
+		}
+	}
+	dom, err := b.DomainLookupByName(ctx, name)
+	if err != nil {
+		return libvirt.Domain{}, definition.DomainFacts{}, err
+	}
+	facts, err := readDefinition(ctx, b, dom)
+	return dom, facts, err
+}
+
+// uuidRef is a reference to the domain with the canonical UUID u, carrying name for errors.
+func uuidRef(name, u string) (libvirt.Domain, bool) {
+	raw, err := hex.DecodeString(strings.ReplaceAll(u, "-", ""))
+	if err != nil || len(raw) != len(libvirt.UUID{}) {
+		return libvirt.Domain{}, false
+	}
+	dom := libvirt.Domain{Name: name, ID: -1}
+	copy(dom.UUID[:], raw)
+	return dom, true
+}
+
+// readDefinition reads and parses a domain's definition once: mark, disks, devices.
+func readDefinition(ctx context.Context, b backend.Backend, dom libvirt.Domain) (definition.DomainFacts, error) {
+	x, err := b.DomainGetXMLDesc(ctx, dom, 0)
+	if err != nil {
+		return definition.DomainFacts{}, err
+	}
+	facts, err := definition.ParseDomain(x)
+	if err != nil {
+		return definition.DomainFacts{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: unreadable definition: %w", dom.Name, err))
+	}
+	return facts, nil
+}
+
+// removeIfOurs removes the domain under name when its mark carries uid: the cleanup of a define
+// whose reply was lost. Anything else under the name is left alone.
+func removeIfOurs(ctx context.Context, b backend.Backend, host, name, uid string) error {
+	dom, facts, err := findDomain(ctx, b, name, "") // what holds the name, proven below
+	if err != nil {
+		return kvmerr.IgnoreNotFound(err)
+	}
+	if claim(host, name, uid, facts) == nil {
+		return removeDomain(ctx, b, dom)
+	}
+	return nil // another owner's domain holds the name: ours was never defined
+}
+
+// removeDomain destroys dom if it runs and undefines it with its NVRAM and managed save. A
+// libvirt that rejects the NVRAM flag (no UEFI support, so no NVRAM) is asked again without it.
+func removeDomain(ctx context.Context, b backend.Backend, dom libvirt.Domain) error {
+	err := b.DomainDestroy(ctx, dom)
+	if err != nil && !kvmerr.HasCode(err, libvirt.ErrOperationInvalid) && kvmerr.IgnoreNotFound(err) != nil {
+		return err
+	}
+	err = b.DomainUndefine(ctx, dom, libvirt.DomainUndefineNvram|libvirt.DomainUndefineManagedSave)
+	if kvmerr.FlagRejected(err) {
+		err = b.DomainUndefine(ctx, dom, libvirt.DomainUndefineManagedSave)
+	}
+	return kvmerr.IgnoreNotFound(err)
+}

@@ -1,0 +1,88 @@
+package kvm2
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	libvirt "github.com/digitalocean/go-libvirt"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
+)
+
+// Changing a marked VM: onMarked is the one way a change reaches a VM (found by findDomain, its
+// mark proven to carry the UID, under the VM's lock); SetTag rewrites the mark itself.
+
+const opSetTag = "set tag"
+
+// SetTag rewrites the tag in the domain's mark in place, keeping every other field.
+func (c *Client) SetTag(ctx context.Context, id, uid, tag string) (Instance, error) {
+	return c.onMarked(ctx, opSetTag, id, uid, func(b backend.Backend, dom libvirt.Domain, m definition.Mark) error {
+		m.Tag = tag
+		x, err := definition.MarshalMarkForSetMetadata(m)
+		if err != nil {
+			return kvmerr.New(kvmerr.Permanent, "", "", err)
+		}
+		return setMark(ctx, b, dom, x)
+	})
+}
+
+// setMark writes mark element x into both definitions of a running persistent domain. libvirt
+// refuses live|config for a domain that has only one of them (an inactive or a transient one)
+// with ErrOperationInvalid; the one definition it has, "current", is then written.
+func setMark(ctx context.Context, b backend.Backend, dom libvirt.Domain, x string) error {
+	err := b.DomainSetMetadata(ctx, dom, x, definition.MarkPrefix, definition.MarkNamespace,
+		libvirt.DomainAffectLive|libvirt.DomainAffectConfig)
+	if kvmerr.HasCode(err, libvirt.ErrOperationInvalid) {
+		err = b.DomainSetMetadata(ctx, dom, x, definition.MarkPrefix, definition.MarkNamespace, libvirt.DomainAffectCurrent)
+	}
+	return err
+}
+
+// onMarked runs change on the domain id under its per-name lock, only when its mark carries
+// uid, and returns the domain as read afterwards. Any other domain under the name is never
+// changed: the VM with uid is then gone (NotFound with a *GoneError).
+func (c *Client) onMarked(ctx context.Context, op, id, uid string, change func(backend.Backend, libvirt.Domain, definition.Mark) error) (Instance, error) {
+	host, name, err := rules.ParseID(id)
+	if err != nil {
+		return Instance{}, kvmerr.New(kvmerr.Permanent, op, "", err)
+	}
+	if err := rules.ValidateUID(uid); err != nil {
+		return Instance{}, kvmerr.New(kvmerr.Permanent, op, host, err)
+	}
+	if _, err := c.host(op, host); err != nil {
+		return Instance{}, err
+	}
+	unlock, err := c.locks.Lock(ctx, lockKey(host, name))
+	if err != nil {
+		return Instance{}, kvmerr.New(kvmerr.Transient, op, host, fmt.Errorf("waiting for another operation on %s: %w", id, err))
+	}
+	defer unlock()
+	b, release, err := c.pool.Acquire(ctx, host)
+	if err != nil {
+		return Instance{}, kvmerr.Wrap(op, host, err)
+	}
+	defer release()
+	inst, err := func() (Instance, error) {
+		dom, facts, err := findDomain(ctx, b, name, uid)
+		if kvmerr.IsNotFound(err) {
+			return Instance{}, kvmerr.New(kvmerr.NotFound, "", "", &GoneError{ID: id, UID: uid})
+		}
+		if err != nil {
+			return Instance{}, err
+		}
+		if foreign := claim(host, name, uid, facts); foreign != nil {
+			if errors.Is(foreign, ErrMarkRemoved) {
+				return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", foreign)
+			}
+			return Instance{}, kvmerr.New(kvmerr.NotFound, "", "", &GoneError{ID: id, UID: uid, Foreign: foreign})
+		}
+		if err := change(b, dom, *facts.Mark); err != nil {
+			return Instance{}, err
+		}
+		return c.getOn(ctx, b, host, name, uid)
+	}()
+	return inst, kvmerr.Wrap(op, host, err)
+}
