@@ -241,6 +241,10 @@ func noDomain(name string) error {
 	return LibvirtError(libvirt.ErrNoDomain, "Domain not found: no domain with matching name '%s'", name)
 }
 
+func notRunning() error {
+	return LibvirtError(libvirt.ErrOperationInvalid, "Requested operation is not valid: domain is not running")
+}
+
 // domain returns the live entry for dom; callers hold st.mu.
 func (s *state) domain(name string) (*Domain, error) {
 	d, ok := s.domains[name]

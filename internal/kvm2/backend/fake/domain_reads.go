@@ -151,7 +151,7 @@ func (b *Backend) DomainInterfaceAddresses(ctx context.Context, dom libvirt.Doma
 	}
 	defer unlock()
 	if !active(d.State) {
-		return nil, LibvirtError(libvirt.ErrOperationInvalid, "Requested operation is not valid: domain is not running")
+		return nil, notRunning()
 	}
 	switch source {
 	case libvirt.DomainInterfaceAddressesSrcAgent:

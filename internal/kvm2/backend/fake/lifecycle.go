@@ -104,14 +104,9 @@ func (b *Backend) DomainDestroy(ctx context.Context, dom libvirt.Domain) (err er
 	}
 	defer unlock()
 	if !active(d.State) {
-		return LibvirtError(libvirt.ErrOperationInvalid, "Requested operation is not valid: domain is not running")
+		return notRunning()
 	}
-	if d.Transient {
-		delete(b.st.domains, d.Name)
-		return nil
-	}
-	d.State, d.Reason = libvirt.DomainShutoff, int32(libvirt.DomainShutoffDestroyed)
-	d.settle()
+	b.st.stop(d, libvirt.DomainShutoffDestroyed)
 	return nil
 }
 
@@ -125,17 +120,12 @@ func (b *Backend) DomainShutdown(ctx context.Context, dom libvirt.Domain) (err e
 	}
 	defer unlock()
 	if !active(d.State) {
-		return LibvirtError(libvirt.ErrOperationInvalid, "Requested operation is not valid: domain is not running")
+		return notRunning()
 	}
 	if d.IgnoresShutdown {
 		return nil
 	}
-	if d.Transient {
-		delete(b.st.domains, d.Name)
-		return nil
-	}
-	d.State, d.Reason = libvirt.DomainShutoff, int32(libvirt.DomainShutoffShutdown)
-	d.settle()
+	b.st.stop(d, libvirt.DomainShutoffShutdown)
 	return nil
 }
 
@@ -162,4 +152,15 @@ func (b *Backend) DomainUndefine(ctx context.Context, dom libvirt.Domain, flags 
 	}
 	delete(b.st.domains, d.Name)
 	return nil
+}
+
+// stop ends active domain d's QEMU process for reason: a transient domain disappears, a
+// persistent one shuts off. Callers hold st.mu.
+func (s *state) stop(d *Domain, reason libvirt.DomainShutoffReason) {
+	if d.Transient {
+		delete(s.domains, d.Name)
+		return
+	}
+	d.State, d.Reason = libvirt.DomainShutoff, int32(reason)
+	d.settle()
 }

@@ -122,6 +122,22 @@ func (s *state) vol(v libvirt.StorageVol) (*poolState, *Volume, error) {
 	return p, vol, nil
 }
 
+// volCall starts method on volume sv: it records the call and runs its faults (begin, keyed by
+// "pool/volume"), then returns the volume and its pool with the host state locked; unlock
+// releases it. On error nothing is left locked.
+func (b *Backend) volCall(ctx context.Context, method string, sv libvirt.StorageVol) (*poolState, *Volume, func(), error) {
+	if err := b.begin(ctx, method, sv.Pool+"/"+sv.Name); err != nil {
+		return nil, nil, nil, err
+	}
+	b.st.mu.Lock()
+	p, v, err := b.st.vol(sv)
+	if err != nil {
+		b.st.mu.Unlock()
+		return nil, nil, nil, err
+	}
+	return p, v, b.st.mu.Unlock, nil
+}
+
 func volRef(pool string, v *Volume) libvirt.StorageVol {
 	return libvirt.StorageVol{Pool: pool, Name: v.Name, Key: v.Path}
 }
@@ -215,30 +231,22 @@ func (s *state) pathExists(p string) bool {
 // StorageVolGetPath returns the volume's path.
 func (b *Backend) StorageVolGetPath(ctx context.Context, sv libvirt.StorageVol) (_ string, err error) {
 	defer b.observe(ctx, "StorageVolGetPath", time.Now(), &err)
-	if err = b.begin(ctx, "StorageVolGetPath", sv.Pool+"/"+sv.Name); err != nil {
-		return "", err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	_, v, err := b.st.vol(sv)
+	_, v, unlock, err := b.volCall(ctx, "StorageVolGetPath", sv)
 	if err != nil {
 		return "", err
 	}
+	defer unlock()
 	return v.Path, nil
 }
 
 // StorageVolGetInfo reports capacity and allocation.
 func (b *Backend) StorageVolGetInfo(ctx context.Context, sv libvirt.StorageVol) (_ uint64, _ uint64, err error) {
 	defer b.observe(ctx, "StorageVolGetInfo", time.Now(), &err)
-	if err = b.begin(ctx, "StorageVolGetInfo", sv.Pool+"/"+sv.Name); err != nil {
-		return 0, 0, err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	_, v, err := b.st.vol(sv)
+	_, v, unlock, err := b.volCall(ctx, "StorageVolGetInfo", sv)
 	if err != nil {
 		return 0, 0, err
 	}
+	defer unlock()
 	return v.Capacity, v.Allocation, nil
 }
 
@@ -246,30 +254,22 @@ func (b *Backend) StorageVolGetInfo(ctx context.Context, sv libvirt.StorageVol) 
 // target path and format, backing store).
 func (b *Backend) StorageVolGetXMLDesc(ctx context.Context, sv libvirt.StorageVol) (_ string, err error) {
 	defer b.observe(ctx, "StorageVolGetXMLDesc", time.Now(), &err)
-	if err = b.begin(ctx, "StorageVolGetXMLDesc", sv.Pool+"/"+sv.Name); err != nil {
-		return "", err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	_, v, err := b.st.vol(sv)
+	_, v, unlock, err := b.volCall(ctx, "StorageVolGetXMLDesc", sv)
 	if err != nil {
 		return "", err
 	}
+	defer unlock()
 	return renderVolumeXML(v)
 }
 
 // StorageVolDelete removes the volume and returns its allocation to the pool.
 func (b *Backend) StorageVolDelete(ctx context.Context, sv libvirt.StorageVol) (err error) {
 	defer b.observe(ctx, "StorageVolDelete", time.Now(), &err)
-	if err = b.begin(ctx, "StorageVolDelete", sv.Pool+"/"+sv.Name); err != nil {
-		return err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	p, v, err := b.st.vol(sv)
+	p, v, unlock, err := b.volCall(ctx, "StorageVolDelete", sv)
 	if err != nil {
 		return err
 	}
+	defer unlock()
 	p.info.Available += v.Allocation
 	p.info.Allocation -= min(p.info.Allocation, v.Allocation)
 	delete(p.vols, v.Name)
@@ -282,16 +282,12 @@ func (b *Backend) StorageVolDelete(ctx context.Context, sv libvirt.StorageVol) (
 // an upload larger than the pool's available space fails like a full disk.
 func (b *Backend) StorageVolUpload(ctx context.Context, sv libvirt.StorageVol, r io.Reader, length uint64) (err error) {
 	defer b.observe(ctx, "StorageVolUpload", time.Now(), &err)
-	if err = b.begin(ctx, "StorageVolUpload", sv.Pool+"/"+sv.Name); err != nil {
-		return err
-	}
-	b.st.mu.Lock()
-	_, _, err = b.st.vol(sv)
-	discard := b.st.discardUploads
-	b.st.mu.Unlock()
+	_, _, unlock, err := b.volCall(ctx, "StorageVolUpload", sv)
 	if err != nil {
 		return err
 	}
+	discard := b.st.discardUploads
+	unlock()
 	b.mu.Lock()
 	hook := b.onUpload
 	b.mu.Unlock()
@@ -329,19 +325,12 @@ func (s *state) storeUpload(sv libvirt.StorageVol, content []byte, length uint64
 // StorageVolDownload copies at most length bytes of the volume's content to w.
 func (b *Backend) StorageVolDownload(ctx context.Context, sv libvirt.StorageVol, w io.Writer, length uint64) (err error) {
 	defer b.observe(ctx, "StorageVolDownload", time.Now(), &err)
-	if err = b.begin(ctx, "StorageVolDownload", sv.Pool+"/"+sv.Name); err != nil {
-		return err
-	}
-	b.st.mu.Lock()
-	_, v, err := b.st.vol(sv)
-	var content []byte
-	if err == nil {
-		content = v.Content[:min(uint64(len(v.Content)), length)]
-	}
-	b.st.mu.Unlock()
+	_, v, unlock, err := b.volCall(ctx, "StorageVolDownload", sv)
 	if err != nil {
 		return err
 	}
+	content := v.Content[:min(uint64(len(v.Content)), length)]
+	unlock()
 	_, err = w.Write(content)
 	return err
 }
