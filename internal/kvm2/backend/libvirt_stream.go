@@ -26,20 +26,23 @@ func (g *gate) close() {
 	g.shut = true
 }
 
+// pass runs op on p unless the gate is shut, and holds the gate while op runs.
+func (g *gate) pass(op func([]byte) (int, error), p []byte) (int, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.shut {
+		return 0, errStreamDetached
+	}
+	return op(p)
+}
+
 type gatedReader struct {
 	*gate
 	r io.Reader
 }
 
 // Read returns io.EOF unwrapped from r, which go-libvirt compares with ==.
-func (g gatedReader) Read(p []byte) (int, error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.shut {
-		return 0, errStreamDetached
-	}
-	return g.r.Read(p)
-}
+func (g gatedReader) Read(p []byte) (int, error) { return g.pass(g.r.Read, p) }
 
 // Len is what is left of a reader that knows it (the seed's bytes.Reader), and math.MaxInt for
 // one that does not. go-libvirt sizes its stream buffer by it (third_party/go-libvirt, patch
@@ -57,14 +60,7 @@ type gatedWriter struct {
 	w io.Writer
 }
 
-func (g gatedWriter) Write(p []byte) (int, error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.shut {
-		return 0, errStreamDetached
-	}
-	return g.w.Write(p)
-}
+func (g gatedWriter) Write(p []byte) (int, error) { return g.pass(g.w.Write, p) }
 
 // StorageVolUpload is exempt from the per-call budget (an image upload takes as long as it
 // takes) but abandoned like any RPC when ctx ends. r is detached before return.
