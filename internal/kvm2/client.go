@@ -109,9 +109,9 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 			}
 		}
 	}
-	// Every connection counts its domain writes, so no shared read older than a write is used.
+	// Every connection counts its writes, so no shared read older than a write is used.
 	c.reads = newHostReads(func() time.Time { return c.now() })
-	c.pool = trackingPool{Pool: c.pool, reads: c.reads}
+	c.pool = backend.TrackWrites(c.pool, c.reads.wrote)
 	if c.connect == nil {
 		c.connect = c.pool.Dedicated
 	} else {

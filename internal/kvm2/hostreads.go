@@ -21,11 +21,11 @@ import (
 // derived from it); the shared facts are keyed by that UUID, so a same-named domain of another
 // owner, or a lease whose hostname imitates a name, never reaches this VM.
 //
-// Freshness: a host-wide read is used only while (1) no domain write by this client on that
-// host has ended since it began, so a Get after an update, create or delete by this process
-// always sees the host after that write, and (2) it began at most sharedReadTTL ago; past that
-// a new one is made. Writes are counted at the connection (writeTracking), so no code path that
-// changes a domain can forget to count. A domain the host-wide read does not place (made after
+// Freshness: a host-wide read is used only while (1) no write by this client on that host has
+// ended since it began, so a Get after an update, create or delete by this process always sees
+// the host after that write, and (2) it began at most sharedReadTTL ago; past that a new one is
+// made. Writes are counted at the connection (backend.TrackWrites: every call that is not a
+// read), so no code path that changes the host can forget to count. A domain the host-wide read does not place (made after
 // it began, or in a state it does not list: paused, crashed, shutting down) and any failure of
 // it fall back to the per-domain reads.
 
@@ -48,7 +48,7 @@ type hostReads struct {
 }
 
 type hostReadState struct {
-	writes   uint64        // domain writes by this client on the host that have ended
+	writes   uint64        // writes by this client on the host that have ended
 	inflight int           // Gets of the host running now
 	snap     *hostSnapshot // the newest host-wide read begun (loaded, loading or failed)
 }
@@ -66,7 +66,7 @@ func (r *hostReads) state(host string) *hostReadState {
 	return st
 }
 
-// wrote records that a domain write on host has ended: no host-wide read begun before it is
+// wrote records that a write on host has ended: no host-wide read begun before it is
 // used again.
 func (r *hostReads) wrote(host string) {
 	r.mu.Lock()
@@ -246,80 +246,7 @@ func readLeases(ctx context.Context, b backend.Backend, network string) (map[str
 	return out, nil
 }
 
-// writeTracking is a connection that tells hostReads of every domain write once it has ended
-// (succeeded or not: a failed call may still have changed the host). Reads pass through.
-type writeTracking struct {
-	backend.Backend
-	wrote func()
-}
-
-// trackWrites wraps b so that its domain writes are counted against host.
+// trackWrites wraps b, a connection to host, so that each of its writes is counted against host.
 func (r *hostReads) trackWrites(b backend.Backend, host string) backend.Backend {
-	return writeTracking{Backend: b, wrote: func() { r.wrote(host) }}
-}
-
-// Alive and Transport keep what the wrapped connection reports.
-func (w writeTracking) Alive() bool       { return backend.LinkAlive(w.Backend) }
-func (w writeTracking) Transport() string { return backend.TransportOf(w.Backend) }
-
-func (w writeTracking) DomainDefineXML(ctx context.Context, xml string) (libvirt.Domain, error) {
-	defer w.wrote()
-	return w.Backend.DomainDefineXML(ctx, xml)
-}
-
-func (w writeTracking) DomainCreate(ctx context.Context, dom libvirt.Domain) error {
-	defer w.wrote()
-	return w.Backend.DomainCreate(ctx, dom)
-}
-
-func (w writeTracking) DomainSetAutostart(ctx context.Context, dom libvirt.Domain, autostart bool) error {
-	defer w.wrote()
-	return w.Backend.DomainSetAutostart(ctx, dom, autostart)
-}
-
-func (w writeTracking) DomainSetMetadata(ctx context.Context, dom libvirt.Domain, xml, key, uri string, flags libvirt.DomainModificationImpact) error {
-	defer w.wrote()
-	return w.Backend.DomainSetMetadata(ctx, dom, xml, key, uri, flags)
-}
-
-func (w writeTracking) DomainDestroy(ctx context.Context, dom libvirt.Domain) error {
-	defer w.wrote()
-	return w.Backend.DomainDestroy(ctx, dom)
-}
-
-func (w writeTracking) DomainShutdown(ctx context.Context, dom libvirt.Domain) error {
-	defer w.wrote()
-	return w.Backend.DomainShutdown(ctx, dom)
-}
-
-func (w writeTracking) DomainBlockResize(ctx context.Context, dom libvirt.Domain, target string, size uint64) error {
-	defer w.wrote()
-	return w.Backend.DomainBlockResize(ctx, dom, target, size)
-}
-
-func (w writeTracking) DomainUndefine(ctx context.Context, dom libvirt.Domain, flags libvirt.DomainUndefineFlagsValues) error {
-	defer w.wrote()
-	return w.Backend.DomainUndefine(ctx, dom, flags)
-}
-
-// trackingPool hands out connections whose domain writes are counted.
-type trackingPool struct {
-	backend.Pool
-	reads *hostReads
-}
-
-func (p trackingPool) Acquire(ctx context.Context, host string) (backend.Backend, func(), error) {
-	b, release, err := p.Pool.Acquire(ctx, host)
-	if err != nil {
-		return nil, nil, err
-	}
-	return p.reads.trackWrites(b, host), release, nil
-}
-
-func (p trackingPool) Dedicated(ctx context.Context, host string) (backend.Backend, error) {
-	b, err := p.Pool.Dedicated(ctx, host)
-	if err != nil {
-		return nil, err
-	}
-	return p.reads.trackWrites(b, host), nil
+	return backend.TrackBackend(b, host, r.wrote)
 }

@@ -123,3 +123,30 @@ type Pool interface {
 	// Close closes every pooled connection.
 	Close() error
 }
+
+// Liveness is implemented by backends that can tell whether their link still works. The pool
+// redials a pooled backend that reports false; a backend without it is taken as alive.
+type Liveness interface {
+	Alive() bool
+}
+
+// TransportReporter is implemented by backends that know how their link reaches libvirtd:
+// one of sshx's transport names (streamlocal, exec:virt-ssh-helper, exec:nc), or "" when the
+// link came from elsewhere.
+type TransportReporter interface {
+	Transport() string
+}
+
+// TransportOf returns b's transport, or "" when b cannot tell.
+func TransportOf(b Backend) string {
+	if t, ok := b.(TransportReporter); ok {
+		return t.Transport()
+	}
+	return ""
+}
+
+// LinkAlive reports whether b says its link works; a backend that cannot tell is trusted.
+func LinkAlive(b Backend) bool {
+	l, ok := b.(Liveness)
+	return !ok || l.Alive()
+}

@@ -278,12 +278,6 @@ func refused(err error) bool {
 	return errors.As(err, &de) && de.Stage == kvmerr.StageTCP && errors.Is(err, syscall.ECONNREFUSED)
 }
 
-// LinkAlive reports whether b says its link works; a backend that cannot tell is trusted.
-func LinkAlive(b Backend) bool {
-	l, ok := b.(Liveness)
-	return !ok || l.Alive()
-}
-
 // Dedicated dials a fresh connection for host that is never pooled; the caller closes it.
 func (p *sshPool) Dedicated(ctx context.Context, host string) (Backend, error) {
 	e, err := p.lookup("dial dedicated connection", host)

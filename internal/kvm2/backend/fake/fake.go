@@ -28,9 +28,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
@@ -50,16 +48,6 @@ const (
 	DefaultNodeCPUs      = 4
 	DefaultNodeMemoryKiB = 8 << 20 // 8 GiB
 )
-
-// CapabilitiesQEMU is a capabilities document of a host without KVM (TCG only).
-const CapabilitiesQEMU = `<capabilities><host><cpu><arch>x86_64</arch></cpu></host>` +
-	`<guest><os_type>hvm</os_type><arch name="x86_64"><wordsize>64</wordsize>` +
-	`<domain type="qemu"/></arch></guest></capabilities>`
-
-// CapabilitiesKVM is a capabilities document of a host offering KVM.
-const CapabilitiesKVM = `<capabilities><host><cpu><arch>x86_64</arch></cpu></host>` +
-	`<guest><os_type>hvm</os_type><arch name="x86_64"><wordsize>64</wordsize>` +
-	`<domain type="qemu"/><domain type="kvm"/></arch></guest></capabilities>`
 
 // ErrClosed is returned by every call on a Backend after Close.
 var ErrClosed = errors.New("fake: connection is closed")
@@ -318,164 +306,6 @@ func (b *Backend) observe(ctx context.Context, method string, start time.Time, e
 	}
 }
 
-// SetLibVersion sets what ConnectGetLibVersion reports (major*1e6 + minor*1e3 + micro).
-func (b *Backend) SetLibVersion(v uint64) {
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	b.st.libVersion = v
-}
-
-// SetCapabilities sets what ConnectGetCapabilities reports (see CapabilitiesKVM).
-func (b *Backend) SetCapabilities(xml string) {
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	b.st.caps = xml
-}
-
-// SetNodeInfo sets what NodeGetInfo reports.
-func (b *Backend) SetNodeInfo(n backend.NodeInfo) {
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	b.st.node = n
-}
-
-// NodeGetInfo describes the host machine.
-func (b *Backend) NodeGetInfo(ctx context.Context) (_ backend.NodeInfo, err error) {
-	defer b.observe(ctx, "NodeGetInfo", time.Now(), &err)
-	if err = b.begin(ctx, "NodeGetInfo", ""); err != nil {
-		return backend.NodeInfo{}, err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	return b.st.node, nil
-}
-
-// AddNetwork adds (or replaces) a network.
-func (b *Backend) AddNetwork(name string, active bool) {
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	b.st.networks[name] = active
-}
-
-// RemoveNetwork removes a network: domains on it then fail to start with ErrNoNetwork.
-func (b *Backend) RemoveNetwork(name string) {
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	delete(b.st.networks, name)
-}
-
-// SetNetworkActive starts or stops an existing network (domains on a stopped one fail to start
-// with ErrOperationInvalid); it reports whether the network exists.
-func (b *Backend) SetNetworkActive(name string, active bool) bool {
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	if _, ok := b.st.networks[name]; !ok {
-		return false
-	}
-	b.st.networks[name] = active
-	return true
-}
-
-// ConnectGetLibVersion reports the libvirt version.
-func (b *Backend) ConnectGetLibVersion(ctx context.Context) (_ uint64, err error) {
-	defer b.observe(ctx, "ConnectGetLibVersion", time.Now(), &err)
-	if err = b.begin(ctx, "ConnectGetLibVersion", ""); err != nil {
-		return 0, err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	return b.st.libVersion, nil
-}
-
-// ConnectGetCapabilities reports the capabilities document.
-func (b *Backend) ConnectGetCapabilities(ctx context.Context) (_ string, err error) {
-	defer b.observe(ctx, "ConnectGetCapabilities", time.Now(), &err)
-	if err = b.begin(ctx, "ConnectGetCapabilities", ""); err != nil {
-		return "", err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	return b.st.caps, nil
-}
-
-// NetworkLookupByName finds a network; a missing one is ErrNoNetwork.
-func (b *Backend) NetworkLookupByName(ctx context.Context, name string) (_ libvirt.Network, err error) {
-	defer b.observe(ctx, "NetworkLookupByName", time.Now(), &err)
-	if err = b.begin(ctx, "NetworkLookupByName", name); err != nil {
-		return libvirt.Network{}, err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	if _, ok := b.st.networks[name]; !ok {
-		return libvirt.Network{}, LibvirtError(libvirt.ErrNoNetwork,
-			"Network not found: no network with matching name '%s'", name)
-	}
-	return libvirt.Network{Name: name}, nil
-}
-
-// NetworkIsActive reports whether the network is active.
-func (b *Backend) NetworkIsActive(ctx context.Context, n libvirt.Network) (_ bool, err error) {
-	defer b.observe(ctx, "NetworkIsActive", time.Now(), &err)
-	if err = b.begin(ctx, "NetworkIsActive", n.Name); err != nil {
-		return false, err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	active, ok := b.st.networks[n.Name]
-	if !ok {
-		return false, LibvirtError(libvirt.ErrNoNetwork,
-			"Network not found: no network with matching name '%s'", n.Name)
-	}
-	return active, nil
-}
-
-// NetworkGetDHCPLeases lists the leases of network n: for every active domain with an
-// interface on n, its Lease entries whose interface MAC that definition gives (as libvirt's
-// lease file holds them), then those AddNetworkLease added. Unknown networks are ErrNoNetwork.
-func (b *Backend) NetworkGetDHCPLeases(ctx context.Context, n libvirt.Network) (_ []libvirt.NetworkDhcpLease, err error) {
-	defer b.observe(ctx, "NetworkGetDHCPLeases", time.Now(), &err)
-	if err = b.begin(ctx, "NetworkGetDHCPLeases", n.Name); err != nil {
-		return nil, err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	if _, ok := b.st.networks[n.Name]; !ok {
-		return nil, LibvirtError(libvirt.ErrNoNetwork,
-			"Network not found: no network with matching name '%s'", n.Name)
-	}
-	var out []libvirt.NetworkDhcpLease
-	for _, name := range sortedKeys(b.st.domains) {
-		d := b.st.domains[name]
-		if !active(d.State) {
-			continue
-		}
-		macs := networkMACs(d.XML, n.Name)
-		for _, iface := range d.Lease {
-			if len(iface.Hwaddr) == 0 || !macs[strings.ToLower(iface.Hwaddr[0])] {
-				continue
-			}
-			for _, a := range iface.Addrs {
-				out = append(out, libvirt.NetworkDhcpLease{
-					Iface: "virbr-" + n.Name, Type: a.Type, Mac: libvirt.OptString{iface.Hwaddr[0]},
-					Ipaddr: a.Addr, Prefix: a.Prefix, Hostname: libvirt.OptString{d.Name},
-				})
-			}
-		}
-	}
-	return append(out, b.st.leases[n.Name]...), nil
-}
-
-// AddNetworkLease adds a lease to network's lease list that belongs to no domain of the fake
-// (another host's guest, a stale entry, a lease whose hostname imitates a domain's name).
-func (b *Backend) AddNetworkLease(network string, lease libvirt.NetworkDhcpLease) {
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	if b.st.leases == nil {
-		b.st.leases = map[string][]libvirt.NetworkDhcpLease{}
-	}
-	b.st.leases[network] = append(b.st.leases[network], lease)
-}
-
 // sortedKeys returns the keys of m in order.
 func sortedKeys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
@@ -484,33 +314,4 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// copyReader streams length bytes of r in 64 KiB chunks, calling progress after each; it stops
-// when ctx ends. With discard it keeps none of the bytes.
-func copyReader(ctx context.Context, r io.Reader, length uint64, discard bool, progress func(uint64)) ([]byte, error) {
-	var out []byte
-	if !discard {
-		out = make([]byte, 0, min(length, 1<<20))
-	}
-	buf := make([]byte, 64<<10)
-	var sent uint64
-	for sent < length {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		want := min(uint64(len(buf)), length-sent)
-		n, err := io.ReadFull(r, buf[:want])
-		if !discard {
-			out = append(out, buf[:n]...)
-		}
-		sent += uint64(n)
-		if n > 0 {
-			progress(sent)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("fake: upload stream ended after %d of %d bytes: %w", sent, length, err)
-		}
-	}
-	return out, nil
 }

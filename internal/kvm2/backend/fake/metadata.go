@@ -89,7 +89,7 @@ func (d *Domain) affected(flags libvirt.DomainModificationImpact) ([]definitionR
 		}
 	}
 	if flags&libvirt.DomainAffectLive != 0 && !running {
-		return nil, LibvirtError(libvirt.ErrOperationInvalid, "Requested operation is not valid: domain is not running")
+		return nil, notRunning()
 	}
 	if flags&libvirt.DomainAffectConfig != 0 && d.Transient {
 		return nil, LibvirtError(libvirt.ErrOperationInvalid,

@@ -19,7 +19,7 @@ func (b *Backend) DomainBlockResize(ctx context.Context, dom libvirt.Domain, tar
 	}
 	defer unlock()
 	if !active(d.State) {
-		return LibvirtError(libvirt.ErrOperationInvalid, "Requested operation is not valid: domain is not running")
+		return notRunning()
 	}
 	var doc libvirtxml.Domain
 	if err := doc.Unmarshal(d.XML); err == nil && doc.Devices != nil {
@@ -47,15 +47,11 @@ func (b *Backend) DomainBlockResize(ctx context.Context, dom libvirt.Domain, tar
 // QEMU holds locked (ErrInternalError, qemu-img's "Failed to get write lock").
 func (b *Backend) StorageVolResize(ctx context.Context, sv libvirt.StorageVol, capacity uint64) (err error) {
 	defer b.observe(ctx, "StorageVolResize", time.Now(), &err)
-	if err = b.begin(ctx, "StorageVolResize", sv.Pool+"/"+sv.Name); err != nil {
-		return err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	_, v, err := b.st.vol(sv)
+	_, v, unlock, err := b.volCall(ctx, "StorageVolResize", sv)
 	if err != nil {
 		return err
 	}
+	defer unlock()
 	if capacity < v.Capacity {
 		return LibvirtError(libvirt.ErrInvalidArg,
 			"invalid argument: can't shrink capacity below existing capacity unless shrink flag explicitly specified")

@@ -4,28 +4,13 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/xml"
 	"fmt"
 	"io"
 	"path"
-	"strconv"
-	"strings"
 	"time"
 
 	libvirt "github.com/digitalocean/go-libvirt"
 )
-
-// StoragePool is one storage pool on the fake host.
-type StoragePool struct {
-	Name       string
-	Path       string // directory volumes live under; volume paths are Path + "/" + name
-	Active     bool
-	Capacity   uint64
-	Allocation uint64
-	// Available is reported by StoragePoolGetInfo; uploads consume it and deletes return it,
-	// and an upload that does not fit fails like a full disk.
-	Available uint64
-}
 
 // Volume is one storage volume, and one file of the host: a domain's disk exists for
 // DomainCreate only as a volume's Path. Content is what StorageVolUpload stored (unless the
@@ -45,11 +30,6 @@ type Volume struct {
 	SHA256      string
 }
 
-type poolState struct {
-	info StoragePool
-	vols map[string]*Volume
-}
-
 func (v *Volume) clone() Volume {
 	c := *v
 	c.Content = append([]byte(nil), v.Content...)
@@ -57,45 +37,6 @@ func (v *Volume) clone() Volume {
 		c.Content = nil
 	}
 	return c
-}
-
-// AddPool adds (or replaces) a storage pool, keeping no volumes.
-func (b *Backend) AddPool(p StoragePool) {
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	if p.Path == "" {
-		p.Path = "/var/lib/libvirt/" + p.Name
-	}
-	b.st.pools[p.Name] = &poolState{info: p, vols: map[string]*Volume{}}
-}
-
-// Pool returns the named storage pool.
-func (b *Backend) Pool(name string) (StoragePool, bool) {
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	p, ok := b.st.pools[name]
-	if !ok {
-		return StoragePool{}, false
-	}
-	return p.info, true
-}
-
-// UpdatePool applies fn to the named pool under the fake's lock; it reports whether it exists.
-func (b *Backend) UpdatePool(name string, fn func(*StoragePool)) bool {
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	p, ok := b.st.pools[name]
-	if ok {
-		fn(&p.info)
-	}
-	return ok
-}
-
-// RemovePool deletes a pool and its volumes.
-func (b *Backend) RemovePool(name string) {
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	delete(b.st.pools, name)
 }
 
 // AddVolume adds (or replaces) a volume in pool and returns its path (to name in a disk or
@@ -163,40 +104,9 @@ func (b *Backend) DiscardUploads(discard bool) {
 	b.st.discardUploads = discard
 }
 
-func noPool(name string) error {
-	return LibvirtError(libvirt.ErrNoStoragePool,
-		"Storage pool not found: no storage pool with matching name '%s'", name)
-}
-
 func noVol(name string) error {
 	return LibvirtError(libvirt.ErrNoStorageVol,
 		"Storage volume not found: no storage vol with matching name '%s'", name)
-}
-
-func inactivePool(name string) error {
-	return LibvirtError(libvirt.ErrOperationInvalid,
-		"Requested operation is not valid: storage pool '%s' is not active", name)
-}
-
-// pool returns the live entry; callers hold st.mu.
-func (s *state) pool(name string) (*poolState, error) {
-	p, ok := s.pools[name]
-	if !ok {
-		return nil, noPool(name)
-	}
-	return p, nil
-}
-
-// activePool returns the live entry of an active pool; callers hold st.mu.
-func (s *state) activePool(name string) (*poolState, error) {
-	p, err := s.pool(name)
-	if err != nil {
-		return nil, err
-	}
-	if !p.info.Active {
-		return nil, inactivePool(name)
-	}
-	return p, nil
 }
 
 // vol returns the live entry; callers hold st.mu.
@@ -212,98 +122,24 @@ func (s *state) vol(v libvirt.StorageVol) (*poolState, *Volume, error) {
 	return p, vol, nil
 }
 
+// volCall starts method on volume sv: it records the call and runs its faults (begin, keyed by
+// "pool/volume"), then returns the volume and its pool with the host state locked; unlock
+// releases it. On error nothing is left locked.
+func (b *Backend) volCall(ctx context.Context, method string, sv libvirt.StorageVol) (*poolState, *Volume, func(), error) {
+	if err := b.begin(ctx, method, sv.Pool+"/"+sv.Name); err != nil {
+		return nil, nil, nil, err
+	}
+	b.st.mu.Lock()
+	p, v, err := b.st.vol(sv)
+	if err != nil {
+		b.st.mu.Unlock()
+		return nil, nil, nil, err
+	}
+	return p, v, b.st.mu.Unlock, nil
+}
+
 func volRef(pool string, v *Volume) libvirt.StorageVol {
 	return libvirt.StorageVol{Pool: pool, Name: v.Name, Key: v.Path}
-}
-
-// StoragePoolLookupByName finds a pool; a missing one is ErrNoStoragePool.
-func (b *Backend) StoragePoolLookupByName(ctx context.Context, name string) (_ libvirt.StoragePool, err error) {
-	defer b.observe(ctx, "StoragePoolLookupByName", time.Now(), &err)
-	if err = b.begin(ctx, "StoragePoolLookupByName", name); err != nil {
-		return libvirt.StoragePool{}, err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	if _, err := b.st.pool(name); err != nil {
-		return libvirt.StoragePool{}, err
-	}
-	return libvirt.StoragePool{Name: name}, nil
-}
-
-// StoragePoolIsActive reports whether the pool is active.
-func (b *Backend) StoragePoolIsActive(ctx context.Context, sp libvirt.StoragePool) (_ bool, err error) {
-	defer b.observe(ctx, "StoragePoolIsActive", time.Now(), &err)
-	if err = b.begin(ctx, "StoragePoolIsActive", sp.Name); err != nil {
-		return false, err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	p, err := b.st.pool(sp.Name)
-	if err != nil {
-		return false, err
-	}
-	return p.info.Active, nil
-}
-
-// StoragePoolGetInfo reports capacity, allocation and available bytes.
-func (b *Backend) StoragePoolGetInfo(ctx context.Context, sp libvirt.StoragePool) (_ uint64, _ uint64, _ uint64, err error) {
-	defer b.observe(ctx, "StoragePoolGetInfo", time.Now(), &err)
-	if err = b.begin(ctx, "StoragePoolGetInfo", sp.Name); err != nil {
-		return 0, 0, 0, err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	p, err := b.st.pool(sp.Name)
-	if err != nil {
-		return 0, 0, 0, err
-	}
-	return p.info.Capacity, p.info.Allocation, p.info.Available, nil
-}
-
-// StoragePoolRefresh does nothing on an active pool; an inactive one is ErrOperationInvalid.
-func (b *Backend) StoragePoolRefresh(ctx context.Context, sp libvirt.StoragePool) (err error) {
-	defer b.observe(ctx, "StoragePoolRefresh", time.Now(), &err)
-	if err = b.begin(ctx, "StoragePoolRefresh", sp.Name); err != nil {
-		return err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	_, err = b.st.activePool(sp.Name)
-	return err
-}
-
-// StoragePoolListAllVolumes lists the pool's volumes sorted by name.
-func (b *Backend) StoragePoolListAllVolumes(ctx context.Context, sp libvirt.StoragePool) (_ []libvirt.StorageVol, err error) {
-	defer b.observe(ctx, "StoragePoolListAllVolumes", time.Now(), &err)
-	if err = b.begin(ctx, "StoragePoolListAllVolumes", sp.Name); err != nil {
-		return nil, err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	p, err := b.st.activePool(sp.Name)
-	if err != nil {
-		return nil, err
-	}
-	var out []libvirt.StorageVol
-	for _, name := range sortedKeys(p.vols) {
-		out = append(out, volRef(sp.Name, p.vols[name]))
-	}
-	return out, nil
-}
-
-// ConnectListAllStoragePools lists every pool, active or not, sorted by name.
-func (b *Backend) ConnectListAllStoragePools(ctx context.Context) (_ []libvirt.StoragePool, err error) {
-	defer b.observe(ctx, "ConnectListAllStoragePools", time.Now(), &err)
-	if err = b.begin(ctx, "ConnectListAllStoragePools", ""); err != nil {
-		return nil, err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	var out []libvirt.StoragePool
-	for _, name := range sortedKeys(b.st.pools) {
-		out = append(out, libvirt.StoragePool{Name: name})
-	}
-	return out, nil
 }
 
 // StorageVolLookupByPath finds the volume with the given target path in any active pool, as
@@ -395,30 +231,22 @@ func (s *state) pathExists(p string) bool {
 // StorageVolGetPath returns the volume's path.
 func (b *Backend) StorageVolGetPath(ctx context.Context, sv libvirt.StorageVol) (_ string, err error) {
 	defer b.observe(ctx, "StorageVolGetPath", time.Now(), &err)
-	if err = b.begin(ctx, "StorageVolGetPath", sv.Pool+"/"+sv.Name); err != nil {
-		return "", err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	_, v, err := b.st.vol(sv)
+	_, v, unlock, err := b.volCall(ctx, "StorageVolGetPath", sv)
 	if err != nil {
 		return "", err
 	}
+	defer unlock()
 	return v.Path, nil
 }
 
 // StorageVolGetInfo reports capacity and allocation.
 func (b *Backend) StorageVolGetInfo(ctx context.Context, sv libvirt.StorageVol) (_ uint64, _ uint64, err error) {
 	defer b.observe(ctx, "StorageVolGetInfo", time.Now(), &err)
-	if err = b.begin(ctx, "StorageVolGetInfo", sv.Pool+"/"+sv.Name); err != nil {
-		return 0, 0, err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	_, v, err := b.st.vol(sv)
+	_, v, unlock, err := b.volCall(ctx, "StorageVolGetInfo", sv)
 	if err != nil {
 		return 0, 0, err
 	}
+	defer unlock()
 	return v.Capacity, v.Allocation, nil
 }
 
@@ -426,30 +254,22 @@ func (b *Backend) StorageVolGetInfo(ctx context.Context, sv libvirt.StorageVol) 
 // target path and format, backing store).
 func (b *Backend) StorageVolGetXMLDesc(ctx context.Context, sv libvirt.StorageVol) (_ string, err error) {
 	defer b.observe(ctx, "StorageVolGetXMLDesc", time.Now(), &err)
-	if err = b.begin(ctx, "StorageVolGetXMLDesc", sv.Pool+"/"+sv.Name); err != nil {
-		return "", err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	_, v, err := b.st.vol(sv)
+	_, v, unlock, err := b.volCall(ctx, "StorageVolGetXMLDesc", sv)
 	if err != nil {
 		return "", err
 	}
+	defer unlock()
 	return renderVolumeXML(v)
 }
 
 // StorageVolDelete removes the volume and returns its allocation to the pool.
 func (b *Backend) StorageVolDelete(ctx context.Context, sv libvirt.StorageVol) (err error) {
 	defer b.observe(ctx, "StorageVolDelete", time.Now(), &err)
-	if err = b.begin(ctx, "StorageVolDelete", sv.Pool+"/"+sv.Name); err != nil {
-		return err
-	}
-	b.st.mu.Lock()
-	defer b.st.mu.Unlock()
-	p, v, err := b.st.vol(sv)
+	p, v, unlock, err := b.volCall(ctx, "StorageVolDelete", sv)
 	if err != nil {
 		return err
 	}
+	defer unlock()
 	p.info.Available += v.Allocation
 	p.info.Allocation -= min(p.info.Allocation, v.Allocation)
 	delete(p.vols, v.Name)
@@ -462,16 +282,12 @@ func (b *Backend) StorageVolDelete(ctx context.Context, sv libvirt.StorageVol) (
 // an upload larger than the pool's available space fails like a full disk.
 func (b *Backend) StorageVolUpload(ctx context.Context, sv libvirt.StorageVol, r io.Reader, length uint64) (err error) {
 	defer b.observe(ctx, "StorageVolUpload", time.Now(), &err)
-	if err = b.begin(ctx, "StorageVolUpload", sv.Pool+"/"+sv.Name); err != nil {
-		return err
-	}
-	b.st.mu.Lock()
-	_, _, err = b.st.vol(sv)
-	discard := b.st.discardUploads
-	b.st.mu.Unlock()
+	_, _, unlock, err := b.volCall(ctx, "StorageVolUpload", sv)
 	if err != nil {
 		return err
 	}
+	discard := b.st.discardUploads
+	unlock()
 	b.mu.Lock()
 	hook := b.onUpload
 	b.mu.Unlock()
@@ -509,109 +325,41 @@ func (s *state) storeUpload(sv libvirt.StorageVol, content []byte, length uint64
 // StorageVolDownload copies at most length bytes of the volume's content to w.
 func (b *Backend) StorageVolDownload(ctx context.Context, sv libvirt.StorageVol, w io.Writer, length uint64) (err error) {
 	defer b.observe(ctx, "StorageVolDownload", time.Now(), &err)
-	if err = b.begin(ctx, "StorageVolDownload", sv.Pool+"/"+sv.Name); err != nil {
-		return err
-	}
-	b.st.mu.Lock()
-	_, v, err := b.st.vol(sv)
-	var content []byte
-	if err == nil {
-		content = v.Content[:min(uint64(len(v.Content)), length)]
-	}
-	b.st.mu.Unlock()
+	_, v, unlock, err := b.volCall(ctx, "StorageVolDownload", sv)
 	if err != nil {
 		return err
 	}
+	content := v.Content[:min(uint64(len(v.Content)), length)]
+	unlock()
 	_, err = w.Write(content)
 	return err
 }
 
-// volumeDoc is the part of a <volume> document the fake reads and writes.
-type volumeDoc struct {
-	XMLName    xml.Name  `xml:"volume"`
-	Name       string    `xml:"name"`
-	Key        string    `xml:"key,omitempty"`
-	Capacity   sizeValue `xml:"capacity"`
-	Allocation sizeValue `xml:"allocation"`
-	Target     struct {
-		Path   string `xml:"path,omitempty"`
-		Format struct {
-			Type string `xml:"type,attr"`
-		} `xml:"format"`
-	} `xml:"target"`
-	Backing *struct {
-		Path   string `xml:"path"`
-		Format struct {
-			Type string `xml:"type,attr"`
-		} `xml:"format"`
-	} `xml:"backingStore"`
-}
-
-type sizeValue struct {
-	Unit  string `xml:"unit,attr,omitempty"`
-	Value string `xml:",chardata"`
-}
-
-var units = map[string]uint64{
-	"": 1, "b": 1, "bytes": 1,
-	"k": 1 << 10, "kib": 1 << 10, "kb": 1000,
-	"m": 1 << 20, "mib": 1 << 20, "mb": 1000 * 1000,
-	"g": 1 << 30, "gib": 1 << 30, "gb": 1000 * 1000 * 1000,
-	"t": 1 << 40, "tib": 1 << 40, "tb": 1000 * 1000 * 1000 * 1000,
-}
-
-func (s sizeValue) bytes() (uint64, error) {
-	if strings.TrimSpace(s.Value) == "" {
-		return 0, nil
+// copyReader streams length bytes of r in 64 KiB chunks, calling progress after each; it stops
+// when ctx ends. With discard it keeps none of the bytes.
+func copyReader(ctx context.Context, r io.Reader, length uint64, discard bool, progress func(uint64)) ([]byte, error) {
+	var out []byte
+	if !discard {
+		out = make([]byte, 0, min(length, 1<<20))
 	}
-	n, err := strconv.ParseUint(strings.TrimSpace(s.Value), 10, 64)
-	if err != nil {
-		return 0, fmt.Errorf("malformed size %q", s.Value)
+	buf := make([]byte, 64<<10)
+	var sent uint64
+	for sent < length {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		want := min(uint64(len(buf)), length-sent)
+		n, err := io.ReadFull(r, buf[:want])
+		if !discard {
+			out = append(out, buf[:n]...)
+		}
+		sent += uint64(n)
+		if n > 0 {
+			progress(sent)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("fake: upload stream ended after %d of %d bytes: %w", sent, length, err)
+		}
 	}
-	mult, ok := units[strings.ToLower(s.Unit)]
-	if !ok {
-		return 0, fmt.Errorf("unknown unit %q", s.Unit)
-	}
-	return n * mult, nil
-}
-
-func parseVolumeXML(x string) (Volume, error) {
-	var doc volumeDoc
-	if err := xml.Unmarshal([]byte(x), &doc); err != nil {
-		return Volume{}, err
-	}
-	if doc.Name == "" {
-		return Volume{}, fmt.Errorf("volume has no name")
-	}
-	capacity, err := doc.Capacity.bytes()
-	if err != nil {
-		return Volume{Name: doc.Name}, err
-	}
-	alloc, err := doc.Allocation.bytes()
-	if err != nil {
-		return Volume{Name: doc.Name}, err
-	}
-	v := Volume{Name: doc.Name, Capacity: capacity, Allocation: alloc, Format: doc.Target.Format.Type}
-	if doc.Backing != nil {
-		v.BackingPath = doc.Backing.Path
-	}
-	return v, nil
-}
-
-func renderVolumeXML(v *Volume) (string, error) {
-	var doc volumeDoc
-	doc.Name, doc.Key = v.Name, v.Path
-	doc.Capacity = sizeValue{Unit: "bytes", Value: strconv.FormatUint(v.Capacity, 10)}
-	doc.Allocation = sizeValue{Unit: "bytes", Value: strconv.FormatUint(v.Allocation, 10)}
-	doc.Target.Path, doc.Target.Format.Type = v.Path, v.Format
-	if v.BackingPath != "" {
-		doc.Backing = &struct {
-			Path   string `xml:"path"`
-			Format struct {
-				Type string `xml:"type,attr"`
-			} `xml:"format"`
-		}{Path: v.BackingPath}
-	}
-	out, err := xml.Marshal(doc)
-	return string(out), err
+	return out, nil
 }

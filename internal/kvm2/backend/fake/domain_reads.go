@@ -1,0 +1,189 @@
+package fake
+
+import (
+	"context"
+	"time"
+
+	libvirt "github.com/digitalocean/go-libvirt"
+)
+
+// ConnectListAllDomains lists domains sorted by name, filtered like libvirt by the
+// active/inactive and persistent/transient flags.
+func (b *Backend) ConnectListAllDomains(ctx context.Context, flags libvirt.ConnectListAllDomainsFlags) (_ []libvirt.Domain, err error) {
+	defer b.observe(ctx, "ConnectListAllDomains", time.Now(), &err)
+	if err = b.begin(ctx, "ConnectListAllDomains", ""); err != nil {
+		return nil, err
+	}
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	var out []libvirt.Domain
+	for _, name := range sortedKeys(b.st.domains) {
+		d := b.st.domains[name]
+		if listed(d, flags) {
+			out = append(out, d.ref())
+		}
+	}
+	return out, nil
+}
+
+func listed(d *Domain, flags libvirt.ConnectListAllDomainsFlags) bool {
+	if flags&(libvirt.ConnectListDomainsActive|libvirt.ConnectListDomainsInactive) != 0 {
+		if active(d.State) && flags&libvirt.ConnectListDomainsActive == 0 {
+			return false
+		}
+		if !active(d.State) && flags&libvirt.ConnectListDomainsInactive == 0 {
+			return false
+		}
+	}
+	// As libvirt's virDomainObjListFilter: a state flag set keeps the domains in one of its
+	// states, OTHER being every state but running, paused and shut off.
+	const states = libvirt.ConnectListDomainsRunning | libvirt.ConnectListDomainsPaused |
+		libvirt.ConnectListDomainsShutoff | libvirt.ConnectListDomainsOther
+	if flags&states != 0 {
+		var in libvirt.ConnectListAllDomainsFlags
+		switch d.State {
+		case libvirt.DomainRunning:
+			in = libvirt.ConnectListDomainsRunning
+		case libvirt.DomainPaused:
+			in = libvirt.ConnectListDomainsPaused
+		case libvirt.DomainShutoff:
+			in = libvirt.ConnectListDomainsShutoff
+		default:
+			in = libvirt.ConnectListDomainsOther
+		}
+		if flags&in == 0 {
+			return false
+		}
+	}
+	if flags&(libvirt.ConnectListDomainsAutostart|libvirt.ConnectListDomainsNoAutostart) != 0 {
+		if d.Autostart && flags&libvirt.ConnectListDomainsAutostart == 0 {
+			return false
+		}
+		if !d.Autostart && flags&libvirt.ConnectListDomainsNoAutostart == 0 {
+			return false
+		}
+	}
+	if flags&(libvirt.ConnectListDomainsPersistent|libvirt.ConnectListDomainsTransient) != 0 {
+		if !d.Transient && flags&libvirt.ConnectListDomainsPersistent == 0 {
+			return false
+		}
+		if d.Transient && flags&libvirt.ConnectListDomainsTransient == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// DomainLookupByName finds a domain; a missing one is ErrNoDomain.
+func (b *Backend) DomainLookupByName(ctx context.Context, name string) (_ libvirt.Domain, err error) {
+	defer b.observe(ctx, "DomainLookupByName", time.Now(), &err)
+	if err = b.begin(ctx, "DomainLookupByName", name); err != nil {
+		return libvirt.Domain{}, err
+	}
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	d, err := b.st.domain(name)
+	if err != nil {
+		return libvirt.Domain{}, err
+	}
+	return d.ref(), nil
+}
+
+// DomainGetState reports state and reason.
+func (b *Backend) DomainGetState(ctx context.Context, dom libvirt.Domain) (_ int32, _ int32, err error) {
+	defer b.observe(ctx, "DomainGetState", time.Now(), &err)
+	d, unlock, err := b.domainCall(ctx, "DomainGetState", dom)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer unlock()
+	return int32(d.State), d.Reason, nil
+}
+
+// DomainGetXMLDesc returns the domain's current definition; for a running domain, with the
+// backing chain of each disk libvirt would report (see withBackingChains). With
+// DomainXMLInactive it returns the persistent definition (a transient domain's live one) as
+// defined, without a detected chain.
+func (b *Backend) DomainGetXMLDesc(ctx context.Context, dom libvirt.Domain, flags libvirt.DomainXMLFlags) (_ string, err error) {
+	defer b.observe(ctx, "DomainGetXMLDesc", time.Now(), &err)
+	d, unlock, err := b.domainCall(ctx, "DomainGetXMLDesc", dom)
+	if err != nil {
+		return "", err
+	}
+	defer unlock()
+	if flags&libvirt.DomainXMLInactive != 0 {
+		return d.persistentXML(), nil
+	}
+	if active(d.State) {
+		return b.st.withBackingChains(d.XML), nil
+	}
+	return d.XML, nil
+}
+
+// DomainIsPersistent reports whether the domain has a persistent definition.
+func (b *Backend) DomainIsPersistent(ctx context.Context, dom libvirt.Domain) (_ bool, err error) {
+	defer b.observe(ctx, "DomainIsPersistent", time.Now(), &err)
+	d, unlock, err := b.domainCall(ctx, "DomainIsPersistent", dom)
+	if err != nil {
+		return false, err
+	}
+	defer unlock()
+	return !d.Transient, nil
+}
+
+// DomainGetAutostart reports the domain's autostart flag (false for a transient domain).
+func (b *Backend) DomainGetAutostart(ctx context.Context, dom libvirt.Domain) (_ bool, err error) {
+	defer b.observe(ctx, "DomainGetAutostart", time.Now(), &err)
+	d, unlock, err := b.domainCall(ctx, "DomainGetAutostart", dom)
+	if err != nil {
+		return false, err
+	}
+	defer unlock()
+	return d.Autostart, nil
+}
+
+// DomainInterfaceAddresses reports the addresses known to source for an active domain.
+func (b *Backend) DomainInterfaceAddresses(ctx context.Context, dom libvirt.Domain, source libvirt.DomainInterfaceAddressesSource) (_ []libvirt.DomainInterface, err error) {
+	defer b.observe(ctx, "DomainInterfaceAddresses", time.Now(), &err)
+	d, unlock, err := b.domainCall(ctx, "DomainInterfaceAddresses", dom)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	if !active(d.State) {
+		return nil, notRunning()
+	}
+	switch source {
+	case libvirt.DomainInterfaceAddressesSrcAgent:
+		if d.Agent == nil {
+			return nil, LibvirtError(libvirt.ErrAgentUnresponsive,
+				"Guest agent is not responding: QEMU guest agent is not connected")
+		}
+		return append([]libvirt.DomainInterface(nil), d.Agent...), nil
+	case libvirt.DomainInterfaceAddressesSrcLease:
+		return append([]libvirt.DomainInterface(nil), d.Lease...), nil
+	}
+	return nil, nil
+}
+
+// domainCall starts method on the domain dom refers to: it records the call and runs its faults
+// (begin, keyed by dom's name), then returns the domain with the host state locked; unlock
+// releases it. On error nothing is left locked.
+//
+// A reference is resolved as libvirt resolves it: by its UUID, whatever name it carries, so a
+// reference built from a UUID alone reaches the domain that holds the UUID, and one whose UUID
+// no domain holds is ErrNoDomain even when its name exists. A reference without a UUID (only
+// tests build those) is resolved by name.
+func (b *Backend) domainCall(ctx context.Context, method string, dom libvirt.Domain) (*Domain, func(), error) {
+	if err := b.begin(ctx, method, dom.Name); err != nil {
+		return nil, nil, err
+	}
+	b.st.mu.Lock()
+	d, err := b.st.resolve(dom)
+	if err != nil {
+		b.st.mu.Unlock()
+		return nil, nil, err
+	}
+	d.settle()
+	return d, b.st.mu.Unlock, nil
+}
