@@ -9,7 +9,7 @@
 #                   from the Go module proxy by tools/bench/peer.sh): a base volume from the same
 #                   image URL, a qcow2 overlay per VM, a domain per VM, applied, planned PLANS
 #                   times and destroyed;
-#   floor           N floor_item of a no-op plugin-framework provider (tools/bench/floor: it only
+#   floor           N floor_item of a no-op plugin-framework provider (internal/bench/floor: it only
 #                   stores its configuration), applied, planned PLANS times and destroyed: what any
 #                   plugin provider pays for N resources; and a second floor fleet planned right
 #                   after each of kvm2's plans, while kvm2's fleet is on the lab (in the running
@@ -88,7 +88,7 @@ if [ "$PEER" = 1 ]; then
   peer_build_s=$(cat "$(dirname "$peer_bin")/build-seconds" 2>/dev/null || echo '?')
 fi
 real_floor="$bench_dir/bin/terraform-provider-floor"
-(cd "$repo" && CGO_ENABLED=0 go build -trimpath -tags "$build_tags" -o "$real_floor.tmp" ./tools/bench/floor)
+(cd "$repo" && CGO_ENABLED=0 go build -trimpath -tags "$build_tags" -o "$real_floor.tmp" ./internal/bench/floor)
 mv -f "$real_floor.tmp" "$real_floor"
 
 # --- a bench-only mirror whose plugins record their peak RSS ----------------------------------

@@ -81,9 +81,9 @@ ethernets:
       macaddress: "$MAC"
     dhcp4: true
 EOF
-(cd "$LAB_REPO" && timeout 300 go run ./tools/lab/seediso -instance-id "$NAME" -hostname "$HOST" \
+(cd "$LAB_REPO" && timeout 300 go run ./internal/lab/seediso -instance-id "$NAME" -hostname "$HOST" \
 	-user-data "$WORK/user-data" -network-config "$WORK/network-config" -o "$WORK/seed.iso") ||
-	lab_die "could not build the seed ISO (go run ./tools/lab/seediso)"
+	lab_die "could not build the seed ISO (go run ./internal/lab/seediso)"
 
 cp "$IMAGE" "$LAB_POOL_DIR/$NAME-base.qcow2"
 cp "$WORK/seed.iso" "$LAB_POOL_DIR/$NAME-seed.iso"

@@ -1,4 +1,4 @@
-# The plugin floor: N floor_item resources of the no-op framework provider (tools/bench/floor),
+# The plugin floor: N floor_item resources of the no-op framework provider (internal/bench/floor),
 # configured like the fleet's kvm2_proxy_vm.
 terraform {
   required_providers {

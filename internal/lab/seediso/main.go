@@ -2,7 +2,7 @@
 // own builder (definition.SeedISO: the same label, files and vendor-data), so lab boot checks
 // boot images the way the provider does.
 //
-//	go run ./tools/lab/seediso -instance-id ID -hostname NAME [-user-data FILE] [-network-config FILE] -o OUT
+//	go run ./internal/lab/seediso -instance-id ID -hostname NAME [-user-data FILE] [-network-config FILE] -o OUT
 package main
 
 import (
