@@ -1,4 +1,4 @@
-//go:build integration
+//go:build ownership
 
 package kvm2
 
@@ -7,7 +7,7 @@ package kvm2
 // Create converge afterwards, deletes, and counts what is left on the host under its names
 // (must be 0). Run:
 //
-//	set -a; . .lab/env; set +a; go test -tags integration -count=1 -run TestLabFault -v ./internal/kvm2/
+//	set -a; . .lab/env; set +a; go test -tags ownership -count=1 -run TestLabFault -v ./internal/kvm2/
 
 import (
 	"bytes"

@@ -1,14 +1,15 @@
-//go:build integration
+//go:build ownership
 
 package kvm2
 
 // Ownership tests against the real lab host: what a VM owns is proven by its definition and
 // its UID, never by a name. Run:
 //
-//	set -a; . .lab/env; set +a; go test -tags integration -count=1 -run TestLabOwnership ./internal/kvm2/
+//	set -a; . .lab/env; set +a; go test -tags ownership -count=1 -run TestLabOwnership ./internal/kvm2/
 //
 // Every object is named with the test's own prefix (ow-2, ow-7), so each test counts what it
-// left in every pool of the host without seeing other tests' objects. Assertions read the host
+// left in every pool of the host without seeing other tests' objects (owLeft, owSweep in
+// integration_test.go, which the integration tier's tests use too). Assertions read the host
 // through the local libvirt connection and parse its XML here, not with the code under test.
 
 import (
@@ -29,73 +30,6 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
-
-// owned reports whether name is an object of the test with prefix p: p itself, or p followed
-// by "." or "-" (so ow-2 never counts ow-20's objects).
-func owned(name, p string) bool {
-	return name == p || strings.HasPrefix(name, p+".") || strings.HasPrefix(name, p+"-")
-}
-
-// owPools lists every active storage pool of the host.
-func owPools(tb testing.TB, l *libvirt.Libvirt) []libvirt.StoragePool {
-	tb.Helper()
-	pools, _, err := l.ConnectListAllStoragePools(1, libvirt.ConnectListStoragePoolsActive)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return pools
-}
-
-// owLeft lists the domains, and the volumes in every pool, of the test with prefix p.
-func owLeft(tb testing.TB, l *libvirt.Libvirt, p string) []string {
-	tb.Helper()
-	var out []string
-	doms, _, err := l.ConnectListAllDomains(1, 0)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for _, d := range doms {
-		if owned(d.Name, p) {
-			out = append(out, "domain "+d.Name)
-		}
-	}
-	for _, pool := range owPools(tb, l) {
-		_ = l.StoragePoolRefresh(pool, 0)
-		vols, _, err := l.StoragePoolListAllVolumes(pool, 1, 0)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		for _, v := range vols {
-			if owned(v.Name, p) {
-				out = append(out, "volume "+pool.Name+"/"+v.Name)
-			}
-		}
-	}
-	return out
-}
-
-// owSweep removes every object of the test with prefix p, whatever state it is in: before the
-// test (an aborted earlier run) and after it (a failed step).
-func owSweep(tb testing.TB, l *libvirt.Libvirt, p string) {
-	tb.Helper()
-	doms, _, _ := l.ConnectListAllDomains(1, 0)
-	for _, d := range doms {
-		if owned(d.Name, p) {
-			_ = l.DomainDestroy(d)
-			if err := l.DomainUndefineFlags(d, libvirt.DomainUndefineNvram|libvirt.DomainUndefineManagedSave); err != nil {
-				_ = l.DomainUndefine(d)
-			}
-		}
-	}
-	for _, pool := range owPools(tb, l) {
-		vols, _, _ := l.StoragePoolListAllVolumes(pool, 1, 0)
-		for _, v := range vols {
-			if owned(v.Name, p) {
-				_ = l.StorageVolDelete(v, 0)
-			}
-		}
-	}
-}
 
 // owVolumesWith lists pool/name of the volumes in any pool whose names contain s.
 func owVolumesWith(tb testing.TB, l *libvirt.Libvirt, s string) []string {
@@ -253,13 +187,6 @@ func baseSHA256(tb testing.TB, path string) string {
 		tb.Fatal(err)
 	}
 	return sum
-}
-
-func owRequest(name, baseID string) CreateRequest {
-	return CreateRequest{
-		Host: "lab", Name: name, BaseImageID: baseID, VCPUs: 1, MemoryMiB: 128, DiskGiB: 1,
-		Firmware: rules.FirmwareBIOS, Tag: "ow", Running: true, UserData: []byte("#!/bin/sh\necho ownership\n"),
-	}
 }
 
 // A base image named as earlier versions named a VM's root disk (ow-2.qcow2), next to VM ow-2

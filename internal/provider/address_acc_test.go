@@ -1,8 +1,9 @@
+//go:build acceptance
+
 package provider
 
 import (
 	"context"
-	"crypto/sha256"
 	"fmt"
 	"regexp"
 	"strings"
@@ -16,13 +17,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 )
-
-// runMAC is a locally administered address of this run, distinct per tag, so that runs sharing
-// the lab never ask for one address.
-func (l *accLab) runMAC(tag string) string {
-	sum := sha256.Sum256([]byte(l.run + "/" + tag))
-	return fmt.Sprintf("02:6b:76:%02x:%02x:%02x", sum[0], sum[1], sum[2])
-}
 
 // defineForeignDomain defines (without starting it) a domain without our mark on the lab, with
 // one NIC on the lab network with mac; the test's cleanup undefines it.

@@ -1,8 +1,8 @@
+//go:build acceptance
+
 package provider
 
 import (
-	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/compare"
@@ -10,37 +10,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 )
-
-// labAutostart reads the domain's autostart flag as virsh dominfo reports it.
-func (l *accLab) labAutostart(name string) (bool, error) {
-	out, err := l.virsh("", "dominfo", name)
-	if err != nil {
-		return false, err
-	}
-	for _, line := range strings.Split(out, "\n") {
-		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "Autostart" {
-			return strings.TrimSpace(v) == "enable", nil
-		}
-	}
-	return false, fmt.Errorf("virsh dominfo %s has no Autostart line:\n%s", name, out)
-}
-
-// wantLabAutostart is a Check that the lab host reports the domain's autostart as want.
-func (l *accLab) wantLabAutostart(name string, want bool) resource.TestCheckFunc {
-	return func(*terraform.State) error {
-		got, err := l.labAutostart(name)
-		if err != nil {
-			return err
-		}
-		if got != want {
-			return fmt.Errorf("the host reports autostart %v for %s, want %v", got, name, want)
-		}
-		return nil
-	}
-}
 
 // TestAccProxyVM_autostart: a VM created with the default has autostart on the host;
 // `virsh autostart --disable` out of band shows as drift that an apply fixes in place on the

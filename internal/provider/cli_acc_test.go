@@ -1,3 +1,5 @@
+//go:build acceptance || ownership || cloud || matrix
+
 package provider
 
 import (

@@ -1,3 +1,5 @@
+//go:build acceptance || ownership || cloud || matrix
+
 package provider
 
 import (
@@ -6,7 +8,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -169,47 +170,5 @@ func stepNeedsWriteOnly(t *testing.T) func() (bool, error) {
 			t.Logf("skipping the step: %s", why)
 		}
 		return !ok, nil
-	}
-}
-
-// TestAccCLI_features checks the feature table above against the CLI binary itself: the
-// feature's command or flag is there exactly when the table says the CLI has the feature, and
-// each skip helper skips exactly then. It runs on every CLI of the matrix.
-func TestAccCLI_features(t *testing.T) {
-	if os.Getenv("TF_ACC") == "" {
-		t.Skip("acceptance test: set TF_ACC=1 (make acc)")
-	}
-	c := mustCLI(t)
-	t.Logf("CLI under test: %s (%s)", c, c.path)
-	for _, p := range []struct {
-		name string
-		f    cliFeature
-		skip func(*testing.T)
-		args []string
-		// present tells from the command's output whether the CLI has the feature.
-		present func(out string) bool
-	}{
-		{"list resources", featureListResources, skipUnlessListResources, []string{"query", "-help"},
-			regexp.MustCompile(`Usage: \S+ \[global options\] query`).MatchString},
-		// -invoke is not in plan's help; a CLI without it refuses the flag before reading the
-		// (empty) configuration.
-		{"actions", featureActions, skipUnlessActions, []string{"plan", "-no-color", "-input=false", "-invoke=action.kvm2_none.none"},
-			func(out string) bool { return !strings.Contains(out, "flag provided but not defined: -invoke") }},
-	} {
-		t.Run(p.name, func(t *testing.T) {
-			cmd := exec.Command(c.path, p.args...)
-			cmd.Dir = t.TempDir()
-			out, _ := cmd.CombinedOutput()
-			present := p.present(string(out))
-			has, why := c.has(p.f)
-			if present != has {
-				t.Errorf("%s: the table says it has %s: %v (%s); `%s` says %v:\n%s",
-					c, p.f.what, has, why, strings.Join(p.args, " "), present, out)
-			}
-			p.skip(t)
-			if !has {
-				t.Errorf("the skip helper for %s returned on %s, which lacks them", p.f.what, c)
-			}
-		})
 	}
 }

@@ -1,3 +1,5 @@
+//go:build cloud
+
 package provider
 
 // Acceptance on the lab's Debian 12 cloud image (cloud-init, systemd, qemu-guest-agent): what

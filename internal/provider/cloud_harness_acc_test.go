@@ -1,3 +1,5 @@
+//go:build cloud
+
 package provider
 
 // The harness of the cloud image acceptance tests (cloud_acc_test.go): the lab's Debian 12 cloud
@@ -95,15 +97,6 @@ resource "kvm2_proxy_vm" "egress" {
 }
 `, name, firmware, extra)
 }
-
-// hclString quotes s as an HCL string literal: Go's quoting, with template sequences escaped.
-func hclString(s string) string {
-	q := strconv.Quote(s)
-	return strings.NewReplacer("${", "$${", "%{", "%%{").Replace(q)
-}
-
-// shellQuote quotes s for the lab's remote shell.
-func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
 // subnet is the address and CIDR of the lab network's host side, read from its definition.
 func (c *cloudLab) subnet(network string) (hostIP, cidr string) {

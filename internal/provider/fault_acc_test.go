@@ -1,3 +1,5 @@
+//go:build ownership
+
 package provider
 
 // Faults injected on the lab mid-apply, through the real terraform CLI: sshd killed with its live
@@ -6,7 +8,7 @@ package provider
 // domains and volumes left on the host, which must be 0. The sshd and libvirtd faults disturb
 // everyone using the lab for a few seconds; run them on their own:
 //
-//	set -a; . .lab/env; set +a; TF_ACC=1 go test -count=1 -run TestAccFault_sshdKilled -v ./internal/provider/
+//	set -a; . .lab/env; set +a; TF_ACC=1 go test -tags ownership -count=1 -run TestAccFault_sshdKilled -v ./internal/provider/
 
 import (
 	"context"

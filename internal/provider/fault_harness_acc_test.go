@@ -1,3 +1,5 @@
+//go:build ownership
+
 package provider
 
 // The harness of the fault acceptance tests (fault_acc_test.go): the real terraform CLI on a
@@ -194,24 +196,6 @@ func (r tfResult) errors() string {
 		}
 	}
 	return strings.Join(out, "\n")
-}
-
-// syncBuffer is a bytes.Buffer that a running command writes while the test reads it.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 // tfProc is a terraform command running in its own process group, as under a terminal.

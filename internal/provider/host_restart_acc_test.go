@@ -1,3 +1,5 @@
+//go:build ownership
+
 package provider
 
 // Host restarts under running VMs, on the lab: libvirtd restarted while a refresh reads, and a
@@ -5,7 +7,7 @@ package provider
 // They restart the shared lab's libvirtd, so they take /work/lab-restart.lock (when /work exists)
 // for the moment of each restart, and run in the ownership/fault tier:
 //
-//	set -a; . .lab/env; set +a; TF_ACC=1 go test -count=1 -run TestAccFault_hostRestart -v ./internal/provider/
+//	set -a; . .lab/env; set +a; TF_ACC=1 go test -tags ownership -count=1 -run TestAccFault_hostRestart -v ./internal/provider/
 
 import (
 	"errors"

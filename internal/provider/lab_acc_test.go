@@ -1,3 +1,5 @@
+//go:build acceptance || ownership || cloud || matrix
+
 package provider
 
 import (
@@ -5,18 +7,23 @@ import (
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
+	"crypto/sha256"
 	"fmt"
 	"os"
 	"os/exec"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"golang.org/x/crypto/ssh"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 )
 
 // accLab is the real lab host of acceptance tests, described by the KVM2_TEST_* environment
@@ -191,4 +198,155 @@ func otherHostKey(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return strings.TrimSpace(string(ssh.MarshalAuthorizedKey(key)))
+}
+
+// shellQuote quotes s for the lab's remote shell.
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// syncBuffer is a bytes.Buffer that a running command writes while the test reads it.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// gitOutput runs git in the package directory (inside the clone) and returns its trimmed output.
+func gitOutput(args ...string) (string, error) {
+	out, err := exec.Command("git", args...).Output()
+	if err != nil {
+		var stderr string
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = string(ee.Stderr)
+		}
+		return "", fmt.Errorf("git %s: %w: %s", strings.Join(args, " "), err, stderr)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// accUserData is what the lab's tiny guest runs from cloud-init: a shell script.
+const accUserData = `#!/bin/sh\necho kvm2-acc > /tmp/hello\n`
+
+// accVM is kvm2_proxy_vm "egress" on the lab, small and BIOS-booted for speed, with extra
+// attributes.
+func (l *accLab) accVM(name, extra string) string {
+	return fmt.Sprintf(`
+resource "kvm2_proxy_vm" "egress" {
+  name          = %q
+  host          = "lab"
+  base_image_id = kvm2_base_image.base.id
+  memory_mib    = 128
+  disk_gib      = 1
+  firmware      = "bios"
+  %s
+}
+`, name, extra)
+}
+
+// runMAC is a locally administered address of this run, distinct per tag, so that runs sharing
+// the lab never ask for one address.
+func (l *accLab) runMAC(tag string) string {
+	sum := sha256.Sum256([]byte(l.run + "/" + tag))
+	return fmt.Sprintf("02:6b:76:%02x:%02x:%02x", sum[0], sum[1], sum[2])
+}
+
+// labAutostart reads the domain's autostart flag as virsh dominfo reports it.
+func (l *accLab) labAutostart(name string) (bool, error) {
+	out, err := l.virsh("", "dominfo", name)
+	if err != nil {
+		return false, err
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "Autostart" {
+			return strings.TrimSpace(v) == "enable", nil
+		}
+	}
+	return false, fmt.Errorf("virsh dominfo %s has no Autostart line:\n%s", name, out)
+}
+
+// wantLabAutostart is a Check that the lab host reports the domain's autostart as want.
+func (l *accLab) wantLabAutostart(name string, want bool) resource.TestCheckFunc {
+	return func(*terraform.State) error {
+		got, err := l.labAutostart(name)
+		if err != nil {
+			return err
+		}
+		if got != want {
+			return fmt.Errorf("the host reports autostart %v for %s, want %v", got, name, want)
+		}
+		return nil
+	}
+}
+
+// labSizes is what the lab host says of a domain: both definitions as virsh dumps them, the
+// overlay's capacity, QEMU's capacity of vda (0 when shut off) and the domain id (-1 when shut
+// off), which a restart changes.
+type labSizes struct {
+	live, inactive definition.DomainFacts
+	volBytes       uint64
+	blockBytes     uint64
+	id             int
+}
+
+func (l *accLab) readLabSizes(name, overlay string) (labSizes, error) {
+	var d labSizes
+	var err error
+	for _, v := range []struct {
+		dst  *definition.DomainFacts
+		args []string
+	}{{&d.live, []string{"dumpxml", name}}, {&d.inactive, []string{"dumpxml", "--inactive", name}}} {
+		x, err := l.virsh("", v.args...)
+		if err != nil {
+			return d, err
+		}
+		if *v.dst, err = definition.ParseDomain(x); err != nil {
+			return d, err
+		}
+		if v.dst.Mark == nil {
+			return d, fmt.Errorf("virsh %v: no mark", v.args)
+		}
+	}
+	info, err := l.virsh("", "vol-info", "--bytes", "--pool", l.pool, overlay)
+	if err != nil {
+		return d, err
+	}
+	if d.volBytes, err = field(info, "Capacity:"); err != nil {
+		return d, err
+	}
+	idText, err := l.virsh("", "domid", name)
+	if err != nil {
+		return d, err
+	}
+	d.id = -1
+	if n, err := strconv.Atoi(strings.TrimSpace(idText)); err == nil {
+		d.id = n
+		blk, err := l.virsh("", "domblkinfo", name, "vda")
+		if err != nil {
+			return d, err
+		}
+		if d.blockBytes, err = field(blk, "Capacity:"); err != nil {
+			return d, err
+		}
+	}
+	return d, nil
+}
+
+// field is the number after key in virsh's "Key:   value" output.
+func field(out, key string) (uint64, error) {
+	for _, line := range strings.Split(out, "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), key); ok {
+			return strconv.ParseUint(strings.Fields(rest)[0], 10, 64)
+		}
+	}
+	return 0, fmt.Errorf("no %q in %q", key, out)
 }

@@ -1,3 +1,5 @@
+//go:build ownership
+
 package provider
 
 // Ownership acceptance tests on the lab host: out-of-band changes are made, and what is left is

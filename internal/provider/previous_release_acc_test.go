@@ -1,3 +1,5 @@
+//go:build ownership
+
 package provider
 
 import (
@@ -7,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"strings"
 	"testing"
 	"time"
 )
@@ -112,17 +113,4 @@ func buildAt(t *testing.T, commit, dir, binary string) error {
 	}
 	t.Logf("built %s from a temporary tree at %s", previousCommit, src)
 	return os.Rename(tmp, binary)
-}
-
-// gitOutput runs git in the package directory (inside the clone) and returns its trimmed output.
-func gitOutput(args ...string) (string, error) {
-	out, err := exec.Command("git", args...).Output()
-	if err != nil {
-		var stderr string
-		if ee, ok := err.(*exec.ExitError); ok {
-			stderr = string(ee.Stderr)
-		}
-		return "", fmt.Errorf("git %s: %w: %s", strings.Join(args, " "), err, stderr)
-	}
-	return strings.TrimSpace(string(out)), nil
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -102,4 +103,10 @@ func newTestPrivateKey(passphrase []byte) string {
 // hclEscape makes s fit between double quotes in HCL.
 func hclEscape(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "${", "$${", "%{", "%%{").Replace(s)
+}
+
+// hclString quotes s as an HCL string literal: Go's quoting, with template sequences escaped.
+func hclString(s string) string {
+	q := strconv.Quote(s)
+	return strings.NewReplacer("${", "$${", "%{", "%%{").Replace(q)
 }

@@ -1,10 +1,10 @@
+//go:build acceptance
+
 package provider
 
 import (
 	"fmt"
 	"regexp"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/compare"
@@ -35,69 +35,6 @@ resource "kvm2_proxy_vm" "egress" {
   running       = %t
 }
 `, name, vcpus, memory, disk, running)
-}
-
-// labSizes is what the lab host says of a domain: both definitions as virsh dumps them, the
-// overlay's capacity, QEMU's capacity of vda (0 when shut off) and the domain id (-1 when shut
-// off), which a restart changes.
-type labSizes struct {
-	live, inactive definition.DomainFacts
-	volBytes       uint64
-	blockBytes     uint64
-	id             int
-}
-
-func (l *accLab) readLabSizes(name, overlay string) (labSizes, error) {
-	var d labSizes
-	var err error
-	for _, v := range []struct {
-		dst  *definition.DomainFacts
-		args []string
-	}{{&d.live, []string{"dumpxml", name}}, {&d.inactive, []string{"dumpxml", "--inactive", name}}} {
-		x, err := l.virsh("", v.args...)
-		if err != nil {
-			return d, err
-		}
-		if *v.dst, err = definition.ParseDomain(x); err != nil {
-			return d, err
-		}
-		if v.dst.Mark == nil {
-			return d, fmt.Errorf("virsh %v: no mark", v.args)
-		}
-	}
-	info, err := l.virsh("", "vol-info", "--bytes", "--pool", l.pool, overlay)
-	if err != nil {
-		return d, err
-	}
-	if d.volBytes, err = field(info, "Capacity:"); err != nil {
-		return d, err
-	}
-	idText, err := l.virsh("", "domid", name)
-	if err != nil {
-		return d, err
-	}
-	d.id = -1
-	if n, err := strconv.Atoi(strings.TrimSpace(idText)); err == nil {
-		d.id = n
-		blk, err := l.virsh("", "domblkinfo", name, "vda")
-		if err != nil {
-			return d, err
-		}
-		if d.blockBytes, err = field(blk, "Capacity:"); err != nil {
-			return d, err
-		}
-	}
-	return d, nil
-}
-
-// field is the number after key in virsh's "Key:   value" output.
-func field(out, key string) (uint64, error) {
-	for _, line := range strings.Split(out, "\n") {
-		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), key); ok {
-			return strconv.ParseUint(strings.Fields(rest)[0], 10, 64)
-		}
-	}
-	return 0, fmt.Errorf("no %q in %q", key, out)
 }
 
 // TestAccProxyVM_resize: on the lab host, vcpus and memory_mib change in place on the same

@@ -1,3 +1,5 @@
+//go:build acceptance
+
 package provider
 
 // Terraform 1.14 features on the lab, through the real CLI: `terraform query` over the list
@@ -238,44 +240,6 @@ func TestAccAction_power(t *testing.T) {
 		t.Fatalf("the after_update reboot did not restart the domain: id %s -> %s, state %q\n%s", before, after, state(), r.out)
 	}
 	d.planIsEmpty("after the triggered reboot")
-}
-
-// TestAccIdentity_importBlock: an import block by identity (host and name) takes a VM made
-// elsewhere with no change, and `terraform state show` has the resource.
-func TestAccIdentity_importBlock(t *testing.T) {
-	l := newAccLab(t)
-	skipUnlessIdentity(t)
-	name := l.name("ident")
-	maker, importer := newCLIDir(t), newCLIDir(t)
-	t.Cleanup(func() {
-		importer.run("destroy", "-auto-approve")
-		maker.run("destroy", "-auto-approve")
-		if err := l.checkLeftovers(); err != nil {
-			t.Error(err)
-		}
-	})
-	vm := l.accVM(name, "running = false\n  tag = \"ident\"")
-	maker.write("main.tf", l.config(l.baseImage(l.pool)+vm+"\noutput \"base_id\" { value = kvm2_base_image.base.id }\n"))
-	maker.mustRun("init")
-	maker.mustRun("apply", "-auto-approve")
-	baseID := maker.outputs()["base_id"].(string)
-	maker.mustRun("state", "rm", "kvm2_proxy_vm.egress")
-
-	importer.write("main.tf", l.config(strings.Replace(vm, "kvm2_base_image.base.id", fmt.Sprintf("%q", baseID), 1)+fmt.Sprintf(`
-import {
-  to       = kvm2_proxy_vm.egress
-  identity = {
-    host = "lab"
-    name = %q
-  }
-}
-`, name)))
-	importer.mustRun("init")
-	r := importer.mustRun("apply", "-auto-approve")
-	if got := applySummary(r.out); got != "1 imported, 0 added, 0 changed, 0 destroyed" {
-		t.Fatalf("import by identity: %s\n%s", got, r.out)
-	}
-	importer.planIsEmpty("after the import by identity")
 }
 
 // waitForAgent waits up to 3 minutes until the guest agent of domain name answers guest-ping:

@@ -1,3 +1,5 @@
+//go:build ownership
+
 package provider
 
 import (
