@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -25,33 +26,12 @@ const previousVersion = "0.0.1"
 // that state written through the mirror matches the in-process provider's address.
 const providerAddress = "registry.terraform.io/egress-proxies/kvm2"
 
-// previousProvider builds the provider at previousCommit into a filesystem mirror (once per
-// commit: the mirror is cached outside the clone), writes a CLI configuration that installs the
-// provider from it, and points this test's terraform runs at that configuration. It skips when
-// the commit is not in the clone's history (a shallow clone).
+// previousProvider builds the provider at previousCommit into a filesystem mirror (previousBuild),
+// writes a CLI configuration that installs the provider from it, and points this test's
+// terraform runs at that configuration.
 func previousProvider(t *testing.T) {
 	t.Helper()
-	commit, err := gitOutput("rev-parse", "--verify", "--quiet", previousCommit+"^{commit}")
-	if err != nil {
-		t.Skipf("commit %s (the previous release) is not in this clone's history, so it cannot be built: "+
-			"fetch the full history (git fetch --unshallow) to run the upgrade test", previousCommit)
-	}
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		t.Fatalf("no cache directory for the previous provider build: %v", err)
-	}
-	mirror := filepath.Join(cache, "kvm2-test", "mirror-"+commit[:12])
-	dir := filepath.Join(mirror, providerAddress, previousVersion, runtime.GOOS+"_"+runtime.GOARCH)
-	binary := filepath.Join(dir, "terraform-provider-kvm2_v"+previousVersion)
-	if _, err := os.Stat(binary); err == nil {
-		t.Logf("previous provider %s: cached build %s", commit[:12], binary)
-	} else {
-		start := time.Now()
-		if err := buildAt(t, commit, dir, binary); err != nil {
-			t.Fatalf("build the provider at %s: %v", previousCommit, err)
-		}
-		t.Logf("previous provider %s: built in %s into %s", commit[:12], time.Since(start).Round(time.Second), binary)
-	}
+	mirror, _ := previousBuild(t)
 	rc := filepath.Join(t.TempDir(), "terraformrc")
 	cfg := fmt.Sprintf(`provider_installation {
   filesystem_mirror {
@@ -71,6 +51,61 @@ func previousProvider(t *testing.T) {
 	// the previous release wrote belongs to it.
 	t.Setenv("TF_ACC_PROVIDER_NAMESPACE", "egress-proxies")
 	t.Setenv("TF_ACC_PROVIDER_HOST", "registry.terraform.io")
+}
+
+// previousBuild builds the provider at previousCommit into a filesystem mirror, once per commit
+// (the mirror is cached outside the clone; one build at a time: a second caller waits for the
+// first, then finds its binary), and returns the mirror and the binary. It skips when the
+// commit is not in the clone's history (a shallow clone).
+func previousBuild(t *testing.T) (mirror, binary string) {
+	t.Helper()
+	commit, err := gitOutput("rev-parse", "--verify", "--quiet", previousCommit+"^{commit}")
+	if err != nil {
+		t.Skipf("commit %s (the previous release) is not in this clone's history, so it cannot be built: "+
+			"fetch the full history (git fetch --unshallow) to run the upgrade test", previousCommit)
+	}
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		t.Fatalf("no cache directory for the previous provider build: %v", err)
+	}
+	mirror = filepath.Join(cache, "kvm2-test", "mirror-"+commit[:12])
+	dir := filepath.Join(mirror, providerAddress, previousVersion, runtime.GOOS+"_"+runtime.GOARCH)
+	binary = filepath.Join(dir, "terraform-provider-kvm2_v"+previousVersion)
+	if err := os.MkdirAll(filepath.Dir(mirror), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	lock, err := os.OpenFile(mirror+".lock", os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Close()
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+		t.Fatalf("lock %s: %v", lock.Name(), err)
+	}
+	if _, err := os.Stat(binary); err == nil {
+		t.Logf("previous provider %s: cached build %s", commit[:12], binary)
+	} else {
+		start := time.Now()
+		if err := buildAt(t, commit, dir, binary); err != nil {
+			t.Fatalf("build the provider at %s: %v", previousCommit, err)
+		}
+		t.Logf("previous provider %s: built in %s into %s", commit[:12], time.Since(start).Round(time.Second), binary)
+	}
+	return mirror, binary
+}
+
+// TestAccUpgrade_previousReleaseBuilds builds the previous release the upgrade tests install, or
+// finds it built, without the lab: .ci/run starts it early in the background (make
+// previous-release), so the ownership tier finds the build done.
+func TestAccUpgrade_previousReleaseBuilds(t *testing.T) {
+	_, binary := previousBuild(t)
+	fi, err := os.Stat(binary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !fi.Mode().IsRegular() || fi.Mode()&0o111 == 0 {
+		t.Fatalf("%s is not an executable file: %v", binary, fi.Mode())
+	}
 }
 
 // buildAt extracts commit into a temporary tree, builds the provider there
