@@ -38,7 +38,7 @@ func (c *Client) hostMACs(ctx context.Context, b backend.Backend, host string) (
 			c.logf(ctx, corelog.LevelWarn, "a domain whose definition does not parse counts as holding every MAC address",
 				map[string]any{"host": host, "domain": d.Domain.Name, "error": d.Err.Error()})
 			uses = append(uses, rules.MACUse{Domain: d.Domain.Name, Unreadable: true})
-			return nil
+			return nil //nolint:nilerr // an unreadable definition is a use of every address, not a failed listing
 		}
 		uid := ""
 		if d.Facts.Mark != nil && claim(host, d.Domain.Name, d.Facts.Mark.UID, d.Facts) == nil {
