@@ -15,8 +15,12 @@
 # to a writable directory, those modules are dropped from go.mod and the backends from
 # internal/backend/init/init.go, and the rest builds as released (local, remote, http, inmem
 # and cloud backends; the acceptance tests use the local one).
-# tofu: OpenTofu's go.mod carries replace directives that only apply in the main module, so a
-# wrapper module that copies them builds github.com/opentofu/opentofu/cmd/tofu.
+# tofu: OpenTofu keeps its backends in its main module, so the source is copied the same way
+# and built as the main module (its go.mod's replace directives then apply, as in its releases),
+# with eight remote-state backends dropped from internal/backend/init/init.go and the AWS KMS,
+# GCP KMS, Azure Key Vault and OpenBao key providers from internal/encryption/default_registry.go
+# (local, remote, http, inmem and cloud backends, pbkdf2 and external key providers remain). Only
+# those registration lists are edited; their packages are left in place but no longer compiled.
 set -euo pipefail
 
 usage() { echo "usage: $0 [--fetch] terraform|tofu vX.Y.Z" >&2; exit 2; }
@@ -113,27 +117,34 @@ terraform)
   GOFLAGS="-mod=mod -trimpath -buildvcs=false" go build -ldflags "-s -w -X github.com/hashicorp/terraform/version.dev=no" -o "$work/out/terraform" .
   ;;
 tofu)
-  gomod=$(go mod download -json "github.com/opentofu/opentofu@$version" | sed -n 's/^[[:space:]]*"GoMod": "\(.*\)",$/\1/p')
-  [ -f "$gomod" ] || { echo "could not fetch github.com/opentofu/opentofu@$version" >&2; exit 1; }
-  mkdir -p "$work/wrap" "$work/out"
-  cd "$work/wrap"
-  {
-    echo "module kvm2/tofuwrap"
-    echo
-    echo "go $(go env GOVERSION | sed 's/^go//')"
-    echo
-    echo "require github.com/opentofu/opentofu $version"
-    awk '/^replace \(/{inblock=1; print; next} inblock{print; if ($0 ~ /^\)/) inblock=0; next} /^replace /{print}' "$gomod"
-  } > go.mod
-  printf 'package tools\n\nimport _ "github.com/opentofu/opentofu/cmd/tofu"\n' > tools.go
-  GOFLAGS=-mod=mod go mod tidy >&2
+  src=$(module_dir github.com/opentofu/opentofu "$version")
+  [ -f "$src/go.mod" ] || { echo "could not fetch github.com/opentofu/opentofu@$version" >&2; exit 1; }
+  cp -r "$src" "$work/src"
+  chmod -R u+w "$work/src"
+  cd "$work/src"
+  init=internal/backend/init/init.go
+  grep -Ev 'backend(Azure|Consul|Cos|GCS|Kubernetes|OSS|Pg|S3)\b' "$init" > "$init.new"
+  mv "$init.new" "$init"
+  # Each key provider is registered by a three-line if block ending in a lone "}".
+  kp='(aws_kms|gcp_kms|azure_vault|openbao)'
+  reg=internal/encryption/default_registry.go
+  sed -E "/keyprovider\/$kp\"\$/d; /RegisterKeyProvider\($kp\.New\(\)\)/,/^[[:space:]]*}\$/d" "$reg" > "$reg.new"
+  mv "$reg.new" "$reg"
+  if grep -Eq 'remote-state/(azure|consul|cos|gcs|kubernetes|oss|pg|s3)"' "$init" || grep -Eq "$kp" "$reg" ||
+    ! grep -q 'backendLocal.New' "$init" || ! grep -q 'RegisterKeyProvider(pbkdf2.New())' "$reg"; then
+    echo "$cli $version: the backend or key provider lists did not edit as expected; the layout changed" >&2
+    exit 1
+  fi
   if $fetch; then
-    GOFLAGS="-mod=mod" go list -deps github.com/opentofu/opentofu/cmd/tofu > /dev/null
+    go list -deps ./cmd/tofu > /dev/null
     echo "$cli $version: modules fetched in $(( $(date +%s) - start )) s" >&2
     exit 0
   fi
-  GOFLAGS="-mod=mod -trimpath -buildvcs=false" go build -ldflags "-s -w -X github.com/opentofu/opentofu/version.dev=no" \
-    -o "$work/out/tofu" github.com/opentofu/opentofu/cmd/tofu
+  mkdir -p "$work/out"
+  # The released go.mod and go.sum already cover this smaller build, so the default -mod=readonly
+  # holds.
+  GOFLAGS="-trimpath -buildvcs=false" go build -ldflags "-s -w -X github.com/opentofu/opentofu/version.dev=no" \
+    -o "$work/out/tofu" ./cmd/tofu
   ;;
 esac
 
