@@ -287,7 +287,3 @@ tool (
 	github.com/golangci/golangci-lint/v2/cmd/golangci-lint
 	github.com/hashicorp/terraform-plugin-docs/cmd/tfplugindocs
 )
-
-replace github.com/digitalocean/go-libvirt => ./third_party/go-libvirt
-
-replace github.com/hashicorp/terraform-plugin-framework => ./third_party/terraform-plugin-framework

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"net"
 	"sync"
 	"sync/atomic"
@@ -245,17 +244,6 @@ func (g gatedReader) Read(p []byte) (int, error) {
 		return 0, errStreamDetached
 	}
 	return g.r.Read(p)
-}
-
-// Len is what is left of a reader that knows it (the seed's bytes.Reader), and math.MaxInt for
-// one that does not. go-libvirt sizes its stream buffer by it (third_party/go-libvirt, patch
-// 0001): a seed of a few hundred KiB then streams through a buffer of its own size rather than
-// 4 MiB, and a fleet's creates no longer clear 4 MiB each.
-func (g gatedReader) Len() int {
-	if l, ok := g.r.(interface{ Len() int }); ok {
-		return l.Len()
-	}
-	return math.MaxInt
 }
 
 type gatedWriter struct {
