@@ -334,4 +334,3 @@ func TestClose_isBoundedAndIdempotent(t *testing.T) {
 		t.Errorf("second Close: %v", err)
 	}
 }
-
