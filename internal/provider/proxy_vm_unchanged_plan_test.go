@@ -7,10 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
-
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 )
 
 // planCase is one plan request of a fleet VM, built from the VM's configuration and prior state
@@ -21,6 +20,15 @@ type planCase struct {
 	state    func(map[string]any)
 	private  []byte
 	identity map[string]any // nil: Terraform sent no identity (before 1.12)
+}
+
+func (p planServer) identityType(t *testing.T) tftypes.Type {
+	t.Helper()
+	sch, err := p.s.GetResourceIdentitySchemas(context.Background(), &tfprotov6.GetResourceIdentitySchemasRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sch.IdentitySchemas["kvm2_proxy_vm"].ValueType()
 }
 
 func (p planServer) planRequest(t *testing.T, c planCase) *tfprotov6.PlanResourceChangeRequest {
@@ -45,16 +53,11 @@ func (p planServer) planRequest(t *testing.T, c planCase) *tfprotov6.PlanResourc
 	}
 	proposed["user_data_wo"] = nil // write-only: never in a proposed state
 	req := &tfprotov6.PlanResourceChangeRequest{
-		TypeName: proxyVMTypeName, PriorState: prior, ProposedNewState: fromJSON(t, p.vmType, proposed),
+		TypeName: "kvm2_proxy_vm", PriorState: prior, ProposedNewState: fromJSON(t, p.vmType, proposed),
 		Config: fromJSON(t, p.vmType, config), PriorPrivate: c.private,
 	}
 	if c.identity != nil {
-		sch, err := p.s.GetResourceIdentitySchemas(context.Background(), &tfprotov6.GetResourceIdentitySchemasRequest{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		typ := sch.IdentitySchemas[proxyVMTypeName].ValueType()
-		req.PriorIdentity = &tfprotov6.ResourceIdentityData{IdentityData: fromJSON(t, typ, c.identity)}
+		req.PriorIdentity = &tfprotov6.ResourceIdentityData{IdentityData: fromJSON(t, p.identityType(t), c.identity)}
 	}
 	return req
 }
@@ -71,35 +74,24 @@ func decodeOrNil(t *testing.T, v *tfprotov6.DynamicValue, typ tftypes.Type) *tft
 	return &val
 }
 
-// samePrivate compares private states as the framework reads them: JSON objects of JSON values.
-func samePrivate(a, b []byte) bool {
-	if len(a) == 0 || len(b) == 0 {
-		return len(a) == len(b)
-	}
-	var ma, mb map[string][]byte
-	if json.Unmarshal(a, &ma) != nil || json.Unmarshal(b, &mb) != nil || len(ma) != len(mb) {
-		return false
-	}
-	for k, v := range ma {
-		if !bytes.Equal(v, mb[k]) {
-			return false
+// privateKeys decodes private state as the framework writes it: a JSON object of JSON values.
+func privateKeys(t *testing.T, b []byte) map[string][]byte {
+	t.Helper()
+	keys := map[string][]byte{}
+	if len(b) > 0 {
+		if err := json.Unmarshal(b, &keys); err != nil {
+			t.Fatalf("private state %s: %v", b, err)
 		}
 	}
-	return true
+	return keys
 }
 
-// TestServer_unchangedPlanMatchesTheFramework answers each unchanged plan both ways, through the
-// server's shortcut and through the framework alone, and requires the same planned state,
-// private state, identity, no replacement and no diagnostic.
-func TestServer_unchangedPlanMatchesTheFramework(t *testing.T) {
+// TestPlan_unchangedVMPlansNoChange plans each unchanged VM as main serves it and requires the
+// prior state as the planned state, no replacement and no diagnostic, the prior identity kept,
+// and the private state kept with the VM's UID noted for a replacement's plan (privateReplacedUID).
+func TestPlan_unchangedVMPlansNoChange(t *testing.T) {
 	p := newPlanServer(t, newCoreClient)
-	idType := func() tftypes.Type {
-		sch, err := p.s.GetResourceIdentitySchemas(context.Background(), &tfprotov6.GetResourceIdentitySchemasRequest{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return sch.IdentitySchemas[proxyVMTypeName].ValueType()
-	}()
+	idType := p.identityType(t)
 	for _, c := range []planCase{
 		{name: "fleet VM, no private state, no identity"},
 		{name: "with an identity", identity: map[string]any{"host": "lab", "name": "kvm2-bench-003"}},
@@ -120,45 +112,55 @@ func TestServer_unchangedPlanMatchesTheFramework(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			req := p.planRequest(t, c)
-			fast := p.s.unchangedVMPlan(req)
-			if fast == nil {
-				t.Fatal("the server left an unchanged plan to the framework")
+			resp, err := p.s.PlanResourceChange(context.Background(), req)
+			if err != nil || len(resp.Diagnostics) > 0 || len(resp.RequiresReplace) > 0 || resp.Deferred != nil {
+				t.Fatalf("plan: %v %v replace=%v deferred=%v", err, resp.Diagnostics, resp.RequiresReplace, resp.Deferred)
 			}
-			fw, err := p.fw.PlanResourceChange(context.Background(), req)
-			if err != nil || len(fw.Diagnostics) > 0 || len(fw.RequiresReplace) > 0 || fw.Deferred != nil {
-				t.Fatalf("framework: %v %v replace=%v deferred=%v", err, fw.Diagnostics, fw.RequiresReplace, fw.Deferred)
+			prior := decodeOrNil(t, req.PriorState, p.vmType)
+			if planned := decodeOrNil(t, resp.PlannedState, p.vmType); !planned.Equal(*prior) {
+				t.Errorf("planned state:\n got %v\nwant %v", planned, prior)
 			}
-			if got, want := decodeOrNil(t, fast.PlannedState, p.vmType), decodeOrNil(t, fw.PlannedState, p.vmType); !got.Equal(*want) {
-				t.Errorf("planned state:\n got %v\nwant %v", got, want)
+
+			var (
+				attrs map[string]tftypes.Value
+				uid   string
+			)
+			if err := prior.As(&attrs); err != nil || attrs["uid"].As(&uid) != nil || uid == "" {
+				t.Fatalf("prior state without a uid: %v", prior)
 			}
-			if !samePrivate(fast.PlannedPrivate, fw.PlannedPrivate) {
-				t.Errorf("private state: got %s, want %s", fast.PlannedPrivate, fw.PlannedPrivate)
+			want := privateKeys(t, c.private)
+			want[privateReplacedUID], _ = json.Marshal(uid)
+			got := privateKeys(t, resp.PlannedPrivate)
+			if len(got) != len(want) {
+				t.Errorf("private state %s, want the keys of %v", resp.PlannedPrivate, want)
 			}
-			var gotID, wantID *tftypes.Value
-			if fast.PlannedIdentity != nil {
-				gotID = decodeOrNil(t, fast.PlannedIdentity.IdentityData, idType)
+			for k, v := range want {
+				if !bytes.Equal(got[k], v) {
+					t.Errorf("private state %s = %s, want %s", k, got[k], v)
+				}
 			}
-			if fw.PlannedIdentity != nil {
-				wantID = decodeOrNil(t, fw.PlannedIdentity.IdentityData, idType)
+
+			if c.identity == nil {
+				return
 			}
-			if (gotID == nil) != (wantID == nil) || (gotID != nil && !gotID.Equal(*wantID)) {
-				t.Errorf("planned identity: got %v, want %v", gotID, wantID)
+			if resp.PlannedIdentity == nil {
+				t.Fatal("no planned identity, want the prior one")
 			}
-			if len(fast.RequiresReplace) > 0 || len(fast.Diagnostics) > 0 || fast.Deferred != nil {
-				t.Errorf("shortcut: replace=%v diags=%v deferred=%v", fast.RequiresReplace, fast.Diagnostics, fast.Deferred)
+			gotID := decodeOrNil(t, resp.PlannedIdentity.IdentityData, idType)
+			if wantID := decodeOrNil(t, req.PriorIdentity.IdentityData, idType); !gotID.Equal(*wantID) {
+				t.Errorf("planned identity %v, want %v", gotID, wantID)
 			}
 		})
 	}
 }
 
-// TestServer_changedPlansGoToTheFramework checks every condition of the shortcut: each of these
-// plans is left to the framework, and the framework's answer shows why (a change, a replacement
-// or a diagnostic), so the shortcut's answer would have been wrong.
-func TestServer_changedPlansGoToTheFramework(t *testing.T) {
+// TestPlan_changedVMPlans: each of these plans differs from an unchanged one, by a change, a
+// replacement or a diagnostic.
+func TestPlan_changedVMPlans(t *testing.T) {
 	p := newPlanServer(t, newCoreClient)
 	for _, c := range []struct {
 		planCase
-		// why checks the framework's answer differs from an unchanged plan.
+		// why checks the plan differs from an unchanged plan.
 		why func(t *testing.T, prior *tftypes.Value, resp *tfprotov6.PlanResourceChangeResponse)
 	}{
 		{planCase{name: "a default left out that the VM does not hold", config: func(c map[string]any) { c["vcpus"] = nil },
@@ -172,9 +174,6 @@ func TestServer_changedPlansGoToTheFramework(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			req := p.planRequest(t, c.planCase)
-			if fast := p.s.unchangedVMPlan(req); fast != nil {
-				t.Fatal("the server answered a plan that is not unchanged")
-			}
 			resp, err := p.s.PlanResourceChange(context.Background(), req)
 			if err != nil {
 				t.Fatal(err)
@@ -182,13 +181,6 @@ func TestServer_changedPlansGoToTheFramework(t *testing.T) {
 			c.why(t, decodeOrNil(t, req.PriorState, p.vmType), resp)
 		})
 	}
-
-	t.Run("provider not configured", func(t *testing.T) {
-		u := configuredServer(t, newCoreClient, nil)
-		if fast := u.s.unchangedVMPlan(u.planRequest(t, planCase{})); fast != nil {
-			t.Fatal("the server answered for a provider that was never configured")
-		}
-	})
 }
 
 func plansAChange(p planServer) func(*testing.T, *tftypes.Value, *tfprotov6.PlanResourceChangeResponse) {
@@ -214,19 +206,16 @@ func fails(t *testing.T, _ *tftypes.Value, resp *tfprotov6.PlanResourceChangeRes
 	}
 }
 
-// TestServer_servesWhatTheFrameworkServes: tf6server finds list resources, actions and state
-// stores by asserting their methods on the server, so the server main serves must have them.
-func TestServer_servesWhatTheFrameworkServes(t *testing.T) {
-	s := NewServer("test")()
+// TestServe_servesListsAndActions: tf6server finds list resources and actions by asserting
+// their methods on the server main serves, the framework's.
+func TestServe_servesListsAndActions(t *testing.T) {
+	s := providerserver.NewProtocol6(New("test")())()
 	if _, ok := s.(tfprotov6.ListResourceServer); !ok {
 		t.Error("no list resources")
 	}
 	actions, ok := s.(tfprotov6.ActionServer)
 	if !ok {
 		t.Fatal("no actions")
-	}
-	if _, ok := s.(tfprotov6.StateStoreServer); !ok {
-		t.Error("no state stores")
 	}
 	resp, err := actions.ValidateActionConfig(context.Background(),
 		&tfprotov6.ValidateActionConfigRequest{ActionType: "kvm2_proxy_vm_power"})
@@ -236,33 +225,6 @@ func TestServer_servesWhatTheFrameworkServes(t *testing.T) {
 	for _, d := range resp.Diagnostics {
 		if strings.Contains(d.Summary, "Not Implemented") {
 			t.Fatalf("the action is not served: %s", d.Summary)
-		}
-	}
-}
-
-// TestServer_readsEveryDefaultFromTheSchema: the shortcut's defaults come from the schema, so a
-// defaulted attribute added later is checked too.
-func TestServer_readsEveryDefaultFromTheSchema(t *testing.T) {
-	got, ok := proxyVMDefaults()
-	if !ok {
-		t.Fatal("a default the shortcut cannot read: it answers nothing")
-	}
-	want := map[string]tftypes.Value{
-		"vcpus":       tftypes.NewValue(tftypes.Number, kvm2.DefaultVCPUs),
-		"memory_mib":  tftypes.NewValue(tftypes.Number, kvm2.DefaultMemoryMiB),
-		"disk_gib":    tftypes.NewValue(tftypes.Number, kvm2.DefaultDiskGiB),
-		"firmware":    tftypes.NewValue(tftypes.String, string(kvm2.DefaultFirmware)),
-		"tag":         tftypes.NewValue(tftypes.String, ""),
-		"running":     tftypes.NewValue(tftypes.Bool, true),
-		"autostart":   tftypes.NewValue(tftypes.Bool, true),
-		"wait_for_ip": tftypes.NewValue(tftypes.Bool, true),
-	}
-	if len(got) != len(want) {
-		t.Fatalf("defaults %v, want %v", got, want)
-	}
-	for k, v := range want {
-		if !got[k].Equal(v) {
-			t.Errorf("default of %s = %v, want %v", k, got[k], v)
 		}
 	}
 }
