@@ -71,7 +71,3 @@ require (
 	google.golang.org/grpc v1.83.1 // indirect
 	google.golang.org/protobuf v1.36.12 // indirect
 )
-
-replace github.com/digitalocean/go-libvirt => ./third_party/go-libvirt
-
-replace github.com/hashicorp/terraform-plugin-framework => ./third_party/terraform-plugin-framework

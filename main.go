@@ -2,12 +2,13 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"log"
 	"os"
 	"runtime/debug"
 
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider"
 )
@@ -22,11 +23,11 @@ func main() {
 	quietUnseenLogs()
 	boundMemory()
 
-	var opts []tf6server.ServeOpt
-	if debug {
-		opts = append(opts, tf6server.WithManagedDebug())
-	}
-	err := tf6server.Serve("registry.terraform.io/egress-proxies/kvm2", provider.NewServer(version), opts...)
+	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{
+		Address:         "registry.terraform.io/egress-proxies/kvm2",
+		Debug:           debug,
+		ProtocolVersion: 6,
+	})
 	afterServe()
 	if err != nil {
 		log.Fatal(err)

@@ -49,6 +49,8 @@ type Client struct {
 
 	hvMu    sync.Mutex
 	hvTypes map[string]string // host -> "kvm" | "qemu", asked once per host
+
+	seedUploads hostSlots // seed uploads streaming per host (uploads.go)
 }
 
 // Option configures a Client.

@@ -16,6 +16,7 @@ import (
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 )
@@ -52,7 +53,7 @@ func newCLIDir(t *testing.T) *cliDir {
 	closeCh := make(chan struct{})
 	serveErr := make(chan error, 1)
 	go func() {
-		serveErr <- tf6server.Serve(addr, func() tfprotov6.ProviderServer { return newServer(New("acctest")()) },
+		serveErr <- tf6server.Serve(addr, func() tfprotov6.ProviderServer { return providerserver.NewProtocol6(New("acctest")())() },
 			tf6server.WithDebug(ctx, configCh, closeCh),
 			tf6server.WithGoPluginLogger(hclog.NewNullLogger()),
 			tf6server.WithoutLogStderrOverride(),

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -100,7 +101,7 @@ func (s *recordingServer) ReadResource(ctx context.Context, req *tfprotov6.ReadR
 func recordingFactories(rec *readRecorder) map[string]func() (tfprotov6.ProviderServer, error) {
 	return map[string]func() (tfprotov6.ProviderServer, error){
 		"kvm2": func() (tfprotov6.ProviderServer, error) {
-			s, err := newServerWithError(New("acctest")())()
+			s, err := providerserver.NewProtocol6WithError(New("acctest")())()
 			if err != nil {
 				return nil, err
 			}

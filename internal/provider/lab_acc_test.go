@@ -17,6 +17,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
@@ -65,7 +66,7 @@ func (l *accLab) name(base string) string { return l.prefix + base + "-" + l.run
 // factories serves the production provider (real core, real SSH) for acceptance tests.
 func (l *accLab) factories() map[string]func() (tfprotov6.ProviderServer, error) {
 	return map[string]func() (tfprotov6.ProviderServer, error){
-		"kvm2": newServerWithError(New("acctest")()),
+		"kvm2": providerserver.NewProtocol6WithError(New("acctest")()),
 	}
 }
 

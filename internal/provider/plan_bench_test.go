@@ -6,16 +6,16 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
-// planServer is the provider's protocol server (s, as main serves it; fw, the framework's
-// alone), configured with one host "lab" (a pinned key and an inline private key: nothing
-// dials), and the value type and schema of the VM.
+// planServer is the provider's protocol server as main serves it (the framework's), configured
+// with one host "lab" (a pinned key and an inline private key: nothing dials), and the value
+// type and schema of the VM.
 type planServer struct {
-	s      *server
-	fw     tfprotov6.ProviderServer
+	s      tfprotov6.ProviderServer
 	vmType tftypes.Type
 	schema *tfprotov6.Schema
 }
@@ -33,7 +33,7 @@ func newPlanServer(tb testing.TB, newClient ClientFactory) planServer {
 func configuredServer(tb testing.TB, newClient ClientFactory, lab map[string]any) planServer {
 	tb.Helper()
 	ctx := context.Background()
-	s := newServer(newProvider("bench", newClient, fastRetry)()).(*server)
+	s := providerserver.NewProtocol6(newProvider("bench", newClient, fastRetry)())()
 	sch, err := s.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
 	if err != nil || len(sch.Diagnostics) > 0 {
 		tb.Fatalf("schema: %v %v", err, sch.Diagnostics)
@@ -45,8 +45,8 @@ func configuredServer(tb testing.TB, newClient ClientFactory, lab map[string]any
 			tb.Fatalf("configure: %v %v", err, conf.Diagnostics)
 		}
 	}
-	vm := sch.ResourceSchemas[proxyVMTypeName]
-	return planServer{s: s, fw: s.frameworkServer, vmType: vm.ValueType(), schema: vm}
+	vm := sch.ResourceSchemas["kvm2_proxy_vm"]
+	return planServer{s: s, vmType: vm.ValueType(), schema: vm}
 }
 
 // fromJSON is the value of typ that the JSON of v encodes (absent attributes are null).
@@ -142,7 +142,7 @@ func TestPlanUnchanged_fleetVMIsANoOp(t *testing.T) {
 	p := newPlanServer(t, newCoreClient)
 	up, validate, plan := p.requests(t, 7)
 	planUnchanged(t, p.s, up, validate, plan)
-	resp, err := p.fw.PlanResourceChange(context.Background(), plan)
+	resp, err := p.s.PlanResourceChange(context.Background(), plan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,21 +160,14 @@ func TestPlanUnchanged_fleetVMIsANoOp(t *testing.T) {
 }
 
 // BenchmarkPlanUnchanged measures the provider's own share of `terraform plan -refresh=false`
-// per VM (upgrade, validate, plan of one unchanged fleet VM), in process, with no gRPC: as main
-// serves it (server) and as the framework alone answers it (framework), the baseline.
+// per VM (upgrade, validate, plan of one unchanged fleet VM), in process, with no gRPC, as main
+// serves it.
 func BenchmarkPlanUnchanged(b *testing.B) {
 	p := newPlanServer(b, newCoreClient)
 	up, validate, plan := p.requests(b, 7)
-	for _, c := range []struct {
-		name string
-		s    tfprotov6.ProviderServer
-	}{{"server", p.s}, {"framework", p.fw}} {
-		b.Run(c.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				planUnchanged(b, c.s, up, validate, plan)
-			}
-		})
+	b.ReportAllocs()
+	for b.Loop() {
+		planUnchanged(b, p.s, up, validate, plan)
 	}
 }
 

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"sync/atomic"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -39,9 +38,6 @@ type kvm2Provider struct {
 	version   string
 	newClient ClientFactory
 	retry     retryPolicy
-	// configured is what Configure handed to resources, for the protocol server's own answers
-	// (server.go); nil until then.
-	configured atomic.Pointer[providerData]
 }
 
 // providerData is what Configure hands to every resource and data source.

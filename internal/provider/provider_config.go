@@ -237,7 +237,6 @@ func (p *kvm2Provider) Configure(ctx context.Context, req provider.ConfigureRequ
 	resp.DataSourceData = data
 	resp.ListResourceData = data
 	resp.ActionData = data
-	p.configured.Store(data)
 }
 
 // buildCoreConfig turns the provider block into the core configuration. Files named in it must

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"golang.org/x/crypto/ssh"
 )
@@ -52,7 +53,7 @@ func setDefaultEnv(key, value string) {
 // factories serves the real provider, with its core built by newClient.
 func factories(newClient ClientFactory) map[string]func() (tfprotov6.ProviderServer, error) {
 	return map[string]func() (tfprotov6.ProviderServer, error){
-		"kvm2": newServerWithError(newProvider("test", newClient, fastRetry)()),
+		"kvm2": providerserver.NewProtocol6WithError(newProvider("test", newClient, fastRetry)()),
 	}
 }
 

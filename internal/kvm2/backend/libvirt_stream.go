@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"math"
 	"sync"
 
 	libvirt "github.com/digitalocean/go-libvirt"
@@ -43,17 +42,6 @@ type gatedReader struct {
 
 // Read returns io.EOF unwrapped from r, which go-libvirt compares with ==.
 func (g gatedReader) Read(p []byte) (int, error) { return g.pass(g.r.Read, p) }
-
-// Len is what is left of a reader that knows it (the seed's bytes.Reader), and math.MaxInt for
-// one that does not. go-libvirt sizes its stream buffer by it (third_party/go-libvirt, patch
-// 0001): a seed of a few hundred KiB then streams through a buffer of its own size rather than
-// 4 MiB, and a fleet's creates no longer clear 4 MiB each.
-func (g gatedReader) Len() int {
-	if l, ok := g.r.(interface{ Len() int }); ok {
-		return l.Len()
-	}
-	return math.MaxInt
-}
 
 type gatedWriter struct {
 	*gate

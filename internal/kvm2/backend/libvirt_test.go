@@ -5,8 +5,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"math"
-	"runtime"
 	"slices"
 	"sync"
 	"testing"
@@ -334,64 +332,5 @@ func TestClose_isBoundedAndIdempotent(t *testing.T) {
 	}
 	if err := b.Close(); err != nil {
 		t.Errorf("second Close: %v", err)
-	}
-}
-
-// onlyReader hides a reader's Len.
-type onlyReader struct{ r io.Reader }
-
-func (o onlyReader) Read(p []byte) (int, error) { return o.r.Read(p) }
-
-// uploadAllocated is how many bytes the process allocated during one upload of data through the
-// stub daemon, read through r(data).
-func uploadAllocated(t *testing.T, data []byte, r func([]byte) io.Reader) uint64 {
-	t.Helper()
-	var (
-		mu       sync.Mutex
-		received int64
-	)
-	b := newStubBackend(t, PoolOptions{},
-		map[uint32]func(*stubDaemon, packet){procVolUpload: uploadHandler(0, &received, &mu)})
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	err := b.StorageVolUpload(context.Background(), libvirt.StorageVol{Name: "v"}, r(data), uint64(len(data)))
-	runtime.ReadMemStats(&after)
-	if err != nil {
-		t.Fatalf("upload: %v", err)
-	}
-	// The stub runs each packet's handler in a goroutine of its own: the last payload may be
-	// counted just after the end of the stream is answered.
-	for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(time.Millisecond) {
-		mu.Lock()
-		got := received
-		mu.Unlock()
-		if got == int64(len(data)) {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("daemon received %d bytes, want %d", got, len(data))
-		}
-	}
-	return after.TotalAlloc - before.TotalAlloc
-}
-
-// A small upload from a reader that knows its length (a seed) streams through a buffer of about
-// its size, not go-libvirt's 4 MiB (third_party/go-libvirt, patch 0001); a reader that does not
-// know it (an image download) keeps the 4 MiB buffer and its large packets.
-func TestStorageVolUpload_bufferSizedByReader(t *testing.T) {
-	seed := bytes.Repeat([]byte("s"), 64<<10)
-	if got := uploadAllocated(t, seed, func(d []byte) io.Reader { return bytes.NewReader(d) }); got > 1<<20 {
-		t.Errorf("a 64 KiB upload allocated %d bytes, want under 1 MiB", got)
-	}
-	if got := uploadAllocated(t, seed, func(d []byte) io.Reader { return onlyReader{bytes.NewReader(d)} }); got < 4<<20-4096 {
-		t.Errorf("an upload from a reader without Len allocated %d bytes, want go-libvirt's 4 MiB buffer", got)
-	}
-
-	r := gatedReader{gate: &gate{}, r: bytes.NewReader(seed)}
-	if r.Len() != len(seed) {
-		t.Errorf("gatedReader.Len = %d, want %d", r.Len(), len(seed))
-	}
-	if r := (gatedReader{gate: &gate{}, r: onlyReader{bytes.NewReader(seed)}}); r.Len() != math.MaxInt {
-		t.Errorf("gatedReader.Len of a reader without Len = %d, want math.MaxInt", r.Len())
 	}
 }
