@@ -304,11 +304,7 @@ func (ic *Cache) lookupForEnsure(ctx context.Context, b backend.Backend, ref Ref
 // runs on its image: then the unverified image is left alone for an administrator to judge.
 func (ic *Cache) deleteDebris(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref Ref, e cacheEntry) error {
 	if e.image != nil {
-		img, err := describeBase(ctx, b, *e.image, ref, "")
-		if err != nil {
-			return err
-		}
-		domains, err := imageUsers(ctx, b, img.Path)
+		domains, err := volumeUsers(ctx, b, *e.image, ref)
 		if err != nil {
 			return err
 		}

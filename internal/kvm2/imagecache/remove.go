@@ -104,11 +104,7 @@ func (ic *Cache) leaveAlone(ctx context.Context, ref Ref, why string) {
 
 // refuseInUse fails with a *BaseImageInUseError while domains use the image.
 func (ic *Cache) refuseInUse(ctx context.Context, b backend.Backend, vol libvirt.StorageVol, ref Ref) error {
-	img, err := describeBase(ctx, b, vol, ref, "")
-	if err != nil {
-		return err
-	}
-	domains, err := imageUsers(ctx, b, img.Path)
+	domains, err := volumeUsers(ctx, b, vol, ref)
 	if err != nil {
 		return err
 	}
@@ -116,6 +112,15 @@ func (ic *Cache) refuseInUse(ctx context.Context, b backend.Backend, vol libvirt
 		return kvmerr.New(kvmerr.Permanent, "", ref.Host, &BaseImageInUseError{ID: ref.ID(), Domains: domains})
 	}
 	return nil
+}
+
+// volumeUsers names the domains that use vol, the image ref names (imageUsers of its path).
+func volumeUsers(ctx context.Context, b backend.Backend, vol libvirt.StorageVol, ref Ref) ([]string, error) {
+	img, err := describeBase(ctx, b, vol, ref, "")
+	if err != nil {
+		return nil, err
+	}
+	return imageUsers(ctx, b, img.Path)
 }
 
 // imageUsers names the domains on the host, running or stopped, whose disks in any pool back

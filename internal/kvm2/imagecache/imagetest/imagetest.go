@@ -140,14 +140,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch r.Method {
 	case http.MethodHead:
 		s.Heads.Add(1)
-		if s.cfg.HeadStatus != 0 && s.cfg.HeadStatus != http.StatusOK {
-			w.WriteHeader(s.cfg.HeadStatus)
-			return
-		}
-		if !s.cfg.NoLength {
-			w.Header().Set("Content-Length", strconv.FormatInt(s.cfg.Size, 10))
-		}
-		w.WriteHeader(http.StatusOK)
+		s.head(w, s.cfg.HeadStatus)
 	case http.MethodGet:
 		s.Gets.Add(1)
 		s.serveGet(w, r)
@@ -156,15 +149,24 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func (s *Server) serveGet(w http.ResponseWriter, r *http.Request) {
-	if s.cfg.GetStatus != 0 && s.cfg.GetStatus != http.StatusOK {
-		w.WriteHeader(s.cfg.GetStatus)
-		return
+// head writes the answer's status and headers: status when it is set and not 200 (then false),
+// else 200 with the image's length unless the server declares none.
+func (s *Server) head(w http.ResponseWriter, status int) bool {
+	if status != 0 && status != http.StatusOK {
+		w.WriteHeader(status)
+		return false
 	}
 	if !s.cfg.NoLength {
 		w.Header().Set("Content-Length", strconv.FormatInt(s.cfg.Size, 10))
 	}
 	w.WriteHeader(http.StatusOK)
+	return true
+}
+
+func (s *Server) serveGet(w http.ResponseWriter, r *http.Request) {
+	if !s.head(w, s.cfg.GetStatus) {
+		return
+	}
 	if s.cfg.NoLength {
 		w.(http.Flusher).Flush() // commits to chunked encoding
 	}
