@@ -15,7 +15,7 @@ import (
 // parallelism, 10 by default). Two keep the buffers of a whole apply at 8 MiB per host while
 // one upload's round trips overlap the other's; a seed takes milliseconds to stream, so the wait
 // is short. Other hosts are not slowed: each host has its own slots. Image uploads need no bound
-// here, as each image is fetched by one caller at a time (image_fetch.go).
+// here, as each image is fetched by one caller at a time (imagecache/fetch.go).
 const seedUploadsPerHost = 2
 
 // hostSlots bounds seed uploads per host: at most seedUploadsPerHost holders per host at once.
