@@ -12,10 +12,9 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 )
 
-// The rules of a VM request, each exported once: Create applies them (normalizeCreate) and the
-// Terraform schema's validators call the same functions, so a plan refuses exactly what an apply
-// would. Host configuration rules live in config.go, ids in id.go, the UID rule in names.go and
-// the user data digest (UserDataSHA256) in create.go.
+// The rules of a VM request: names, sizes, firmware, attachment and network config. The MAC rule
+// is in mac.go, host settings in host.go, ids in id.go, UIDs, volume names and the user data
+// digest in names.go, base image names in image.go, power operations in power.go.
 
 // Firmware selects how a domain boots.
 type Firmware string
