@@ -54,6 +54,7 @@ func (l *accLab) seedFile(s *terraform.State, file string) (string, error) {
 // the host) and in the mark; the VM imports with an empty plan; another domain's MAC is refused
 // at plan, naming it; a replacement keeps the pinned MAC.
 func TestAccProxyVM_fixedAddress(t *testing.T) {
+	t.Parallel()
 	l := newAccLab(t)
 	name := l.name("addr")
 	mac, foreignMAC := l.runMAC("vm"), l.runMAC("foreign")

@@ -17,6 +17,7 @@ import (
 // `virsh autostart --disable` out of band shows as drift that an apply fixes in place on the
 // same domain; autostart = false is set in place.
 func TestAccProxyVM_autostart(t *testing.T) {
+	t.Parallel()
 	l := newAccLab(t)
 	name := l.name("vm")
 	body := func(extra string) string {

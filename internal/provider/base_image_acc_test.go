@@ -16,6 +16,7 @@ import (
 // TestAccBaseImage_checksumMismatch: a download whose digest differs from sha256 is refused
 // and leaves no volume behind.
 func TestAccBaseImage_checksumMismatch(t *testing.T) {
+	t.Parallel()
 	l := newAccLab(t)
 	wrong := strings.Repeat("0", 64)
 	resource.Test(t, resource.TestCase{
@@ -50,6 +51,7 @@ func TestAccBaseImage_checksumMismatch(t *testing.T) {
 // TestAccBaseImage_deleteRefusedWhileInUse: while a domain uses the image as backing file, the
 // image cannot be deleted and the error names the domain.
 func TestAccBaseImage_deleteRefusedWhileInUse(t *testing.T) {
+	t.Parallel()
 	l := newAccLab(t)
 	name := l.name("inuse")
 	baseID := "lab/" + l.pool + "/" + l.name("base") + ".qcow2"

@@ -20,6 +20,7 @@ import (
 const imageAddr = "kvm2_base_image.base"
 
 func TestBaseImage_createImportAndDrift(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	cfg := h.config(h.baseImage())
 	resource.UnitTest(t, resource.TestCase{
@@ -63,6 +64,7 @@ func TestBaseImage_createImportAndDrift(t *testing.T) {
 }
 
 func TestBaseImage_checksumMismatchLeavesNothing(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	wrong := strings.Repeat("0", 64)
 	resource.UnitTest(t, resource.TestCase{
@@ -89,6 +91,7 @@ func TestBaseImage_checksumMismatchLeavesNothing(t *testing.T) {
 // TestBaseImage_deleteRefusedWhileInUse: a VM that names the image by id (so terraform does not
 // order the deletes) keeps the image from being deleted; the error names the domain.
 func TestBaseImage_deleteRefusedWhileInUse(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	vm := `
 resource "kvm2_proxy_vm" "egress" {
@@ -116,6 +119,7 @@ resource "kvm2_proxy_vm" "egress" {
 }
 
 func TestBaseImage_importRejectsMalformedID(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	resource.UnitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: factories(h.newClient),
@@ -145,6 +149,7 @@ func (h *fakeHost) toLegacyMarkers() {
 // path and digest, cached under the markers of earlier versions, is moved to today's markers
 // by the refresh, with an empty plan and without a download; destroy then leaves nothing.
 func TestBaseImage_earlierVersionsImageMovesToTodaysMarkers(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	cfg := h.config(h.baseImage())
 	resource.UnitTest(t, resource.TestCase{
@@ -174,6 +179,7 @@ func TestBaseImage_earlierVersionsImageMovesToTodaysMarkers(t *testing.T) {
 // checksum file under the name are not the cache's: apply refuses them, says what to do, and
 // leaves both as they were.
 func TestBaseImage_administratorsImageIsNeitherAdoptedNorDeleted(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	sum := h.imageSHA + "  base.qcow2\n"
 	h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: "base.qcow2", Format: "qcow2", Capacity: uint64(len(fakeImage)), Content: fakeImage})

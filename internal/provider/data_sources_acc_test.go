@@ -22,6 +22,7 @@ import (
 
 // TestAccHostHealth_ok and _hostKeyMismatch: the checker reports, never fails the read.
 func TestAccHostHealth_ok(t *testing.T) {
+	t.Parallel()
 	l := newAccLab(t)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: l.factories(),
@@ -42,6 +43,7 @@ func TestAccHostHealth_ok(t *testing.T) {
 }
 
 func TestAccHostHealth_hostKeyMismatch(t *testing.T) {
+	t.Parallel()
 	l := newAccLab(t)
 	cfg := l.providerBlock(fmt.Sprintf("host_key = %q", otherHostKey(t))) + healthConfig
 	resource.Test(t, resource.TestCase{
@@ -63,6 +65,7 @@ func TestAccHostHealth_hostKeyMismatch(t *testing.T) {
 // TestAccProxyVMs_bulkImport: a fleet made outside terraform (stopped, so no guest boots) is
 // listed by tag and imported with import { for_each }; the next plan is empty.
 func TestAccProxyVMs_bulkImport(t *testing.T) {
+	t.Parallel()
 	l := newAccLab(t)
 	tag := "fleet-" + l.run
 	c := l.client()
@@ -134,6 +137,7 @@ resource "kvm2_proxy_vm" "fleet" {
 // for the host, its connections and the host's CPUs; by default ten operations at libvirtd's
 // five requests per connection (two connections), and what the host block sets otherwise.
 func TestAccHostHealth_concurrencyLimits(t *testing.T) {
+	t.Parallel()
 	l := newAccLab(t)
 	knownHosts := fmt.Sprintf("known_hosts_file = %q", l.knownHosts)
 	cpus := knownvalue.Int64Func(func(v int64) error {
@@ -172,6 +176,7 @@ func TestAccHostHealth_concurrencyLimits(t *testing.T) {
 // TestAccProvider_maxConcurrentOperationsZero: a limit outside the core's bounds fails the
 // plan, naming the rule.
 func TestAccProvider_maxConcurrentOperationsZero(t *testing.T) {
+	t.Parallel()
 	l := newAccLab(t)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: l.factories(),

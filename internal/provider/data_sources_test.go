@@ -28,6 +28,7 @@ check "hosts_healthy" {
 `
 
 func TestHostHealth(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name        string
 		breakHost   func(h *fakeHost)
@@ -73,6 +74,7 @@ func TestHostHealth(t *testing.T) {
 // TestProxyVMs_bulkImport lists a fleet made outside this configuration by tag and imports it
 // with import { for_each = ... } over data.kvm2_proxy_vms.fleet.ids; the next plan is empty.
 func TestProxyVMs_bulkImport(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	cfg := h.config(`
 data "kvm2_proxy_vms" "fleet" {

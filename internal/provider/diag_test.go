@@ -14,6 +14,7 @@ import (
 )
 
 func TestErrorDiagnostic(t *testing.T) {
+	t.Parallel()
 	cause := errors.New("domain egress-1 is paused")
 	tests := []struct {
 		name        string
@@ -71,12 +72,14 @@ func TestErrorDiagnostic(t *testing.T) {
 }
 
 func TestErrorSummary_withoutID(t *testing.T) {
+	t.Parallel()
 	if got, want := errorSummary("list", "proxy VMs", ""), "Unable to list proxy VMs"; got != want {
 		t.Errorf("errorSummary = %q, want %q", got, want)
 	}
 }
 
 func TestErrorDiagnostic_adoptionRefusal(t *testing.T) {
+	t.Parallel()
 	owned := &kvm2.OwnedError{Host: "lab", Name: "egress-1", Other: definition.Mark{UID: "other-uid-1", Tag: "blue"}}
 	for name, cause := range map[string]error{
 		"another configuration's domain": kvmerr.New(kvmerr.Permanent, "create", "lab", owned),

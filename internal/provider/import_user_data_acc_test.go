@@ -77,6 +77,7 @@ func (d *cliDir) stateValues() map[string]map[string]any {
 // versions wrote it (no user-data-source). It also measures what the seed read
 // adds to an import.
 func TestAccImportUserData_cli(t *testing.T) {
+	t.Parallel()
 	l := newAccLab(t)
 	hasWO, why := mustCLI(t).has(featureWriteOnly)
 	lacksWO := !hasWO

@@ -31,6 +31,7 @@ import (
 // feature's command or flag is there exactly when the table says the CLI has the feature, and
 // each skip helper skips exactly then. It runs on every CLI of the matrix.
 func TestAccCLI_features(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("acceptance test: set TF_ACC=1 (make acc)")
 	}
@@ -72,6 +73,7 @@ func TestAccCLI_features(t *testing.T) {
 // TestAccProxyVM_basic boots one guest and waits for its address, checks plan and state, imports
 // it back (command and import block), and changes the tag in place.
 func TestAccProxyVM_basic(t *testing.T) {
+	t.Parallel()
 	l := newAccLab(t)
 	name := l.name("basic")
 	id := "lab/" + name
@@ -190,6 +192,7 @@ variable "user_data" {
 // TestAccIdentity_importBlock: an import block by identity (host and name) takes a VM made
 // elsewhere with no change, and `terraform state show` has the resource.
 func TestAccIdentity_importBlock(t *testing.T) {
+	t.Parallel()
 	l := newAccLab(t)
 	skipUnlessIdentity(t)
 	name := l.name("ident")

@@ -146,6 +146,7 @@ output "healthy" {
 // ok, a plan fails fast naming only host 2, and -target applies on host 1 succeed; host 2
 // comes back and the next plan is empty.
 func TestAccMultiHost_fleet(t *testing.T) {
+	t.Parallel()
 	l := newAccLab(t)
 	alpha, beta := l.firstHost("alpha"), l.secondHost("beta")
 	part := "-mh" + l.run

@@ -67,6 +67,7 @@ func (h *fakeHost) domainMark(name string) (*definition.Mark, error) {
 // replaced by the next apply on a fresh disk, and a destroy after another such removal
 // succeeds and leaves nothing of ours.
 func TestProxyVM_outOfBandRemovalConverges(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	cfg := h.config(h.baseImage() + vmConfig(`wait_for_ip = false`))
 	var first, second string
@@ -110,6 +111,7 @@ func TestProxyVM_outOfBandRemovalConverges(t *testing.T) {
 // the same name: A never reads B's VM as its own, never retags or deletes it, and A's apply
 // says whose the name is.
 func TestProxyVM_sameNameOfAnotherConfigurationIsNeverTouched(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	cfg := h.config(h.baseImage() + vmConfig(`wait_for_ip = false`))
 	var uidA string
@@ -152,6 +154,7 @@ func TestProxyVM_sameNameOfAnotherConfigurationIsNeverTouched(t *testing.T) {
 // Read never drops a resource on a Transient failure: a refresh that fails once is retried
 // and the plan stays empty; one that keeps failing fails the plan instead of planning a create.
 func TestRead_transientFailureKeepsTheResource(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	cfg := h.config(h.baseImage() + vmConfig("wait_for_ip = false\n  timeouts {\n    read = \"1s\"\n  }"))
 	reset := errors.New("read: connection reset by peer")
@@ -195,6 +198,7 @@ func TestRead_transientFailureKeepsTheResource(t *testing.T) {
 // A failed delete is reported, and the resource stays in state to be deleted again. (The
 // failed delete had already stopped the domain, so the plan after it starts it again.)
 func TestProxyVM_deleteReportsItsError(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	cfg := h.config(h.baseImage() + vmConfig(`wait_for_ip = false`))
 	resource.UnitTest(t, resource.TestCase{
@@ -255,6 +259,7 @@ func (b *lostDefineBackend) DomainDefineXML(ctx context.Context, x string) (libv
 // A create whose define reply was lost, and whose cleanup could not remove the domain, is
 // retried with the same UID: the retry finds its own domain instead of "another configuration's".
 func TestProxyVM_createRetryKeepsItsUID(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	pool := &lostDefinePool{Pool: h.pool}
 	newClient := func(cfg kvm2.Config) (*kvm2.Client, error) {
@@ -292,6 +297,7 @@ func TestProxyVM_createRetryKeepsItsUID(t *testing.T) {
 // A create that fails and cannot remove what it wrote (the host stopped answering) keeps the
 // VM in state, tainted, with its UID: the next apply deletes the leftovers before it creates.
 func TestProxyVM_failedCreateWithLeftoversKeepsItsUID(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	cfg := h.config(h.baseImage() + vmConfig(`wait_for_ip = false`))
 	var uid string
@@ -337,6 +343,7 @@ func TestProxyVM_failedCreateWithLeftoversKeepsItsUID(t *testing.T) {
 // A base image whose refresh keeps failing Transient fails the plan instead of being dropped
 // from state (and planned for a new download).
 func TestBaseImage_readKeepsStateOnTransientErrors(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	cfg := h.config(`
 resource "kvm2_base_image" "base" {

@@ -139,6 +139,7 @@ func (p planServer) requests(tb testing.TB, i int) (*tfprotov6.UpgradeResourceSt
 // TestPlanUnchanged_fleetVMIsANoOp checks the benchmark's premise: the requests it makes plan an
 // unchanged VM as no change (the planned state is the prior state).
 func TestPlanUnchanged_fleetVMIsANoOp(t *testing.T) {
+	t.Parallel()
 	p := newPlanServer(t, newCoreClient)
 	up, validate, plan := p.requests(t, 7)
 	planUnchanged(t, p.s, up, validate, plan)
@@ -193,6 +194,7 @@ func (p planServer) read(tb testing.TB, req *tfprotov6.ReadResourceRequest) tfty
 // TestReadRunningVM_readsTheHost checks the read benchmark's premise: the VM the fake host runs
 // is read back with its state (not removed from state).
 func TestReadRunningVM_readsTheHost(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	h.createOutOfBand("kvm2-bench-007", "kvm2-bench", "")
 	p := newPlanServer(t, h.newClient)

@@ -41,6 +41,7 @@ resource "kvm2_base_image" "base" {
 // TestProxyVM_planRefusesWhatApplyRefuses: every input the core refuses at apply is refused by
 // terraform plan, and the error states the rule.
 func TestProxyVM_planRefusesWhatApplyRefuses(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	h.fb.AddNetwork("stopped", false)
 	tests := []struct {
@@ -110,6 +111,7 @@ func TestProxyVM_planRefusesWhatApplyRefuses(t *testing.T) {
 // TestProxyVM_planAcceptsTheBounds: the extremes the rules allow plan cleanly, and an existing
 // network or bridge passes the host check.
 func TestProxyVM_planAcceptsTheBounds(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	h.fb.AddBridge("br0")
 	tests := []struct{ name, attrs string }{
@@ -141,6 +143,7 @@ func TestProxyVM_planAcceptsTheBounds(t *testing.T) {
 
 // TestProxyVM_planNetworkCheckAskedOncePerHost: a fleet on one network costs one look-up.
 func TestProxyVM_planNetworkCheckAskedOncePerHost(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	var vms strings.Builder
 	for i := range 5 {
@@ -169,6 +172,7 @@ resource "kvm2_proxy_vm" "egress%d" {
 // TestProxyVM_planQuietWhenHostCannotTell: a host that does not answer, or has no interface
 // driver, never blocks a plan; apply tells. A host that timed out once is asked nothing more.
 func TestProxyVM_planQuietWhenHostCannotTell(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, method, attrs string
 		err                 error
@@ -206,6 +210,7 @@ func TestProxyVM_planQuietWhenHostCannotTell(t *testing.T) {
 // TestProxyVM_planChecksAChangedNetwork: switching an existing VM to a network the host lacks
 // fails the plan of its replacement; an unchanged one is not asked about.
 func TestProxyVM_planChecksAChangedNetwork(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	base := h.config(h.baseImage() + vmConfig(`wait_for_ip = false`))
 	resource.UnitTest(t, resource.TestCase{

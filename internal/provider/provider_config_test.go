@@ -19,6 +19,7 @@ resource "kvm2_base_image" "debian" {
 `
 
 func TestProviderConfig_validationErrors(t *testing.T) {
+	t.Parallel()
 	missing := filepath.Join(t.TempDir(), "absent")
 	tests := []struct {
 		name   string
@@ -73,6 +74,7 @@ func TestProviderConfig_validationErrors(t *testing.T) {
 // TestProviderConfig_plansWithoutHost proves that configuring the provider never dials: no
 // host answers, yet the plan of new resources succeeds (for every way of authenticating).
 func TestProviderConfig_plansWithoutHost(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	keyFile := filepath.Join(dir, "id_ed25519")
 	knownHosts := filepath.Join(dir, "known_hosts")
@@ -120,6 +122,7 @@ resource "terraform_data" "key" {
 }
 
 func TestExpandHome(t *testing.T) {
+	t.Parallel()
 	home, err := os.UserHomeDir()
 	if err != nil {
 		t.Skip("no home directory")

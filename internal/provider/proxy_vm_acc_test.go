@@ -20,6 +20,7 @@ import (
 // TestAccProxyVM_drift stops, deletes and undefines the VM behind terraform's back; each plan
 // shows the repair and the apply makes it. No address wait: the guest's address is not the point.
 func TestAccProxyVM_drift(t *testing.T) {
+	t.Parallel()
 	l := newAccLab(t)
 	name := l.name("drift")
 	id := "lab/" + name
@@ -64,6 +65,7 @@ func TestAccProxyVM_drift(t *testing.T) {
 // TestAccProxyVM_foreignDomainRefused: a domain without our mark under the name is neither
 // adopted by create nor imported.
 func TestAccProxyVM_foreignDomainRefused(t *testing.T) {
+	t.Parallel()
 	l := newAccLab(t)
 	name := l.name("foreign")
 	if _, err := l.virsh(fmt.Sprintf(`<domain type='qemu'><name>%s</name><memory unit='MiB'>64</memory>
@@ -103,6 +105,7 @@ func TestAccProxyVM_foreignDomainRefused(t *testing.T) {
 // TestAccProxyVM_createTimeout: the address wait outlives a short create timeout; the apply
 // fails with a clear error and the VM stays in state (tainted), so the next plan replaces it.
 func TestAccProxyVM_createTimeout(t *testing.T) {
+	// Not parallel: a 3 s create must not wait on other tests' guests for the host's CPU.
 	l := newAccLab(t)
 	name := l.name("timeout")
 	cfg := l.config(l.baseImage(l.pool) + l.accVM(name, `timeouts {
@@ -124,6 +127,7 @@ func TestAccProxyVM_createTimeout(t *testing.T) {
 // TestAccProxyVM_quota: a VM whose disk cannot fit the pool fails before anything is written,
 // naming the pool, its free and the needed bytes.
 func TestAccProxyVM_quota(t *testing.T) {
+	t.Parallel()
 	l := newAccLab(t)
 	name := l.name("quota")
 	resource.Test(t, resource.TestCase{

@@ -70,6 +70,7 @@ func (h *fakeHost) domainXMLHas(name string, subs ...string) resource.TestCheckF
 // domain is no duplicate, by UID) and a taint, and stays when no longer configured; a change of
 // it replaces the VM.
 func TestProxyVM_fixedMACSurvivesReplacement(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	addForeignDomain(h, "admin-vm", "52:54:00:ab:00:99")
 	vm := func(extra string) string {
@@ -196,6 +197,7 @@ func isoFile(iso []byte, name string) (string, error) {
 // TestProxyVM_randomMACIsNewOnReplacement: without a configured address, a replacement plans
 // the address unknown and gets a new one, while an in-place change keeps it.
 func TestProxyVM_randomMACIsNewOnReplacement(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	mac := statecheck.CompareValue(compare.ValuesDiffer())
 	same := statecheck.CompareValue(compare.ValuesSame())
@@ -237,6 +239,7 @@ func TestProxyVM_randomMACIsNewOnReplacement(t *testing.T) {
 // TestProxyVM_networkConfig: the network configuration goes into the seed and state, a VM
 // holding it imports with an empty plan (with its fixed address too), and a change replaces it.
 func TestProxyVM_networkConfig(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	h.giveAddress("192.168.123.201")
 	vm := func(doc string) string {
@@ -302,6 +305,7 @@ func (h *fakeHost) seedHas(name, file, content string) resource.TestCheckFunc {
 // with the rule; the duplicate check lists the host once per command, and a host that cannot
 // tell keeps the plan quiet.
 func TestProxyVM_planMACChecks(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	addForeignDomain(h, "admin-vm", "52:54:00:00:00:07", "02:00:00:00:00:08")
 	addForeignDomain(h, "egress", "52:54:00:00:00:0a") // under the planned name, without our mark
@@ -373,6 +377,7 @@ resource "kvm2_proxy_vm" "egress%d" {
 // TestProxyVM_fixedMACSurvivesARename: a new name replaces the VM; the pinned address goes with
 // it, the VM's own domain under the old name being no duplicate (by UID).
 func TestProxyVM_fixedMACSurvivesARename(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	vm := func(name string) string {
 		return h.config(h.baseImage() + strings.Replace(vmConfig(`wait_for_ip = false

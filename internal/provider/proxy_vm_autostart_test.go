@@ -47,6 +47,7 @@ func boolText(b bool) string {
 // Autostart defaults to true on the host, drift back from an out-of-band change is an in-place
 // update of the same VM, false is set in place, and an import reads the flag from the host.
 func TestProxyVM_autostart(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	uid := statecheck.CompareValue(compare.ValuesSame())
 	uuid := statecheck.CompareValue(compare.ValuesSame())
@@ -94,6 +95,7 @@ func TestProxyVM_autostart(t *testing.T) {
 // A same-named domain of another configuration is never given our autostart: when the name
 // changes hands between the refresh and the apply, SetAutostart refuses it and its flag stays.
 func TestProxyVM_autostartNeverTouchesAnotherConfigurationsDomain(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	var uidA string
 	swapped := false
@@ -140,6 +142,7 @@ func TestProxyVM_autostartNeverTouchesAnotherConfigurationsDomain(t *testing.T) 
 // After a host reboot (the fake's libvirtd starting with every guest gone) the VM with autostart
 // runs again and plans no change; the one without reads stopped, and the plan starts it in place.
 func TestProxyVM_hostRebootStartsOnlyAutostartVMs(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	vm := func(addr, extra string) string {
 		return fmt.Sprintf(`

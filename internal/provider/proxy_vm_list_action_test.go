@@ -84,6 +84,7 @@ func runList(t *testing.T, data *providerData, host, tag *string, include bool, 
 }
 
 func TestProxyVMList(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	h.createOutOfBand("vm-a", "x", "")
 	h.createOutOfBand("vm-b", "y", "")
@@ -154,6 +155,7 @@ func runPower(t *testing.T, data *providerData, id, uid, op string, shutdownTime
 }
 
 func TestProxyVMPowerAction(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	h.createOutOfBand("vm-a", "", "")
 	data := h.testProviderData()

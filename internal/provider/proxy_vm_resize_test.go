@@ -72,6 +72,7 @@ func (h *fakeHost) wantHostSizes(vcpus, memory, disk int) resource.TestCheckFunc
 // vcpus and memory change in place (a running VM restarted, a stopped one redefined), the disk
 // grows in place, and a smaller disk replaces the VM; each apply is followed by an empty plan.
 func TestProxyVM_resize(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	cfg := func(vcpus, memory, disk int, running bool) string {
 		return h.config(h.baseImage() + sizedVMConfig(vcpus, memory, disk, running))
@@ -137,6 +138,7 @@ func TestProxyVM_resize(t *testing.T) {
 // CPUs changed out of band (virsh setvcpus --config) read as drift, and the apply puts them back
 // in place.
 func TestProxyVM_resizeDriftIsPutBack(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	cfg := h.config(h.baseImage() + sizedVMConfig(1, 128, 4, false))
 	resource.UnitTest(t, resource.TestCase{
@@ -169,6 +171,7 @@ func TestProxyVM_resizeDriftIsPutBack(t *testing.T) {
 }
 
 func TestRestartWarning(t *testing.T) {
+	t.Parallel()
 	state := proxyVMModel{
 		ID: types.StringValue("lab/egress-1"), VCPUs: types.Int64Value(1), MemoryMiB: types.Int64Value(128),
 		DiskGiB: types.Int64Value(4), Running: types.BoolValue(true), State: types.StringValue("running"),

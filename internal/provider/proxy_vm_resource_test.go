@@ -39,6 +39,7 @@ resource "kvm2_proxy_vm" "egress" {
 }
 
 func TestProxyVM_createWaitsForIPAndImportsWithEmptyPlan(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	h.giveAddress("192.168.122.50")
 	cfg := h.config(h.baseImage() + vmConfig(`tag = "fleet-a"
@@ -105,6 +106,7 @@ resource "kvm2_proxy_vm" "egress" {
 // data is imported by an import {} block that sets the same user_data. The import reads the
 // user data back from the VM's seed, so the apply changes nothing and the next plan is empty.
 func TestProxyVM_importWithUserDataReadsItBack(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	const userData = "#!/bin/sh\necho imported\n"
 	cfg := importUserDataConfig(h, "user_data = "+hclString(userData))
@@ -139,6 +141,7 @@ func TestProxyVM_importWithUserDataReadsItBack(t *testing.T) {
 // mark says it was given in user_data, and no import sees the configuration), so the apply
 // drops it from state in place, never replacing the VM; the next plan is empty.
 func TestProxyVM_importUserDataVMIntoWriteOnlyConfiguration(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	const userData = "#!/bin/sh\necho imported\n"
 	cfg := importUserDataConfig(h, "user_data_wo = "+hclString(userData))
@@ -167,6 +170,7 @@ func TestProxyVM_importUserDataVMIntoWriteOnlyConfiguration(t *testing.T) {
 // came from) is imported without user data; the apply takes the configured value into state in
 // place, never replacing the VM, and the next plan is empty.
 func TestProxyVM_importUntrustedUserDataUpdatesInPlace(t *testing.T) {
+	t.Parallel()
 	const userData = "#!/bin/sh\necho imported\n"
 	for _, tc := range []struct {
 		name   string
@@ -230,6 +234,7 @@ func TestProxyVM_importUntrustedUserDataUpdatesInPlace(t *testing.T) {
 // imported (import {} block, then the import command) into a configuration that gives it
 // write-only: its seed is never read, state never holds the user data, and nothing changes.
 func TestProxyVM_importWriteOnlyVMNeverReadsUserData(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	const sentinel = "wo-import-sentinel-5e2b"
 	userData := "#!/bin/sh\necho " + sentinel + "\n"
@@ -271,6 +276,7 @@ func TestProxyVM_importWriteOnlyVMNeverReadsUserData(t *testing.T) {
 }
 
 func TestProxyVM_writeOnlyUserDataNeverInState(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	const sentinel = "wo-sentinel-8c1f2e"
 	resource.UnitTest(t, resource.TestCase{
@@ -319,6 +325,7 @@ func stateLacks(s *terraform.State, needle string) error {
 }
 
 func TestProxyVM_drift(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		drift  func(h *fakeHost)
@@ -363,6 +370,7 @@ func TestProxyVM_drift(t *testing.T) {
 }
 
 func TestProxyVM_inPlaceTagAndRunning(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	resource.UnitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: factories(h.newClient),
@@ -387,6 +395,7 @@ func TestProxyVM_inPlaceTagAndRunning(t *testing.T) {
 }
 
 func TestProxyVM_errors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		setup func(h *fakeHost)
@@ -469,6 +478,7 @@ func TestProxyVM_errors(t *testing.T) {
 }
 
 func TestProxyVM_transientFailureRetried(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	resource.UnitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: factories(h.newClient),
@@ -493,6 +503,7 @@ func TestProxyVM_transientFailureRetried(t *testing.T) {
 }
 
 func TestProxyVM_planTimeValidation(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	tests := []struct {
 		name, body, want string
@@ -625,6 +636,7 @@ variable "user_data" {
 // TestProxyVM_planTimePoolSpace: a pool known to be smaller than the base image fails the plan
 // of a new VM; a host that cannot tell never blocks it.
 func TestProxyVM_planTimePoolSpace(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	resource.UnitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: factories(h.newClient),
@@ -703,6 +715,7 @@ variable "user_data" {
 // answering once the VM runs) keeps the VM in state under its uid, tainted: the next apply
 // replaces exactly it, and nothing is left on the host outside the state.
 func TestProxyVM_createdButNotReadBackStaysInState(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	extra := "wait_for_ip = false\n  timeouts {\n    create = \"1s\"\n  }"
 	var firstUID string

@@ -90,6 +90,7 @@ func privateKeys(t *testing.T, b []byte) map[string][]byte {
 // prior state as the planned state, no replacement and no diagnostic, the prior identity kept,
 // and the private state kept with the VM's UID noted for a replacement's plan (privateReplacedUID).
 func TestPlan_unchangedVMPlansNoChange(t *testing.T) {
+	t.Parallel()
 	p := newPlanServer(t, newCoreClient)
 	idType := p.identityType(t)
 	for _, c := range []planCase{
@@ -157,6 +158,7 @@ func TestPlan_unchangedVMPlansNoChange(t *testing.T) {
 // TestPlan_changedVMPlans: each of these plans differs from an unchanged one, by a change, a
 // replacement or a diagnostic.
 func TestPlan_changedVMPlans(t *testing.T) {
+	t.Parallel()
 	p := newPlanServer(t, newCoreClient)
 	for _, c := range []struct {
 		planCase
@@ -209,6 +211,7 @@ func fails(t *testing.T, _ *tftypes.Value, resp *tfprotov6.PlanResourceChangeRes
 // TestServe_servesListsAndActions: tf6server finds list resources and actions by asserting
 // their methods on the server main serves, the framework's.
 func TestServe_servesListsAndActions(t *testing.T) {
+	t.Parallel()
 	s := providerserver.NewProtocol6(New("test")())()
 	if _, ok := s.(tfprotov6.ListResourceServer); !ok {
 		t.Error("no list resources")

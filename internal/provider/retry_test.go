@@ -12,6 +12,7 @@ import (
 )
 
 func TestWithRetry(t *testing.T) {
+	t.Parallel()
 	transient := kvmerr.New(kvmerr.Transient, "get", "lab", errors.New("connection reset"))
 	tests := []struct {
 		name      string
@@ -54,6 +55,7 @@ func TestWithRetry(t *testing.T) {
 // TestWithRetry_timeoutKeepsLastError: when the operation's time runs out during retries, the
 // caller sees what the host last answered, still classified Transient.
 func TestWithRetry_timeoutKeepsLastError(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	last := kvmerr.New(kvmerr.Transient, "get", "lab", errors.New("connection refused"))
@@ -74,6 +76,7 @@ func TestWithRetry_timeoutKeepsLastError(t *testing.T) {
 // stop) ends the retries at once, keeps the last failure's text and class, and is told apart
 // from a timeout, so the diagnostic does not blame the host.
 func TestWithRetry_cancelSaysInterrupted(t *testing.T) {
+	t.Parallel()
 	last := kvmerr.New(kvmerr.Transient, "create", "lab", errors.New("rpc abandoned: context canceled"))
 	ctx, cancel := context.WithCancel(context.Background())
 	calls := 0
@@ -105,6 +108,7 @@ func TestWithRetry_cancelSaysInterrupted(t *testing.T) {
 // TestIPWaitDiagnostic_interruptIsNotATimeout: a wait for an address that Terraform stopped is
 // reported as interrupted; one that ran out of time points at the agent and DHCP.
 func TestIPWaitDiagnostic_interruptIsNotATimeout(t *testing.T) {
+	t.Parallel()
 	inst := kvm2.Instance{State: "running", Network: "default"}
 	stopped := ipWaitDiagnostic("create", "lab/vm", time.Minute, inst, context.Canceled).Detail()
 	if !strings.Contains(stopped, "interrupted") || strings.Contains(stopped, "DHCP") {

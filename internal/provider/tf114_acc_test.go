@@ -44,6 +44,7 @@ output "base_id" { value = kvm2_base_image.base.id }
 // with -generate-config-out, and that configuration imports all 20 with no change and then plans
 // empty; its destroy removes them.
 func TestAccQuery_fleet(t *testing.T) {
+	t.Parallel()
 	l := newAccLab(t)
 	skipUnlessListResources(t)
 	const n = 20
@@ -189,6 +190,7 @@ action "kvm2_proxy_vm_power" "other" {
 // running; an action_trigger after_update reboots the VM when its tag changes (a new QEMU
 // process: its domain id changes).
 func TestAccAction_power(t *testing.T) {
+	t.Parallel()
 	l := newAccLab(t)
 	skipUnlessActions(t)
 	name := l.name("power")
