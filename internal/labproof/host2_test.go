@@ -95,6 +95,7 @@ func connectExec(t *testing.T, e labEnv, command string) *lab {
 // TestHost2GuestBoots boots a guest on host 2's pool and network through an
 // exec channel and reaches its proxy with nc on host 2 (no forwarding there).
 func TestHost2GuestBoots(t *testing.T) {
+	t.Parallel() // beside host 1's guests
 	e, _ := loadHost2Env(t)
 	l := connectExec(t, e, "virt-ssh-helper qemu:///system")
 	g := newGuest(t, l, "bios")

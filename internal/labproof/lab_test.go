@@ -235,9 +235,11 @@ func TestWrongHostKeyIsRefused(t *testing.T) {
 // TCG guests share the host's few cores, and a parallel boot would measure
 // contention rather than the guest.
 func TestGuestBootsAndReports(t *testing.T) {
+	t.Parallel() // each guest's names are its own; guests boot side by side
 	e := loadEnv(t)
 	for _, firmware := range []string{"bios", "uefi"} {
 		t.Run(firmware, func(t *testing.T) {
+			t.Parallel()
 			l := connect(t, e)
 			g := newGuest(t, l, firmware)
 			g.create(t)
