@@ -94,6 +94,23 @@ func previousBuild(t *testing.T) (mirror, binary string) {
 	return mirror, binary
 }
 
+// TestAccUpgrade_previousRelease: what the previous release made keeps working with this one
+// (upgradeFromPreviousRelease, upgradeResizePreviousReleaseVM). The CLI configuration that
+// installs the previous release is process-wide, so it is set once here, and the two run side
+// by side under it: each waits on guests, and their objects' names are their own.
+func TestAccUpgrade_previousRelease(t *testing.T) {
+	newAccLab(t) // skips without TF_ACC, before anything is built
+	previousProvider(t)
+	t.Run("fromPreviousRelease", func(t *testing.T) {
+		t.Parallel()
+		upgradeFromPreviousRelease(t)
+	})
+	t.Run("resizePreviousReleaseVM", func(t *testing.T) {
+		t.Parallel()
+		upgradeResizePreviousReleaseVM(t)
+	})
+}
+
 // TestAccUpgrade_previousReleaseBuilds builds the previous release the upgrade tests install, or
 // finds it built, without the lab: .ci/run starts it early in the background (make
 // previous-release), so the ownership tier finds the build done.

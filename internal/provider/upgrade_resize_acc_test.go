@@ -15,13 +15,12 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 )
 
-// TestAccUpgrade_resizePreviousReleaseVM: a running VM made by the previous release (its UID
+// upgradeResizePreviousReleaseVM (TestAccUpgrade_previousRelease): a running VM made by the previous release (its UID
 // of 26 characters, a UUID libvirt chose, the overlay named without the UID) is resized by this
 // one in place: more vcpus and a larger disk on the same domain, both definitions and the mark
 // saying so, the volume and QEMU's vda grown; the next plan is empty.
-func TestAccUpgrade_resizePreviousReleaseVM(t *testing.T) {
+func upgradeResizePreviousReleaseVM(t *testing.T) {
 	l := newAccLab(t)
-	previousProvider(t)
 	name := l.name("upsz")
 	vm := func(vcpus, disk int) string {
 		return l.config(l.baseImage(l.pool) + fmt.Sprintf(`
