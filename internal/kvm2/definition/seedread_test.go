@@ -60,7 +60,7 @@ func withDotSystemUse(t testing.TB, iso, su []byte) []byte {
 	if len(rebuilt) > 2048 {
 		t.Fatalf("crafted root directory is %d bytes, more than a sector", len(rebuilt))
 	}
-	copy(sector, make([]byte, 2048))
+	clear(sector)
 	copy(sector, rebuilt)
 	return out
 }
@@ -104,7 +104,7 @@ func parseBounded(t testing.TB, iso []byte) ([]byte, error) {
 }
 
 // parseCost is the allocations and bytes one SeedUserData(iso) costs, averaged over runs.
-func parseCost(iso []byte) (allocs float64, bytes uint64) {
+func parseCost(iso []byte) (allocs float64, perParse uint64) {
 	const runs = 20
 	allocs = testing.AllocsPerRun(runs, func() { _, _ = SeedUserData(iso) })
 	var before, after runtime.MemStats
