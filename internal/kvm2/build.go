@@ -80,7 +80,7 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 	if err != nil {
 		return Instance{}, err
 	}
-	dom, err := c.define(ctx, b, made, req, base, overlayPath, seedPath)
+	dom, err := c.define(ctx, b, made, req, base, overlayPath, seedPath, rules.SeedDigest(userDataSource(req), seed))
 	if err != nil {
 		return Instance{}, err
 	}
@@ -204,8 +204,9 @@ func (c *Client) upload(ctx context.Context, host string, vol libvirt.StorageVol
 	})
 }
 
-// define renders and defines the domain with our mark.
-func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, req CreateRequest, base imagecache.BaseImage, overlayPath, seedPath string) (libvirt.Domain, error) {
+// define renders and defines the domain with our mark, which records seedDigest, the
+// rules.SeedDigest of the seed uploaded to seedPath.
+func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, req CreateRequest, base imagecache.BaseImage, overlayPath, seedPath, seedDigest string) (libvirt.Domain, error) {
 	hv, err := c.hypervisorType(ctx, b)
 	if err != nil {
 		return libvirt.Domain{}, err
@@ -222,7 +223,7 @@ func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, re
 		VCPUs: req.VCPUs, MemoryMiB: req.MemoryMiB, DiskGiB: req.DiskGiB,
 		Network: req.Network, Bridge: req.Bridge, Firmware: string(req.Firmware),
 		UserDataSHA256: rules.UserDataSHA256(req.UserData), UserDataSource: userDataSource(req),
-		NetworkConfig: req.NetworkConfig,
+		SeedDigest: seedDigest, NetworkConfig: req.NetworkConfig,
 	}
 	x, err := definition.DomainXML(definition.DomainSpec{
 		Name: req.Name, UUID: rules.DomainUUID(req.UID), Type: hv, VCPUs: req.VCPUs, MemoryMiB: req.MemoryMiB, Firmware: string(req.Firmware),

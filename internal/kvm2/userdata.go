@@ -44,18 +44,28 @@ var (
 	ErrSeedMissing = errors.New("the seed volume is gone")
 	// ErrSeedTooLarge: the seed volume is larger than MaxSeedBytes.
 	ErrSeedTooLarge = errors.New("the seed volume is larger than a seed")
-	// ErrSeedUnreadable: the seed's content is no NoCloud seed with a user-data file.
+	// ErrSeedUnverified: the mark records no digest of the seed (a VM of a build before the
+	// digest), so nothing vouches for the seed: it is never read.
+	ErrSeedUnverified = errors.New("the mark records no digest of the seed (the VM was made before the digest was " +
+		"recorded), so nothing vouches for the seed and its user data is not read back")
+	// ErrSeedMismatch: the seed, or the user-data file in it, does not match its digest in the
+	// mark: the seed (or the mark's source of the user data) changed since the VM was made.
+	ErrSeedMismatch = errors.New("the seed volume does not match the digests in the mark (the seed or the mark was " +
+		"changed since the VM was made), so its user data is not read back")
+	// ErrSeedUnreadable: the seed matches its digest but holds no user-data file SeedUserData
+	// reads (never for a seed this provider wrote).
 	ErrSeedUnreadable = errors.New("the seed volume holds no readable seed")
-	// ErrSeedMismatch: the seed's user-data does not match the digest in the mark.
-	ErrSeedMismatch = errors.New("the seed's user data does not match the digest in the mark")
 )
 
 // ReadUserData reads back the user data of the VM id with uid from its seed, for an import:
-// only when the mark records the user data as stored (CreateRequest.WriteOnlyUserData unset),
-// and only when the seed is provably this VM's (the domain's own definition names it, its volume
-// carries the UID in its name) and its user-data matches the sha256 in the mark. Anything else
-// is a Permanent error wrapping one of the reasons above (or the host's own error), and the
-// caller then has no user data: nothing read is ever returned unverified.
+// only when the mark records the user data as stored (CreateRequest.WriteOnlyUserData unset)
+// and a digest of the seed, only when the seed is provably this VM's (the domain's own
+// definition names it, its volume carries the UID in its name), only when the whole seed
+// matches the mark's seed digest, which binds the mark's source too (checked before a byte of
+// it is parsed), and only when its user-data matches the sha256 in the mark. The seed is parsed
+// by definition.SeedUserData, whose cost is bounded whatever the bytes. Anything else is a
+// Permanent error wrapping one of the reasons above (or the host's own error), and the caller
+// then has no user data: nothing read is ever returned unverified.
 //
 // The seed is read through a stream on a dedicated connection, capped at MaxSeedBytes and
 // bounded in time (a hung read is retried on a new connection, see seedReadAttempts).
@@ -83,6 +93,9 @@ func (c *Client) ReadUserData(ctx context.Context, id, uid string) ([]byte, erro
 	if err != nil {
 		return nil, kvmerr.Wrap(opReadUserData, host, err)
 	}
+	if rules.SeedDigest(seed.source, iso) != seed.seedDigest {
+		return nil, kvmerr.New(kvmerr.Permanent, opReadUserData, host, fmt.Errorf("%s: %w", id, ErrSeedMismatch))
+	}
 	data, err := definition.SeedUserData(iso)
 	if err != nil {
 		return nil, kvmerr.New(kvmerr.Permanent, opReadUserData, host, fmt.Errorf("%s: %w: %w", id, ErrSeedUnreadable, err))
@@ -93,11 +106,14 @@ func (c *Client) ReadUserData(ctx context.Context, id, uid string) ([]byte, erro
 	return data, nil
 }
 
-// seedRef is a seed volume proven to be a VM's, with what its mark says it holds.
+// seedRef is a seed volume proven to be a VM's, with what its mark says it holds: the digest
+// of the user data, the user data's source and the digest of the whole seed.
 type seedRef struct {
-	vol    libvirt.StorageVol
-	size   uint64
-	digest string
+	vol        libvirt.StorageVol
+	size       uint64
+	digest     string
+	source     string
+	seedDigest string
 }
 
 // findSeed proves the seed of domain name to be the VM with uid's and returns it.
@@ -114,6 +130,9 @@ func findSeed(ctx context.Context, b backend.Backend, host, name, uid string) (s
 	}
 	if facts.Mark.UserDataSource != UserDataStored {
 		return refuse(ErrUserDataNotStored, fmt.Sprintf(" (source %q)", facts.Mark.UserDataSource))
+	}
+	if facts.Mark.SeedDigest == "" {
+		return refuse(ErrSeedUnverified, "")
 	}
 	if facts.SeedPath == "" {
 		return refuse(ErrSeedNotOurs, " (no seed in the definition)")
@@ -135,7 +154,8 @@ func findSeed(ctx context.Context, b backend.Backend, host, name, uid string) (s
 	if capacity > MaxSeedBytes {
 		return refuse(ErrSeedTooLarge, fmt.Sprintf(" (%d bytes, at most %d)", capacity, MaxSeedBytes))
 	}
-	return seedRef{vol: vol, size: capacity, digest: facts.Mark.UserDataSHA256}, nil
+	return seedRef{vol: vol, size: capacity, digest: facts.Mark.UserDataSHA256,
+		source: facts.Mark.UserDataSource, seedDigest: facts.Mark.SeedDigest}, nil
 }
 
 // downloadSeed reads the seed volume, each attempt on a new dedicated connection and within its

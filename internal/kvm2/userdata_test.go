@@ -117,7 +117,13 @@ func TestReadUserData_refusals(t *testing.T) {
 			replaceSeedContent(t, h, otherSeed)
 		}, ErrSeedMismatch, true},
 		{"seed content is no ISO", withSecretUserData, func(t *testing.T, h *coreHarness) {
-			replaceSeedContent(t, h, bytes.Repeat([]byte("x"), 64<<10))
+			junk := bytes.Repeat([]byte("x"), 64<<10)
+			replaceSeedContent(t, h, junk)
+			// The mark vouches for the junk: only then is a byte of it parsed.
+			h.fb.UpdateDomain(vmName, func(d *fake.Domain) {
+				d.XML = seedDigestElement.ReplaceAllLiteralString(d.XML,
+					"<kvm2:seed-digest>"+rules.SeedDigest(UserDataStored, junk)+"</kvm2:seed-digest>")
+			})
 		}, ErrSeedUnreadable, true},
 		{"seed volume gone", withSecretUserData, func(t *testing.T, h *coreHarness) {
 			h.fb.RemoveVolume(fake.DefaultPool, labSeed)

@@ -114,9 +114,10 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 				MarkdownDescription: "cloud-init user data (NoCloud), for example a `#cloud-config` document or a `#!/bin/sh` script. " +
 					"Sensitive; stored in state. Conflicts with `user_data_wo`. Compared by its sha256. An import reads it back " +
 					"from the VM's own seed when the VM's mark records that its user data was given in `user_data` and the " +
-					"seed's user data matches the sha256 in the mark, so the plan after the import shows no change. Otherwise " +
+					"seed matches the digests in the mark, so the plan after the import shows no change. Otherwise " +
 					"(a VM created with `user_data_wo`, or by an earlier version of this provider, whose mark does not record " +
-					"where its user data came from, or a seed that does not match) the import leaves it out of state, and the " +
+					"where its user data came from or a digest of its seed, or a seed that does not match) the import " +
+					"leaves it out of state, and the " +
 					"next apply takes the configured value into state in place, without replacing the VM, when its sha256 " +
 					"matches. Default: none.",
 				Optional:   true,

@@ -28,6 +28,10 @@ const markElement = "instance"
 // UserDataSourceStored (a value the caller keeps, so an import may read it back from the seed),
 // UserDataSourceWriteOnly (a value the caller must never see again), or "" (no user data, or a
 // mark written before the field existed, which import treats as write-only).
+//
+// SeedDigest is rules.SeedDigest of the seed image as uploaded and UserDataSource: read-back
+// checks the whole seed against it before parsing any of it. "" (a mark written before the
+// field existed) vouches for no seed.
 type Mark struct {
 	UID            string
 	Tag            string
@@ -42,6 +46,7 @@ type Mark struct {
 	Firmware       string
 	UserDataSHA256 string
 	UserDataSource string
+	SeedDigest     string
 	// NetworkConfig is the cloud-init network configuration the seed holds, verbatim, so that an
 	// import reads it back; "" (and the mark of an earlier version, which has no such field) means
 	// none.
@@ -80,6 +85,7 @@ func (m Mark) fields() []markField {
 		{"firmware", m.Firmware},
 		{"user-data-sha256", m.UserDataSHA256},
 		{"user-data-source", m.UserDataSource},
+		{"seed-digest", m.SeedDigest},
 		{"network-config", m.NetworkConfig},
 	}
 }
@@ -148,6 +154,7 @@ type markDoc struct {
 	Firmware       string `xml:"firmware"`
 	UserDataSHA256 string `xml:"user-data-sha256"`
 	UserDataSource string `xml:"user-data-source"`
+	SeedDigest     string `xml:"seed-digest"`
 	NetworkConfig  string `xml:"network-config"`
 }
 
@@ -193,6 +200,7 @@ func (d markDoc) mark() (Mark, error) {
 		Firmware:       d.Firmware,
 		UserDataSHA256: d.UserDataSHA256,
 		UserDataSource: strings.TrimSpace(d.UserDataSource),
+		SeedDigest:     strings.TrimSpace(d.SeedDigest),
 		NetworkConfig:  d.NetworkConfig,
 	}
 	var err error

@@ -33,6 +33,8 @@ func TestMarshalMark_roundTrip(t *testing.T) {
 	special.Tag = `a<b>&"c'`
 	bridged := sampleMark()
 	bridged.Network, bridged.Bridge = "", "br0"
+	sealed := sampleMark()
+	sealed.SeedDigest = strings.Repeat("ef", 32)
 	networked := sampleMark()
 	networked.NetworkConfig = "version: 2\r\nethernets:\n\teth0:\n    addresses: [\"192.168.123.200/24\"]\n" +
 		"    # <a> & 'b' \u00e9\n  \n"
@@ -42,6 +44,7 @@ func TestMarshalMark_roundTrip(t *testing.T) {
 		want Mark
 	}{
 		{"full", sampleMark(), sampleMark()},
+		{"seed digest", sealed, sealed},
 		{"only uid", Mark{UID: "u1"}, Mark{UID: "u1"}},
 		{"created-at normalised to UTC", zoned, func() Mark { m := zoned; m.CreatedAt = zoned.CreatedAt.UTC(); return m }()},
 		{"markup characters escaped", special, special},
@@ -102,7 +105,7 @@ func TestMarshalMark_shape(t *testing.T) {
 		`<kvm2:created-at>2026-11-30T14:05:06.123456789Z</kvm2:created-at>`,
 		`<kvm2:memory-mib>512</kvm2:memory-mib>`,
 		`<kvm2:user-data-sha256>` + strings.Repeat("cd", 32) + `</kvm2:user-data-sha256>` +
-			`<kvm2:user-data-source>user_data</kvm2:user-data-source>` +
+			`<kvm2:user-data-source>user_data</kvm2:user-data-source><kvm2:seed-digest></kvm2:seed-digest>` +
 			`<kvm2:network-config></kvm2:network-config></kvm2:instance>`,
 	}
 	for _, p := range wantParts {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/kdomanski/iso9660"
@@ -135,50 +134,4 @@ func checkSeedValue(what, v string) error {
 		return errors.New("seed iso: " + what + " contains a line break")
 	}
 	return nil
-}
-
-// MaxSeedUserDataBytes bounds the user-data file SeedUserData returns.
-const MaxSeedUserDataBytes = 4 << 20
-
-// ErrSeedNoUserData says that an image has no user-data file in its root.
-var ErrSeedNoUserData = errors.New("seed iso: no user-data file")
-
-// SeedUserData returns the user-data file of a NoCloud seed ISO, as SeedISO wrote it. The image
-// is read as untrusted input: a damaged one is an error (a panic of the ISO reader included),
-// and a user-data file larger than MaxSeedUserDataBytes is refused.
-func SeedUserData(iso []byte) (data []byte, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			data, err = nil, fmt.Errorf("seed iso: unreadable image: %v", r)
-		}
-	}()
-	img, err := iso9660.OpenImage(bytes.NewReader(iso))
-	if err != nil {
-		return nil, fmt.Errorf("seed iso: unreadable image: %w", err)
-	}
-	root, err := img.RootDir()
-	if err != nil {
-		return nil, fmt.Errorf("seed iso: no root directory: %w", err)
-	}
-	children, err := root.GetChildren()
-	if err != nil {
-		return nil, fmt.Errorf("seed iso: unreadable root directory: %w", err)
-	}
-	for _, f := range children {
-		if f.IsDir() || f.Name() != seedUserData {
-			continue
-		}
-		if f.Size() > MaxSeedUserDataBytes {
-			return nil, fmt.Errorf("seed iso: user-data is %d bytes, more than %d", f.Size(), MaxSeedUserDataBytes)
-		}
-		data, err := io.ReadAll(io.LimitReader(f.Reader(), MaxSeedUserDataBytes+1))
-		if err != nil {
-			return nil, fmt.Errorf("seed iso: read user-data: %w", err)
-		}
-		if int64(len(data)) != f.Size() {
-			return nil, fmt.Errorf("seed iso: user-data is %d bytes, the image holds %d", f.Size(), len(data))
-		}
-		return data, nil
-	}
-	return nil, ErrSeedNoUserData
 }

@@ -48,7 +48,7 @@ func readISO(t *testing.T, iso []byte) (string, map[string]string) {
 }
 
 // isolateTempDir points os.TempDir at a fresh directory and returns it.
-func isolateTempDir(t *testing.T) string {
+func isolateTempDir(t testing.TB) string {
 	t.Helper()
 	dir := t.TempDir()
 	t.Setenv("TMPDIR", dir)

@@ -70,3 +70,15 @@ func UserDataSHA256(data []byte) string {
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])
 }
+
+// SeedDigest is the digest the mark records of a VM's seed (`seed-digest`): the hex sha256 of
+// a line naming the source the mark records for the user data ("" for none), then the whole
+// seed image as uploaded. Read-back compares it before any byte of the seed is parsed, and as
+// the source is part of it, a mark whose source is edited (a write-only VM's said to be
+// user_data) no longer matches its seed.
+func SeedDigest(userDataSource string, seed []byte) string {
+	h := sha256.New()
+	h.Write([]byte("kvm2 seed v1 user-data-source=" + userDataSource + "\n"))
+	h.Write(seed)
+	return hex.EncodeToString(h.Sum(nil))
+}
