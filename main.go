@@ -62,8 +62,10 @@ func quietUnseenLogs() {
 // GOGC the heap goal, and the process's resident size, grew with the number of resources; under
 // this limit the collector runs before the heap passes it, and the resident size stays flat. It
 // is soft: a provider that needs more (a large image download keeps bounded buffers, but a huge
-// definition list may not) gets it, with the collector's CPU capped by the runtime.
-const softMemoryLimit = 24 << 20
+// definition list may not) gets it, with the collector's CPU capped by the runtime. Much lower,
+// a plan of hundreds of VMs stays over it throughout and the collector never stops (24 MiB made
+// such a plan twice as slow); higher, the peak resident size grows (DESIGN.md, "Memory").
+const softMemoryLimit = 32 << 20
 
 // boundMemory applies softMemoryLimit unless GOMEMLIMIT or GOGC says otherwise.
 func boundMemory() {
