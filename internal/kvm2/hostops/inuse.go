@@ -52,11 +52,20 @@ func (u User) String() string {
 // not parse) counts as a user of every path, with the reason in User.Unsure. Host errors are
 // returned: nothing is decided on a failed read.
 func DiskUsers(ctx context.Context, b backend.Backend, paths []string) (map[string][]User, error) {
+	return VolumeUsers(ctx, b, paths, nil)
+}
+
+// VolumeUsers is DiskUsers for callers that hold the volumes at paths already: vols[i], when
+// given, is the volume at paths[i], and is not looked up again.
+func VolumeUsers(ctx context.Context, b backend.Backend, paths []string, vols []libvirt.StorageVol) (map[string][]User, error) {
 	r := &chainReader{b: b, wantPath: map[string][]string{}, wantID: map[string][]string{},
 		vols: map[string]volumeAt{}, pathOf: map[definition.PoolVolume]poolVolume{}}
-	for _, p := range paths {
+	for i, p := range paths {
 		clean := filepath.Clean(p)
 		r.wantPath[clean] = append(r.wantPath[clean], p)
+		if i < len(vols) {
+			r.vols[clean] = volumeAt{found: true, vol: vols[i], id: vols[i].Pool + "/" + vols[i].Name}
+		}
 		v, err := r.volume(ctx, clean)
 		if err != nil {
 			return nil, err
