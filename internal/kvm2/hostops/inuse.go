@@ -46,7 +46,7 @@ func (u User) String() string {
 // definition that ends its chain with an empty <backingStore/> is taken as written; a raw image
 // has no backing file. Paths are compared cleaned, a relative backing path resolved against the
 // directory of the image that names it, and images that are volumes by their identity (pool and
-// volume), so another spelling of the same volume matches. A domain whose chain cannot be
+// volume, or libvirt's key), so another spelling of the same volume matches. A domain whose chain cannot be
 // followed to its end (an image that is no volume of an active pool, a volume of an inactive or
 // missing pool, a chain deeper than maxBackingDepth or a loop, a definition or volume that does
 // not parse) counts as a user of every path, with the reason in User.Unsure. Host errors are
@@ -64,14 +64,14 @@ func VolumeUsers(ctx context.Context, b backend.Backend, paths []string, vols []
 		clean := filepath.Clean(p)
 		r.wantPath[clean] = append(r.wantPath[clean], p)
 		if i < len(vols) {
-			r.vols[clean] = volumeAt{found: true, vol: vols[i], id: vols[i].Pool + "/" + vols[i].Name}
+			r.vols[clean] = found(vols[i])
 		}
 		v, err := r.volume(ctx, clean)
 		if err != nil {
 			return nil, err
 		}
-		if v.found {
-			r.wantID[v.id] = append(r.wantID[v.id], p)
+		for _, id := range v.ids() {
+			r.wantID[id] = append(r.wantID[id], p)
 		}
 	}
 	users := map[string][]User{}
@@ -115,7 +115,7 @@ func containsUser(us []User, name string) bool {
 type chainReader struct {
 	b        backend.Backend
 	wantPath map[string][]string // cleaned path -> the paths asked about
-	wantID   map[string][]string // "pool/volume" -> the paths asked about
+	wantID   map[string][]string // "pool/volume" or "key:" + key -> the paths asked about
 	vols     map[string]volumeAt // cleaned path -> the volume there
 	pathOf   map[definition.PoolVolume]poolVolume
 }
@@ -127,6 +127,22 @@ type volumeAt struct {
 	id      string
 	backing *string // read when first needed
 	bad     string  // why its definition could not be read
+}
+
+func found(vol libvirt.StorageVol) volumeAt {
+	return volumeAt{found: true, vol: vol, id: vol.Pool + "/" + vol.Name}
+}
+
+// ids are the identities of the volume: its pool and name, and the key libvirt gives it (unique
+// on the host; where the pool type makes it stable, two spellings of one file share it).
+func (v volumeAt) ids() []string {
+	if !v.found {
+		return nil
+	}
+	if v.vol.Key == "" {
+		return []string{v.id}
+	}
+	return []string{v.id, "key:" + v.vol.Key}
 }
 
 // poolVolume is the path of a volume a disk names by pool and volume, or why there is none.
@@ -214,8 +230,8 @@ func (r *chainReader) walk(ctx context.Context, path string, mode int, used map[
 		if err != nil {
 			return "", err
 		}
-		if v.found {
-			for _, p := range r.wantID[v.id] {
+		for _, id := range v.ids() {
+			for _, p := range r.wantID[id] {
 				used[p] = true
 			}
 		}
@@ -249,7 +265,7 @@ func (r *chainReader) volume(ctx context.Context, path string) (volumeAt, error)
 	var v volumeAt
 	switch {
 	case err == nil:
-		v = volumeAt{found: true, vol: vol, id: vol.Pool + "/" + vol.Name}
+		v = found(vol)
 	case !kvmerr.IsNotFound(err):
 		return volumeAt{}, err
 	}

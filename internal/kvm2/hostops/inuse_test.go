@@ -42,7 +42,7 @@ func TestDiskUsers_whatCountsAndWhatDoesNot(t *testing.T) {
 		"unknown-noformat": domXML("unknown-noformat", disk("", "/srv/y.img")),
 		"unknown-raw":      domXML("unknown-raw", disk("raw", "/srv/z.img")),
 		// A raw volume of an inactive pool: no backing file, and not the base.
-		"cold-raw": domXML("cold-raw", "<disk type='volume' device='disk'><driver name='qemu' type='raw'/><source pool='cold' volume='raw.img'/></disk>"),
+		"cold-raw":   domXML("cold-raw", "<disk type='volume' device='disk'><driver name='qemu' type='raw'/><source pool='cold' volume='raw.img'/></disk>"),
 		"unparsable": "<domain><name>unparsable</name><devices><disk",
 	} {
 		b.AddDomain(fake.Domain{Name: name, XML: x})
