@@ -44,13 +44,14 @@ func (u User) String() string {
 // Each disk is followed through the chain its definition records, then through the backing
 // file each image's volume records (a stopped domain's definition names only its overlay). A
 // definition that ends its chain with an empty <backingStore/> is taken as written; a raw image
-// has no backing file. Paths are compared cleaned, a relative backing path resolved against the
-// directory of the image that names it, and images that are volumes by their identity (pool and
-// volume, or libvirt's key), so another spelling of the same volume matches. A domain whose chain cannot be
+// has no backing file, nor has a file disk with no format that is no volume (libvirt reads it as
+// raw). Paths are compared cleaned, a relative backing path resolved against the directory of
+// the image that names it, and images that are volumes by their identity (pool and volume, or
+// libvirt's key), so another spelling of the same volume matches. A domain whose chain cannot be
 // followed to its end (an image that is no volume of an active pool, a volume of an inactive or
-// missing pool, a chain deeper than maxBackingDepth or a loop, a definition or volume that does
-// not parse) counts as a user of every path, with the reason in User.Unsure. Host errors are
-// returned: nothing is decided on a failed read.
+// missing pool unless the disk says raw, a chain deeper than maxBackingDepth or a loop, a
+// definition or volume that does not parse) counts as a user of every path, with the reason in
+// User.Unsure. Host errors are returned: nothing is decided on a failed read.
 func DiskUsers(ctx context.Context, b backend.Backend, paths []string) (map[string][]User, error) {
 	return VolumeUsers(ctx, b, paths, nil)
 }
@@ -174,6 +175,8 @@ func (r *chainReader) domainUses(ctx context.Context, d Definition) (map[string]
 					return nil, "", err
 				}
 				if pv.why != "" {
+					// libvirt may take a volume disk's format from the volume: only an explicit
+					// raw says it has no backing file.
 					if !isRaw(l.Format) {
 						note(pv.why)
 					}
