@@ -72,8 +72,14 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 				map[string]any{"host": host, "name": name, "uid": uid, "reason": foreign.Error()})
 			break
 		}
-		// Resolve the disks before the domain goes: afterwards nothing names them.
-		if vols, err = c.definedVolumes(ctx, b, name, uid, facts); err != nil {
+		// Resolve the disks before the domain goes: afterwards nothing names them. A disk
+		// another domain uses (or may) keeps the whole VM: nothing is removed, and the delete
+		// succeeds once that domain lets go of it.
+		var paths []string
+		if vols, paths, err = c.definedVolumes(ctx, b, name, uid, facts); err != nil {
+			return err
+		}
+		if err := refuseShared(ctx, b, host, name, dom, vols, paths); err != nil {
 			return err
 		}
 		if err := removeDomain(ctx, b, dom); err != nil {
@@ -125,7 +131,7 @@ func (c *Client) unusedVolumes(ctx context.Context, b backend.Backend, vols []li
 		}
 		paths[i] = p
 	}
-	users, err := hostops.DiskUsers(ctx, b, paths, false)
+	users, err := hostops.DiskUsers(ctx, b, paths)
 	if err != nil {
 		return nil, err
 	}
@@ -133,7 +139,7 @@ func (c *Client) unusedVolumes(ctx context.Context, b backend.Backend, vols []li
 	for i, v := range vols {
 		if u := users[paths[i]]; len(u) > 0 {
 			c.logf(ctx, corelog.LevelWarn, "a volume of this VM is used by another domain; it is left alone",
-				map[string]any{"host": b.Host(), "volume": v.Pool + "/" + v.Name, "used_by": u})
+				map[string]any{"host": b.Host(), "volume": v.Pool + "/" + v.Name, "used_by": userNames(u)})
 			continue
 		}
 		out = append(out, v)
@@ -142,11 +148,14 @@ func (c *Client) unusedVolumes(ctx context.Context, b backend.Backend, vols []li
 }
 
 // definedVolumes resolves the overlay and seed files of our domain's definition to volumes and
-// keeps those whose names prove them this VM's. A disk the definition names that fails the
+// keeps those whose names prove them this VM's, with the paths the definition names them by:
+// they carry the UID, or, for a VM of an earlier version only (rules.HasLegacyNames), they are
+// the names of that time and the overlay backs onto a base. A disk the definition names that fails the
 // proof (say, a VM of an earlier version that boots straight from a shared image) is logged and
 // kept.
-func (c *Client) definedVolumes(ctx context.Context, b backend.Backend, name, uid string, facts definition.DomainFacts) ([]libvirt.StorageVol, error) {
+func (c *Client) definedVolumes(ctx context.Context, b backend.Backend, name, uid string, facts definition.DomainFacts) ([]libvirt.StorageVol, []string, error) {
 	var out []libvirt.StorageVol
+	var paths []string
 	for _, d := range []struct {
 		path               string
 		current, legacy    string
@@ -163,14 +172,14 @@ func (c *Client) definedVolumes(ctx context.Context, b backend.Backend, name, ui
 			continue
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		ours := vol.Name == d.current
-		if !ours && vol.Name == d.legacy {
+		if !ours && vol.Name == d.legacy && rules.HasLegacyNames(uid) {
 			ours = true
 			if d.legacyNeedsBacking {
 				if ours, err = hostops.HasBacking(ctx, b, vol); err != nil {
-					return nil, err
+					return nil, nil, err
 				}
 			}
 		}
@@ -179,9 +188,9 @@ func (c *Client) definedVolumes(ctx context.Context, b backend.Backend, name, ui
 				map[string]any{"host": b.Host(), "name": name, "volume": vol.Pool + "/" + vol.Name})
 			continue
 		}
-		out = append(out, vol)
+		out, paths = append(out, vol), append(paths, d.path)
 	}
-	return out, nil
+	return out, paths, nil
 }
 
 // ownedVolumes finds the volumes named with uid for VM name in every active pool of the host.

@@ -189,8 +189,8 @@ func (c *Client) growDisk(ctx context.Context, b backend.Backend, dom libvirt.Do
 }
 
 // ownOverlay is the volume behind the overlay path of our domain's definition, when its name
-// proves it this VM's: it carries the UID (or, for a VM of an earlier version, it is the
-// overlay name of that time and backs onto a base). Anything else is never resized.
+// proves it this VM's: it carries the UID (or, for a VM of an earlier version, whose UID is not
+// a UUID, it is the overlay name of that time and backs onto a base). Anything else is never resized.
 func (c *Client) ownOverlay(ctx context.Context, b backend.Backend, name, uid string, facts definition.DomainFacts) (libvirt.StorageVol, error) {
 	if facts.OverlayPath == "" {
 		return libvirt.StorageVol{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf(
@@ -205,7 +205,7 @@ func (c *Client) ownOverlay(ctx context.Context, b backend.Backend, name, uid st
 		return libvirt.StorageVol{}, err
 	}
 	ours := vol.Name == rules.OverlayName(name, uid)
-	if !ours && vol.Name == rules.LegacyOverlayName(name) {
+	if !ours && vol.Name == rules.LegacyOverlayName(name) && rules.HasLegacyNames(uid) {
 		if ours, err = hostops.HasBacking(ctx, b, vol); err != nil {
 			return libvirt.StorageVol{}, err
 		}

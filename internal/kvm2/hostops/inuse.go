@@ -2,7 +2,10 @@ package hostops
 
 import (
 	"context"
-	"slices"
+	"fmt"
+	"path/filepath"
+
+	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
@@ -10,45 +13,85 @@ import (
 )
 
 // maxBackingDepth bounds how far a volume's backing chain is followed: a chain longer than this
-// (or a loop) is not one this provider builds, and what lies beyond is treated as used.
+// (or a loop) is not one this provider builds, and a domain whose chain goes on beyond it counts
+// as a user of every path asked about.
 const maxBackingDepth = 8
 
-// DiskUsers reports, for each of paths, the names of the domains on the host (running or
-// stopped, in any pool) whose disks use it: as a disk's own file, in the backing chain the
-// definition records, or, when resolveBacking is set, in the backing chain each disk's volume
-// records (a stopped domain's definition names only its overlay, so a base image's users are
-// found through the overlays' own backing files). A disk that names its volume by pool and
-// volume (type="volume") counts with that volume's path. A path used by nobody is absent from
-// the map.
-func DiskUsers(ctx context.Context, b backend.Backend, paths []string, resolveBacking bool) (map[string][]string, error) {
-	want := map[string]bool{}
-	for _, p := range paths {
-		want[p] = true
+// User is a domain that uses a path asked about, or may. Unsure, when set, says why kvm2 could
+// not follow the domain's disks to the end (UnsureHint says what to do about it): such a domain
+// counts as a user of every path asked about, since it might be one.
+type User struct {
+	Name   string
+	UUID   libvirt.UUID
+	Unsure string
+}
+
+// UnsureHint is what an administrator does about a User whose disks kvm2 could not follow.
+const UnsureHint = "start the storage pool that holds its disk images (virsh pool-start), or define a pool over " +
+	"their directory, so that kvm2 can follow the backing chain; or delete that domain or its disk; then retry"
+
+func (u User) String() string {
+	if u.Unsure == "" {
+		return u.Name
 	}
-	users := map[string][]string{}
-	backingOf := map[string]string{}             // volume path -> its backing file, read once per call
-	pathOf := map[definition.PoolVolume]string{} // pool/volume -> its path, read once per call
-	err := EachDefinition(ctx, b, func(d Definition) error {
-		if d.Err != nil {
-			// A definition we cannot read may use anything: every path counts as used by it.
-			for p := range want {
-				users[p] = append(users[p], d.Domain.Name)
-			}
-			return nil
+	return u.Name + " (" + u.Unsure + ")"
+}
+
+// DiskUsers is the in-use rule: it reports, for each of paths, the domains on the host (running
+// or stopped, in any pool) whose disks use it or may use it, as a disk's own image or anywhere
+// in its backing chain. A path used by nobody is absent from the map.
+//
+// Each disk is followed through the chain its definition records, then through the backing
+// file each image's volume records (a stopped domain's definition names only its overlay). A
+// definition that ends its chain with an empty <backingStore/> is taken as written; a raw image
+// has no backing file, nor has a file disk with no format that is no volume (libvirt reads it as
+// raw). Paths are compared cleaned, a relative backing path resolved against the directory of
+// the image that names it, and images that are volumes by their identity (pool and volume, or
+// libvirt's key), so another spelling of the same volume matches. A domain whose chain cannot be
+// followed to its end (an image that is no volume of an active pool, a volume of an inactive or
+// missing pool unless the disk says raw, a chain deeper than maxBackingDepth or a loop, a
+// definition or volume that does not parse) counts as a user of every path, with the reason in
+// User.Unsure. Host errors are returned: nothing is decided on a failed read.
+func DiskUsers(ctx context.Context, b backend.Backend, paths []string) (map[string][]User, error) {
+	return VolumeUsers(ctx, b, paths, nil)
+}
+
+// VolumeUsers is DiskUsers for callers that hold the volumes at paths already: vols[i], when
+// given, is the volume at paths[i], and is not looked up again.
+func VolumeUsers(ctx context.Context, b backend.Backend, paths []string, vols []libvirt.StorageVol) (map[string][]User, error) {
+	r := &chainReader{b: b, wantPath: map[string][]string{}, wantID: map[string][]string{},
+		vols: map[string]volumeAt{}, pathOf: map[definition.PoolVolume]poolVolume{}}
+	for i, p := range paths {
+		clean := filepath.Clean(p)
+		r.wantPath[clean] = append(r.wantPath[clean], p)
+		if i < len(vols) {
+			r.vols[clean] = found(vols[i])
 		}
-		files := slices.Clone(d.Facts.DiskFiles)
-		var err error
-		if files, err = withVolumePaths(ctx, b, d.XML, files, pathOf); err != nil {
+		v, err := r.volume(ctx, clean)
+		if err != nil {
+			return nil, err
+		}
+		for _, id := range v.ids() {
+			r.wantID[id] = append(r.wantID[id], p)
+		}
+	}
+	users := map[string][]User{}
+	err := EachDefinition(ctx, b, func(d Definition) error {
+		used, unsure, err := r.domainUses(ctx, d)
+		if err != nil {
 			return err
 		}
-		if resolveBacking {
-			if files, err = withVolumeBacking(ctx, b, files, backingOf); err != nil {
-				return err
+		for _, p := range paths {
+			u := User{Name: d.Domain.Name, UUID: d.Domain.UUID}
+			switch {
+			case used[p]:
+			case unsure != "":
+				u.Unsure = unsure
+			default:
+				continue
 			}
-		}
-		for _, f := range files {
-			if want[f] && !slices.Contains(users[f], d.Domain.Name) {
-				users[f] = append(users[f], d.Domain.Name)
+			if !containsUser(users[p], u.Name) {
+				users[p] = append(users[p], u)
 			}
 		}
 		return nil
@@ -59,26 +102,222 @@ func DiskUsers(ctx context.Context, b backend.Backend, paths []string, resolveBa
 	return users, nil
 }
 
-// withVolumePaths adds to files the paths of the volumes domXML's disks name by pool and
-// volume. ParseDomain has read the definition already; it records files only.
-func withVolumePaths(ctx context.Context, b backend.Backend, domXML string, files []string, cache map[definition.PoolVolume]string) ([]string, error) {
-	vols, err := definition.DiskVolumes(domXML)
+func containsUser(us []User, name string) bool {
+	for _, u := range us {
+		if u.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// chainReader follows the disks of a host's domains for one DiskUsers call, reading each volume
+// once.
+type chainReader struct {
+	b        backend.Backend
+	wantPath map[string][]string // cleaned path -> the paths asked about
+	wantID   map[string][]string // "pool/volume" or "key:" + key -> the paths asked about
+	vols     map[string]volumeAt // cleaned path -> the volume there
+	pathOf   map[definition.PoolVolume]poolVolume
+}
+
+// volumeAt is what the host says is at a path: a volume of an active pool or none.
+type volumeAt struct {
+	found   bool
+	vol     libvirt.StorageVol
+	id      string
+	backing *string // read when first needed
+	bad     string  // why its definition could not be read
+}
+
+func found(vol libvirt.StorageVol) volumeAt {
+	return volumeAt{found: true, vol: vol, id: vol.Pool + "/" + vol.Name}
+}
+
+// ids are the identities of the volume: its pool and name, and the key libvirt gives it (unique
+// on the host; where the pool type makes it stable, two spellings of one file share it).
+func (v volumeAt) ids() []string {
+	if !v.found {
+		return nil
+	}
+	if v.vol.Key == "" {
+		return []string{v.id}
+	}
+	return []string{v.id, "key:" + v.vol.Key}
+}
+
+// poolVolume is the path of a volume a disk names by pool and volume, or why there is none.
+type poolVolume struct{ path, why string }
+
+// domainUses reports which paths asked about d's disks use, and why, if at all, the disks
+// could not be followed to their end.
+func (r *chainReader) domainUses(ctx context.Context, d Definition) (map[string]bool, string, error) {
+	used := map[string]bool{}
+	if d.Err != nil {
+		return used, fmt.Sprintf("its definition does not parse: %v", d.Err), nil
+	}
+	chains, err := definition.DiskChains(d.XML)
 	if err != nil {
-		return nil, kvmerr.New(kvmerr.Permanent, "", b.Host(), err)
+		return used, fmt.Sprintf("its definition does not parse: %v", err), nil
 	}
-	for _, pv := range vols {
-		p, ok := cache[pv]
-		if !ok {
-			if p, err = poolVolumePath(ctx, b, pv); err != nil {
-				return nil, err
+	unsure := ""
+	note := func(why string) {
+		if unsure == "" {
+			unsure = why
+		}
+	}
+	for _, c := range chains {
+		for i, l := range c.Layers {
+			path := l.File
+			if path == "" {
+				pv, err := r.volumePath(ctx, l.Volume)
+				if err != nil {
+					return nil, "", err
+				}
+				if pv.why != "" {
+					// libvirt may take a volume disk's format from the volume: only an explicit
+					// raw says it has no backing file.
+					if !isRaw(l.Format) {
+						note(pv.why)
+					}
+					continue
+				}
+				path = pv.path
 			}
-			cache[pv] = p
-		}
-		if p != "" && !slices.Contains(files, p) {
-			files = append(files, p)
+			// Only the last image the definition records may have a backing file it does not
+			// record, unless an empty <backingStore/> ends the chain.
+			mode := followNone
+			if i == len(c.Layers)-1 && !c.Complete {
+				mode = followOf(l.Format)
+			}
+			why, err := r.walk(ctx, path, mode, used)
+			if err != nil {
+				return nil, "", err
+			}
+			if why != "" {
+				note(why)
+			}
 		}
 	}
-	return files, nil
+	return used, unsure, nil
+}
+
+// How walk follows an image's backing chain.
+const (
+	followNone    = iota // a raw image, or one whose chain the definition records
+	followIfFound        // no format given: libvirt reads a file it knows nothing of as raw
+	followAll            // a format that may name a backing file: every step must be followed
+)
+
+func isRaw(format string) bool { return format == "raw" }
+
+func followOf(format string) int {
+	switch format {
+	case "raw":
+		return followNone
+	case "":
+		return followIfFound
+	}
+	return followAll
+}
+
+// walk marks in used the paths asked about that the image at path is, or backs onto, and
+// returns why its chain cannot be followed to the end ("" when it can).
+func (r *chainReader) walk(ctx context.Context, path string, mode int, used map[string]bool) (string, error) {
+	for depth := 0; ; depth++ {
+		path = filepath.Clean(path)
+		for _, p := range r.wantPath[path] {
+			used[p] = true
+		}
+		v, err := r.volume(ctx, path)
+		if err != nil {
+			return "", err
+		}
+		for _, id := range v.ids() {
+			for _, p := range r.wantID[id] {
+				used[p] = true
+			}
+		}
+		switch {
+		case mode == followNone, mode == followIfFound && !v.found:
+			return "", nil
+		case !v.found:
+			return fmt.Sprintf("its disk image %s is not a volume of any active storage pool (its pool is inactive, "+
+				"or it lies outside every pool), so its backing chain cannot be followed", path), nil
+		}
+		next, why, err := r.backing(ctx, path)
+		if err != nil || why != "" || next == "" {
+			return why, err
+		}
+		if depth+1 >= maxBackingDepth {
+			return fmt.Sprintf("the backing chain of its disk image goes on beyond %d images (past %s), or loops", maxBackingDepth, path), nil
+		}
+		if !filepath.IsAbs(next) {
+			next = filepath.Join(filepath.Dir(path), next)
+		}
+		path, mode = next, followAll
+	}
+}
+
+// volume is the volume at the cleaned path, looked up once per call.
+func (r *chainReader) volume(ctx context.Context, path string) (volumeAt, error) {
+	if v, ok := r.vols[path]; ok {
+		return v, nil
+	}
+	vol, err := r.b.StorageVolLookupByPath(ctx, path)
+	var v volumeAt
+	switch {
+	case err == nil:
+		v = found(vol)
+	case !kvmerr.IsNotFound(err):
+		return volumeAt{}, err
+	}
+	r.vols[path] = v
+	return v, nil
+}
+
+// backing is the backing file the volume at the cleaned path records, read once per call, or
+// why it cannot be read.
+func (r *chainReader) backing(ctx context.Context, path string) (string, string, error) {
+	v := r.vols[path]
+	if v.backing == nil && v.bad == "" {
+		next, err := BackingFile(ctx, r.b, v.vol)
+		switch {
+		case err == nil:
+			v.backing = &next
+		case kvmerr.Classify(err) == kvmerr.Permanent:
+			v.bad = fmt.Sprintf("the definition of volume %s does not parse: %v", v.id, err)
+		default:
+			return "", "", err
+		}
+		r.vols[path] = v
+	}
+	if v.bad != "" {
+		return "", v.bad, nil
+	}
+	return *v.backing, "", nil
+}
+
+// volumePath is the path of volume pv that a disk names by pool and volume, looked up once
+// per call, or why it has none.
+func (r *chainReader) volumePath(ctx context.Context, pv definition.PoolVolume) (poolVolume, error) {
+	if p, ok := r.pathOf[pv]; ok {
+		return p, nil
+	}
+	var out poolVolume
+	p, err := poolVolumePath(ctx, r.b, pv)
+	switch {
+	case err == nil && p != "":
+		out.path = p
+	case err == nil:
+		out.why = fmt.Sprintf("its disk volume %s/%s does not exist (or its pool does not)", pv.Pool, pv.Volume)
+	case kvmerr.HasCode(err, libvirt.ErrOperationInvalid):
+		out.why = fmt.Sprintf("its disk volume %s/%s is in an inactive storage pool", pv.Pool, pv.Volume)
+	default:
+		return poolVolume{}, err
+	}
+	r.pathOf[pv] = out
+	return out, nil
 }
 
 // poolVolumePath is the path of volume pv, or "" when its pool or the volume does not exist.
@@ -99,39 +338,4 @@ func poolVolumePath(ctx context.Context, b backend.Backend, pv definition.PoolVo
 	}
 	p, err := b.StorageVolGetPath(ctx, vol)
 	return p, kvmerr.IgnoreNotFound(err)
-}
-
-// withVolumeBacking adds to files the backing chain that each file's volume records.
-func withVolumeBacking(ctx context.Context, b backend.Backend, files []string, cache map[string]string) ([]string, error) {
-	out := slices.Clone(files)
-	for _, f := range files {
-		for depth, p := 0, f; depth < maxBackingDepth && p != ""; depth++ {
-			next, ok := cache[p]
-			if !ok {
-				var err error
-				if next, err = volumeBacking(ctx, b, p); err != nil {
-					return nil, err
-				}
-				cache[p] = next
-			}
-			if next != "" && !slices.Contains(out, next) {
-				out = append(out, next)
-			}
-			p = next
-		}
-	}
-	return out, nil
-}
-
-// volumeBacking is the backing file the volume at path records, or "" when it has none or is
-// not a volume of any active pool.
-func volumeBacking(ctx context.Context, b backend.Backend, path string) (string, error) {
-	vol, err := b.StorageVolLookupByPath(ctx, path)
-	if kvmerr.IsNotFound(err) {
-		return "", nil
-	}
-	if err != nil {
-		return "", err
-	}
-	return BackingFile(ctx, b, vol)
 }

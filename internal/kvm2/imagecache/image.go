@@ -304,14 +304,14 @@ func (ic *Cache) lookupForEnsure(ctx context.Context, b backend.Backend, ref Ref
 // runs on its image: then the unverified image is left alone for an administrator to judge.
 func (ic *Cache) deleteDebris(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref Ref, e cacheEntry) error {
 	if e.image != nil {
-		domains, err := volumeUsers(ctx, b, *e.image, ref)
+		users, err := volumeUsers(ctx, b, *e.image, ref)
 		if err != nil {
 			return err
 		}
-		if len(domains) > 0 {
+		if len(users) > 0 {
 			return kvmerr.New(kvmerr.Permanent, "", ref.Host, fmt.Errorf(
 				"volume %s in pool %s is an unfinished download of kvm2 and is left alone, because %w: check it, then delete it and its kvm2 markers by hand",
-				ref.Name, ref.Pool, &BaseImageInUseError{ID: ref.ID(), Domains: domains}))
+				ref.Name, ref.Pool, newInUseError(ref.ID(), users)))
 		}
 	}
 	ic.logf(ctx, corelog.LevelWarn, "deleting an unfinished base image before fetching it again", ref.fields())

@@ -3,7 +3,6 @@ package imagecache
 import (
 	"context"
 	"fmt"
-	"sort"
 
 	libvirt "github.com/digitalocean/go-libvirt"
 
@@ -104,18 +103,18 @@ func (ic *Cache) leaveAlone(ctx context.Context, ref Ref, why string) {
 
 // refuseInUse fails with a *BaseImageInUseError while domains use the image.
 func (ic *Cache) refuseInUse(ctx context.Context, b backend.Backend, vol libvirt.StorageVol, ref Ref) error {
-	domains, err := volumeUsers(ctx, b, vol, ref)
+	users, err := volumeUsers(ctx, b, vol, ref)
 	if err != nil {
 		return err
 	}
-	if len(domains) > 0 {
-		return kvmerr.New(kvmerr.Permanent, "", ref.Host, &BaseImageInUseError{ID: ref.ID(), Domains: domains})
+	if len(users) > 0 {
+		return kvmerr.New(kvmerr.Permanent, "", ref.Host, newInUseError(ref.ID(), users))
 	}
 	return nil
 }
 
-// volumeUsers names the domains that use vol, the image ref names (imageUsers of its path).
-func volumeUsers(ctx context.Context, b backend.Backend, vol libvirt.StorageVol, ref Ref) ([]string, error) {
+// volumeUsers are the domains that use vol, the image ref names, or may (imageUsers of its path).
+func volumeUsers(ctx context.Context, b backend.Backend, vol libvirt.StorageVol, ref Ref) ([]hostops.User, error) {
 	img, err := describeBase(ctx, b, vol, ref, "")
 	if err != nil {
 		return nil, err
@@ -123,14 +122,12 @@ func volumeUsers(ctx context.Context, b backend.Backend, vol libvirt.StorageVol,
 	return imageUsers(ctx, b, img.Path)
 }
 
-// imageUsers names the domains on the host, running or stopped, whose disks in any pool back
-// onto the image at path, sorted.
-func imageUsers(ctx context.Context, b backend.Backend, path string) ([]string, error) {
-	users, err := hostops.DiskUsers(ctx, b, []string{path}, true)
+// imageUsers are the domains on the host, running or stopped, whose disks in any pool back
+// onto the image at path, or may (the in-use rule, hostops.DiskUsers).
+func imageUsers(ctx context.Context, b backend.Backend, path string) ([]hostops.User, error) {
+	users, err := hostops.DiskUsers(ctx, b, []string{path})
 	if err != nil {
 		return nil, err
 	}
-	domains := users[path]
-	sort.Strings(domains)
-	return domains, nil
+	return users[path], nil
 }

@@ -78,3 +78,24 @@ func TestValidateHostName(t *testing.T) {
 		})
 	}
 }
+
+// TestHasLegacyNames: only a UID of an earlier version (not a UUID) may have volumes of the
+// names of that time; UUID UIDs arrived with UID-named volumes.
+func TestHasLegacyNames(t *testing.T) {
+	for uid, want := range map[string]bool{
+		"abcdefghijklmnopqrstuvwxyz":           true,
+		"0123456789abcdef0123456789abcdef":     true,
+		"3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e": false,
+	} {
+		if got := HasLegacyNames(uid); got != want {
+			t.Errorf("HasLegacyNames(%q) = %v, want %v", uid, got, want)
+		}
+	}
+	uid, err := NewUID()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if HasLegacyNames(uid) {
+		t.Errorf("a new UID %q may have legacy names", uid)
+	}
+}

@@ -21,9 +21,16 @@ func OverlayName(name, uid string) string { return name + "." + uid + ".qcow2" }
 func SeedName(name, uid string) string { return name + "." + uid + ".cidata.iso" }
 
 // Volume names of VMs created before volumes carried the UID. Such volumes are only ever
-// touched when the VM's own definition names them and the VM's mark carries the UID in state.
+// touched when the VM's own definition names them, the VM's mark carries the UID in state, and
+// HasLegacyNames(uid) holds.
 func LegacyOverlayName(name string) string { return name + ".qcow2" }
 func LegacySeedName(name string) string    { return name + "-cidata.iso" }
+
+// HasLegacyNames reports whether the VM with uid may have volumes of the legacy names: only a VM
+// of an earlier version, whose UID is not a UUID. UUID UIDs arrived together with volumes named
+// with the UID, so a VM with a UUID UID never had a volume of a legacy name, and one its
+// definition names (an administrator's disk attached by hand, say) is not the VM's own.
+func HasLegacyNames(uid string) bool { return !definition.IsUUID(uid) }
 
 // uidRE accepts the UIDs this provider has issued: canonical UUIDs, and the base32 text of
 // earlier versions.
