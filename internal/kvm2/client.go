@@ -38,7 +38,8 @@ type Client struct {
 	connect    func(ctx context.Context, host string) (backend.Backend, error)
 	now        func() time.Time
 	locks      *keylock.Locks
-	reads      *hostReads // host-wide reads shared by concurrent Gets (hostreads.go)
+	reads      *hostReads   // host-wide reads shared by concurrent Gets (hostreads.go)
+	disks      *diskIndexes // reads of a host's disks shared by concurrent deletes (diskindex.go)
 
 	startWait      time.Duration
 	statePoll      time.Duration
@@ -113,6 +114,7 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 	}
 	// Every connection counts its writes, so no shared read older than a write is used.
 	c.reads = newHostReads(func() time.Time { return c.now() })
+	c.disks = newDiskIndexes()
 	c.pool = backend.TrackWrites(c.pool, c.reads.wrote)
 	if c.connect == nil {
 		c.connect = c.pool.Dedicated

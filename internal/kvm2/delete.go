@@ -79,7 +79,7 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 		if vols, paths, err = c.definedVolumes(ctx, b, name, uid, facts); err != nil {
 			return err
 		}
-		if err := refuseShared(ctx, b, host, name, dom, vols, paths); err != nil {
+		if err := c.refuseShared(ctx, b, host, name, dom, vols, paths); err != nil {
 			return err
 		}
 		if err := removeDomain(ctx, b, dom); err != nil {
@@ -131,7 +131,11 @@ func (c *Client) unusedVolumes(ctx context.Context, b backend.Backend, vols []li
 		}
 		paths[i] = p
 	}
-	users, err := hostops.DiskUsers(ctx, b, paths)
+	x, err := c.disks.read(ctx, b)
+	if err != nil {
+		return nil, err
+	}
+	users, err := x.Users(ctx, b, paths, vols)
 	if err != nil {
 		return nil, err
 	}

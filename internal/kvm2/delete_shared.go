@@ -48,12 +48,16 @@ func (e *DiskInUseError) Error() string {
 
 // refuseShared fails with a Permanent *DiskInUseError when a domain other than dom (the VM's
 // own, told by its UUID) uses any of vols (at paths), or may: the one in-use rule,
-// hostops.DiskUsers.
-func refuseShared(ctx context.Context, b backend.Backend, host, name string, dom libvirt.Domain, vols []libvirt.StorageVol, paths []string) error {
+// hostops.DiskUsers, on a read of the host shared with the deletes running beside this one.
+func (c *Client) refuseShared(ctx context.Context, b backend.Backend, host, name string, dom libvirt.Domain, vols []libvirt.StorageVol, paths []string) error {
 	if len(vols) == 0 {
 		return nil
 	}
-	users, err := hostops.VolumeUsers(ctx, b, paths, vols)
+	x, err := c.disks.read(ctx, b)
+	if err != nil {
+		return err
+	}
+	users, err := x.Users(ctx, b, paths, vols)
 	if err != nil {
 		return err
 	}

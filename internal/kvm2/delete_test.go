@@ -226,12 +226,13 @@ func TestDelete_transientFailureThenRetryCompletes(t *testing.T) {
 	}
 }
 
-// TestDelete_intactVMCostsTenRPCs: an intact running VM is deleted with its definition (read
+// TestDelete_intactVMCostsTwelveRPCs: an intact running VM is deleted with its definition (read
 // by the UUID its UID gives), its two disks resolved by path, the in-use check of those disks
-// (one listing of the host's domains, each definition read once, each other image looked up
-// once: here only the base), destroy, undefine and the two volume deletes; no lookup by name, no
-// pool listing. (Before issue 22 item 4 the disks were not checked and this cost seven.)
-func TestDelete_intactVMCostsTenRPCs(t *testing.T) {
+// (one listing of the host's domains, each definition read once, each image of their disks
+// looked up once: here this VM's overlay, seed and base, as the read is one that deletes running
+// beside this one share), destroy, undefine and the two volume deletes; no lookup by name, no
+// pool listing. (Before disks were checked for other users, this cost seven.)
+func TestDelete_intactVMCostsTwelveRPCs(t *testing.T) {
 	h := newCore(t)
 	h.create()
 	h.fb.ResetCalls()
@@ -239,7 +240,7 @@ func TestDelete_intactVMCostsTenRPCs(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantRPCs(t, h.fb, "DomainGetXMLDesc,StorageVolLookupByPath,StorageVolLookupByPath,"+
-		"ConnectListAllDomains,DomainGetXMLDesc,StorageVolLookupByPath,"+
+		"ConnectListAllDomains,DomainGetXMLDesc,StorageVolLookupByPath,StorageVolLookupByPath,StorageVolLookupByPath,"+
 		"DomainDestroy,DomainUndefine,StorageVolDelete,StorageVolDelete")
 	assertNoDebris(t, h)
 }
@@ -252,7 +253,7 @@ func TestDelete_badIDIsPermanent(t *testing.T) {
 }
 
 // Deleting a VM whose domain names its disks lists the host's domains once, for the in-use
-// check of its disks (issue 22 item 4), and reads each definition once: the cost of a delete
+// check of its disks, and reads each definition once: the cost of a delete
 // grows with the domains on the host, never more. (Before, no domain was listed.)
 func TestDelete_ofAnIntactVMListsDomainsOnce(t *testing.T) {
 	h := newCore(t)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 
 	libvirt "github.com/digitalocean/go-libvirt"
 
@@ -59,34 +60,81 @@ func DiskUsers(ctx context.Context, b backend.Backend, paths []string) (map[stri
 // VolumeUsers is DiskUsers for callers that hold the volumes at paths already: vols[i], when
 // given, is the volume at paths[i], and is not looked up again.
 func VolumeUsers(ctx context.Context, b backend.Backend, paths []string, vols []libvirt.StorageVol) (map[string][]User, error) {
-	r := &chainReader{b: b, wantPath: map[string][]string{}, wantID: map[string][]string{},
-		vols: map[string]volumeAt{}, pathOf: map[definition.PoolVolume]poolVolume{}}
-	for i, p := range paths {
-		clean := filepath.Clean(p)
-		r.wantPath[clean] = append(r.wantPath[clean], p)
-		if i < len(vols) {
-			r.vols[clean] = found(vols[i])
-		}
-		v, err := r.volume(ctx, clean)
-		if err != nil {
-			return nil, err
-		}
-		for _, id := range v.ids() {
-			r.wantID[id] = append(r.wantID[id], p)
-		}
+	x, err := ReadDiskIndex(ctx, b)
+	if err != nil {
+		return nil, err
 	}
-	users := map[string][]User{}
+	return x.Users(ctx, b, paths, vols)
+}
+
+// DiskIndex is what every domain of one host uses, read once: for each domain, the images its
+// disks are and back onto (cleaned paths and volume identities), or why they cannot be followed.
+// It answers the in-use rule (DiskUsers) for any paths, so that callers that ask about many
+// (the deletes of a fleet) share one read of the host instead of one each.
+type DiskIndex struct {
+	r       *chainReader
+	domains []domainDisks
+}
+
+// domainDisks is one domain of a DiskIndex.
+type domainDisks struct {
+	name    string
+	uuid    libvirt.UUID
+	touches map[string]bool // pathKey and idKey of every image of its disks' chains
+	unsure  string          // why its disks cannot be followed to their end, if so
+}
+
+func pathKey(cleaned string) string { return "path:" + cleaned }
+func idKey(id string) string        { return "id:" + id }
+
+// ReadDiskIndex reads every domain of the host and follows its disks (DiskUsers says how).
+// Host errors are returned: nothing is decided on a failed read.
+func ReadDiskIndex(ctx context.Context, b backend.Backend) (*DiskIndex, error) {
+	x := &DiskIndex{r: &chainReader{b: b, vols: map[string]volumeAt{}, pathOf: map[definition.PoolVolume]poolVolume{}}}
 	err := EachDefinition(ctx, b, func(d Definition) error {
-		used, unsure, err := r.domainUses(ctx, d)
+		touches, unsure, err := x.r.domainUses(ctx, d)
 		if err != nil {
 			return err
 		}
-		for _, p := range paths {
-			u := User{Name: d.Domain.Name, UUID: d.Domain.UUID}
+		x.domains = append(x.domains, domainDisks{name: d.Domain.Name, uuid: d.Domain.UUID, touches: touches, unsure: unsure})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// Users reports, for each of paths, the domains of the index that use it or may (DiskUsers);
+// vols[i], when given, is the volume at paths[i]. A path is looked up on b only when it is not
+// one the index read already. Users never changes x, so callers may share an index.
+func (x *DiskIndex) Users(ctx context.Context, b backend.Backend, paths []string, vols []libvirt.StorageVol) (map[string][]User, error) {
+	users := map[string][]User{}
+	for i, p := range paths {
+		clean := filepath.Clean(p)
+		keys := []string{pathKey(clean)}
+		v, known := x.r.vols[clean]
+		switch {
+		case i < len(vols):
+			v = found(vols[i])
+		case !known:
+			vol, err := b.StorageVolLookupByPath(ctx, clean)
+			if err != nil && !kvmerr.IsNotFound(err) {
+				return nil, err
+			}
+			if err == nil {
+				v = found(vol)
+			}
+		}
+		for _, id := range v.ids() {
+			keys = append(keys, idKey(id))
+		}
+		for _, d := range x.domains {
+			u := User{Name: d.name, UUID: d.uuid}
 			switch {
-			case used[p]:
-			case unsure != "":
-				u.Unsure = unsure
+			case slices.ContainsFunc(keys, func(k string) bool { return d.touches[k] }):
+			case d.unsure != "":
+				u.Unsure = d.unsure
 			default:
 				continue
 			}
@@ -94,31 +142,16 @@ func VolumeUsers(ctx context.Context, b backend.Backend, paths []string, vols []
 				users[p] = append(users[p], u)
 			}
 		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
 	}
 	return users, nil
 }
 
-func containsUser(us []User, name string) bool {
-	for _, u := range us {
-		if u.Name == name {
-			return true
-		}
-	}
-	return false
-}
-
-// chainReader follows the disks of a host's domains for one DiskUsers call, reading each volume
+// chainReader follows the disks of a host's domains for one DiskIndex, reading each volume
 // once.
 type chainReader struct {
-	b        backend.Backend
-	wantPath map[string][]string // cleaned path -> the paths asked about
-	wantID   map[string][]string // "pool/volume" or "key:" + key -> the paths asked about
-	vols     map[string]volumeAt // cleaned path -> the volume there
-	pathOf   map[definition.PoolVolume]poolVolume
+	b      backend.Backend
+	vols   map[string]volumeAt // cleaned path -> the volume there
+	pathOf map[definition.PoolVolume]poolVolume
 }
 
 // volumeAt is what the host says is at a path: a volume of an active pool or none.
@@ -149,8 +182,8 @@ func (v volumeAt) ids() []string {
 // poolVolume is the path of a volume a disk names by pool and volume, or why there is none.
 type poolVolume struct{ path, why string }
 
-// domainUses reports which paths asked about d's disks use, and why, if at all, the disks
-// could not be followed to their end.
+// domainUses reports what d's disks are and back onto (pathKey and idKey of each image), and
+// why, if at all, they could not be followed to their end.
 func (r *chainReader) domainUses(ctx context.Context, d Definition) (map[string]bool, string, error) {
 	used := map[string]bool{}
 	if d.Err != nil {
@@ -221,22 +254,18 @@ func followOf(format string) int {
 	return followAll
 }
 
-// walk marks in used the paths asked about that the image at path is, or backs onto, and
-// returns why its chain cannot be followed to the end ("" when it can).
+// walk marks in used the image at path and every image it backs onto (by cleaned path and by
+// volume identity), and returns why its chain cannot be followed to the end ("" when it can).
 func (r *chainReader) walk(ctx context.Context, path string, mode int, used map[string]bool) (string, error) {
 	for depth := 0; ; depth++ {
 		path = filepath.Clean(path)
-		for _, p := range r.wantPath[path] {
-			used[p] = true
-		}
+		used[pathKey(path)] = true
 		v, err := r.volume(ctx, path)
 		if err != nil {
 			return "", err
 		}
 		for _, id := range v.ids() {
-			for _, p := range r.wantID[id] {
-				used[p] = true
-			}
+			used[idKey(id)] = true
 		}
 		switch {
 		case mode == followNone, mode == followIfFound && !v.found:
@@ -338,4 +367,8 @@ func poolVolumePath(ctx context.Context, b backend.Backend, pv definition.PoolVo
 	}
 	p, err := b.StorageVolGetPath(ctx, vol)
 	return p, kvmerr.IgnoreNotFound(err)
+}
+
+func containsUser(us []User, name string) bool {
+	return slices.ContainsFunc(us, func(u User) bool { return u.Name == name })
 }

@@ -1,0 +1,144 @@
+package kvm2
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	libvirt "github.com/digitalocean/go-libvirt"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
+)
+
+// TestDiskIndexes_callersShareOnlyAReadBegunAfterTheyAsked: callers that ask while a read of the
+// host is under way do not take it (it may miss a domain defined after it began); they wait,
+// and share the next one, which sees that domain. Two reads serve one plus five callers.
+func TestDiskIndexes_callersShareOnlyAReadBegunAfterTheyAsked(t *testing.T) {
+	h := newCore(t)
+	first, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	var lists atomic.Int32
+	h.fb.Inject("ConnectListAllDomains", func(context.Context, fake.Call) error {
+		lists.Add(1)
+		once.Do(func() { close(first); <-release })
+		return nil
+	})
+	d := newDiskIndexes()
+	ctx := context.Background()
+
+	leader := make(chan *hostops.DiskIndex)
+	go func() {
+		x, err := d.read(ctx, h.fb)
+		if err != nil {
+			t.Error(err)
+		}
+		leader <- x
+	}()
+	<-first
+	// Defined after the first read began: that read may not see it, the next must.
+	addMarkedDomain(t, h.fb, "late", "01234567-89ab-4cde-8f01-23456789abcd", "", libvirt.DomainShutoff)
+	late := fake.DefaultPoolPath + "/" + rules.OverlayName("late", "01234567-89ab-4cde-8f01-23456789abcd")
+
+	const n = 5
+	got := make(chan *hostops.DiskIndex, n)
+	for range n {
+		go func() {
+			x, err := d.read(ctx, h.fb)
+			if err != nil {
+				t.Error(err)
+			}
+			got <- x
+		}()
+	}
+	waitFor(t, func() bool {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		r := d.hosts[h.fb.Host()].next
+		return r != nil && r.waiting == n
+	})
+	close(release)
+	firstRead := <-leader
+	if firstRead == nil {
+		t.Fatal("the first read returned no index")
+	}
+	var shared *hostops.DiskIndex
+	for range n {
+		x := <-got
+		if shared == nil {
+			shared = x
+		}
+		if x != shared || x == firstRead {
+			t.Fatal("callers that asked together got different reads, or the read begun before they asked")
+		}
+	}
+	users, err := shared.Users(ctx, h.fb, []string{late}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(users[late]) != 1 || users[late][0].Name != "late" {
+		t.Fatalf("users of %s: %v, want the domain late, defined before these callers asked", late, users[late])
+	}
+	if c := lists.Load(); c != 2 {
+		t.Fatalf("%d reads of the host's domains, want 2 (one begun before the five asked, one for them)", c)
+	}
+}
+
+// TestDiskIndexes_aFailedSharedReadLeavesTheOthersToReadThemselves: when the read two callers
+// share fails for the one that ran it, the other, still live, reads the host itself instead of
+// taking that failure.
+func TestDiskIndexes_aFailedSharedReadLeavesTheOthersToReadThemselves(t *testing.T) {
+	h := newCore(t)
+	d := newDiskIndexes()
+	first, release := make(chan struct{}), make(chan struct{})
+	var lists atomic.Int32
+	h.fb.Inject("ConnectListAllDomains", func(context.Context, fake.Call) error {
+		switch lists.Add(1) {
+		case 1: // the read under way when the two ask
+			close(first)
+			<-release
+		case 2: // the read they share
+			return &libvirt.Error{Code: uint32(libvirt.ErrRPC), Message: "injected: connection reset"}
+		}
+		return nil
+	})
+	ctx := context.Background()
+	go func() { _, _ = d.read(ctx, h.fb) }()
+	<-first
+	errs := make(chan error, 2)
+	for range 2 {
+		go func() { _, err := d.read(ctx, h.fb); errs <- err }()
+	}
+	waitFor(t, func() bool {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		r := d.hosts[h.fb.Host()].next
+		return r != nil && r.waiting == 2
+	})
+	close(release)
+	failed := 0
+	for range 2 {
+		if err := <-errs; err != nil {
+			failed++
+		}
+	}
+	if failed != 1 || lists.Load() != 3 {
+		t.Fatalf("%d of the two callers failed after %d reads of the host; want the one that ran the failed read, "+
+			"and a third read by the other", failed, lists.Load())
+	}
+}
+
+// waitFor polls cond until it holds, failing the test after ten seconds.
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatal("condition not reached in 10 s")
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
