@@ -107,10 +107,15 @@ func (a *proxyVMPowerAction) Invoke(ctx context.Context, req action.InvokeReques
 		}
 	}
 	tflog.Info(ctx, "power action", map[string]any{"id": id, "operation": string(op), "shutdown_timeout": grace.String()})
+	// A retry runs only what has not taken effect yet: a reboot whose stop is done goes on as a
+	// start, so a failure of the read after the action never reboots the VM twice.
+	var did kvm2.PowerResult
 	res, err := withRetry(ctx, a.data.retry, string(op)+" proxy VM", func(ctx context.Context) (kvm2.PowerResult, error) {
-		return a.data.client.Power(ctx, kvm2.PowerRequest{
-			ID: id, UID: cfg.UID.ValueString(), Operation: op, ShutdownTimeout: grace, Progress: progress,
+		r, err := a.data.client.Power(ctx, kvm2.PowerRequest{
+			ID: id, UID: cfg.UID.ValueString(), Operation: did.Rest(op), ShutdownTimeout: grace, Progress: progress,
 		})
+		did = did.Then(r)
+		return did, err
 	})
 	if err != nil {
 		resp.Diagnostics.Append(errorDiagnostic(string(op), proxyVMKind, id, err))
