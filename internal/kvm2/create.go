@@ -83,6 +83,7 @@ func normalizeCreate(req CreateRequest, hc HostConfig) (CreateRequest, error) {
 		req.Firmware = rules.DefaultFirmware
 	}
 	check(rules.ValidateFirmware(req.Firmware))
+	check(rules.ValidateTag(req.Tag))
 	req.Network, req.Bridge = attachment(req.Network, req.Bridge, hc)
 	check(rules.ValidateAttachment(req.Network, req.Bridge))
 	if req.MAC != "" {

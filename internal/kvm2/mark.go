@@ -19,6 +19,9 @@ const opSetTag = "set tag"
 
 // SetTag rewrites the tag in the domain's mark in place, keeping every other field.
 func (c *Client) SetTag(ctx context.Context, id, uid, tag string) (Instance, error) {
+	if err := rules.ValidateTag(tag); err != nil {
+		return Instance{}, kvmerr.New(kvmerr.Permanent, opSetTag, "", err)
+	}
 	return c.onMarked(ctx, opSetTag, id, uid, func(b backend.Backend, dom libvirt.Domain, m definition.Mark) error {
 		m.Tag = tag
 		x, err := definition.MarshalMarkForSetMetadata(m)

@@ -105,10 +105,12 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 				Validators:    []validator.String{validators.Firmware()},
 			},
 			"tag": schema.StringAttribute{
-				MarkdownDescription: "Free-form label stored in the VM's mark; `kvm2_proxy_vms` lists VMs by it. Changes in place. Default: `\"\"`.",
-				Optional:            true,
-				Computed:            true,
-				Default:             stringdefault.StaticString(""),
+				MarkdownDescription: "Free-form label stored in the VM's mark; `kvm2_proxy_vms` lists VMs by it. It must be " +
+					rules.TagRule + ". Changes in place. Default: `\"\"`.",
+				Optional:   true,
+				Computed:   true,
+				Default:    stringdefault.StaticString(""),
+				Validators: []validator.String{validators.Tag()},
 			},
 			"user_data": schema.StringAttribute{
 				MarkdownDescription: "cloud-init user data (NoCloud), for example a `#cloud-config` document or a `#!/bin/sh` script. " +
