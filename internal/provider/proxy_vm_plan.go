@@ -213,19 +213,28 @@ func checkBaseImageHost(plan proxyVMModel) diag.Diagnostics {
 }
 
 // unchangedPlan reports a plan that repeats the prior state exactly, with no write-only user data
-// to hash and no transient domain to replace: the no-change plan of a whole fleet, which this
-// answers with four attribute reads instead of decoding plan, config and state in full (the
-// fourth, the UID, is noted for a replacement's plan, see privateReplacedUID).
+// to hash, user data that is the VM's and no transient domain to replace: the no-change plan of
+// a whole fleet, which this answers with six attribute reads instead of decoding plan, config
+// and state in full (the sixth, the UID, is noted for a replacement's plan, see
+// privateReplacedUID).
 func (r *proxyVMResource) unchangedPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) (bool, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	if req.State.Raw.IsNull() || !req.Plan.Raw.Equal(req.State.Raw) {
 		return false, diags
 	}
-	var userDataWO, state, host types.String
+	var userDataWO, state, host, userData, userDataSHA types.String
 	diags.Append(req.Config.GetAttribute(ctx, path.Root("user_data_wo"), &userDataWO)...)
 	diags.Append(req.State.GetAttribute(ctx, path.Root("state"), &state)...)
 	diags.Append(req.State.GetAttribute(ctx, path.Root("host"), &host)...)
+	diags.Append(req.State.GetAttribute(ctx, path.Root("user_data"), &userData)...)
+	diags.Append(req.State.GetAttribute(ctx, path.Root("user_data_sha256"), &userDataSHA)...)
 	if diags.HasError() || !userDataWO.IsNull() || mustReplace(state.ValueString()) {
+		return false, diags
+	}
+	// Without user_data_wo the configured user data is user_data, the same in plan and state:
+	// a VM whose mark records other user data (write-only user data no longer configured) is
+	// planned in full, as a change of the user data.
+	if !sameUserData(types.StringValue(userDataSHA256(userData.ValueString())), userDataSHA) {
 		return false, diags
 	}
 	if r.data != nil {
