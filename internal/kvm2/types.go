@@ -88,23 +88,27 @@ const (
 
 // Instance is one marked domain as the host reports it.
 type Instance struct {
-	ID           string // host/name
-	Host         string
-	Name         string
-	UID          string
-	DomainUUID   string
-	Tag          string
-	CreatedAt    time.Time
-	State        State
-	Persistent   bool // false: running but no longer defined
-	Autostart    bool // libvirtd starts the domain when it starts (after a host reboot)
-	IPv4         string
-	MAC          string
-	BaseImageID  string
-	BaseSHA256   string
-	VCPUs        int
-	MemoryMiB    int
-	DiskGiB      int
+	ID          string // host/name
+	Host        string
+	Name        string
+	UID         string
+	DomainUUID  string
+	Tag         string
+	CreatedAt   time.Time
+	State       State
+	Persistent  bool // false: running but no longer defined
+	Autostart   bool // libvirtd starts the domain when it starts (after a host reboot)
+	IPv4        string
+	MAC         string
+	BaseImageID string
+	BaseSHA256  string
+	VCPUs       int
+	MemoryMiB   int
+	// DiskGiB is the disk size the mark records, or with GetWithDisk the disk's real size.
+	DiskGiB int
+	// MarkDiskGiB is the disk size the mark records, set by GetWithDisk only: a DiskGiB above it
+	// is a disk grown outside the provider.
+	MarkDiskGiB  int
 	Network      string
 	Bridge       string
 	Firmware     rules.Firmware

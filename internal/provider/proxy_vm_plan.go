@@ -73,6 +73,9 @@ func (r *proxyVMResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	if resp.Private != nil {
 		resp.Diagnostics.Append(noteReplacedUID(ctx, resp.Private, state.UID)...)
 	}
+	if req.Private != nil {
+		resp.Diagnostics.Append(checkDiskGrown(ctx, req.Private, plan, state)...)
+	}
 	planAttachment(&plan, cfg, state)
 	if !plan.Network.Equal(state.Network) || !plan.Bridge.Equal(state.Bridge) {
 		resp.Diagnostics.Append(r.checkAttachment(ctx, plan, cfg)...) // the replacement's attachment

@@ -175,6 +175,9 @@ func (r *proxyVMResource) Read(ctx context.Context, req resource.ReadRequest, re
 	applyInstance(&state, inst)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
 	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, id)...)
+	if resp.Private != nil {
+		resp.Diagnostics.Append(noteDiskGrown(ctx, resp.Private, inst)...)
+	}
 }
 
 // Update changes what changes in place (tag, autostart, running) and reads the VM back; the other inputs
@@ -374,10 +377,11 @@ func (r *proxyVMResource) importUserData(ctx context.Context, inst kvm2.Instance
 	return types.StringValue(string(data))
 }
 
-// get reads the VM id with uid ("" for an import), retrying Transient failures.
+// get reads the VM id with uid ("" for an import), its disk's real size included, retrying
+// Transient failures.
 func (r *proxyVMResource) get(ctx context.Context, id, uid string) (kvm2.Instance, error) {
 	return withRetry(ctx, r.data.retry, "read proxy VM", func(ctx context.Context) (kvm2.Instance, error) {
-		return r.data.client.Get(ctx, id, uid)
+		return r.data.client.GetWithDisk(ctx, id, uid)
 	})
 }
 
@@ -392,7 +396,7 @@ func (r *proxyVMResource) waitForIPv4(ctx context.Context, inst kvm2.Instance) (
 			return inst, ctx.Err()
 		case <-ticker.C:
 		}
-		got, err := r.data.client.Get(ctx, inst.ID, inst.UID)
+		got, err := r.data.client.GetWithDisk(ctx, inst.ID, inst.UID)
 		switch {
 		case err == nil:
 			inst = got

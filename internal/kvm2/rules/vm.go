@@ -107,6 +107,17 @@ func DiskBytes(gib int64) (uint64, error) {
 	return uint64(gib) << 30, nil
 }
 
+// DiskGiBOf is the size in whole GiB of a disk of capacity bytes, rounded up: a disk grown
+// outside the provider by a part of a GiB is larger than the GiB below it, and a request for
+// those would be a shrink.
+func DiskGiBOf(capacity uint64) int64 {
+	gib := int64(capacity >> 30)
+	if capacity&(1<<30-1) != 0 {
+		gib++
+	}
+	return gib
+}
+
 // ValidateFirmware accepts the values of Firmwares. The empty value is not one: Create turns
 // it into DefaultFirmware before checking.
 func ValidateFirmware(f Firmware) error {

@@ -250,3 +250,14 @@ func TestValidateTagIsWhatTheMarkHolds(t *testing.T) {
 		}
 	}
 }
+
+func TestDiskGiBOf(t *testing.T) {
+	for _, tt := range []struct {
+		bytes uint64
+		want  int64
+	}{{0, 0}, {1, 1}, {1 << 30, 1}, {1<<30 + 1, 2}, {10<<30 + 512<<20, 11}, {MaxDiskGiB << 30, MaxDiskGiB}, {^uint64(0), 1 << 34}} {
+		if got := DiskGiBOf(tt.bytes); got != tt.want {
+			t.Errorf("DiskGiBOf(%d) = %d, want %d", tt.bytes, got, tt.want)
+		}
+	}
+}
