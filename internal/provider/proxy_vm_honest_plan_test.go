@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"fmt"
 	"regexp"
 	"testing"
 
@@ -120,7 +121,7 @@ func TestProxyVM_diskGrownOutOfBand(t *testing.T) {
 					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionNoop),
 				}},
 			},
-			{ResourceName: vmAddr, ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: []string{"timeouts", "wait_for_ip"}},
+			{ResourceName: vmAddr, ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: []string{"timeouts"}},
 			// More grows in place, and the disk has it.
 			{
 				Config: cfg(25), ConfigStateChecks: disk(25), Check: h.wantHostSizes(1, 128, 25),
@@ -143,6 +144,41 @@ func TestProxyVM_diskGrownOutOfBand(t *testing.T) {
 					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionDestroyBeforeCreate),
 				}},
 			},
+		},
+	})
+}
+
+// TestProxyVM_importKeepsWhatSteersTheProvider: wait_for_ip = false and user_data_wo_version are
+// recorded in the mark, so an import (by the import command and by an import block) records
+// them and the plan after it is empty (item 13 of issue 22); changing wait_for_ip in place
+// rewrites the mark, and the next import follows.
+func TestProxyVM_importKeepsWhatSteersTheProvider(t *testing.T) {
+	h := newFakeHost(t)
+	cfg := func(wait bool) string {
+		return h.config(h.baseImage() + vmConfig(fmt.Sprintf(`wait_for_ip = %t
+  user_data_wo = "#!/bin/sh\necho steer\n"
+  user_data_wo_version = 3`, wait)))
+	}
+	steers := func(wait bool) []statecheck.StateCheck {
+		return []statecheck.StateCheck{
+			statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("wait_for_ip"), knownvalue.Bool(wait)),
+			statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data_wo_version"), knownvalue.Int64Exact(3)),
+		}
+	}
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             h.checkNothingLeft,
+		Steps: []resource.TestStep{
+			{Config: cfg(false), ConfigStateChecks: steers(false)},
+			{ResourceName: vmAddr, ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: []string{"timeouts"}},
+			{Config: cfg(false), ResourceName: vmAddr, ImportState: true, ImportStateKind: resource.ImportBlockWithID},
+			{
+				Config: cfg(true), ConfigStateChecks: steers(true),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionUpdate),
+				}},
+			},
+			{Config: cfg(true), ResourceName: vmAddr, ImportState: true, ImportStateKind: resource.ImportBlockWithID},
 		},
 	})
 }

@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"strconv"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
@@ -91,6 +92,27 @@ func createRequest(plan proxyVMModel, uid, userData string, writeOnly bool) kvm2
 		// Unknown when not configured: the core then picks a random address.
 		MAC:           knownString(plan.MACAddress),
 		NetworkConfig: knownString(plan.NetworkConfig),
+		Steering:      steering(plan),
+	}
+}
+
+// steering is what the mark records of the attributes that only steer the provider, so that an
+// import reads them back (importedModel) and the plan after it is empty.
+func steering(plan proxyVMModel) kvm2.Steering {
+	s := kvm2.Steering{NoIPWait: !plan.WaitForIP.IsNull() && !plan.WaitForIP.IsUnknown() && !plan.WaitForIP.ValueBool()}
+	if !plan.UserDataWOVersion.IsNull() && !plan.UserDataWOVersion.IsUnknown() {
+		s.UserDataWOVersion = strconv.FormatInt(plan.UserDataWOVersion.ValueInt64(), 10)
+	}
+	return s
+}
+
+// applySteering sets the attributes that only steer the provider from what inst's mark records:
+// an import's. A mark of an earlier version records neither, and they keep their defaults.
+func applySteering(m *proxyVMModel, inst kvm2.Instance) {
+	m.WaitForIP = types.BoolValue(!inst.NoIPWait)
+	m.UserDataWOVersion = types.Int64Null()
+	if n, err := strconv.ParseInt(inst.UserDataWOVersion, 10, 64); err == nil {
+		m.UserDataWOVersion = types.Int64Value(n)
 	}
 }
 

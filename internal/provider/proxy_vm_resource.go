@@ -180,9 +180,10 @@ func (r *proxyVMResource) Read(ctx context.Context, req resource.ReadRequest, re
 	}
 }
 
-// Update changes what changes in place (tag, autostart, running) and reads the VM back; the other inputs
-// that may differ without replacement (user_data after an import, wait_for_ip, timeouts) only
-// change state.
+// Update changes what changes in place (tag, autostart, running, sizes) and reads the VM back;
+// wait_for_ip and a user_data_wo_version first set after an import are rewritten in the mark (for
+// an import to read back); the other inputs that may differ without replacement (user_data after
+// an import, timeouts) only change state.
 func (r *proxyVMResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	var plan, state proxyVMModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
@@ -196,13 +197,13 @@ func (r *proxyVMResource) Update(ctx context.Context, req resource.UpdateRequest
 	defer cancel()
 	id, uid := state.ID.ValueString(), state.UID.ValueString()
 
-	if !plan.Tag.Equal(state.Tag) {
-		tag := plan.Tag.ValueString()
+	if !plan.Tag.Equal(state.Tag) || steering(plan) != steering(state) {
+		tag, steer := plan.Tag.ValueString(), steering(plan)
 		_, err := withRetry(ctx, r.data.retry, "set tag", func(ctx context.Context) (kvm2.Instance, error) {
-			return r.data.client.SetTag(ctx, id, uid, tag)
+			return r.data.client.SetMarkSettings(ctx, id, uid, tag, steer)
 		})
 		if err != nil {
-			resp.Diagnostics.Append(errorDiagnostic("update the tag of", proxyVMKind, id, err))
+			resp.Diagnostics.Append(errorDiagnostic("update the mark of", proxyVMKind, id, err))
 			return
 		}
 	}
@@ -337,10 +338,10 @@ func importedModel(inst kvm2.Instance) proxyVMModel {
 		UserDataWO:        types.StringNull(),
 		UserDataWOVersion: types.Int64Null(),
 		UserDataSHA256:    types.StringNull(),
-		WaitForIP:         types.BoolValue(true),
 		Timeouts:          timeouts.Value{Object: types.ObjectNull(timeoutsAttrTypes)},
 	}
 	applyInstance(&state, inst)
+	applySteering(&state, inst)
 	return state
 }
 

@@ -46,6 +46,11 @@ type Mark struct {
 	// import reads it back; "" (and the mark of an earlier version, which has no such field) means
 	// none.
 	NetworkConfig string
+	// NoIPWait and UserDataWOVersion record settings that only steer the caller (it does not wait
+	// for an address; the version it gave its write-only user data, "" for none), so that an
+	// import reads them back. A mark of an earlier version has neither: the caller's defaults.
+	NoIPWait          bool
+	UserDataWOVersion string
 }
 
 // The values of Mark.UserDataSource.
@@ -78,6 +83,8 @@ func (m Mark) fields() []markField {
 		{"network", m.Network},
 		{"bridge", m.Bridge},
 		{"firmware", m.Firmware},
+		{"wait-for-ip", strconv.FormatBool(!m.NoIPWait)},
+		{"user-data-wo-version", m.UserDataWOVersion},
 		{"user-data-sha256", m.UserDataSHA256},
 		{"user-data-source", m.UserDataSource},
 		{"network-config", m.NetworkConfig},
@@ -149,6 +156,8 @@ type markDoc struct {
 	UserDataSHA256 string `xml:"user-data-sha256"`
 	UserDataSource string `xml:"user-data-source"`
 	NetworkConfig  string `xml:"network-config"`
+	WaitForIP      string `xml:"wait-for-ip"`
+	UserDataWOVer  string `xml:"user-data-wo-version"`
 }
 
 // ParseMark reads a mark back. It accepts the bare element without namespace (what libvirt
@@ -194,6 +203,9 @@ func (d markDoc) mark() (Mark, error) {
 		UserDataSHA256: d.UserDataSHA256,
 		UserDataSource: strings.TrimSpace(d.UserDataSource),
 		NetworkConfig:  d.NetworkConfig,
+		// Only an explicit "false" turns the wait off: a mark of an earlier version has no field.
+		NoIPWait:          strings.TrimSpace(d.WaitForIP) == "false",
+		UserDataWOVersion: strings.TrimSpace(d.UserDataWOVer),
 	}
 	var err error
 	if m.CreatedAt, err = parseMarkTime(d.CreatedAt); err != nil {

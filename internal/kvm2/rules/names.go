@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"regexp"
+	"strconv"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 )
@@ -69,4 +70,16 @@ func DomainUUID(uid string) string {
 func UserDataSHA256(data []byte) string {
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])
+}
+
+// ValidateUserDataWOVersion accepts the mark's record of a write-only user data version: none
+// (""), or a decimal integer as the caller's int64 prints it.
+func ValidateUserDataWOVersion(v string) error {
+	if v == "" {
+		return nil
+	}
+	if n, err := strconv.ParseInt(v, 10, 64); err != nil || strconv.FormatInt(n, 10) != v {
+		return fmt.Errorf("user data version %q is not a decimal integer", v)
+	}
+	return nil
 }
