@@ -61,9 +61,10 @@ func (a *proxyVMPowerAction) Schema(_ context.Context, _ action.SchemaRequest, r
 				Validators:          []validator.String{validators.VMID()},
 			},
 			"uid": schema.StringAttribute{
-				MarkdownDescription: "The VM's `uid`, the proof that the domain under the name is this VM.",
-				Required:            true,
-				Validators:          []validator.String{validators.UID()},
+				MarkdownDescription: "The VM's `uid`, the proof that the domain under the name is this VM. It is no " +
+					"secret: give the `uid` of this configuration's own `kvm2_proxy_vm` by reference.",
+				Required:   true,
+				Validators: []validator.String{validators.UID()},
 			},
 			"operation": schema.StringAttribute{
 				MarkdownDescription: "`start` (a stopped VM is started and the action waits until it runs), `stop` (the " +

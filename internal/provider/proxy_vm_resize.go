@@ -25,7 +25,9 @@ var sizeChangeRestarts = fmt.Sprintf("Changes in place: the VM's definition is u
 const diskGrowthInPlace = "Growing changes in place, without a restart: the volume is resized, through the " +
 	"running VM's virtio disk, so the guest sees the new size at once (a stopped VM's guest at its next start). " +
 	"Growing the partition and file system is the guest's business (cloud-init's `growpart` and " +
-	"`resize_rootfs` do it at boot by default). Shrinking replaces the VM: a disk is never cut."
+	"`resize_rootfs` do it at boot by default). Shrinking replaces the VM: a disk is never cut. The size is read " +
+	"from the disk itself, so a disk grown outside Terraform shows as drift; a smaller `disk_gib` than such a disk " +
+	"fails the plan (set the disk's size to keep the VM, or taint it to replace it)."
 
 const diskShrinkReplaces = "A smaller `disk_gib` than the VM has replaces the VM; a larger one grows its disk in place."
 
