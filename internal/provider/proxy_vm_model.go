@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
@@ -185,3 +186,25 @@ func knownString(v types.String) string {
 // mustReplace reports a recorded state that only a replacement can bring back to what the
 // configuration asks for: a VM no longer defined (transient) or gone with its volumes left.
 func mustReplace(state string) bool { return state == stateTransient || state == stateGone }
+
+// importedModel is the state an import records for inst: what the host reports, and for the
+// configuration-only attributes their defaults, so a configuration that leaves them out plans
+// no change. `terraform query` with include_resource returns the same object, without the user
+// data an import reads back (generated configuration never holds a sensitive value).
+func importedModel(inst kvm2.Instance) proxyVMModel {
+	state := proxyVMModel{
+		UserData:          types.StringNull(),
+		UserDataWO:        types.StringNull(),
+		UserDataWOVersion: types.Int64Null(),
+		UserDataSHA256:    types.StringNull(),
+		Timeouts:          timeouts.Value{Object: types.ObjectNull(timeoutsAttrTypes)},
+	}
+	applyInstance(&state, inst)
+	applySteering(&state, inst)
+	return state
+}
+
+// timeoutsAttrTypes is the object type of the timeouts block, for a null value at import.
+var timeoutsAttrTypes = map[string]attr.Type{
+	"create": types.StringType, "read": types.StringType, "update": types.StringType, "delete": types.StringType,
+}

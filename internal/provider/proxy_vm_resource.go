@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -328,23 +326,6 @@ func (r *proxyVMResource) ImportState(ctx context.Context, req resource.ImportSt
 	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, req.ID)...)
 }
 
-// importedModel is the state an import records for inst: what the host reports, and for the
-// configuration-only attributes their defaults, so a configuration that leaves them out plans
-// no change. `terraform query` with include_resource returns the same object, without the user
-// data an import reads back (generated configuration never holds a sensitive value).
-func importedModel(inst kvm2.Instance) proxyVMModel {
-	state := proxyVMModel{
-		UserData:          types.StringNull(),
-		UserDataWO:        types.StringNull(),
-		UserDataWOVersion: types.Int64Null(),
-		UserDataSHA256:    types.StringNull(),
-		Timeouts:          timeouts.Value{Object: types.ObjectNull(timeoutsAttrTypes)},
-	}
-	applyInstance(&state, inst)
-	applySteering(&state, inst)
-	return state
-}
-
 // importUserData is the user_data an imported VM gets in state: the user data its seed holds,
 // when its mark records it as given in user_data and the core proves the seed the VM's own and
 // its content the digest in the mark; else null, and the next apply takes the configured value
@@ -446,9 +427,4 @@ func importDetail(host, name string, err error) string {
 			"A domain made otherwise must be recreated with kvm2_proxy_vm.", err)
 	}
 	return errorDetail(err)
-}
-
-// timeoutsAttrTypes is the object type of the timeouts block, for a null value at import.
-var timeoutsAttrTypes = map[string]attr.Type{
-	"create": types.StringType, "read": types.StringType, "update": types.StringType, "delete": types.StringType,
 }
