@@ -53,6 +53,9 @@ func (r *proxyVMResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	if req.State.Raw.IsNull() {
 		// A replacement is planned as a new VM; the VM it replaces is named in private state.
 		replaced := ""
+		if resp.Private != nil { // a replacement's disk is new: the note of the one it replaces goes
+			resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateDiskMarked, nil)...)
+		}
 		if req.Private != nil {
 			var diags diag.Diagnostics
 			replaced, diags = replacedUID(ctx, req.Private)
