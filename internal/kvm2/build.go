@@ -224,6 +224,7 @@ func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, re
 		Network: req.Network, Bridge: req.Bridge, Firmware: string(req.Firmware),
 		UserDataSHA256: rules.UserDataSHA256(req.UserData), UserDataSource: userDataSource(req),
 		SeedDigest: seedDigest, NetworkConfig: req.NetworkConfig,
+		NoIPWait: req.NoIPWait, UserDataWOVersion: req.UserDataWOVersion,
 	}
 	x, err := definition.DomainXML(definition.DomainSpec{
 		Name: req.Name, UUID: rules.DomainUUID(req.UID), Type: hv, VCPUs: req.VCPUs, MemoryMiB: req.MemoryMiB, Firmware: string(req.Firmware),

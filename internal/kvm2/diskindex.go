@@ -32,8 +32,8 @@ type diskIndexRead struct {
 	led     bool
 	waiting int // callers that asked for this read (the tests wait on it)
 	done    chan struct{}
-	x    *hostops.DiskIndex
-	err  error
+	x       *hostops.DiskIndex
+	err     error
 }
 
 func newDiskIndexes() *diskIndexes { return &diskIndexes{hosts: map[string]*diskIndexHost{}} }

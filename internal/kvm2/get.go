@@ -35,6 +35,11 @@ const opGet = "read"
 // host-wide read they share (hostreads.go), and such a Get costs one RPC of its own: the
 // definition, from which ownership is proven as always.
 func (c *Client) Get(ctx context.Context, id, uid string) (Instance, error) {
+	return c.get(ctx, id, uid, false)
+}
+
+// get is Get, and GetWithDisk when disk is set.
+func (c *Client) get(ctx context.Context, id, uid string, disk bool) (Instance, error) {
 	host, name, err := rules.ParseID(id)
 	if err != nil {
 		return Instance{}, kvmerr.New(kvmerr.Permanent, opGet, "", err)
@@ -55,8 +60,42 @@ func (c *Client) Get(ctx context.Context, id, uid string) (Instance, error) {
 	leave := c.reads.enter(host)
 	defer leave()
 	shared := func() *hostSnapshot { return c.reads.snapshot(ctx, b, host) }
-	inst, err := c.readOn(ctx, b, host, name, uid, shared)
+	inst, err := c.readOn(ctx, b, host, name, uid, shared, disk)
 	return inst, kvmerr.Wrap(opGet, host, err)
+}
+
+// GetWithDisk is Get that also reads the size of the VM's disk from its volume, two RPCs more
+// (a lookup by the path its definition names, and the volume's info): DiskGiB is then the disk's
+// real size, rounded up to whole GiB, so a disk grown outside Terraform shows as drift, and
+// MarkDiskGiB the size the mark records (the last one asked for). A disk that is no volume of an
+// active pool keeps the mark's size.
+func (c *Client) GetWithDisk(ctx context.Context, id, uid string) (Instance, error) {
+	return c.get(ctx, id, uid, true)
+}
+
+// readDisk sets inst.DiskGiB from the capacity of the volume at path, keeping the mark's size
+// in inst.MarkDiskGiB.
+func readDisk(ctx context.Context, b backend.Backend, inst *Instance, path string) error {
+	inst.MarkDiskGiB = inst.DiskGiB
+	if path == "" {
+		return nil
+	}
+	vol, err := b.StorageVolLookupByPath(ctx, path)
+	if kvmerr.IsNotFound(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	capacity, _, err := b.StorageVolGetInfo(ctx, vol)
+	if kvmerr.IsNotFound(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	inst.DiskGiB = int(rules.DiskGiBOf(capacity))
+	return nil
 }
 
 // getOn is Get's work on a held connection.
@@ -68,12 +107,13 @@ func (c *Client) Get(ctx context.Context, id, uid string) (Instance, error) {
 // gone, or its domain's UUID was not derived from its UID) or the domain holding it was renamed,
 // the name is looked up and whatever holds it is judged by its mark, as for an import.
 func (c *Client) getOn(ctx context.Context, b backend.Backend, host, name, uid string) (Instance, error) {
-	return c.readOn(ctx, b, host, name, uid, nil)
+	return c.readOn(ctx, b, host, name, uid, nil, false)
 }
 
 // readOn is getOn that takes the state, autostart, persistence and lease of an owned domain from
-// the host-wide read shared returns, when it is not nil and that read places the domain.
-func (c *Client) readOn(ctx context.Context, b backend.Backend, host, name, uid string, shared func() *hostSnapshot) (Instance, error) {
+// the host-wide read shared returns, when it is not nil and that read places the domain, and
+// reads the disk's real size when disk is set (GetWithDisk).
+func (c *Client) readOn(ctx context.Context, b backend.Backend, host, name, uid string, shared func() *hostSnapshot, disk bool) (Instance, error) {
 	dom, facts, err := findDomain(ctx, b, name, uid)
 	if kvmerr.IsNotFound(err) && uid != "" {
 		return Instance{}, c.gone(ctx, b, host, name, uid, nil)
@@ -81,7 +121,11 @@ func (c *Client) readOn(ctx context.Context, b backend.Backend, host, name, uid 
 	if err != nil {
 		return Instance{}, err
 	}
-	return c.readMarked(ctx, b, host, name, uid, dom, facts, shared)
+	inst, err := c.readMarked(ctx, b, host, name, uid, dom, facts, shared)
+	if err == nil && disk {
+		err = readDisk(ctx, b, &inst, facts.OverlayPath)
+	}
+	return inst, err
 }
 
 // readMarked finishes a read of dom, whose definition gave facts: the mark must carry uid (any
@@ -192,6 +236,7 @@ func instanceFromMark(host string, dom libvirt.Domain, m definition.Mark) Instan
 		VCPUs: m.VCPUs, MemoryMiB: m.MemoryMiB, DiskGiB: m.DiskGiB, Network: m.Network, Bridge: m.Bridge,
 		Firmware: rules.Firmware(m.Firmware), UserDataHash: m.UserDataSHA256, UserDataSource: m.UserDataSource,
 		NetworkConfig: m.NetworkConfig,
+		Steering:      Steering{NoIPWait: m.NoIPWait, UserDataWOVersion: m.UserDataWOVersion},
 	}
 }
 

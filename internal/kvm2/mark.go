@@ -19,8 +19,32 @@ const opSetTag = "set tag"
 
 // SetTag rewrites the tag in the domain's mark in place, keeping every other field.
 func (c *Client) SetTag(ctx context.Context, id, uid, tag string) (Instance, error) {
+	if err := rules.ValidateTag(tag); err != nil {
+		return Instance{}, kvmerr.New(kvmerr.Permanent, opSetTag, "", err)
+	}
 	return c.onMarked(ctx, opSetTag, id, uid, func(b backend.Backend, dom libvirt.Domain, m definition.Mark) error {
 		m.Tag = tag
+		x, err := definition.MarshalMarkForSetMetadata(m)
+		if err != nil {
+			return kvmerr.New(kvmerr.Permanent, "", "", err)
+		}
+		return setMark(ctx, b, dom, x)
+	})
+}
+
+const opSetMarkSettings = "update the mark of"
+
+// SetMarkSettings rewrites the tag and the caller's steering settings in the domain's mark in
+// place, keeping every other field; a mark that says so already is not written.
+func (c *Client) SetMarkSettings(ctx context.Context, id, uid, tag string, s Steering) (Instance, error) {
+	if err := errors.Join(rules.ValidateTag(tag), rules.ValidateUserDataWOVersion(s.UserDataWOVersion)); err != nil {
+		return Instance{}, kvmerr.New(kvmerr.Permanent, opSetMarkSettings, "", err)
+	}
+	return c.onMarked(ctx, opSetMarkSettings, id, uid, func(b backend.Backend, dom libvirt.Domain, m definition.Mark) error {
+		if m.Tag == tag && m.NoIPWait == s.NoIPWait && m.UserDataWOVersion == s.UserDataWOVersion {
+			return nil
+		}
+		m.Tag, m.NoIPWait, m.UserDataWOVersion = tag, s.NoIPWait, s.UserDataWOVersion
 		x, err := definition.MarshalMarkForSetMetadata(m)
 		if err != nil {
 			return kvmerr.New(kvmerr.Permanent, "", "", err)

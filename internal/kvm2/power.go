@@ -62,9 +62,35 @@ type PowerResult struct {
 	Stopped, Forced bool
 	// Started is true when the VM was started.
 	Started bool
+	// stopDone is true once the stop of a stop or reboot took effect: the VM was off.
+	stopDone bool
+}
+
+// Rest is the operation a retry of op runs after attempts that did what r says and then failed:
+// a reboot whose stop took effect goes on as a start, so a failure after it (of the start's
+// wait, or of the read after the action) never stops the VM a second time. Start and stop leave
+// a VM that is already where they take it as it is, so a retry of them after they took effect
+// only reads.
+func (r PowerResult) Rest(op rules.PowerOperation) rules.PowerOperation {
+	if op == rules.PowerReboot && r.stopDone {
+		return rules.PowerStart
+	}
+	return op
+}
+
+// Then is r followed by the attempt that returned next: what either did, and the VM as next
+// read it.
+func (r PowerResult) Then(next PowerResult) PowerResult {
+	return PowerResult{
+		Instance: next.Instance,
+		Stopped:  r.Stopped || next.Stopped, Forced: r.Forced || next.Forced,
+		Started: r.Started || next.Started, stopDone: r.stopDone || next.stopDone,
+	}
 }
 
 // Power runs req on the VM it names, under the VM's lock and only after its ownership is proven.
+// On a failure the result still says what took effect; a caller that retries runs Rest of the
+// operation and folds the attempts together with Then.
 func (c *Client) Power(ctx context.Context, req PowerRequest) (PowerResult, error) {
 	var res PowerResult
 	if err := rules.ValidatePowerOperation(string(req.Operation)); err != nil {
@@ -83,7 +109,7 @@ func (c *Client) Power(ctx context.Context, req PowerRequest) (PowerResult, erro
 			if err != nil {
 				return err
 			}
-			res.Stopped, res.Forced = stopped, forced
+			res.Stopped, res.Forced, res.stopDone = stopped, forced, true
 		}
 		if req.Operation == rules.PowerStart || req.Operation == rules.PowerReboot {
 			s, _, err := b.DomainGetState(ctx, dom)

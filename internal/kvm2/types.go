@@ -71,6 +71,18 @@ type CreateRequest struct {
 	// NetworkConfig is the cloud-init network configuration (ValidateNetworkConfig) for the seed's
 	// network-config file; empty: none, so the guest's cloud-init falls back to DHCP.
 	NetworkConfig string
+	// Steering is recorded in the mark for an import to read back.
+	Steering
+}
+
+// Steering is what a caller records in a VM's mark only to read it back at import: settings of
+// its own that the host never acts on, so that an import restores them and the plan after it is
+// empty. The zero value is what a mark of an earlier version reads as.
+type Steering struct {
+	// NoIPWait: the caller does not wait for an address after a start.
+	NoIPWait bool
+	// UserDataWOVersion is the version the caller gave its write-only user data; "" for none.
+	UserDataWOVersion string
 }
 
 // State is the core's view of a domain's life.
@@ -88,23 +100,27 @@ const (
 
 // Instance is one marked domain as the host reports it.
 type Instance struct {
-	ID           string // host/name
-	Host         string
-	Name         string
-	UID          string
-	DomainUUID   string
-	Tag          string
-	CreatedAt    time.Time
-	State        State
-	Persistent   bool // false: running but no longer defined
-	Autostart    bool // libvirtd starts the domain when it starts (after a host reboot)
-	IPv4         string
-	MAC          string
-	BaseImageID  string
-	BaseSHA256   string
-	VCPUs        int
-	MemoryMiB    int
-	DiskGiB      int
+	ID          string // host/name
+	Host        string
+	Name        string
+	UID         string
+	DomainUUID  string
+	Tag         string
+	CreatedAt   time.Time
+	State       State
+	Persistent  bool // false: running but no longer defined
+	Autostart   bool // libvirtd starts the domain when it starts (after a host reboot)
+	IPv4        string
+	MAC         string
+	BaseImageID string
+	BaseSHA256  string
+	VCPUs       int
+	MemoryMiB   int
+	// DiskGiB is the disk size the mark records, or with GetWithDisk the disk's real size.
+	DiskGiB int
+	// MarkDiskGiB is the disk size the mark records, set by GetWithDisk only: a DiskGiB above it
+	// is a disk grown outside the provider.
+	MarkDiskGiB  int
 	Network      string
 	Bridge       string
 	Firmware     rules.Firmware
@@ -114,6 +130,8 @@ type Instance struct {
 	UserDataSource string
 	// NetworkConfig is the network configuration the VM's seed holds, as its mark records it.
 	NetworkConfig string
+	// Steering is what the caller recorded in the mark.
+	Steering
 }
 
 // The values of Instance.UserDataSource.

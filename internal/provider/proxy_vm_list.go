@@ -127,7 +127,7 @@ func (l *proxyVMListResource) readAll(ctx context.Context, insts []kvm2.Instance
 	for i, inst := range insts {
 		g.Go(func() error {
 			got, err := withRetry(gctx, l.data.retry, "read proxy VM", func(ctx context.Context) (kvm2.Instance, error) {
-				return l.data.client.Get(ctx, inst.ID, "")
+				return l.data.client.GetWithDisk(ctx, inst.ID, "")
 			})
 			if err != nil {
 				return err

@@ -197,3 +197,34 @@ func TestProxyVMPowerAction(t *testing.T) {
 		t.Fatalf("stop of an unmarked domain: errors %v, state %v", errs, state("foreign"))
 	}
 }
+
+// A transient failure after a power operation took effect never repeats it: a reboot whose read
+// after the start fails once reboots the VM once (item 9 of issue 22), and so does one whose
+// start's wait fails once.
+func TestProxyVMPowerActionRetriesOnlyWhatDidNotHappen(t *testing.T) {
+	for _, tt := range []struct{ name, method string }{
+		{"read after the action", "DomainGetXMLDesc"},
+		{"wait after the start", "DomainGetState"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newFakeHost(t)
+			h.createOutOfBand("vm-a", "", "")
+			data := h.testProviderData()
+			h.fb.ResetCalls()
+			failed := false
+			h.fb.Inject(tt.method, func(context.Context, fake.Call) error {
+				if h.fb.Count("DomainCreate") > 0 && !failed {
+					failed = true
+					return fake.LibvirtError(libvirt.ErrInternalError, "daemon busy")
+				}
+				return nil
+			})
+			errs, p := runPower(t, data, "lab/vm-a", "oob-vm-a", "reboot", ptr("5s"))
+			d, _ := h.fb.Domain("vm-a")
+			if len(errs) > 0 || !failed || d.State != libvirt.DomainRunning ||
+				h.fb.Count("DomainShutdown") != 1 || h.fb.Count("DomainDestroy") != 0 || h.fb.Count("DomainCreate") != 1 {
+				t.Fatalf("reboot: errors %v, failure injected %v, state %v, progress %q, calls %v", errs, failed, d.State, p, h.fb.Methods())
+			}
+		})
+	}
+}

@@ -1,9 +1,11 @@
 package provider
 
 import (
+	"strconv"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
@@ -91,6 +93,27 @@ func createRequest(plan proxyVMModel, uid, userData string, writeOnly bool) kvm2
 		// Unknown when not configured: the core then picks a random address.
 		MAC:           knownString(plan.MACAddress),
 		NetworkConfig: knownString(plan.NetworkConfig),
+		Steering:      steering(plan),
+	}
+}
+
+// steering is what the mark records of the attributes that only steer the provider, so that an
+// import reads them back (importedModel) and the plan after it is empty.
+func steering(plan proxyVMModel) kvm2.Steering {
+	s := kvm2.Steering{NoIPWait: !plan.WaitForIP.IsNull() && !plan.WaitForIP.IsUnknown() && !plan.WaitForIP.ValueBool()}
+	if !plan.UserDataWOVersion.IsNull() && !plan.UserDataWOVersion.IsUnknown() {
+		s.UserDataWOVersion = strconv.FormatInt(plan.UserDataWOVersion.ValueInt64(), 10)
+	}
+	return s
+}
+
+// applySteering sets the attributes that only steer the provider from what inst's mark records:
+// an import's. A mark of an earlier version records neither, and they keep their defaults.
+func applySteering(m *proxyVMModel, inst kvm2.Instance) {
+	m.WaitForIP = types.BoolValue(!inst.NoIPWait)
+	m.UserDataWOVersion = types.Int64Null()
+	if n, err := strconv.ParseInt(inst.UserDataWOVersion, 10, 64); err == nil {
+		m.UserDataWOVersion = types.Int64Value(n)
 	}
 }
 
@@ -163,3 +186,25 @@ func knownString(v types.String) string {
 // mustReplace reports a recorded state that only a replacement can bring back to what the
 // configuration asks for: a VM no longer defined (transient) or gone with its volumes left.
 func mustReplace(state string) bool { return state == stateTransient || state == stateGone }
+
+// importedModel is the state an import records for inst: what the host reports, and for the
+// configuration-only attributes their defaults, so a configuration that leaves them out plans
+// no change. `terraform query` with include_resource returns the same object, without the user
+// data an import reads back (generated configuration never holds a sensitive value).
+func importedModel(inst kvm2.Instance) proxyVMModel {
+	state := proxyVMModel{
+		UserData:          types.StringNull(),
+		UserDataWO:        types.StringNull(),
+		UserDataWOVersion: types.Int64Null(),
+		UserDataSHA256:    types.StringNull(),
+		Timeouts:          timeouts.Value{Object: types.ObjectNull(timeoutsAttrTypes)},
+	}
+	applyInstance(&state, inst)
+	applySteering(&state, inst)
+	return state
+}
+
+// timeoutsAttrTypes is the object type of the timeouts block, for a null value at import.
+var timeoutsAttrTypes = map[string]attr.Type{
+	"create": types.StringType, "read": types.StringType, "update": types.StringType, "delete": types.StringType,
+}

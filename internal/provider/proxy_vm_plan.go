@@ -53,6 +53,9 @@ func (r *proxyVMResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	if req.State.Raw.IsNull() {
 		// A replacement is planned as a new VM; the VM it replaces is named in private state.
 		replaced := ""
+		if resp.Private != nil { // a replacement's disk is new: the note of the one it replaces goes
+			resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateDiskMarked, nil)...)
+		}
 		if req.Private != nil {
 			var diags diag.Diagnostics
 			replaced, diags = replacedUID(ctx, req.Private)
@@ -72,6 +75,9 @@ func (r *proxyVMResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	}
 	if resp.Private != nil {
 		resp.Diagnostics.Append(noteReplacedUID(ctx, resp.Private, state.UID)...)
+	}
+	if req.Private != nil {
+		resp.Diagnostics.Append(checkDiskGrown(ctx, req.Private, plan, state)...)
 	}
 	planAttachment(&plan, cfg, state)
 	if !plan.Network.Equal(state.Network) || !plan.Bridge.Equal(state.Bridge) {
@@ -213,19 +219,28 @@ func checkBaseImageHost(plan proxyVMModel) diag.Diagnostics {
 }
 
 // unchangedPlan reports a plan that repeats the prior state exactly, with no write-only user data
-// to hash and no transient domain to replace: the no-change plan of a whole fleet, which this
-// answers with four attribute reads instead of decoding plan, config and state in full (the
-// fourth, the UID, is noted for a replacement's plan, see privateReplacedUID).
+// to hash, user data that is the VM's and no transient domain to replace: the no-change plan of
+// a whole fleet, which this answers with six attribute reads instead of decoding plan, config
+// and state in full (the sixth, the UID, is noted for a replacement's plan, see
+// privateReplacedUID).
 func (r *proxyVMResource) unchangedPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) (bool, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	if req.State.Raw.IsNull() || !req.Plan.Raw.Equal(req.State.Raw) {
 		return false, diags
 	}
-	var userDataWO, state, host types.String
+	var userDataWO, state, host, userData, userDataSHA types.String
 	diags.Append(req.Config.GetAttribute(ctx, path.Root("user_data_wo"), &userDataWO)...)
 	diags.Append(req.State.GetAttribute(ctx, path.Root("state"), &state)...)
 	diags.Append(req.State.GetAttribute(ctx, path.Root("host"), &host)...)
+	diags.Append(req.State.GetAttribute(ctx, path.Root("user_data"), &userData)...)
+	diags.Append(req.State.GetAttribute(ctx, path.Root("user_data_sha256"), &userDataSHA)...)
 	if diags.HasError() || !userDataWO.IsNull() || mustReplace(state.ValueString()) {
+		return false, diags
+	}
+	// Without user_data_wo the configured user data is user_data, the same in plan and state:
+	// a VM whose mark records other user data (write-only user data no longer configured) is
+	// planned in full, as a change of the user data.
+	if !sameUserData(types.StringValue(userDataSHA256(userData.ValueString())), userDataSHA) {
 		return false, diags
 	}
 	if r.data != nil {

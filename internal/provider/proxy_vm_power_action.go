@@ -61,9 +61,10 @@ func (a *proxyVMPowerAction) Schema(_ context.Context, _ action.SchemaRequest, r
 				Validators:          []validator.String{validators.VMID()},
 			},
 			"uid": schema.StringAttribute{
-				MarkdownDescription: "The VM's `uid`, the proof that the domain under the name is this VM.",
-				Required:            true,
-				Validators:          []validator.String{validators.UID()},
+				MarkdownDescription: "The VM's `uid`, the proof that the domain under the name is this VM. It is no " +
+					"secret: give the `uid` of this configuration's own `kvm2_proxy_vm` by reference.",
+				Required:   true,
+				Validators: []validator.String{validators.UID()},
 			},
 			"operation": schema.StringAttribute{
 				MarkdownDescription: "`start` (a stopped VM is started and the action waits until it runs), `stop` (the " +
@@ -107,10 +108,15 @@ func (a *proxyVMPowerAction) Invoke(ctx context.Context, req action.InvokeReques
 		}
 	}
 	tflog.Info(ctx, "power action", map[string]any{"id": id, "operation": string(op), "shutdown_timeout": grace.String()})
+	// A retry runs only what has not taken effect yet: a reboot whose stop is done goes on as a
+	// start, so a failure of the read after the action never reboots the VM twice.
+	var did kvm2.PowerResult
 	res, err := withRetry(ctx, a.data.retry, string(op)+" proxy VM", func(ctx context.Context) (kvm2.PowerResult, error) {
-		return a.data.client.Power(ctx, kvm2.PowerRequest{
-			ID: id, UID: cfg.UID.ValueString(), Operation: op, ShutdownTimeout: grace, Progress: progress,
+		r, err := a.data.client.Power(ctx, kvm2.PowerRequest{
+			ID: id, UID: cfg.UID.ValueString(), Operation: did.Rest(op), ShutdownTimeout: grace, Progress: progress,
 		})
+		did = did.Then(r)
+		return did, err
 	})
 	if err != nil {
 		resp.Diagnostics.Append(errorDiagnostic(string(op), proxyVMKind, id, err))

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -24,7 +25,9 @@ var sizeChangeRestarts = fmt.Sprintf("Changes in place: the VM's definition is u
 const diskGrowthInPlace = "Growing changes in place, without a restart: the volume is resized, through the " +
 	"running VM's virtio disk, so the guest sees the new size at once (a stopped VM's guest at its next start). " +
 	"Growing the partition and file system is the guest's business (cloud-init's `growpart` and " +
-	"`resize_rootfs` do it at boot by default). Shrinking replaces the VM: a disk is never cut."
+	"`resize_rootfs` do it at boot by default). Shrinking replaces the VM: a disk is never cut. The size is read " +
+	"from the disk itself, so a disk grown outside Terraform shows as drift; a smaller `disk_gib` than such a disk " +
+	"fails the plan (set the disk's size to keep the VM, or taint it to replace it)."
 
 const diskShrinkReplaces = "A smaller `disk_gib` than the VM has replaces the VM; a larger one grows its disk in place."
 
@@ -92,5 +95,46 @@ func restartWarning(plan, state proxyVMModel, replace path.Paths) diag.Diagnosti
 		fmt.Sprintf("Its CPUs or memory change in place (%s): the running VM is redefined, asked to power off "+
 			"(forced off after %s) and started again. A VM with running = false is only redefined.",
 			strings.Join(what, ", "), kvm2.RestartShutdownWait))
+	return diags
+}
+
+// privateDiskMarked is the private state key under which Read records the disk size the VM's
+// mark holds when the disk on the host is larger: the disk was grown outside Terraform.
+const privateDiskMarked = "disk_gib_marked"
+
+// noteDiskGrown records (or clears) in private state the mark's disk size of a VM whose disk is
+// larger than its mark says.
+func noteDiskGrown(ctx context.Context, private privateState, inst kvm2.Instance) diag.Diagnostics {
+	if inst.MarkDiskGiB == 0 || inst.DiskGiB <= inst.MarkDiskGiB {
+		return private.SetKey(ctx, privateDiskMarked, nil)
+	}
+	v, _ := json.Marshal(inst.MarkDiskGiB) // an int always marshals
+	return private.SetKey(ctx, privateDiskMarked, v)
+}
+
+// checkDiskGrown fails the plan of a disk_gib smaller than the VM's disk when that disk was
+// grown outside Terraform (Read noted the mark's smaller size). The schema replaces a VM for a
+// smaller disk_gib than Terraform gave it, but here the configuration never asked for the larger
+// disk, often did not change at all: replacing the VM would throw away its disk on a plan the
+// user did not ask for, and a grow to less than the disk has cannot be applied. So the plan
+// stops and says what to do. A tainted VM is planned as a new one and passes.
+func checkDiskGrown(ctx context.Context, private privateState, plan, state proxyVMModel) diag.Diagnostics {
+	var diags diag.Diagnostics
+	if private == nil || plan.DiskGiB.IsNull() || plan.DiskGiB.IsUnknown() || plan.DiskGiB.ValueInt64() >= state.DiskGiB.ValueInt64() {
+		return diags
+	}
+	v, d := private.GetKey(ctx, privateDiskMarked)
+	diags.Append(d...)
+	var marked int64
+	if len(v) == 0 || json.Unmarshal(v, &marked) != nil || marked >= state.DiskGiB.ValueInt64() {
+		return diags // a smaller size than Terraform set: the replacement the schema plans
+	}
+	id, have, want := state.ID.ValueString(), state.DiskGiB.ValueInt64(), plan.DiskGiB.ValueInt64()
+	diags.AddAttributeError(path.Root("disk_gib"), errorSummary("plan", proxyVMKind, id), fmt.Sprintf(
+		"The disk of %s is %d GiB on the host: it was grown outside Terraform (its mark records %d GiB, the size "+
+			"Terraform last set). disk_gib = %d is smaller, and a disk is never cut: the apply could only replace the "+
+			"VM, losing its disk, which this configuration never asked for.\n\nSet disk_gib = %d (or more) to keep the "+
+			"VM and its disk. To replace it with a new %d GiB disk on purpose, taint it first "+
+			"(terraform taint <address>), then apply.", id, have, marked, want, have, want))
 	return diags
 }

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -175,11 +173,15 @@ func (r *proxyVMResource) Read(ctx context.Context, req resource.ReadRequest, re
 	applyInstance(&state, inst)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
 	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, id)...)
+	if resp.Private != nil {
+		resp.Diagnostics.Append(noteDiskGrown(ctx, resp.Private, inst)...)
+	}
 }
 
-// Update changes what changes in place (tag, autostart, running) and reads the VM back; the other inputs
-// that may differ without replacement (user_data after an import, wait_for_ip, timeouts) only
-// change state.
+// Update changes what changes in place (tag, autostart, running, sizes) and reads the VM back;
+// wait_for_ip and a user_data_wo_version first set after an import are rewritten in the mark (for
+// an import to read back); the other inputs that may differ without replacement (user_data after
+// an import, timeouts) only change state.
 func (r *proxyVMResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	var plan, state proxyVMModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
@@ -193,13 +195,13 @@ func (r *proxyVMResource) Update(ctx context.Context, req resource.UpdateRequest
 	defer cancel()
 	id, uid := state.ID.ValueString(), state.UID.ValueString()
 
-	if !plan.Tag.Equal(state.Tag) {
-		tag := plan.Tag.ValueString()
+	if !plan.Tag.Equal(state.Tag) || steering(plan) != steering(state) {
+		tag, steer := plan.Tag.ValueString(), steering(plan)
 		_, err := withRetry(ctx, r.data.retry, "set tag", func(ctx context.Context) (kvm2.Instance, error) {
-			return r.data.client.SetTag(ctx, id, uid, tag)
+			return r.data.client.SetMarkSettings(ctx, id, uid, tag, steer)
 		})
 		if err != nil {
-			resp.Diagnostics.Append(errorDiagnostic("update the tag of", proxyVMKind, id, err))
+			resp.Diagnostics.Append(errorDiagnostic("update the mark of", proxyVMKind, id, err))
 			return
 		}
 	}
@@ -324,23 +326,6 @@ func (r *proxyVMResource) ImportState(ctx context.Context, req resource.ImportSt
 	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, req.ID)...)
 }
 
-// importedModel is the state an import records for inst: what the host reports, and for the
-// configuration-only attributes their defaults, so a configuration that leaves them out plans
-// no change. `terraform query` with include_resource returns the same object, without the user
-// data an import reads back (generated configuration never holds a sensitive value).
-func importedModel(inst kvm2.Instance) proxyVMModel {
-	state := proxyVMModel{
-		UserData:          types.StringNull(),
-		UserDataWO:        types.StringNull(),
-		UserDataWOVersion: types.Int64Null(),
-		UserDataSHA256:    types.StringNull(),
-		WaitForIP:         types.BoolValue(true),
-		Timeouts:          timeouts.Value{Object: types.ObjectNull(timeoutsAttrTypes)},
-	}
-	applyInstance(&state, inst)
-	return state
-}
-
 // importUserData is the user_data an imported VM gets in state: the user data its seed holds,
 // when its mark records it as given in user_data and the core proves the seed the VM's own and
 // its content the digest in the mark; else null, and the next apply takes the configured value
@@ -374,10 +359,11 @@ func (r *proxyVMResource) importUserData(ctx context.Context, inst kvm2.Instance
 	return types.StringValue(string(data))
 }
 
-// get reads the VM id with uid ("" for an import), retrying Transient failures.
+// get reads the VM id with uid ("" for an import), its disk's real size included, retrying
+// Transient failures.
 func (r *proxyVMResource) get(ctx context.Context, id, uid string) (kvm2.Instance, error) {
 	return withRetry(ctx, r.data.retry, "read proxy VM", func(ctx context.Context) (kvm2.Instance, error) {
-		return r.data.client.Get(ctx, id, uid)
+		return r.data.client.GetWithDisk(ctx, id, uid)
 	})
 }
 
@@ -392,7 +378,7 @@ func (r *proxyVMResource) waitForIPv4(ctx context.Context, inst kvm2.Instance) (
 			return inst, ctx.Err()
 		case <-ticker.C:
 		}
-		got, err := r.data.client.Get(ctx, inst.ID, inst.UID)
+		got, err := r.data.client.GetWithDisk(ctx, inst.ID, inst.UID)
 		switch {
 		case err == nil:
 			inst = got
@@ -441,9 +427,4 @@ func importDetail(host, name string, err error) string {
 			"A domain made otherwise must be recreated with kvm2_proxy_vm.", err)
 	}
 	return errorDetail(err)
-}
-
-// timeoutsAttrTypes is the object type of the timeouts block, for a null value at import.
-var timeoutsAttrTypes = map[string]attr.Type{
-	"create": types.StringType, "read": types.StringType, "update": types.StringType, "delete": types.StringType,
 }

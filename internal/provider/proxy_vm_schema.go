@@ -105,10 +105,12 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 				Validators:    []validator.String{validators.Firmware()},
 			},
 			"tag": schema.StringAttribute{
-				MarkdownDescription: "Free-form label stored in the VM's mark; `kvm2_proxy_vms` lists VMs by it. Changes in place. Default: `\"\"`.",
-				Optional:            true,
-				Computed:            true,
-				Default:             stringdefault.StaticString(""),
+				MarkdownDescription: "Free-form label stored in the VM's mark; `kvm2_proxy_vms` lists VMs by it. It must be " +
+					rules.TagRule + ". Changes in place. Default: `\"\"`.",
+				Optional:   true,
+				Computed:   true,
+				Default:    stringdefault.StaticString(""),
+				Validators: []validator.String{validators.Tag()},
 			},
 			"user_data": schema.StringAttribute{
 				MarkdownDescription: "cloud-init user data (NoCloud), for example a `#cloud-config` document or a `#!/bin/sh` script. " +
@@ -132,8 +134,9 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 				WriteOnly: true,
 			},
 			"user_data_wo_version": schema.Int64Attribute{
-				MarkdownDescription: "Version of `user_data_wo`; changing it replaces the VM. Default: none.",
-				Optional:            true,
+				MarkdownDescription: "Version of `user_data_wo`; changing it replaces the VM. Recorded in the VM's mark, so an " +
+					"import reads it back. Default: none.",
+				Optional: true,
 			},
 			"user_data_sha256": schema.StringAttribute{
 				MarkdownDescription: "Hex sha256 of the user data the VM was created with (from `user_data` or `user_data_wo`), as recorded in its mark.",
@@ -158,15 +161,17 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 			"wait_for_ip": schema.BoolAttribute{
 				MarkdownDescription: "Whether create (and a start) waits, within its timeout, until the VM reports an IPv4 " +
 					"address (the DHCP lease first on a libvirt network without `network_config`, else the guest agent). When the wait expires the apply fails and the VM is " +
-					"kept in state as tainted, so the next apply replaces it. An import records the default. Default: `true`.",
+					"kept in state as tainted, so the next apply replaces it. Recorded in the VM's mark, so an import reads it " +
+					"back (a VM made by an earlier version imports with the default). Default: `true`.",
 				Optional: true,
 				Computed: true,
 				Default:  booldefault.StaticBool(true),
 			},
 			"uid": schema.StringAttribute{
-				MarkdownDescription: "Unique id stored in the VM's mark; a domain under the same name with another uid is never adopted.",
-				Computed:            true,
-				PlanModifiers:       stable,
+				MarkdownDescription: "Unique id stored in the VM's mark; a domain under the same name with another uid is never adopted. " +
+					"It proves which VM this is, not whose: it is no secret (`kvm2_proxy_vms` lists every configuration's).",
+				Computed:      true,
+				PlanModifiers: stable,
 			},
 			"domain_uuid": schema.StringAttribute{
 				MarkdownDescription: "libvirt UUID of the domain.",

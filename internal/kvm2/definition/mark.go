@@ -51,6 +51,11 @@ type Mark struct {
 	// import reads it back; "" (and the mark of an earlier version, which has no such field) means
 	// none.
 	NetworkConfig string
+	// NoIPWait and UserDataWOVersion record settings that only steer the caller (it does not wait
+	// for an address; the version it gave its write-only user data, "" for none), so that an
+	// import reads them back. A mark of an earlier version has neither: the caller's defaults.
+	NoIPWait          bool
+	UserDataWOVersion string
 }
 
 // The values of Mark.UserDataSource.
@@ -83,6 +88,8 @@ func (m Mark) fields() []markField {
 		{"network", m.Network},
 		{"bridge", m.Bridge},
 		{"firmware", m.Firmware},
+		{"wait-for-ip", strconv.FormatBool(!m.NoIPWait)},
+		{"user-data-wo-version", m.UserDataWOVersion},
 		{"user-data-sha256", m.UserDataSHA256},
 		{"user-data-source", m.UserDataSource},
 		{"seed-digest", m.SeedDigest},
@@ -156,6 +163,8 @@ type markDoc struct {
 	UserDataSource string `xml:"user-data-source"`
 	SeedDigest     string `xml:"seed-digest"`
 	NetworkConfig  string `xml:"network-config"`
+	WaitForIP      string `xml:"wait-for-ip"`
+	UserDataWOVer  string `xml:"user-data-wo-version"`
 }
 
 // ParseMark reads a mark back. It accepts the bare element without namespace (what libvirt
@@ -202,6 +211,9 @@ func (d markDoc) mark() (Mark, error) {
 		UserDataSource: strings.TrimSpace(d.UserDataSource),
 		SeedDigest:     strings.TrimSpace(d.SeedDigest),
 		NetworkConfig:  d.NetworkConfig,
+		// Only an explicit "false" turns the wait off: a mark of an earlier version has no field.
+		NoIPWait:          strings.TrimSpace(d.WaitForIP) == "false",
+		UserDataWOVersion: strings.TrimSpace(d.UserDataWOVer),
 	}
 	var err error
 	if m.CreatedAt, err = parseMarkTime(d.CreatedAt); err != nil {

@@ -99,3 +99,12 @@ func TestHasLegacyNames(t *testing.T) {
 		t.Errorf("a new UID %q may have legacy names", uid)
 	}
 }
+
+func TestValidateUserDataWOVersion(t *testing.T) {
+	for v, ok := range map[string]bool{"": true, "0": true, "3": true, "-2": true, "9223372036854775807": true,
+		"03": false, "+3": false, "3 ": false, "x": false, "9223372036854775808": false, "<a/>": false} {
+		if err := ValidateUserDataWOVersion(v); (err == nil) != ok {
+			t.Errorf("ValidateUserDataWOVersion(%q) = %v", v, err)
+		}
+	}
+}

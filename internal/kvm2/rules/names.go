@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"regexp"
+	"strconv"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 )
@@ -88,4 +89,16 @@ func SeedDigest(userDataSource string, seed []byte) string {
 	h.Write([]byte("kvm2 seed v1 user-data-source=" + userDataSource + "\n"))
 	h.Write(seed)
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// ValidateUserDataWOVersion accepts the mark's record of a write-only user data version: none
+// (""), or a decimal integer as the caller's int64 prints it.
+func ValidateUserDataWOVersion(v string) error {
+	if v == "" {
+		return nil
+	}
+	if n, err := strconv.ParseInt(v, 10, 64); err != nil || strconv.FormatInt(n, 10) != v {
+		return fmt.Errorf("user data version %q is not a decimal integer", v)
+	}
+	return nil
 }

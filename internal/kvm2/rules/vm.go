@@ -62,6 +62,8 @@ const (
 	NetworkNameRule = "a libvirt network name: not empty, without '/' or control characters"
 	PoolNameRule    = "a storage pool name: not empty, without '/' or control characters"
 	BridgeNameRule  = "a Linux interface name: 1 to 15 bytes, without '/', ':' or white space"
+	TagRule         = "text the VM's mark (libvirt's XML) holds as it is: valid UTF-8 without control characters " +
+		"other than tab, line feed and carriage return (no NUL), and without U+FFFE or U+FFFF"
 )
 
 // Firmwares lists the accepted firmware values, the default first.
@@ -105,6 +107,17 @@ func DiskBytes(gib int64) (uint64, error) {
 	return uint64(gib) << 30, nil
 }
 
+// DiskGiBOf is the size in whole GiB of a disk of capacity bytes, rounded up: a disk grown
+// outside the provider by a part of a GiB is larger than the GiB below it, and a request for
+// those would be a shrink.
+func DiskGiBOf(capacity uint64) int64 {
+	gib := int64(capacity >> 30)
+	if capacity&(1<<30-1) != 0 {
+		gib++
+	}
+	return gib
+}
+
 // ValidateFirmware accepts the values of Firmwares. The empty value is not one: Create turns
 // it into DefaultFirmware before checking.
 func ValidateFirmware(f Firmware) error {
@@ -137,6 +150,28 @@ func validateLibvirtName(kind, name string) error {
 		return fmt.Errorf("%s name %q must not contain control characters", kind, name)
 	}
 	return nil
+}
+
+// ValidateTag accepts a tag that the mark, an XML element libvirt stores, reads back byte for
+// byte: XML 1.0 cannot hold a NUL, any other C0 control character but tab, line feed and carriage
+// return, U+FFFE or U+FFFF, and the encoder writes U+FFFD for invalid UTF-8. Anything else would
+// be stored altered, and the next plan would show the change again, for ever.
+func ValidateTag(tag string) error {
+	if !utf8.ValidString(tag) {
+		return fmt.Errorf("tag %q is not valid UTF-8", tag)
+	}
+	for i, r := range tag {
+		if !xmlChar(r) {
+			return fmt.Errorf("tag %q contains %U at byte %d, which libvirt's XML cannot hold", tag, r, i)
+		}
+	}
+	return nil
+}
+
+// xmlChar is XML 1.0's Char production: what an XML document can hold.
+func xmlChar(r rune) bool {
+	return r == '\t' || r == '\n' || r == '\r' || (r >= 0x20 && r <= 0xD7FF) ||
+		(r >= 0xE000 && r <= 0xFFFD) || (r >= 0x10000 && r <= utf8.MaxRune)
 }
 
 // maxBridgeNameLen is the kernel's limit on an interface name (IFNAMSIZ less the NUL).

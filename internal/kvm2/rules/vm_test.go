@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"strconv"
 	"strings"
 	"testing"
@@ -208,5 +209,55 @@ func checkRule(t *testing.T, err error, want string) {
 		t.Fatalf("accepted, want an error containing %q", want)
 	case want != "" && !strings.Contains(err.Error(), want):
 		t.Fatalf("err = %v, want it to contain %q", err, want)
+	}
+}
+
+func TestValidateTag(t *testing.T) {
+	tests := []struct {
+		name, tag, want string // want: "" accepts, else a substring of the error
+	}{
+		{"empty", "", ""},
+		{"plain", "fleet-a", ""},
+		{"tab, line feed, carriage return", "a\tb\nc\r\n", ""},
+		{"beyond ASCII", "flotte-é 東 \U0001F600 \u0085 \x7f", ""},
+		{"NUL", "a\x00b", "U+0000 at byte 1"},
+		{"other C0", "a\x01", "U+0001 at byte 1"},
+		{"escape", "\x1b[31m", "U+001B at byte 0"},
+		{"U+FFFE", "a\uFFFE", "U+FFFE"},
+		{"U+FFFF", "\uFFFF", "U+FFFF"},
+		{"invalid UTF-8", "a\xffb", "not valid UTF-8"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			checkRule(t, ValidateTag(tt.tag), tt.want)
+		})
+	}
+}
+
+// TestValidateTagIsWhatTheMarkHolds: a tag the rule accepts reads back from the mark byte for
+// byte, and one it refuses does not, so the rule is the mark's own limit.
+func TestValidateTagIsWhatTheMarkHolds(t *testing.T) {
+	for _, tag := range []string{"", "fleet-a", "a\tb\nc\r\nd\r", "é 東 \U0001F600 \u0085 \x7f <&>'\"",
+		"a\x00b", "a\x01", "\x1b[31m", "a\uFFFE", "\uFFFF", "a\xffb", "\x7f\x1f"} {
+		x, err := definition.MarshalMarkForSetMetadata(definition.Mark{UID: "u", Tag: tag})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := definition.ParseMark(x)
+		same := err == nil && m.Tag == tag
+		if accepted := ValidateTag(tag) == nil; accepted != same {
+			t.Errorf("tag %q: rule accepts it %v, mark reads it back %v (%q, %v)", tag, accepted, same, m.Tag, err)
+		}
+	}
+}
+
+func TestDiskGiBOf(t *testing.T) {
+	for _, tt := range []struct {
+		bytes uint64
+		want  int64
+	}{{0, 0}, {1, 1}, {1 << 30, 1}, {1<<30 + 1, 2}, {10<<30 + 512<<20, 11}, {MaxDiskGiB << 30, MaxDiskGiB}, {^uint64(0), 1 << 34}} {
+		if got := DiskGiBOf(tt.bytes); got != tt.want {
+			t.Errorf("DiskGiBOf(%d) = %d, want %d", tt.bytes, got, tt.want)
+		}
 	}
 }

@@ -88,3 +88,6 @@ func MACAddress() validator.String { return String(rules.MACAddressRule, rules.V
 func NetworkConfig() validator.String {
 	return String(rules.NetworkConfigRule, rules.ValidateNetworkConfig)
 }
+
+// Tag validates a kvm2_proxy_vm tag: what the VM's mark holds as it is.
+func Tag() validator.String { return String(rules.TagRule, rules.ValidateTag) }
