@@ -4,6 +4,7 @@ import (
 	"context"
 
 	libvirt "github.com/digitalocean/go-libvirt"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
@@ -21,25 +22,46 @@ type Definition struct {
 	Err error
 }
 
+// definitionReads is how many definitions EachDefinition reads at once: the connection carries
+// several calls together, and libvirtd serves five of a client's at a time by default.
+const definitionReads = 4
+
 // EachDefinition calls fn with the definition of every domain of the host, running or stopped,
 // in any state; a domain removed while the host is listed is skipped. It is the one loop over a
-// host's domains that the in-use rule (DiskUsers) and the MAC listing share. It stops at the
-// first error, fn's or the host's.
+// host's domains that the in-use rule (DiskUsers) and the MAC listing share. The definitions
+// are read definitionReads at a time, then handed to fn one after another in the listing's
+// order. It stops at the first error, fn's or the host's.
 func EachDefinition(ctx context.Context, b backend.Backend, fn func(Definition) error) error {
 	doms, err := b.ConnectListAllDomains(ctx, 0)
 	if err != nil {
 		return err
 	}
-	for _, dom := range doms {
-		x, err := b.DomainGetXMLDesc(ctx, dom, 0)
-		if kvmerr.IsNotFound(err) {
-			continue // removed while we listed
+	xmls := make([]string, len(doms))
+	gone := make([]bool, len(doms))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(definitionReads)
+	for i, dom := range doms {
+		g.Go(func() error {
+			x, err := b.DomainGetXMLDesc(gctx, dom, 0)
+			switch {
+			case kvmerr.IsNotFound(err):
+				gone[i] = true // removed while we listed
+			case err != nil:
+				return err
+			}
+			xmls[i] = x
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	for i, dom := range doms {
+		if gone[i] {
+			continue
 		}
-		if err != nil {
-			return err
-		}
-		facts, perr := definition.ParseDomain(x)
-		if err := fn(Definition{Domain: dom, XML: x, Facts: facts, Err: perr}); err != nil {
+		facts, perr := definition.ParseDomain(xmls[i])
+		if err := fn(Definition{Domain: dom, XML: xmls[i], Facts: facts, Err: perr}); err != nil {
 			return err
 		}
 	}
