@@ -114,7 +114,7 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 	}
 	// Every connection counts its writes, so no shared read older than a write is used.
 	c.reads = newHostReads(func() time.Time { return c.now() })
-	c.disks = newDiskIndexes()
+	c.disks = newDiskIndexes(func() time.Time { return c.now() })
 	c.pool = backend.TrackWrites(c.pool, c.reads.wrote)
 	if c.connect == nil {
 		c.connect = c.pool.Dedicated

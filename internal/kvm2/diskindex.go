@@ -3,6 +3,7 @@ package kvm2
 import (
 	"context"
 	"sync"
+	"time"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
@@ -20,11 +21,13 @@ import (
 type diskIndexes struct {
 	mu    sync.Mutex
 	hosts map[string]*diskIndexHost
+	now   func() time.Time
 }
 
 type diskIndexHost struct {
 	running chan struct{} // closed when the read under way ends; nil when none is
 	next    *diskIndexRead
+	memo    *hostops.VolumeMemo // the volumes the host's reads found, for the next reads
 }
 
 // diskIndexRead is one read of a host's disks and everyone waiting for it.
@@ -36,14 +39,16 @@ type diskIndexRead struct {
 	err     error
 }
 
-func newDiskIndexes() *diskIndexes { return &diskIndexes{hosts: map[string]*diskIndexHost{}} }
+func newDiskIndexes(now func() time.Time) *diskIndexes {
+	return &diskIndexes{hosts: map[string]*diskIndexHost{}, now: now}
+}
 
 // read returns a disk index of b's host read after this call began.
 func (d *diskIndexes) read(ctx context.Context, b backend.Backend) (*hostops.DiskIndex, error) {
 	d.mu.Lock()
 	h := d.hosts[b.Host()]
 	if h == nil {
-		h = &diskIndexHost{}
+		h = &diskIndexHost{memo: hostops.NewVolumeMemo(d.now)}
 		d.hosts[b.Host()] = h
 	}
 	r := h.next
@@ -66,7 +71,7 @@ func (d *diskIndexes) read(ctx context.Context, b backend.Backend) (*hostops.Dis
 	if !r.led {
 		r.led, h.next, h.running = true, nil, make(chan struct{})
 		d.mu.Unlock()
-		r.x, r.err = hostops.ReadDiskIndex(ctx, b)
+		r.x, r.err = hostops.ReadDiskIndexWith(ctx, b, h.memo)
 		close(r.done)
 		d.mu.Lock()
 		close(h.running)
@@ -81,7 +86,7 @@ func (d *diskIndexes) read(ctx context.Context, b backend.Backend) (*hostops.Dis
 		return nil, ctx.Err()
 	}
 	if r.err != nil && ctx.Err() == nil {
-		return hostops.ReadDiskIndex(ctx, b)
+		return hostops.ReadDiskIndexWith(ctx, b, h.memo)
 	}
 	return r.x, r.err
 }

@@ -2,6 +2,7 @@ package kvm2
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -27,7 +28,7 @@ func TestDiskIndexes_callersShareOnlyAReadBegunAfterTheyAsked(t *testing.T) {
 		once.Do(func() { close(first); <-release })
 		return nil
 	})
-	d := newDiskIndexes()
+	d := newDiskIndexes(time.Now)
 	ctx := context.Background()
 
 	leader := make(chan *hostops.DiskIndex)
@@ -92,7 +93,7 @@ func TestDiskIndexes_callersShareOnlyAReadBegunAfterTheyAsked(t *testing.T) {
 // taking that failure.
 func TestDiskIndexes_aFailedSharedReadLeavesTheOthersToReadThemselves(t *testing.T) {
 	h := newCore(t)
-	d := newDiskIndexes()
+	d := newDiskIndexes(time.Now)
 	first, release := make(chan struct{}), make(chan struct{})
 	var lists atomic.Int32
 	h.fb.Inject("ConnectListAllDomains", func(context.Context, fake.Call) error {
@@ -140,5 +141,50 @@ func waitFor(t *testing.T, cond func() bool) {
 			t.Fatal("condition not reached in 10 s")
 		}
 		time.Sleep(time.Millisecond)
+	}
+}
+
+// TestDiskIndexes_laterReadsLookUpOnlyWhatIsNew: a read of the host after another looks up only
+// the volumes the first did not find (remembered for a while, hostops.VolumeMemo), and the
+// later read still finds a new domain's use of a remembered volume; past the memo's time every
+// volume is looked up again.
+func TestDiskIndexes_laterReadsLookUpOnlyWhatIsNew(t *testing.T) {
+	h := newCore(t)
+	h.create()
+	now := time.Date(2026, 12, 4, 5, 0, 0, 0, time.UTC)
+	d := newDiskIndexes(func() time.Time { return now })
+	ctx := context.Background()
+	if _, err := d.read(ctx, h.fb); err != nil {
+		t.Fatal(err)
+	}
+	first := h.fb.Count("StorageVolLookupByPath")
+	if first == 0 {
+		t.Fatal("the first read looked no volume up")
+	}
+	// A rescue domain that names our overlay: the second read must see it using it.
+	overlay := fake.DefaultPoolPath + "/" + labOverlay
+	h.fb.AddDomain(fake.Domain{Name: "rescue", XML: rescueDomainXML("rescue", qcow2FileDisk(overlay))})
+	h.fb.ResetCalls()
+	x, err := d.read(ctx, h.fb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := h.fb.Count("StorageVolLookupByPath"); n != 0 {
+		t.Fatalf("the second read looked up %d volumes again, want 0 (all remembered)", n)
+	}
+	users, err := x.Users(ctx, h.fb, []string{overlay}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(users[overlay], func(u hostops.User) bool { return u.Name == "rescue" }) {
+		t.Fatalf("users of the overlay %v, want the rescue domain", users[overlay])
+	}
+	now = now.Add(2 * time.Minute)
+	h.fb.ResetCalls()
+	if _, err := d.read(ctx, h.fb); err != nil {
+		t.Fatal(err)
+	}
+	if n := h.fb.Count("StorageVolLookupByPath"); n < first {
+		t.Fatalf("after the memo's time %d lookups, want every volume again (%d at least)", n, first)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"slices"
 
+	"golang.org/x/sync/errgroup"
+
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
@@ -67,89 +69,11 @@ func VolumeUsers(ctx context.Context, b backend.Backend, paths []string, vols []
 	return x.Users(ctx, b, paths, vols)
 }
 
-// DiskIndex is what every domain of one host uses, read once: for each domain, the images its
-// disks are and back onto (cleaned paths and volume identities), or why they cannot be followed.
-// It answers the in-use rule (DiskUsers) for any paths, so that callers that ask about many
-// (the deletes of a fleet) share one read of the host instead of one each.
-type DiskIndex struct {
-	r       *chainReader
-	domains []domainDisks
-}
-
-// domainDisks is one domain of a DiskIndex.
-type domainDisks struct {
-	name    string
-	uuid    libvirt.UUID
-	touches map[string]bool // pathKey and idKey of every image of its disks' chains
-	unsure  string          // why its disks cannot be followed to their end, if so
-}
-
-func pathKey(cleaned string) string { return "path:" + cleaned }
-func idKey(id string) string        { return "id:" + id }
-
-// ReadDiskIndex reads every domain of the host and follows its disks (DiskUsers says how).
-// Host errors are returned: nothing is decided on a failed read.
-func ReadDiskIndex(ctx context.Context, b backend.Backend) (*DiskIndex, error) {
-	x := &DiskIndex{r: &chainReader{b: b, vols: map[string]volumeAt{}, pathOf: map[definition.PoolVolume]poolVolume{}}}
-	err := EachDefinition(ctx, b, func(d Definition) error {
-		touches, unsure, err := x.r.domainUses(ctx, d)
-		if err != nil {
-			return err
-		}
-		x.domains = append(x.domains, domainDisks{name: d.Domain.Name, uuid: d.Domain.UUID, touches: touches, unsure: unsure})
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return x, nil
-}
-
-// Users reports, for each of paths, the domains of the index that use it or may (DiskUsers);
-// vols[i], when given, is the volume at paths[i]. A path is looked up on b only when it is not
-// one the index read already. Users never changes x, so callers may share an index.
-func (x *DiskIndex) Users(ctx context.Context, b backend.Backend, paths []string, vols []libvirt.StorageVol) (map[string][]User, error) {
-	users := map[string][]User{}
-	for i, p := range paths {
-		clean := filepath.Clean(p)
-		keys := []string{pathKey(clean)}
-		v, known := x.r.vols[clean]
-		switch {
-		case i < len(vols):
-			v = found(vols[i])
-		case !known:
-			vol, err := b.StorageVolLookupByPath(ctx, clean)
-			if err != nil && !kvmerr.IsNotFound(err) {
-				return nil, err
-			}
-			if err == nil {
-				v = found(vol)
-			}
-		}
-		for _, id := range v.ids() {
-			keys = append(keys, idKey(id))
-		}
-		for _, d := range x.domains {
-			u := User{Name: d.name, UUID: d.uuid}
-			switch {
-			case slices.ContainsFunc(keys, func(k string) bool { return d.touches[k] }):
-			case d.unsure != "":
-				u.Unsure = d.unsure
-			default:
-				continue
-			}
-			if !containsUser(users[p], u.Name) {
-				users[p] = append(users[p], u)
-			}
-		}
-	}
-	return users, nil
-}
-
 // chainReader follows the disks of a host's domains for one DiskIndex, reading each volume
 // once.
 type chainReader struct {
 	b      backend.Backend
+	memo   *VolumeMemo
 	vols   map[string]volumeAt // cleaned path -> the volume there
 	pathOf map[definition.PoolVolume]poolVolume
 }
@@ -184,12 +108,11 @@ type poolVolume struct{ path, why string }
 
 // domainUses reports what d's disks are and back onto (pathKey and idKey of each image), and
 // why, if at all, they could not be followed to their end.
-func (r *chainReader) domainUses(ctx context.Context, d Definition) (map[string]bool, string, error) {
+func (r *chainReader) domainUses(ctx context.Context, d Definition, chains []definition.DiskChain, err error) (map[string]bool, string, error) {
 	used := map[string]bool{}
 	if d.Err != nil {
 		return used, fmt.Sprintf("its definition does not parse: %v", d.Err), nil
 	}
-	chains, err := definition.DiskChains(d.XML)
 	if err != nil {
 		return used, fmt.Sprintf("its definition does not parse: %v", err), nil
 	}
@@ -288,17 +211,59 @@ func (r *chainReader) walk(ctx context.Context, path string, mode int, used map[
 	}
 }
 
+// lookupsAtOnce is how many volumes prefetch looks up at once on the one connection.
+const lookupsAtOnce = 4
+
+// prefetch looks up the volumes at the cleaned paths the host's definitions name, a few at a
+// time, so that following the disks (one domain after another) finds them read.
+func (r *chainReader) prefetch(ctx context.Context, paths []string) error {
+	slices.Sort(paths)
+	paths = slices.Compact(paths)
+	got := make([]volumeAt, len(paths))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(lookupsAtOnce)
+	for i, p := range paths {
+		if vol, ok := r.memo.get(p); ok {
+			got[i] = found(vol)
+			continue
+		}
+		g.Go(func() error {
+			v, err := lookupVolume(gctx, r.b, p)
+			got[i] = v
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	for i, p := range paths {
+		r.vols[p] = got[i]
+		if got[i].found {
+			r.memo.put(p, got[i].vol)
+		}
+	}
+	return nil
+}
+
+// lookupVolume is what the host says is at the cleaned path.
+func lookupVolume(ctx context.Context, b backend.Backend, path string) (volumeAt, error) {
+	vol, err := b.StorageVolLookupByPath(ctx, path)
+	switch {
+	case err == nil:
+		return found(vol), nil
+	case kvmerr.IsNotFound(err):
+		return volumeAt{}, nil
+	}
+	return volumeAt{}, err
+}
+
 // volume is the volume at the cleaned path, looked up once per call.
 func (r *chainReader) volume(ctx context.Context, path string) (volumeAt, error) {
 	if v, ok := r.vols[path]; ok {
 		return v, nil
 	}
-	vol, err := r.b.StorageVolLookupByPath(ctx, path)
-	var v volumeAt
-	switch {
-	case err == nil:
-		v = found(vol)
-	case !kvmerr.IsNotFound(err):
+	v, err := lookupVolume(ctx, r.b, path)
+	if err != nil {
 		return volumeAt{}, err
 	}
 	r.vols[path] = v
