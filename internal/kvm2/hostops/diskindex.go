@@ -2,6 +2,7 @@ package hostops
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -49,13 +50,15 @@ func ReadDiskIndexWith(ctx context.Context, b backend.Backend, memo *VolumeMemo)
 		return nil, err
 	}
 	chains := make([][]definition.DiskChain, len(defs))
-	errs := make([]error, len(defs))
+	unparsed := make([]error, len(defs)) // a definition that does not parse may use anything
 	var files []string
 	for i, d := range defs {
-		if d.Err != nil {
+		if unparsed[i] = d.Err; unparsed[i] != nil {
 			continue
 		}
-		chains[i], errs[i] = definition.DiskChains(d.XML)
+		if chains[i], unparsed[i] = definition.DiskChains(d.XML); unparsed[i] != nil {
+			continue
+		}
 		for _, c := range chains[i] {
 			for _, l := range c.Layers {
 				if l.File != "" {
@@ -68,11 +71,16 @@ func ReadDiskIndexWith(ctx context.Context, b backend.Backend, memo *VolumeMemo)
 		return nil, err
 	}
 	for i, d := range defs {
-		touches, unsure, err := x.r.domainUses(ctx, d, chains[i], errs[i])
-		if err != nil {
-			return nil, err
+		dd := domainDisks{name: d.Domain.Name, uuid: d.Domain.UUID, touches: map[string]bool{}}
+		if unparsed[i] != nil {
+			dd.unsure = fmt.Sprintf("its definition does not parse: %v", unparsed[i])
+		} else {
+			var err error
+			if dd.touches, dd.unsure, err = x.r.domainUses(ctx, chains[i]); err != nil {
+				return nil, err
+			}
 		}
-		x.domains = append(x.domains, domainDisks{name: d.Domain.Name, uuid: d.Domain.UUID, touches: touches, unsure: unsure})
+		x.domains = append(x.domains, dd)
 	}
 	return x, nil
 }

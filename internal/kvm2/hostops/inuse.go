@@ -106,16 +106,10 @@ func (v volumeAt) ids() []string {
 // poolVolume is the path of a volume a disk names by pool and volume, or why there is none.
 type poolVolume struct{ path, why string }
 
-// domainUses reports what d's disks are and back onto (pathKey and idKey of each image), and
-// why, if at all, they could not be followed to their end.
-func (r *chainReader) domainUses(ctx context.Context, d Definition, chains []definition.DiskChain, err error) (map[string]bool, string, error) {
+// domainUses reports what a domain's disks (chains, from its definition) are and back onto
+// (pathKey and idKey of each image), and why, if at all, they could not be followed to their end.
+func (r *chainReader) domainUses(ctx context.Context, chains []definition.DiskChain) (map[string]bool, string, error) {
 	used := map[string]bool{}
-	if d.Err != nil {
-		return used, fmt.Sprintf("its definition does not parse: %v", d.Err), nil
-	}
-	if err != nil {
-		return used, fmt.Sprintf("its definition does not parse: %v", err), nil
-	}
 	unsure := ""
 	note := func(why string) {
 		if unsure == "" {
