@@ -120,9 +120,8 @@ ethernets:
 			},
 			{
 				// An import {} block with the same configuration plans no change; the mark has
-				// the network config, the definition the MAC.
-				Config: l.config(l.baseImage(l.pool) + l.accVM(name, `mac_address = "`+mac+`"
-  network_config = `+hclHeredoc(netConfig))),
+				// the network config and wait_for_ip, the definition the MAC.
+				Config:          vm(""),
 				ResourceName:    vmAddr,
 				ImportState:     true,
 				ImportStateKind: resource.ImportBlockWithID,
