@@ -134,32 +134,3 @@ func VolumeBacking(volXML string) (string, error) {
 
 // PoolVolume names a volume by pool and volume name, as a type="volume" disk source does.
 type PoolVolume struct{ Pool, Volume string }
-
-// DiskVolumes lists the volumes a domain's disks name by pool and volume (type="volume"
-// sources, in the disks and in the backing chains the definition records). Such a disk names
-// no file, so a check for who uses a file resolves these to paths first.
-func DiskVolumes(domXML string) ([]PoolVolume, error) {
-	if strings.TrimSpace(domXML) == "" {
-		return nil, errors.New("parse domain: empty XML")
-	}
-	var dom libvirtxml.Domain
-	if err := dom.Unmarshal(domXML); err != nil {
-		return nil, fmt.Errorf("parse domain: %w", err)
-	}
-	if dom.Devices == nil {
-		return nil, nil
-	}
-	var out []PoolVolume
-	add := func(s *libvirtxml.DomainDiskSource) {
-		if s != nil && s.Volume != nil && s.Volume.Pool != "" && s.Volume.Volume != "" {
-			out = append(out, PoolVolume{Pool: s.Volume.Pool, Volume: s.Volume.Volume})
-		}
-	}
-	for _, d := range dom.Devices.Disks {
-		add(d.Source)
-		for bs := d.BackingStore; bs != nil; bs = bs.BackingStore {
-			add(bs.Source)
-		}
-	}
-	return out, nil
-}

@@ -164,28 +164,3 @@ func TestParseVolume(t *testing.T) {
 		}
 	}
 }
-
-func TestDiskVolumes(t *testing.T) {
-	x := `<domain type='kvm'><name>vm</name><devices>
-  <disk type='volume' device='disk'><source pool='images' volume='vm.qcow2'/>
-    <backingStore type='volume'><source pool='base' volume='debian.qcow2'/></backingStore></disk>
-  <disk type='file' device='cdrom'><source file='/pool/seed.iso'/></disk>
-  <disk type='volume' device='disk'><source pool='' volume='half'/></disk>
-</devices></domain>`
-	got, err := DiskVolumes(x)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []PoolVolume{{"images", "vm.qcow2"}, {"base", "debian.qcow2"}}
-	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
-		t.Errorf("DiskVolumes = %+v, want %+v", got, want)
-	}
-	if got, err := DiskVolumes(`<domain><name>x</name></domain>`); err != nil || len(got) != 0 {
-		t.Errorf("DiskVolumes without devices = %+v, %v", got, err)
-	}
-	for _, bad := range []string{"", "<domain><devices>"} {
-		if _, err := DiskVolumes(bad); err == nil {
-			t.Errorf("DiskVolumes(%q) accepted", bad)
-		}
-	}
-}
