@@ -1,4 +1,4 @@
-//go:build ownership
+//go:build ownership || chaos
 
 package provider
 
@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -648,4 +649,30 @@ func (f *faultLab) ensureLabBack(t *testing.T) {
 	if !f.labAnswers() {
 		t.Errorf("the lab still does not answer over SSH")
 	}
+}
+
+// restartLock is the file by which the runs sharing a lab agree on who restarts libvirtd.
+const restartLock = "/work/lab-restart.lock"
+
+// withRestartLock runs fn holding restartLock, waiting up to 10 minutes for another holder.
+func withRestartLock(name string, fn func() error) error {
+	if _, err := os.Stat(filepath.Dir(restartLock)); err != nil {
+		return fn()
+	}
+	deadline := time.Now().Add(10 * time.Minute)
+	for {
+		lf, err := os.OpenFile(restartLock, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err == nil {
+			fmt.Fprintf(lf, "%s (autostart host restart test), %s\n", name, time.Now().UTC().Format(time.RFC3339))
+			_ = lf.Close()
+			break
+		}
+		if !errors.Is(err, os.ErrExist) || time.Now().After(deadline) {
+			holder, _ := os.ReadFile(restartLock)
+			return fmt.Errorf("cannot take %s (%v); held by: %s", restartLock, err, holder)
+		}
+		time.Sleep(5 * time.Second)
+	}
+	defer os.Remove(restartLock)
+	return fn()
 }

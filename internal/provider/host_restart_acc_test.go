@@ -10,7 +10,6 @@ package provider
 //	set -a; . .lab/env; set +a; TF_ACC=1 go test -tags ownership -count=1 -run TestAccFault_hostRestart -v ./internal/provider/
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -27,9 +26,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 )
-
-// restartLock is the file by which the runs sharing a lab agree on who restarts libvirtd.
-const restartLock = "/work/lab-restart.lock"
 
 const (
 	hrOn  = "kvm2_proxy_vm.on"  // autostart (the default)
@@ -51,29 +47,6 @@ func restartLab(t *testing.T) *faultLab {
 	f := &faultLab{accLab: l, repo: repo, labState: filepath.Dir(filepath.Dir(l.knownHosts))}
 	t.Cleanup(func() { f.ensureLabBack(t) })
 	return f
-}
-
-// withRestartLock runs fn holding restartLock, waiting up to 10 minutes for another holder.
-func withRestartLock(name string, fn func() error) error {
-	if _, err := os.Stat(filepath.Dir(restartLock)); err != nil {
-		return fn()
-	}
-	deadline := time.Now().Add(10 * time.Minute)
-	for {
-		lf, err := os.OpenFile(restartLock, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if err == nil {
-			fmt.Fprintf(lf, "%s (autostart host restart test), %s\n", name, time.Now().UTC().Format(time.RFC3339))
-			_ = lf.Close()
-			break
-		}
-		if !errors.Is(err, os.ErrExist) || time.Now().After(deadline) {
-			holder, _ := os.ReadFile(restartLock)
-			return fmt.Errorf("cannot take %s (%v); held by: %s", restartLock, err, holder)
-		}
-		time.Sleep(5 * time.Second)
-	}
-	defer os.Remove(restartLock)
-	return fn()
 }
 
 // hostRestartConfig is a base image and two running VMs that wait for their address: "on" with

@@ -1,4 +1,4 @@
-//go:build acceptance || ownership || cloud || matrix
+//go:build acceptance || ownership || cloud || matrix || chaos
 
 package provider
 
