@@ -2,6 +2,641 @@
 
 package provider
 
-import "testing"
+// The chaos run (issue 22): a seeded random walk over both lab hosts of create, update in place,
+// replace, import, `terraform query`, power actions and destroy on a small fleet, through the
+// real terraform CLI, with a foreign fleet beside it (another configuration's VM under the name
+// of one of ours, an administrator's unmarked domain under another, an image and volumes), while
+// faults land at random points: sshd killed with its sessions, libvirtd restarted, terraform
+// SIGINTed and SIGKILLed mid-apply, a host rebooted with its guests. After every step the
+// invariants of chaos_check_acc_test.go hold, the next fault-free apply converges and the plan
+// after it is empty; after the final destroy nothing of the walk is left.
+//
+//	set -a; . .lab/env; set +a; KVM2_CHAOS_SEED=42 KVM2_CHAOS_STEPS=10 TF_ACC=1 \
+//	  tools/ci/on-cli terraform:v1.14.9 go test -tags chaos -count=1 -run TestAccChaos_walk -v ./internal/provider/
+//
+// The walk's choices follow from the seed alone; the moment a fault lands in an apply depends on
+// timing, so a replay takes the same steps and faults at about the same points.
 
-func TestAccChaos_stub(t *testing.T) { _ = newFaultLab; _ = withRestartLock }
+import (
+	"context"
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// chaosSlots is the fleet: resource kvm2_proxy_vm.s<i> named fl-c<i>-<run> when configured.
+const chaosSlots = 3
+
+// chaosVM is what the configuration asks of a slot; host "" leaves the slot out.
+type chaosVM struct {
+	host         string
+	memory, disk int64
+	tag          string
+	running      bool
+}
+
+type slotHost struct {
+	slot int
+	host string
+}
+
+// chaosWalk is one run of the walk.
+type chaosWalk struct {
+	t          *testing.T
+	f          *faultLab
+	rng        *rand.Rand
+	seed       uint64
+	hosts      []chaosHost
+	d, q       *tfDir // the walk's configuration; the query directory
+	vms        [chaosSlots]chaosVM
+	blocked    map[slotHost]string // a name held by a foreign object: the refusal expected there
+	foreign    map[string]hostObj  // the foreign fleet as first seen
+	foreignUID map[string]bool     // UIDs of the other configuration's VMs
+	sums       map[string]bool
+	actions    bool // the CLI has actions and list resources (Terraform 1.14)
+	step       int
+	violations int
+	counts     map[string]int // steps and faults by kind
+}
+
+// TestAccChaos_walk: KVM2_CHAOS_STEPS steps (default 10) from KVM2_CHAOS_SEED (default random),
+// stopping early after KVM2_CHAOS_BUDGET (a Go duration) when set.
+func TestAccChaos_walk(t *testing.T) {
+	f := newFaultLab(t)
+	seed := uint64(time.Now().UnixNano())
+	if s := os.Getenv("KVM2_CHAOS_SEED"); s != "" {
+		var err error
+		if seed, err = strconv.ParseUint(s, 10, 64); err != nil {
+			t.Fatalf("KVM2_CHAOS_SEED: %v", err)
+		}
+	}
+	steps := envInt(t, "KVM2_CHAOS_STEPS", 10)
+	var budget time.Duration
+	if s := os.Getenv("KVM2_CHAOS_BUDGET"); s != "" {
+		var err error
+		if budget, err = time.ParseDuration(s); err != nil {
+			t.Fatalf("KVM2_CHAOS_BUDGET: %v", err)
+		}
+	}
+	t.Logf("chaos seed %d, %d steps, run %s", seed, steps, f.run)
+	w := &chaosWalk{t: t, f: f, seed: seed, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), hosts: chaosHosts(f),
+		blocked: map[slotHost]string{}, foreignUID: map[string]bool{}, counts: map[string]int{},
+		actions: mustCLI(t).atLeast(1, 14)}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("REPLAY: KVM2_CHAOS_SEED=%d KVM2_CHAOS_STEPS=%d make chaos   (failed at step %d, %d violations)", seed, steps, w.step, w.violations)
+		}
+		for _, h := range w.hosts {
+			w.sweepHost(h)
+		}
+	})
+	t.Cleanup(func() { w.waitHosts(t) })
+	start := time.Now()
+	w.setup()
+	for w.step = 1; w.step <= steps; w.step++ {
+		if budget > 0 && time.Since(start) > budget {
+			t.Logf("budget %v spent after %d steps", budget, w.step-1)
+			break
+		}
+		w.walkStep()
+		if t.Failed() && w.violations == 0 {
+			break // the walk itself broke (a fatal error above): no point going on
+		}
+	}
+	w.step = steps + 1
+	w.finish()
+	t.Logf("chaos seed %d: %d steps in %v; %s; %d violations", seed, steps, time.Since(start).Round(time.Second), w.summary(), w.violations)
+}
+
+func envInt(t *testing.T, key string, def int) int {
+	s := os.Getenv(key)
+	if s == "" {
+		return def
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		t.Fatalf("%s=%q is not a count", key, s)
+	}
+	return n
+}
+
+func (w *chaosWalk) slotName(i int) string { return w.f.obj(fmt.Sprintf("c%d", i)) }
+func (w *chaosWalk) tag(ab string) string  { return "ch" + ab + "-" + w.f.run }
+
+// providerHCL is the terraform block and the provider on both hosts.
+func (w *chaosWalk) providerHCL() string {
+	return fmt.Sprintf(`
+terraform {
+  required_providers {
+    kvm2 = { source = "egress-proxies/kvm2" }
+  }
+}
+
+provider "kvm2" {
+  hosts = {
+%s%s  }
+}
+`, w.hosts[0].block(), w.hosts[1].block())
+}
+
+// baseHCL is kvm2_base_image.<host key> named base on every host.
+func (w *chaosWalk) baseHCL(base string) string {
+	var b strings.Builder
+	for _, h := range w.hosts {
+		fmt.Fprintf(&b, `
+resource "kvm2_base_image" %q {
+  host       = %q
+  name       = %q
+  pool       = %q
+  source_url = %q
+  sha256     = %q
+}
+`, h.key, h.key, base+".qcow2", h.pool, w.f.imageURL, w.f.imageSHA)
+	}
+	return b.String()
+}
+
+// vmHCL is resource kvm2_proxy_vm addr named name as vm asks.
+func vmHCL(addr, name string, vm chaosVM) string {
+	return fmt.Sprintf(`
+resource "kvm2_proxy_vm" %q {
+  name          = %q
+  host          = %q
+  base_image_id = kvm2_base_image.%s.id
+  memory_mib    = %d
+  disk_gib      = %d
+  firmware      = "bios"
+  tag           = %q
+  running       = %v
+  autostart     = false
+  wait_for_ip   = false
+}
+`, addr, name, vm.host, vm.host, vm.memory, vm.disk, vm.tag, vm.running)
+}
+
+// config writes the walk's main.tf from the model: the slots configured and, on a CLI with
+// actions, a start and a stop action for each.
+func (w *chaosWalk) config() string {
+	var b strings.Builder
+	b.WriteString(w.providerHCL() + w.baseHCL(w.f.obj("base")))
+	for i, vm := range w.vms {
+		if vm.host == "" {
+			continue
+		}
+		b.WriteString(vmHCL(fmt.Sprintf("s%d", i), w.slotName(i), vm))
+		if w.actions {
+			for _, op := range []string{"start", "stop"} {
+				fmt.Fprintf(&b, `
+action "kvm2_proxy_vm_power" "s%d_%s" {
+  config {
+    id               = kvm2_proxy_vm.s%d.id
+    uid              = kvm2_proxy_vm.s%d.uid
+    operation        = %q
+    shutdown_timeout = "3s"
+  }
+}
+`, i, op, i, i, op)
+			}
+		}
+	}
+	return b.String()
+}
+
+func (w *chaosWalk) write() {
+	w.t.Helper()
+	if err := os.WriteFile(w.d.dir+"/main.tf", []byte(w.config()), 0o600); err != nil {
+		w.t.Fatal(err)
+	}
+}
+
+// setup makes the foreign fleet, snapshots it, and applies the walk's first fleet: slot 0 on
+// host 1, slot 2 on host 2.
+func (w *chaosWalk) setup() {
+	t := w.t
+	// Another configuration of this provider: a VM under slot 0's name on host 2, one more on
+	// host 1, each with its own base image.
+	other := chaosVM{host: "lab2", memory: 64, disk: 1, tag: "other-" + w.f.run}
+	otherHCL := w.providerHCL() + w.baseHCL(w.f.obj("fbase")) + vmHCL("x0", w.slotName(0), other)
+	other.host = "lab"
+	otherHCL += vmHCL("x1", w.f.obj("x1"), other)
+	fd := w.f.workdir(t, otherHCL)
+	fd.mustApply("the other configuration's fleet")
+	for _, vm := range fd.vms() {
+		w.foreignUID[vm.UID] = true
+	}
+	w.blocked[slotHost{0, "lab2"}] = "belongs to another kvm2 configuration"
+	w.makeAdminObjects()
+	w.snapshotForeign()
+
+	w.vms[0] = chaosVM{host: "lab", memory: 64, disk: 1, tag: w.tag("a")}
+	w.vms[2] = chaosVM{host: "lab2", memory: 64, disk: 1, tag: w.tag("a")}
+	w.d = w.f.workdir(t, w.config())
+	if w.actions {
+		w.q = w.f.workdir(t, w.providerHCL())
+	}
+	w.d.mustApply("the walk's first fleet")
+	w.d.assertPlanEmpty()
+	w.checkConverged()
+}
+
+// finish destroys the walk's fleet: nothing of it is left, and the foreign fleet is as it was.
+func (w *chaosWalk) finish() {
+	w.t.Helper()
+	w.vms = [chaosSlots]chaosVM{}
+	w.d.destroy()
+	inv, err := w.inventory(nil)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	var left []string
+	for k := range inv {
+		if _, foreign := w.foreign[k]; !foreign {
+			left = append(left, k)
+		}
+	}
+	slices.Sort(left)
+	w.t.Logf("left on the hosts after the final destroy, the foreign fleet aside: %d %v", len(left), left)
+	if len(left) > 0 {
+		w.violation("left on the hosts after the final destroy: %v", left)
+	}
+	w.checkForeign(inv)
+}
+
+func (w *chaosWalk) summary() string {
+	var parts []string
+	for _, k := range sortedKeys(w.counts) {
+		parts = append(parts, fmt.Sprintf("%s %d", k, w.counts[k]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// pick returns one of the choices, each with its weight.
+func (w *chaosWalk) pick(weights map[string]int) string {
+	keys := sortedKeys(weights)
+	total := 0
+	for _, k := range keys {
+		total += weights[k]
+	}
+	n := w.rng.IntN(total)
+	for _, k := range keys {
+		if n -= weights[k]; n < 0 {
+			return k
+		}
+	}
+	return keys[len(keys)-1]
+}
+
+// slots lists the configured slots (in) or the free ones.
+func (w *chaosWalk) slots(in bool) []int {
+	var out []int
+	for i, vm := range w.vms {
+		if (vm.host != "") == in {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// hostsFor lists the hosts where slot may live: those whose name is not held by a foreign object.
+func (w *chaosWalk) hostsFor(slot int) []string {
+	var out []string
+	for _, h := range w.hosts {
+		if _, b := w.blocked[slotHost{slot, h.key}]; !b {
+			out = append(out, h.key)
+		}
+	}
+	return out
+}
+
+func (w *chaosWalk) anyOf(xs []int) int { return xs[w.rng.IntN(len(xs))] }
+
+// walkStep takes one step: an operation on the model, perhaps with a fault in its apply, then
+// recovery and the invariants.
+func (w *chaosWalk) walkStep() {
+	t := w.t
+	ops := map[string]int{"update": 4, "replace": 3, "power": 2, "import": 2, "collide": 1}
+	if len(w.slots(false)) > 0 {
+		ops["create"] = 3
+	}
+	if len(w.slots(true)) > 1 {
+		ops["destroy"] = 2
+	}
+	if w.actions {
+		ops["query"], ops["invoke"] = 1, 2
+	}
+	if len(w.slots(true)) == 0 {
+		ops = map[string]int{"create": 1}
+	}
+	op := w.pick(ops)
+	w.counts["op "+op]++
+	before := w.vms
+	args := []string{"apply", "-auto-approve", "-input=false", "-no-color"}
+	expectRefusal := ""
+	switch op {
+	case "create":
+		s := w.anyOf(w.slots(false))
+		hs := w.hostsFor(s)
+		w.vms[s] = chaosVM{host: hs[w.rng.IntN(len(hs))], memory: 64, disk: 1, tag: w.tag("a")}
+	case "destroy":
+		w.vms[w.anyOf(w.slots(true))] = chaosVM{}
+	case "update": // in place: memory, tag or a larger disk
+		s := w.anyOf(w.slots(true))
+		switch w.rng.IntN(3) {
+		case 0:
+			w.vms[s].memory = 160 - w.vms[s].memory // 64 <-> 96
+		case 1:
+			w.vms[s].tag = map[bool]string{true: w.tag("b"), false: w.tag("a")}[w.vms[s].tag == w.tag("a")]
+		default:
+			if w.vms[s].disk == 1 {
+				w.vms[s].disk = 2
+			} else {
+				w.vms[s].memory = 160 - w.vms[s].memory
+			}
+		}
+	case "replace": // to the other host where its name is free, else a smaller disk
+		s := w.anyOf(w.slots(true))
+		if hs := w.hostsFor(s); len(hs) > 1 {
+			w.vms[s].host = map[bool]string{true: "lab2", false: "lab"}[w.vms[s].host == "lab"]
+		} else {
+			w.vms[s].disk = map[int64]int64{1: 2, 2: 1}[w.vms[s].disk]
+		}
+	case "power": // at most one guest runs on the shared cores
+		s := w.anyOf(w.slots(true))
+		for i := range w.vms {
+			if i != s {
+				w.vms[i].running = false
+			}
+		}
+		w.vms[s].running = !w.vms[s].running
+	case "collide": // a slot onto the host where its name is foreign: refused, and reverted below
+		keys := slices.SortedFunc(maps.Keys(w.blocked), func(a, b slotHost) int { return a.slot - b.slot })
+		for _, sh := range keys {
+			if why := w.blocked[sh]; w.vms[sh.slot].host != sh.host {
+				if w.vms[sh.slot].host == "" {
+					w.vms[sh.slot] = chaosVM{memory: 64, disk: 1, tag: w.tag("a")}
+				}
+				w.vms[sh.slot].host, expectRefusal = sh.host, why
+				break
+			}
+		}
+	case "import": // forget a VM and import it again by its id
+		s := w.anyOf(w.slots(true))
+		addr := fmt.Sprintf("kvm2_proxy_vm.s%d", s)
+		if r := w.d.run(2*time.Minute, "state", "rm", "-no-color", addr); r.code != 0 {
+			t.Fatalf("state rm %s: %s", addr, r.out)
+		}
+		w.importVM(addr, w.vms[s].host+"/"+w.slotName(s))
+	case "invoke": // a power action; the next apply brings the VM back to its configuration
+		s := w.anyOf(w.slots(true))
+		action := map[bool]string{true: "stop", false: "start"}[w.vms[s].running]
+		args = append(args, fmt.Sprintf("-invoke=action.kvm2_proxy_vm_power.s%d_%s", s, action))
+	case "query":
+		w.query()
+	}
+	w.write()
+	fault := ""
+	if op != "query" && op != "import" && w.rng.IntN(100) < 60 {
+		fault = w.pick(map[string]int{"sshd-kill": 3, "libvirtd-restart": 3, "sigint": 2, "sigkill": 3, "reboot": 2})
+	}
+	faultHost := w.hosts[w.rng.IntN(len(w.hosts))]
+	delay := time.Duration(w.rng.IntN(3000)) * time.Millisecond
+	t.Logf("step %d: %s%s; fleet %s", w.step, op, map[bool]string{true: " + " + fault + " on " + faultHost.key, false: ""}[fault != ""], w.fleet())
+	r := w.applyWithFault(args, fault, faultHost, delay)
+	if expectRefusal != "" {
+		if r.code == 0 || !strings.Contains(r.out, w.slotName(w.vmsSlot(before, w.vms))) || !strings.Contains(r.out, expectRefusal) {
+			if fault == "" {
+				w.violation("an apply onto a foreign name did not fail with %q (exit %d):\n%s", expectRefusal, r.code, r.errors())
+			}
+		}
+		w.vms = before
+		w.write()
+	} else if fault == "" && r.code != 0 {
+		w.violation("the apply failed without a fault:\n%s", r.errors())
+	}
+	if fault != "" || r.code != 0 || op == "invoke" {
+		w.recover(r)
+	}
+	w.d.assertPlanEmpty()
+	w.checkConverged()
+}
+
+// vmsSlot is the slot that differs between two models.
+func (w *chaosWalk) vmsSlot(a, b [chaosSlots]chaosVM) int {
+	for i := range a {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return 0
+}
+
+// fleet is the model in one line.
+func (w *chaosWalk) fleet() string {
+	var parts []string
+	for i, vm := range w.vms {
+		if vm.host != "" {
+			parts = append(parts, fmt.Sprintf("s%d@%s/%dM/%dG/%s/run=%v", i, vm.host, vm.memory, vm.disk, strings.TrimSuffix(vm.tag, "-"+w.f.run), vm.running))
+		}
+	}
+	return "[" + strings.Join(parts, " ") + "]"
+}
+
+// actionLine is terraform starting work on a resource: where a fault can land mid-apply.
+var actionLine = regexp.MustCompile(`(?m): (Creating|Modifying|Destroying|Invoking|Refreshing state)`)
+
+// applyWithFault runs the apply and, with a fault, injects it once terraform has begun work on a
+// resource plus delay (or after delay when the apply has no such work).
+func (w *chaosWalk) applyWithFault(args []string, fault string, h chaosHost, delay time.Duration) tfResult {
+	t := w.t
+	p := w.d.start(args...)
+	if fault == "" {
+		return p.wait(t, 10*time.Minute)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	_, _ = p.waitOutput(ctx, actionLine, 1)
+	cancel()
+	time.Sleep(delay)
+	mid := p.running()
+	at := time.Since(p.start).Round(time.Millisecond)
+	var err error
+	switch fault {
+	case "sigint":
+		err = p.interrupt()
+	case "sigkill":
+		err = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+	case "sshd-kill":
+		err = withRestartLock(t.Name(), func() error { return w.f.script(t, "restart-sshd.sh", "--host", h.num, "--kill") })
+	case "libvirtd-restart":
+		err = withRestartLock(t.Name(), func() error { return w.f.script(t, "restart-libvirtd.sh", "--host", h.num) })
+	case "reboot":
+		if !h.reboot {
+			h = w.hosts[0] // only host 1's guests can be killed by the script
+		}
+		// Only this walk's guests die: each of its slot names on the host is named.
+		rargs := []string{"--kill", "--kill-guests"}
+		for i := range w.vms {
+			rargs = append(rargs, "--guest", w.slotName(i))
+		}
+		err = withRestartLock(t.Name(), func() error { return w.f.script(t, "restart-libvirtd.sh", rargs...) })
+	}
+	if err != nil {
+		t.Fatalf("fault %s: %v", fault, err)
+	}
+	r := p.wait(t, 10*time.Minute)
+	kind := "fault " + fault
+	if !mid {
+		kind += " (after the apply)"
+	}
+	w.counts[kind]++
+	t.Logf("step %d: %s on %s %v into the apply (mid-apply: %v); the apply exited %d in %v, %d transient retries\n%s%s",
+		w.step, fault, h.key, at, mid, r.code, r.took.Round(time.Millisecond), r.retries, r.retriesText(), r.errors())
+	w.waitHosts(t)
+	return r
+}
+
+// ownedErrRE is the provider's refusal of a domain with another UID: the create that terraform
+// never recorded (it was killed first) finds it. importBlockRE is an import block in an error.
+var (
+	ownedErrRE    = regexp.MustCompile(`domain (\S+) on host (\S+) belongs to another kvm2 configuration: its mark has uid ([0-9a-zA-Z-]+)`)
+	importBlockRE = regexp.MustCompile(`(?s)import\s*\{\s*to\s*=\s*(kvm2_proxy_vm\.\S+)\s+id\s*=\s*"([^"]+)"`)
+)
+
+// recover brings the configuration back after a fault: untracked objects must be named by the
+// next plan or apply with an error that says how to recover; VMs the provider says belong to
+// another configuration, that are not the foreign fleet's, are this walk's (made by an apply
+// killed before it saved state) and are imported as the error says; then the apply converges.
+func (w *chaosWalk) recover(first tfResult) {
+	t := w.t
+	inv, err := w.inventory(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := w.state()
+	untracked := w.untracked(inv, st)
+	var plan tfResult
+	if len(untracked) > 0 {
+		plan = w.d.run(5*time.Minute, "plan", "-input=false", "-no-color")
+		t.Logf("step %d: after the fault, not in state: %v; the plan exited %d", w.step, untracked, plan.code)
+		w.counts["untracked after a fault"]++
+	}
+	reported := map[string]string{}
+	for attempt := 1; ; attempt++ {
+		r := w.d.apply(10 * time.Minute)
+		if r.code == 0 {
+			break
+		}
+		text := r.errors()
+		for _, m := range ownedErrRE.FindAllStringSubmatch(text, -1) {
+			reported[m[2]+" domain "+m[1]] = "apply"
+			if strings.Contains(plan.errors(), m[1]) {
+				reported[m[2]+" domain "+m[1]] = "plan"
+			}
+		}
+		imported := w.importNamed(text)
+		t.Logf("step %d: recovery apply %d exited %d, imported %v\n%s", w.step, attempt, r.code, imported, text)
+		if attempt >= 4 {
+			w.violation("the configuration does not converge after %d applies:\n%s", attempt, text)
+			return
+		}
+		if len(imported) == 0 && attempt >= 2 {
+			w.violation("the apply fails with nothing to import:\n%s", text)
+			return
+		}
+	}
+	for _, k := range untracked {
+		if strings.Contains(k, " domain ") {
+			if how, ok := reported[k]; ok {
+				w.counts["untracked reported by "+how]++
+			} else if _, still := inv[k]; still {
+				w.counts["untracked adopted"]++ // taken back by its own UID: the state had it
+			}
+			continue
+		}
+		// A volume outside the state: only leaked if it is still there now.
+		if now, err := w.inventory(nil); err == nil {
+			if _, ok := now[k]; ok && slices.Contains(w.untracked(now, w.state()), k) {
+				w.violation("volume %s is on the host, in no state and named by no error", k)
+			}
+		}
+	}
+}
+
+// importNamed imports the VMs an error asks to import (an import block), or that it says belong
+// to another configuration when their UID is not the foreign fleet's and the name is a slot's
+// configured on that host. It returns what it imported.
+func (w *chaosWalk) importNamed(text string) []string {
+	var out []string
+	for _, m := range importBlockRE.FindAllStringSubmatch(text, -1) {
+		w.importVM(m[1], m[2])
+		out = append(out, m[2])
+	}
+	if len(out) > 0 {
+		return out
+	}
+	for _, m := range ownedErrRE.FindAllStringSubmatch(text, -1) {
+		name, host, uid := m[1], m[2], m[3]
+		if w.foreignUID[uid] {
+			continue
+		}
+		for i, vm := range w.vms {
+			if w.slotName(i) == name && vm.host == host {
+				w.importVM(fmt.Sprintf("kvm2_proxy_vm.s%d", i), host+"/"+name)
+				out = append(out, host+"/"+name)
+			}
+		}
+	}
+	return out
+}
+
+// importVM imports id into addr with terraform import.
+func (w *chaosWalk) importVM(addr, id string) {
+	w.t.Helper()
+	r := w.d.run(5*time.Minute, "import", "-input=false", "-no-color", addr, id)
+	w.counts["import"]++
+	if r.code != 0 {
+		w.violation("terraform import %s %s: exit %d\n%s", addr, id, r.code, r.errors())
+	}
+}
+
+// query lists each host's VMs of the walk's tag "a" with terraform query: exactly the configured
+// slots there with that tag, never the foreign fleet.
+func (w *chaosWalk) query() {
+	t := w.t
+	for _, h := range w.hosts {
+		hcl := fmt.Sprintf(`
+list "kvm2_proxy_vm" "q" {
+  provider         = kvm2
+  include_resource = false
+  config {
+    host = %q
+    tag  = %q
+  }
+}
+`, h.key, w.tag("a"))
+		if err := os.WriteFile(w.q.dir+"/q.tfquery.hcl", []byte(hcl), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		r := w.q.run(3*time.Minute, "query", "-no-color")
+		if r.code != 0 {
+			w.violation("terraform query on %s: exit %d\n%s", h.key, r.code, r.errors())
+			continue
+		}
+		for i, vm := range w.vms {
+			want := vm.host == h.key && vm.tag == w.tag("a")
+			if got := regexp.MustCompile(regexp.QuoteMeta(h.key+"/"+w.slotName(i)) + `([^a-z0-9-]|$)`).MatchString(r.out); got != want {
+				w.violation("terraform query on %s tag a lists %s: %v, want %v\n%s", h.key, w.slotName(i), got, want, r.out)
+			}
+		}
+		if strings.Contains(r.out, w.f.obj("x1")) {
+			w.violation("terraform query lists the other configuration's VM:\n%s", r.out)
+		}
+	}
+}

@@ -1,0 +1,388 @@
+//go:build chaos
+
+package provider
+
+// The chaos walk's view of the lab (chaos_acc_test.go): both hosts read through go-libvirt on
+// their local sockets (not through the code under test), the foreign fleet made beside ours and
+// its snapshot, the invariants checked after every step, and the sweep of this run's objects.
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	libvirt "github.com/digitalocean/go-libvirt"
+	"github.com/digitalocean/go-libvirt/socket/dialers"
+)
+
+// chaosHost is one lab host as the walk reaches it: the provider's key, the --host number of
+// the lab's restart scripts, and its libvirtd socket on this machine.
+type chaosHost struct {
+	labHost
+	num    string // "1" or "2"
+	local  string // libvirtd's socket on this machine
+	reboot bool   // restart-libvirtd.sh can kill its guests (host 1 only)
+}
+
+// chaosHosts are the lab's two hosts under the provider keys "lab" and "lab2".
+func chaosHosts(f *faultLab) []chaosHost {
+	h1 := chaosHost{labHost: f.firstHost("lab"), num: "1", local: f.socket, reboot: true}
+	if h1.local == "" {
+		h1.local = "/var/run/libvirt/libvirt-sock"
+	}
+	h2 := chaosHost{labHost: f.secondHost("lab2"), num: "2"}
+	m := regexp.MustCompile(`socket=([^&']+)`).FindStringSubmatch(os.Getenv("KVM2_TEST_HOST2_LOCAL_URI"))
+	if m == nil {
+		f.t.Fatal("KVM2_TEST_HOST2_LOCAL_URI names no socket of host 2's libvirtd: bring the lab up with both hosts")
+	}
+	h2.local = m[1]
+	return []chaosHost{h1, h2}
+}
+
+// conn opens a fresh connection to the host's libvirtd.
+func (h chaosHost) conn() (*libvirt.Libvirt, error) {
+	l := libvirt.NewWithDialer(dialers.NewLocal(dialers.WithSocket(h.local), dialers.WithLocalTimeout(10*time.Second)))
+	return l, l.Connect()
+}
+
+// answers reports whether the host answers over its sshd, as the provider reaches it.
+func (h chaosHost) answers() bool {
+	_, err := h.virsh("version")
+	return err == nil
+}
+
+// hostObj is one of this run's objects on a host, as libvirt reports it.
+type hostObj struct {
+	uuid, xml, sum string // sum: sha256 of a volume's content, for foreign volumes only
+	running        bool
+}
+
+// inventory maps "host domain NAME" and "host volume POOL/NAME" to this run's objects on every
+// host; with sums, the content of the volumes keys names is read and hashed.
+func (w *chaosWalk) inventory(sums map[string]bool) (map[string]hostObj, error) {
+	out := map[string]hostObj{}
+	for _, h := range w.hosts {
+		l, err := h.conn()
+		if err != nil {
+			return nil, fmt.Errorf("host %s: %w", h.key, err)
+		}
+		err = func() error {
+			doms, _, err := l.ConnectListAllDomains(1, 0)
+			if err != nil {
+				return err
+			}
+			for _, d := range doms {
+				if !w.f.ours(d.Name) {
+					continue
+				}
+				xml, err := l.DomainGetXMLDesc(d, libvirt.DomainXMLInactive)
+				if err != nil {
+					return fmt.Errorf("XML of %s: %w", d.Name, err)
+				}
+				state, _, _ := l.DomainGetState(d, 0)
+				out[h.key+" domain "+d.Name] = hostObj{uuid: uuidString(d.UUID), xml: xml, running: libvirt.DomainState(state) == libvirt.DomainRunning}
+			}
+			pools, _, err := l.ConnectListAllStoragePools(1, libvirt.ConnectListStoragePoolsActive)
+			if err != nil {
+				return err
+			}
+			for _, p := range pools {
+				_ = l.StoragePoolRefresh(p, 0)
+				vols, _, err := l.StoragePoolListAllVolumes(p, 1, 0)
+				if err != nil {
+					return err
+				}
+				for _, v := range vols {
+					if !w.f.ours(v.Name) {
+						continue
+					}
+					key := h.key + " volume " + p.Name + "/" + v.Name
+					o := hostObj{uuid: v.Key}
+					if sums[key] {
+						sum := sha256.New()
+						if err := l.StorageVolDownload(v, sum, 0, 0, 0); err != nil {
+							return fmt.Errorf("read %s: %w", key, err)
+						}
+						o.sum = hex.EncodeToString(sum.Sum(nil))
+					}
+					out[key] = o
+				}
+			}
+			return nil
+		}()
+		_ = l.Disconnect()
+		if err != nil {
+			return nil, fmt.Errorf("host %s: %w", h.key, err)
+		}
+	}
+	return out, nil
+}
+
+func uuidString(u libvirt.UUID) string {
+	return fmt.Sprintf("%x-%x-%x-%x-%x", u[0:4], u[4:6], u[6:8], u[8:10], u[10:16])
+}
+
+// makeAdminObjects makes what an administrator keeps beside the provider's objects, with go-libvirt:
+// on each host a raw volume of random bytes, on host 1 a qcow2 image too, and an unmarked
+// domain under the name of slot 1 on host 1 (so slot 1 may never be placed there).
+func (w *chaosWalk) makeAdminObjects() {
+	w.t.Helper()
+	for i, h := range w.hosts {
+		l, err := h.conn()
+		if err != nil {
+			w.t.Fatal(err)
+		}
+		p, err := l.StoragePoolLookupByName(h.pool)
+		if err != nil {
+			w.t.Fatal(err)
+		}
+		vols := []string{fmt.Sprintf(`<volume><name>%s.raw</name><capacity>1048576</capacity><target><format type='raw'/></target></volume>`, w.f.obj("admvol"))}
+		if i == 0 {
+			vols = append(vols, fmt.Sprintf(`<volume><name>%s.qcow2</name><capacity unit='M'>64</capacity><target><format type='qcow2'/></target></volume>`, w.f.obj("admimg")))
+		}
+		for _, x := range vols {
+			v, err := l.StorageVolCreateXML(p, x, 0)
+			if err != nil {
+				w.t.Fatalf("admin volume on %s: %v", h.key, err)
+			}
+			if strings.HasSuffix(v.Name, ".raw") {
+				data := []byte(strings.Repeat(w.f.run+fmt.Sprint(w.seed), 1<<10))
+				if err := l.StorageVolUpload(v, strings.NewReader(string(data)), 0, uint64(len(data)), 0); err != nil {
+					w.t.Fatalf("fill admin volume %s: %v", v.Name, err)
+				}
+			}
+		}
+		if i == 0 {
+			x := fmt.Sprintf("<domain type='qemu'><name>%s</name><memory unit='MiB'>64</memory><os><type>hvm</type></os></domain>", w.slotName(1))
+			if _, err := l.DomainDefineXML(x); err != nil {
+				w.t.Fatalf("admin's unmarked domain: %v", err)
+			}
+			w.blocked[slotHost{1, h.key}] = "not managed by kvm2"
+		}
+		_ = l.Disconnect()
+	}
+}
+
+// snapshotForeign records every object of this run on the hosts now (before the walk makes any),
+// with volume checksums: all of it is foreign to the walk's configuration.
+func (w *chaosWalk) snapshotForeign() {
+	w.t.Helper()
+	keys, err := w.inventory(nil)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	sums := map[string]bool{}
+	for k := range keys {
+		sums[k] = strings.Contains(k, " volume ")
+	}
+	if w.foreign, err = w.inventory(sums); err != nil {
+		w.t.Fatal(err)
+	}
+	w.sums = sums
+	names := slices.Sorted(func(yield func(string) bool) {
+		for k := range w.foreign {
+			if !yield(k) {
+				return
+			}
+		}
+	})
+	w.t.Logf("foreign fleet: %d objects: %s", len(names), strings.Join(names, ", "))
+}
+
+// chaosState is one kvm2_proxy_vm in state.
+type chaosState struct {
+	Slot       int
+	Host       string `json:"host"`
+	Name       string `json:"name"`
+	UID        string `json:"uid"`
+	DomainUUID string `json:"domain_uuid"`
+	Running    bool   `json:"running"`
+	MemoryMiB  int64  `json:"memory_mib"`
+	DiskGiB    int64  `json:"disk_gib"`
+	Tag        string `json:"tag"`
+}
+
+// state reads the walk's proxy VMs from state, by slot.
+func (w *chaosWalk) state() map[int]chaosState {
+	w.t.Helper()
+	r := w.d.run(2*time.Minute, "show", "-json", "-no-color")
+	if r.code != 0 {
+		w.t.Fatalf("terraform show: exit %d\n%s", r.code, r.out)
+	}
+	var doc struct {
+		Values *struct {
+			RootModule struct {
+				Resources []struct {
+					Type   string     `json:"type"`
+					Name   string     `json:"name"`
+					Values chaosState `json:"values"`
+				} `json:"resources"`
+			} `json:"root_module"`
+		} `json:"values"`
+	}
+	if err := json.Unmarshal([]byte(r.out), &doc); err != nil {
+		w.t.Fatalf("terraform show -json: %v\n%s", err, r.out)
+	}
+	out := map[int]chaosState{}
+	if doc.Values == nil {
+		return out
+	}
+	for _, res := range doc.Values.RootModule.Resources {
+		var slot int
+		if res.Type != "kvm2_proxy_vm" {
+			continue
+		}
+		if _, err := fmt.Sscanf(res.Name, "s%d", &slot); err != nil {
+			w.t.Fatalf("unexpected resource %s in state", res.Name)
+		}
+		res.Values.Slot = slot
+		out[slot] = res.Values
+	}
+	return out
+}
+
+// untracked is this run's objects on the hosts that are neither foreign nor accounted for by the
+// state: a domain not in state, a volume that is not a base image of ours and carries the UID of
+// no VM in state.
+func (w *chaosWalk) untracked(inv map[string]hostObj, st map[int]chaosState) []string {
+	var out []string
+	for k := range inv {
+		if _, foreign := w.foreign[k]; foreign {
+			continue
+		}
+		host, rest, _ := strings.Cut(k, " ")
+		kind, name, _ := strings.Cut(rest, " ")
+		name = name[strings.LastIndex(name, "/")+1:]
+		known := kind == "volume" && strings.HasPrefix(name, w.f.obj("base")+".qcow2")
+		for _, vm := range st {
+			known = known || vm.Host == host && (kind == "domain" && name == vm.Name || kind == "volume" && vm.UID != "" && strings.Contains(name, vm.UID))
+		}
+		if !known {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// violation records a broken invariant; the walk goes on to the end, so one run shows them all.
+func (w *chaosWalk) violation(format string, args ...any) {
+	w.t.Helper()
+	w.violations++
+	w.t.Errorf("step %d: VIOLATION: "+format, append([]any{w.step}, args...)...)
+}
+
+// checkForeign: no foreign object is gone or changed (UUID, inactive XML, volume content).
+func (w *chaosWalk) checkForeign(inv map[string]hostObj) {
+	w.t.Helper()
+	now, err := w.inventory(w.sums)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	for k, was := range w.foreign {
+		got, ok := now[k]
+		switch {
+		case !ok:
+			w.violation("foreign %s is gone", k)
+		case got.uuid != was.uuid:
+			w.violation("foreign %s: UUID %s -> %s", k, was.uuid, got.uuid)
+		case got.xml != was.xml:
+			w.violation("foreign %s: XML changed:\n--- before\n%s\n--- after\n%s", k, was.xml, got.xml)
+		case got.sum != was.sum:
+			w.violation("foreign %s: content changed (sha256 %s -> %s)", k, was.sum, got.sum)
+		}
+	}
+}
+
+// checkConverged is the invariants of a converged step: every VM in state is on its host under
+// the UUID and in the power state the state records, and as the model configures it; nothing
+// of this run on the hosts is outside the state but the foreign fleet; no foreign object changed.
+func (w *chaosWalk) checkConverged() {
+	w.t.Helper()
+	st := w.state()
+	inv, err := w.inventory(nil)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	for slot, vm := range st {
+		dom, ok := inv[vm.Host+" domain "+vm.Name]
+		switch {
+		case !ok:
+			w.violation("VM %s is in state on host %s but not on the host", vm.Name, vm.Host)
+		case dom.uuid != vm.DomainUUID:
+			w.violation("VM %s on %s: host UUID %s, state %s", vm.Name, vm.Host, dom.uuid, vm.DomainUUID)
+		case dom.running != vm.Running:
+			w.violation("VM %s on %s: running %v on the host, %v in state", vm.Name, vm.Host, dom.running, vm.Running)
+		}
+		m := w.vms[slot]
+		if m.host != vm.Host || m.memory != vm.MemoryMiB || m.disk != vm.DiskGiB || m.tag != vm.Tag || m.running != vm.Running {
+			w.violation("slot %d in state %+v, configured %+v", slot, vm, m)
+		}
+	}
+	for slot, m := range w.vms {
+		if _, ok := st[slot]; m.host != "" && !ok {
+			w.violation("slot %d is configured on %s but not in state", slot, m.host)
+		}
+	}
+	if left := w.untracked(inv, st); len(left) > 0 {
+		w.violation("objects of this configuration on the hosts, not in state: %v", left)
+	}
+	w.checkForeign(inv)
+}
+
+// sweepHost removes every object of this run from the host: the walk's, and the foreign fleet.
+func (w *chaosWalk) sweepHost(h chaosHost) {
+	l, err := h.conn()
+	if err != nil {
+		w.t.Logf("sweep %s: %v", h.key, err)
+		return
+	}
+	defer l.Disconnect()
+	doms, _, _ := l.ConnectListAllDomains(1, 0)
+	for _, d := range doms {
+		if w.f.ours(d.Name) {
+			_ = l.DomainDestroy(d)
+			_ = l.DomainUndefineFlags(d, libvirt.DomainUndefineNvram)
+		}
+	}
+	pools, _, _ := l.ConnectListAllStoragePools(1, libvirt.ConnectListStoragePoolsActive)
+	for _, p := range pools {
+		vols, _, _ := l.StoragePoolListAllVolumes(p, 1, 0)
+		for _, v := range vols {
+			if w.f.ours(v.Name) {
+				_ = l.StorageVolDelete(v, 0)
+			}
+		}
+	}
+}
+
+// waitHosts waits up to 30 s for both hosts to answer over SSH, then restarts what does not, so
+// the walk never leaves the shared lab down.
+func (w *chaosWalk) waitHosts(t *testing.T) {
+	t.Helper()
+	for _, h := range w.hosts {
+		start := time.Now()
+		for !h.answers() && time.Since(start) < 30*time.Second {
+			time.Sleep(500 * time.Millisecond)
+		}
+		if h.answers() {
+			continue
+		}
+		t.Errorf("host %s does not answer 30 s after the fault: restarting its sshd and libvirtd", h.key)
+		_ = withRestartLock(t.Name(), func() error {
+			_ = w.f.script(t, "restart-sshd.sh", "--host", h.num)
+			if !h.answers() {
+				return w.f.script(t, "restart-libvirtd.sh", "--host", h.num)
+			}
+			return nil
+		})
+	}
+}
