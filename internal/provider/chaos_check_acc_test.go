@@ -88,7 +88,7 @@ func (w *chaosWalk) inventory(sums map[string]bool) (map[string]hostObj, error) 
 					return fmt.Errorf("XML of %s: %w", d.Name, err)
 				}
 				state, _, _ := l.DomainGetState(d, 0)
-				out[h.key+" domain "+d.Name] = hostObj{uuid: uuidString(d.UUID), xml: xml, running: libvirt.DomainState(state) == libvirt.DomainRunning}
+				out[h.key+" domain "+d.Name] = hostObj{uuid: uuidString(d.UUID), xml: canonicalXML(xml), running: libvirt.DomainState(state) == libvirt.DomainRunning}
 			}
 			pools, _, err := l.ConnectListAllStoragePools(1, libvirt.ConnectListStoragePoolsActive)
 			if err != nil {
@@ -124,6 +124,19 @@ func (w *chaosWalk) inventory(sums map[string]bool) (map[string]hostObj, error) 
 		}
 	}
 	return out, nil
+}
+
+// canonicalXML is the domain XML as its sorted lines, trimmed: libvirtd reorders elements it
+// adds itself (controllers) when it reloads a definition after a restart, which changes nothing.
+func canonicalXML(xml string) string {
+	var lines []string
+	for _, l := range strings.Split(xml, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	sort.Strings(lines)
+	return strings.Join(lines, "\n")
 }
 
 func uuidString(u libvirt.UUID) string {
