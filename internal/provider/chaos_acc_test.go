@@ -488,7 +488,10 @@ func (w *chaosWalk) applyWithFault(args []string, fault string, h chaosHost, del
 		err = withRestartLock(t.Name(), func() error { return w.f.script(t, "restart-libvirtd.sh", rargs...) })
 	}
 	if err != nil {
-		t.Fatalf("fault %s: %v", fault, err)
+		// The lab's script did not see the daemon back in time (a loaded machine): waitHosts
+		// below restarts it; the walk goes on.
+		t.Logf("step %d: fault %s: %v", w.step, fault, err)
+		w.counts["fault script failed"]++
 	}
 	r := p.wait(t, 10*time.Minute)
 	kind := "fault " + fault

@@ -301,6 +301,17 @@ func (w *chaosWalk) checkForeign(inv map[string]hostObj) {
 		w.t.Fatal(err)
 	}
 	for k, was := range w.foreign {
+		if got := now[k]; got.sum != was.sum {
+			// A volume read once came back empty from go-libvirt with no error: read again.
+			time.Sleep(2 * time.Second)
+			if now, err = w.inventory(w.sums); err != nil {
+				w.t.Fatal(err)
+			}
+			w.t.Logf("foreign %s read sha256 %s, read again: %s", k, got.sum, now[k].sum)
+			break
+		}
+	}
+	for k, was := range w.foreign {
 		got, ok := now[k]
 		switch {
 		case !ok:
