@@ -23,6 +23,7 @@ import (
 	"maps"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -474,6 +475,7 @@ func (w *chaosWalk) applyWithFault(args []string, fault string, h chaosHost, del
 		err = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
 	case "sshd-kill":
 		err = withRestartLock(t.Name(), func() error { return w.f.script(t, "restart-sshd.sh", "--host", h.num, "--kill") })
+		clearStaleShellLock(t)
 	case "libvirtd-restart":
 		err = withRestartLock(t.Name(), func() error { return w.f.script(t, "restart-libvirtd.sh", "--host", h.num) })
 	case "reboot":
@@ -642,4 +644,24 @@ list "kvm2_proxy_vm" "q" {
 			w.violation("terraform query lists the other configuration's VM:\n%s", r.out)
 		}
 	}
+}
+
+// clearStaleShellLock removes the lock file that root's shell takes at every SSH login on this
+// machine (pyenv's rehash, run from ~/.bashrc by each session's bash) when an sshd --kill left
+// it behind: its holder died with the sessions, and every later session would wait 60 s for it,
+// so the shared lab's hosts would seem down to everyone. A live holder lets go within a second.
+func clearStaleShellLock(t *testing.T) {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return
+	}
+	lock := filepath.Join(home, ".pyenv", "shims", ".pyenv-shim")
+	for range 10 {
+		if _, err := os.Stat(lock); err != nil {
+			return
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+	t.Logf("removing %s: the sshd fault killed the session that held it", lock)
+	_ = os.Remove(lock)
 }
