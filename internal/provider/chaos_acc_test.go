@@ -474,8 +474,11 @@ func (w *chaosWalk) applyWithFault(args []string, fault string, h chaosHost, del
 	case "sigkill":
 		err = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
 	case "sshd-kill":
-		err = withRestartLock(t.Name(), func() error { return w.f.script(t, "restart-sshd.sh", "--host", h.num, "--kill") })
-		clearStaleShellLock(t)
+		err = withRestartLock(t.Name(), func() error {
+			stop := clearStaleShellLock(t)
+			defer stop()
+			return w.f.script(t, "restart-sshd.sh", "--host", h.num, "--kill")
+		})
 	case "libvirtd-restart":
 		err = withRestartLock(t.Name(), func() error { return w.f.script(t, "restart-libvirtd.sh", "--host", h.num) })
 	case "reboot":
@@ -646,22 +649,40 @@ list "kvm2_proxy_vm" "q" {
 	}
 }
 
-// clearStaleShellLock removes the lock file that root's shell takes at every SSH login on this
-// machine (pyenv's rehash, run from ~/.bashrc by each session's bash) when an sshd --kill left
-// it behind: its holder died with the sessions, and every later session would wait 60 s for it,
-// so the shared lab's hosts would seem down to everyone. A live holder lets go within a second.
-func clearStaleShellLock(t *testing.T) {
+// clearStaleShellLock watches, until stop is called and for 20 s after, for the lock file that
+// root's shell takes at every SSH login on this machine (pyenv's rehash, run from ~/.bashrc by
+// each session's bash), and removes it when it is older than 5 s: an sshd --kill that lands
+// while a session holds it leaves it behind, and every later session (the restart script's own
+// check among them) would wait 60 s for it, so the shared lab's hosts would seem down to
+// everyone. A live holder lets go within a second.
+func clearStaleShellLock(t *testing.T) (stop func()) {
 	home, err := os.UserHomeDir()
 	if err != nil {
-		return
+		return func() {}
 	}
 	lock := filepath.Join(home, ".pyenv", "shims", ".pyenv-shim")
-	for range 10 {
-		if _, err := os.Stat(lock); err != nil {
-			return
+	done := make(chan struct{})
+	ended := make(chan struct{})
+	go func() {
+		defer close(ended)
+		var until time.Time
+		for {
+			if fi, err := os.Stat(lock); err == nil && time.Since(fi.ModTime()) > 5*time.Second {
+				t.Logf("removing %s, %v old: the sshd fault killed the session that held it", lock, time.Since(fi.ModTime()).Round(time.Second))
+				_ = os.Remove(lock)
+			}
+			select {
+			case <-done:
+				if until.IsZero() {
+					until = time.Now().Add(20 * time.Second)
+				}
+			default:
+			}
+			if !until.IsZero() && time.Now().After(until) {
+				return
+			}
+			time.Sleep(time.Second)
 		}
-		time.Sleep(500 * time.Millisecond)
-	}
-	t.Logf("removing %s: the sshd fault killed the session that held it", lock)
-	_ = os.Remove(lock)
+	}()
+	return func() { close(done); <-ended }
 }
