@@ -337,7 +337,6 @@ func (w *chaosWalk) walkStep() {
 		ops = map[string]int{"create": 1}
 	}
 	op := w.pick(ops)
-	w.counts["op "+op]++
 	before := w.vms
 	args := []string{"apply", "-auto-approve", "-input=false", "-no-color"}
 	expectRefusal := ""
@@ -366,8 +365,10 @@ func (w *chaosWalk) walkStep() {
 		s := w.anyOf(w.slots(true))
 		if hs := w.hostsFor(s); len(hs) > 1 {
 			w.vms[s].host = map[bool]string{true: "lab2", false: "lab"}[w.vms[s].host == "lab"]
+		} else if w.vms[s].disk == 2 {
+			w.vms[s].disk = 1 // a smaller disk replaces the VM
 		} else {
-			w.vms[s].disk = map[int64]int64{1: 2, 2: 1}[w.vms[s].disk]
+			w.vms[s].disk, op = 2, "update" // a larger one is an update in place
 		}
 	case "power": // at most one guest runs on the shared cores
 		s := w.anyOf(w.slots(true))
@@ -402,6 +403,7 @@ func (w *chaosWalk) walkStep() {
 	case "query":
 		w.query()
 	}
+	w.counts["op "+op]++
 	w.write()
 	fault := ""
 	if op != "query" && op != "import" && w.rng.IntN(100) < 60 {
