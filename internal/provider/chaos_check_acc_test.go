@@ -7,11 +7,12 @@ package provider
 // its snapshot, the invariants checked after every step, and the sweep of this run's objects.
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
@@ -70,6 +71,7 @@ type hostObj struct {
 func (w *chaosWalk) inventory(sums map[string]bool) (map[string]hostObj, error) {
 	out := map[string]hostObj{}
 	for _, h := range w.hosts {
+		paths := map[string]string{}
 		l, err := h.conn()
 		if err != nil {
 			return nil, fmt.Errorf("host %s: %w", h.key, err)
@@ -105,25 +107,58 @@ func (w *chaosWalk) inventory(sums map[string]bool) (map[string]hostObj, error) 
 						continue
 					}
 					key := h.key + " volume " + p.Name + "/" + v.Name
-					o := hostObj{uuid: v.Key}
 					if sums[key] {
-						sum := sha256.New()
-						if err := l.StorageVolDownload(v, sum, 0, 0, 0); err != nil {
-							return fmt.Errorf("read %s: %w", key, err)
-						}
-						o.sum = hex.EncodeToString(sum.Sum(nil))
+						paths[key] = v.Key // a dir pool's volume key is its path
 					}
-					out[key] = o
+					out[key] = hostObj{uuid: v.Key}
 				}
 			}
 			return nil
 		}()
 		_ = l.Disconnect()
+		if err == nil && len(paths) > 0 {
+			err = h.checksums(paths, out)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("host %s: %w", h.key, err)
 		}
 	}
 	return out, nil
+}
+
+// checksums sets the sum of each volume key in paths (key -> path) in out, by sha256sum run in
+// the host's libvirtd mount namespace: where the pool's files are as libvirtd sees them.
+// (go-libvirt's StorageVolDownload deadlocked here once, and once read an empty stream.)
+func (h chaosHost) checksums(paths map[string]string, out map[string]hostObj) error {
+	pid, err := os.ReadFile(filepath.Join(filepath.Dir(filepath.Dir(h.local)), "libvirtd.pid"))
+	if h.num == "1" {
+		pid, err = os.ReadFile("/run/libvirtd.pid") // LAB_LIBVIRTD_PID of host 1 in tools/lab/lib.sh
+	}
+	if err != nil {
+		return err
+	}
+	args := []string{"-t", strings.TrimSpace(string(pid)), "-m", "--", "sha256sum"}
+	for _, p := range paths {
+		args = append(args, p)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	b, err := exec.CommandContext(ctx, "nsenter", args...).Output()
+	if err != nil {
+		return fmt.Errorf("sha256sum of the foreign volumes: %w", err)
+	}
+	byPath := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		if sum, path, ok := strings.Cut(line, "  "); ok {
+			byPath[path] = sum
+		}
+	}
+	for key, p := range paths {
+		o := out[key]
+		o.sum = byPath[p]
+		out[key] = o
+	}
+	return nil
 }
 
 // canonicalXML is the domain XML as its sorted lines, trimmed: libvirtd reorders elements it
