@@ -19,6 +19,7 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"math/rand/v2"
@@ -453,7 +454,10 @@ func (w *chaosWalk) fleet() string {
 }
 
 // actionLine is terraform starting work on a resource: where a fault can land mid-apply.
-var actionLine = regexp.MustCompile(`(?m): (Creating|Modifying|Destroying|Invoking|Refreshing state)`)
+var (
+	actionLine = regexp.MustCompile(`(?m): (Creating|Modifying|Destroying|Invoking|Refreshing state)`)
+	workLine   = regexp.MustCompile(`(?m): (Creating|Modifying|Destroying|Invoking)`)
+)
 
 // applyWithFault runs the apply and, with a fault, injects it once terraform has begun work on a
 // resource plus delay (or after delay when the apply has no such work).
@@ -464,17 +468,25 @@ func (w *chaosWalk) applyWithFault(args []string, fault string, h chaosHost, del
 		return p.wait(t, 10*time.Minute)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	_, _ = p.waitOutput(ctx, actionLine, 1)
+	at := actionLine
+	if fault == "sigint" || fault == "sigkill" {
+		at = workLine // terraform dies while it changes something, not while it reads
+	}
+	_, _ = p.waitOutput(ctx, at, 1)
 	cancel()
 	time.Sleep(delay)
 	mid := p.running()
-	at := time.Since(p.start).Round(time.Millisecond)
+	after := time.Since(p.start).Round(time.Millisecond)
 	var err error
 	switch fault {
 	case "sigint":
-		err = p.interrupt()
+		if err = p.interrupt(); errors.Is(err, syscall.ESRCH) {
+			err = nil // terraform had exited: the fault lands after the apply
+		}
 	case "sigkill":
-		err = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+		if err = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL); errors.Is(err, syscall.ESRCH) {
+			err = nil
+		}
 	case "sshd-kill":
 		err = withRestartLock(t.Name(), func() error {
 			stop := clearStaleShellLock(t)
@@ -507,7 +519,7 @@ func (w *chaosWalk) applyWithFault(args []string, fault string, h chaosHost, del
 	}
 	w.counts[kind]++
 	t.Logf("step %d: %s on %s %v into the apply (mid-apply: %v); the apply exited %d in %v, %d transient retries\n%s%s",
-		w.step, fault, h.key, at, mid, r.code, r.took.Round(time.Millisecond), r.retries, r.retriesText(), r.errors())
+		w.step, fault, h.key, after, mid, r.code, r.took.Round(time.Millisecond), r.retries, r.retriesText(), r.errors())
 	w.waitHosts(t)
 	return r
 }
