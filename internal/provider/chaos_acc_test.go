@@ -411,7 +411,7 @@ func (w *chaosWalk) walkStep() {
 		fault = w.pick(map[string]int{"sshd-kill": 3, "libvirtd-restart": 3, "sigint": 2, "sigkill": 3, "reboot": 2})
 	}
 	faultHost := w.hosts[w.rng.IntN(len(w.hosts))]
-	delay := time.Duration(w.rng.IntN(3000)) * time.Millisecond
+	delay := time.Duration(w.rng.IntN(1200)) * time.Millisecond // applies here take 1 to 5 s
 	t.Logf("step %d: %s%s; fleet %s", w.step, op, map[bool]string{true: " + " + fault + " on " + faultHost.key, false: ""}[fault != ""], w.fleet())
 	r := w.applyWithFault(args, fault, faultHost, delay)
 	if expectRefusal != "" {
