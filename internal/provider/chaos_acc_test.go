@@ -413,7 +413,17 @@ func (w *chaosWalk) walkStep() {
 	faultHost := w.hosts[w.rng.IntN(len(w.hosts))]
 	delay := time.Duration(w.rng.IntN(1200)) * time.Millisecond // applies here take 1 to 5 s
 	t.Logf("step %d: %s%s; fleet %s", w.step, op, map[bool]string{true: " + " + fault + " on " + faultHost.key, false: ""}[fault != ""], w.fleet())
-	r := w.applyWithFault(args, fault, faultHost, delay)
+	// Half the SIGKILLs of a step that makes a domain land the moment it is defined: the
+	// window in which terraform dies before it saves what it made.
+	var appears *chaosHost
+	if fault == "sigkill" && w.rng.IntN(2) == 0 {
+		if s := w.vmsSlot(before, w.vms); w.vms[s].host != "" && w.vms[s].host != before[s].host {
+			appears = w.host(w.vms[s].host)
+			delay = 0
+			w.counts["sigkill when the domain appears"]++
+		}
+	}
+	r := w.applyWithFault(args, fault, faultHost, delay, appears, w.slotName(w.vmsSlot(before, w.vms)))
 	if expectRefusal != "" {
 		if r.code == 0 || !strings.Contains(r.out, w.slotName(w.vmsSlot(before, w.vms))) || !strings.Contains(r.out, expectRefusal) {
 			if fault == "" {
@@ -461,7 +471,7 @@ var (
 
 // applyWithFault runs the apply and, with a fault, injects it once terraform has begun work on a
 // resource plus delay (or after delay when the apply has no such work).
-func (w *chaosWalk) applyWithFault(args []string, fault string, h chaosHost, delay time.Duration) tfResult {
+func (w *chaosWalk) applyWithFault(args []string, fault string, h chaosHost, delay time.Duration, appears *chaosHost, name string) tfResult {
 	t := w.t
 	p := w.d.start(args...)
 	if fault == "" {
@@ -474,6 +484,9 @@ func (w *chaosWalk) applyWithFault(args []string, fault string, h chaosHost, del
 	}
 	_, _ = p.waitOutput(ctx, at, 1)
 	cancel()
+	if appears != nil {
+		appears.waitDomain(name, p)
+	}
 	time.Sleep(delay)
 	mid := p.running()
 	after := time.Since(p.start).Round(time.Millisecond)
@@ -699,4 +712,30 @@ func clearStaleShellLock(t *testing.T) (stop func()) {
 		}
 	}()
 	return func() { close(done); <-ended }
+}
+
+// host is the host of key.
+func (w *chaosWalk) host(key string) *chaosHost {
+	for i := range w.hosts {
+		if w.hosts[i].key == key {
+			return &w.hosts[i]
+		}
+	}
+	w.t.Fatalf("no host %s", key)
+	return nil
+}
+
+// waitDomain polls the host every 20 ms, up to a minute or until terraform exits, for the
+// domain name to exist.
+func (h chaosHost) waitDomain(name string, p *tfProc) {
+	l, err := h.conn()
+	if err != nil {
+		return
+	}
+	defer l.Disconnect()
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline) && p.running(); time.Sleep(20 * time.Millisecond) {
+		if _, err := l.DomainLookupByName(name); err == nil {
+			return
+		}
+	}
 }
