@@ -70,7 +70,8 @@ type chaosWalk struct {
 }
 
 // TestAccChaos_walk: KVM2_CHAOS_STEPS steps (default 10) from KVM2_CHAOS_SEED (default random),
-// stopping early after KVM2_CHAOS_BUDGET (a Go duration) when set.
+// stopping early after KVM2_CHAOS_BUDGET (a Go duration) when set; KVM2_CHAOS_FAULTS limits the
+// faults drawn (a comma list of sshd-kill, libvirtd-restart, sigint, sigkill, reboot).
 func TestAccChaos_walk(t *testing.T) {
 	f := newFaultLab(t)
 	seed := uint64(time.Now().UnixNano())
@@ -94,7 +95,7 @@ func TestAccChaos_walk(t *testing.T) {
 		actions: mustCLI(t).atLeast(1, 14)}
 	t.Cleanup(func() {
 		if t.Failed() {
-			t.Logf("REPLAY: KVM2_CHAOS_SEED=%d KVM2_CHAOS_STEPS=%d make chaos   (failed at step %d, %d violations)", seed, steps, w.step, w.violations)
+			t.Logf("REPLAY: KVM2_CHAOS_SEED=%d KVM2_CHAOS_STEPS=%d KVM2_CHAOS_FAULTS=%s make chaos   (failed at step %d, %d violations)", seed, steps, os.Getenv("KVM2_CHAOS_FAULTS"), w.step, w.violations)
 		}
 		for _, h := range w.hosts {
 			w.sweepHost(h)
@@ -408,7 +409,7 @@ func (w *chaosWalk) walkStep() {
 	w.write()
 	fault := ""
 	if op != "query" && op != "import" && w.rng.IntN(100) < 60 {
-		fault = w.pick(map[string]int{"sshd-kill": 3, "libvirtd-restart": 3, "sigint": 2, "sigkill": 3, "reboot": 2})
+		fault = w.pick(w.faultWeights())
 	}
 	faultHost := w.hosts[w.rng.IntN(len(w.hosts))]
 	delay := time.Duration(w.rng.IntN(1200)) * time.Millisecond // applies here take 1 to 5 s
@@ -738,4 +739,22 @@ func (h chaosHost) waitDomain(name string, p *tfProc) {
 			return
 		}
 	}
+}
+
+// faultWeights is how often each fault is drawn: of those KVM2_CHAOS_FAULTS names (a comma
+// list, to focus a walk), else of all.
+func (w *chaosWalk) faultWeights() map[string]int {
+	all := map[string]int{"sshd-kill": 3, "libvirtd-restart": 3, "sigint": 2, "sigkill": 3, "reboot": 2}
+	only := os.Getenv("KVM2_CHAOS_FAULTS")
+	if only == "" {
+		return all
+	}
+	out := map[string]int{}
+	for _, k := range strings.Split(only, ",") {
+		if _, ok := all[k]; !ok {
+			w.t.Fatalf("KVM2_CHAOS_FAULTS: no fault %q (%v)", k, slices.Sorted(maps.Keys(all)))
+		}
+		out[k] = all[k]
+	}
+	return out
 }
