@@ -413,6 +413,9 @@ func (w *chaosWalk) walkStep() {
 	}
 	faultHost := w.hosts[w.rng.IntN(len(w.hosts))]
 	delay := time.Duration(w.rng.IntN(1200)) * time.Millisecond // applies here take 1 to 5 s
+	if fault == "sigint" || fault == "sigkill" {
+		delay /= 4 // after terraform's first change: a VM's change takes about a second
+	}
 	t.Logf("step %d: %s%s; fleet %s", w.step, op, map[bool]string{true: " + " + fault + " on " + faultHost.key, false: ""}[fault != ""], w.fleet())
 	// Half the SIGKILLs of a step that makes a domain land the moment it is defined: the
 	// window in which terraform dies before it saves what it made.
