@@ -1,6 +1,7 @@
 package sshx
 
 import (
+	"cmp"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -106,6 +107,8 @@ func TestDialLibvirt_execNotTheHelper(t *testing.T) {
 	t.Cleanup(func() { close(stop) })
 	tests := []struct {
 		name   string
+		helper string // the one installed; default virt-ssh-helper
+		socket bool   // a socket of its own, not the default: only nc is tried
 		banner string
 		force  func(ch ssh.Channel) uint32
 		says   []string
@@ -171,18 +174,27 @@ func TestDialLibvirt_execNotTheHelper(t *testing.T) {
 			},
 			says: []string{"status 126", "Permission denied", "cannot be run"},
 		},
+		{
+			name: "nc without -U (netcat-traditional)", helper: "nc", socket: true,
+			force: func(ch ssh.Channel) uint32 {
+				_, _ = io.WriteString(ch.Stderr(), "nc: invalid option -- 'U'\nusage: nc [-options] hostname port[s] [ports] ...\n")
+				return 1
+			},
+			says: []string{"no -U", "invalid option -- 'U'", "netcat-openbsd"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := newFixture(t)
 			f.srv.refuseForwarding(ssh.ConnectionFailed)
-			f.srv.install("virt-ssh-helper", true)
-			f.srv.install("nc", true)
+			f.srv.install(cmp.Or(tt.helper, "virt-ssh-helper"), true)
 			f.srv.setBanner(tt.banner)
 			if tt.force != nil {
 				f.srv.forceCommand(tt.force)
 			}
-			f.cfg.Socket = DefaultSocket
+			if !tt.socket {
+				f.cfg.Socket = DefaultSocket
+			}
 			err := dialTimed(t, f.cfg, 8*time.Second)
 			if err == nil {
 				t.Fatal("DialLibvirt succeeded, want an error")

@@ -172,6 +172,10 @@ func helperExitError(sess *ssh.Session, stderr *boundedBuffer, c Config, t Trans
 		return permanent(fmt.Errorf("%s on the host %w; what it printed began %q. %s", t, pe.err, printed, notHelperAdvice(c, t)))
 	case pe.notHelper:
 		return permanent(fmt.Errorf("%s on the host %w. %s", t, pe.err, notHelperAdvice(c, t)))
+	case t == TransportNC && status > 0 && ncLacksU(said):
+		return permanent(fmt.Errorf("nc on the host cannot connect to a unix socket (it has no -U; it said: %s): "+
+			"install an nc with -U (netcat-openbsd), or allow stream-local forwarding (AllowStreamLocalForwarding) "+
+			"so no command is needed", said))
 	case status == exitNoExec:
 		return permanent(fmt.Errorf("%s was found on the host but cannot be run by user %s (exit status %d; it said: "+
 			"%s): make it executable for that user, or allow stream-local forwarding (AllowStreamLocalForwarding) so "+
@@ -191,6 +195,17 @@ func helperExitError(sess *ssh.Session, stderr *boundedBuffer, c Config, t Trans
 	}
 	return kvmerr.StageSocket, fmt.Errorf("%s on the host could not reach the libvirt socket %s (libvirtd "+
 		"stopped or restarting, or the socket path is wrong); it said: %s: %w", t, socketShown(c, t), said, waitErr)
+}
+
+// ncLacksU reports whether nc's stderr says it has no -U option, as netcat-traditional and
+// busybox's nc answer; no retry teaches it one.
+func ncLacksU(said string) bool {
+	for _, words := range []string{"invalid option", "illegal option", "unrecognized option", "unknown option"} {
+		if strings.Contains(said, words) {
+			return true
+		}
+	}
+	return false
 }
 
 // notHelperAdvice says what makes a command other than the helper run, or its output mix with
