@@ -2,8 +2,11 @@ package kvm2
 
 import (
 	"context"
+	"maps"
 	"sync"
 	"time"
+
+	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
@@ -18,6 +21,11 @@ import (
 // way waits for it to end; the next read then serves everyone who asked meanwhile, led (run on
 // its own connection and context) by one of them. A delete whose leader's read failed while its
 // own context is still live reads the host itself.
+//
+// A read takes the definitions of the domains this client's deletes are removing from those
+// deletes (removing) instead of asking the host: libvirtd answers for a domain under destroy only
+// once the destroy has ended (a second or two under TCG, measured), and a fleet's destroy is
+// mostly such domains.
 type diskIndexes struct {
 	mu    sync.Mutex
 	hosts map[string]*diskIndexHost
@@ -25,9 +33,38 @@ type diskIndexes struct {
 }
 
 type diskIndexHost struct {
-	running chan struct{} // closed when the read under way ends; nil when none is
-	next    *diskIndexRead
-	memo    *hostops.VolumeMemo // the volumes the host's reads found, for the next reads
+	running  chan struct{} // closed when the read under way ends; nil when none is
+	next     *diskIndexRead
+	memo     *hostops.VolumeMemo     // the volumes the host's reads found, for the next reads
+	removing map[libvirt.UUID]string // definitions of the domains deletes are removing
+}
+
+// host returns the state of host, made on first use; d.mu held.
+func (d *diskIndexes) host(host string) *diskIndexHost {
+	h := d.hosts[host]
+	if h == nil {
+		h = &diskIndexHost{memo: hostops.NewVolumeMemo(d.now), removing: map[libvirt.UUID]string{}}
+		d.hosts[host] = h
+	}
+	return h
+}
+
+// removingDomain tells the reads of host that a delete is removing dom, whose definition it
+// read as xml, until the returned function is called. Between the two, reads use xml for dom.
+func (d *diskIndexes) removingDomain(host string, dom libvirt.Domain, xml string) (done func()) {
+	d.mu.Lock()
+	d.host(host).removing[dom.UUID] = xml
+	d.mu.Unlock()
+	return func() {
+		d.mu.Lock()
+		delete(d.hosts[host].removing, dom.UUID)
+		d.mu.Unlock()
+	}
+}
+
+// known is a copy of the definitions h's deletes are removing now; d.mu held.
+func (h *diskIndexHost) known() map[libvirt.UUID]string {
+	return maps.Clone(h.removing)
 }
 
 // diskIndexRead is one read of a host's disks and everyone waiting for it.
@@ -46,11 +83,7 @@ func newDiskIndexes(now func() time.Time) *diskIndexes {
 // read returns a disk index of b's host read after this call began.
 func (d *diskIndexes) read(ctx context.Context, b backend.Backend) (*hostops.DiskIndex, error) {
 	d.mu.Lock()
-	h := d.hosts[b.Host()]
-	if h == nil {
-		h = &diskIndexHost{memo: hostops.NewVolumeMemo(d.now)}
-		d.hosts[b.Host()] = h
-	}
+	h := d.host(b.Host())
 	r := h.next
 	if r == nil {
 		r = &diskIndexRead{done: make(chan struct{})}
@@ -70,8 +103,9 @@ func (d *diskIndexes) read(ctx context.Context, b backend.Backend) (*hostops.Dis
 	}
 	if !r.led {
 		r.led, h.next, h.running = true, nil, make(chan struct{})
+		known := h.known()
 		d.mu.Unlock()
-		r.x, r.err = hostops.ReadDiskIndexWith(ctx, b, h.memo)
+		r.x, r.err = hostops.ReadDiskIndexWith(ctx, b, h.memo, known)
 		close(r.done)
 		d.mu.Lock()
 		close(h.running)
@@ -86,7 +120,10 @@ func (d *diskIndexes) read(ctx context.Context, b backend.Backend) (*hostops.Dis
 		return nil, ctx.Err()
 	}
 	if r.err != nil && ctx.Err() == nil {
-		return hostops.ReadDiskIndexWith(ctx, b, h.memo)
+		d.mu.Lock()
+		known := h.known()
+		d.mu.Unlock()
+		return hostops.ReadDiskIndexWith(ctx, b, h.memo, known)
 	}
 	return r.x, r.err
 }
