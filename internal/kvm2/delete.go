@@ -85,7 +85,13 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 		if err := c.refuseShared(ctx, b, host, name, dom, vols, paths); err != nil {
 			return err
 		}
-		if err := removeDomain(ctx, b, dom); err != nil {
+		leave, err := c.disks.destroying(ctx, host)
+		if err != nil {
+			return kvmerr.New(kvmerr.Transient, "", host, fmt.Errorf("waiting for the in-use check of the deletes beside this one: %w", err))
+		}
+		err = removeDomain(ctx, b, dom)
+		leave()
+		if err != nil {
 			return err
 		}
 		c.logf(ctx, corelog.LevelInfo, "domain deleted", map[string]any{"host": host, "name": name, "uid": uid})

@@ -37,6 +37,7 @@ type diskIndexHost struct {
 	next     *diskIndexRead
 	memo     *hostops.VolumeMemo     // the volumes the host's reads found, for the next reads
 	removing map[libvirt.UUID]string // definitions of the domains deletes are removing
+	turns    turns                   // reads and destroys take turns
 }
 
 // host returns the state of host, made on first use; d.mu held.
@@ -102,10 +103,11 @@ func (d *diskIndexes) read(ctx context.Context, b backend.Backend) (*hostops.Dis
 		d.mu.Lock()
 	}
 	if !r.led {
-		r.led, h.next, h.running = true, nil, make(chan struct{})
-		known := h.known()
+		// This call leads r. Until its turn comes (the destroys under way have ended), r is
+		// still the next read: callers that ask meanwhile join it.
+		r.led, h.running = true, make(chan struct{})
 		d.mu.Unlock()
-		r.x, r.err = hostops.ReadDiskIndexWith(ctx, b, h.memo, known)
+		r.x, r.err = d.readInTurn(ctx, b, h, r)
 		close(r.done)
 		d.mu.Lock()
 		close(h.running)
@@ -120,10 +122,118 @@ func (d *diskIndexes) read(ctx context.Context, b backend.Backend) (*hostops.Dis
 		return nil, ctx.Err()
 	}
 	if r.err != nil && ctx.Err() == nil {
-		d.mu.Lock()
-		known := h.known()
-		d.mu.Unlock()
-		return hostops.ReadDiskIndexWith(ctx, b, h.memo, known)
+		return d.readInTurn(ctx, b, h, nil)
 	}
 	return r.x, r.err
+}
+
+// readInTurn reads h's host once no destroy of this client runs there (turns), taking the
+// definitions of the domains being removed from their deletes. When r is given, it is the next
+// read until the turn comes; then it begins, and later callers wait for the one after.
+func (d *diskIndexes) readInTurn(ctx context.Context, b backend.Backend, h *diskIndexHost, r *diskIndexRead) (*hostops.DiskIndex, error) {
+	leave, err := h.turns.enterRead(ctx)
+	if r != nil {
+		d.mu.Lock()
+		if h.next == r {
+			h.next = nil
+		}
+		d.mu.Unlock()
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer leave()
+	d.mu.Lock()
+	known := h.known()
+	d.mu.Unlock()
+	return hostops.ReadDiskIndexWith(ctx, b, h.memo, known)
+}
+
+// destroying waits for the turn of destroys on host (no read under way or waiting) and holds it
+// until the returned function is called.
+func (d *diskIndexes) destroying(ctx context.Context, host string) (leave func(), err error) {
+	d.mu.Lock()
+	h := d.host(host)
+	d.mu.Unlock()
+	return h.turns.enterDestroy(ctx)
+}
+
+// turns lets the in-use reads of a host and this client's destroys there take turns. libvirtd
+// lists the domains of a host (and gives out a definition) only between the destroys of each:
+// a read begun while destroys run waits inside libvirtd until they end, holding its connection's
+// request slots, and the askers that came after it began wait for the read after it. Taking
+// turns in the client, a read waits for the destroys under way (new ones wait for it), and
+// everyone who asks meanwhile shares it; then it runs at once.
+type turns struct {
+	mu         sync.Mutex
+	destroys   int           // destroys under way
+	reads      int           // reads under way or waiting for their turn
+	changed    chan struct{} // closed (and replaced) when either count falls
+	changedSet bool
+}
+
+// wait returns the channel closed at the next change; t.mu held.
+func (t *turns) wait() <-chan struct{} {
+	if !t.changedSet {
+		t.changed, t.changedSet = make(chan struct{}), true
+	}
+	return t.changed
+}
+
+// signal wakes every waiter; t.mu held.
+func (t *turns) signal() {
+	if t.changedSet {
+		close(t.changed)
+		t.changedSet = false
+	}
+}
+
+// enterRead waits until no destroy runs; destroys that ask meanwhile wait for the read.
+func (t *turns) enterRead(ctx context.Context) (leave func(), err error) {
+	t.mu.Lock()
+	t.reads++
+	for t.destroys > 0 {
+		ch := t.wait()
+		t.mu.Unlock()
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			t.mu.Lock()
+			t.reads--
+			t.signal()
+			t.mu.Unlock()
+			return nil, ctx.Err()
+		}
+		t.mu.Lock()
+	}
+	t.mu.Unlock()
+	return func() {
+		t.mu.Lock()
+		t.reads--
+		t.signal()
+		t.mu.Unlock()
+	}, nil
+}
+
+// enterDestroy waits until no read runs or waits.
+func (t *turns) enterDestroy(ctx context.Context) (leave func(), err error) {
+	t.mu.Lock()
+	for t.reads > 0 {
+		ch := t.wait()
+		t.mu.Unlock()
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		t.mu.Lock()
+	}
+	t.destroys++
+	t.mu.Unlock()
+	return func() {
+		t.mu.Lock()
+		t.destroys--
+		t.signal()
+		t.mu.Unlock()
+	}, nil
 }

@@ -235,3 +235,68 @@ func TestDiskIndexes_aDomainBeingRemovedIsReadFromItsDelete(t *testing.T) {
 		t.Fatalf("after the delete, the read asked the host for it %d times, want 1", n)
 	}
 }
+
+// TestDiskIndexes_readsAndDestroysTakeTurns: a read waits for this client's destroys under way
+// on the host (libvirtd would hold it until they end anyway), every caller that asks while it
+// waits shares it (one listing of the host), and a destroy that asks while it waits goes after it.
+func TestDiskIndexes_readsAndDestroysTakeTurns(t *testing.T) {
+	h := newCore(t)
+	h.create()
+	var lists atomic.Int32
+	h.fb.Inject("ConnectListAllDomains", func(context.Context, fake.Call) error {
+		lists.Add(1)
+		return nil
+	})
+	d := newDiskIndexes(time.Now)
+	ctx := context.Background()
+	leaveFirst, err := d.destroying(ctx, h.fb.Host())
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 4
+	got := make(chan error, n)
+	for range n {
+		go func() {
+			_, err := d.read(ctx, h.fb)
+			got <- err
+		}()
+	}
+	waitFor(t, func() bool {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		r := d.hosts[h.fb.Host()].next
+		return r != nil && r.waiting == n
+	})
+	second := make(chan struct{})
+	go func() {
+		leave, err := d.destroying(ctx, h.fb.Host())
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		if lists.Load() != 1 {
+			t.Errorf("a destroy asked for after the read began waiting ran before it (%d listings)", lists.Load())
+		}
+		leave()
+		close(second)
+	}()
+	time.Sleep(20 * time.Millisecond)
+	if l := lists.Load(); l != 0 {
+		t.Fatalf("the host was listed %d times while a destroy ran, want 0 (the read waits its turn)", l)
+	}
+	select {
+	case <-second:
+		t.Fatal("a second destroy began while a read waited for its turn")
+	default:
+	}
+	leaveFirst()
+	for range n {
+		if err := <-got; err != nil {
+			t.Fatal(err)
+		}
+	}
+	<-second
+	if l := lists.Load(); l != 1 {
+		t.Fatalf("%d callers that asked while the read waited for its turn listed the host %d times, want once", n, l)
+	}
+}
