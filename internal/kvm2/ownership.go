@@ -36,7 +36,7 @@ type OwnedError struct {
 func (e *OwnedError) Error() string {
 	var b strings.Builder
 	if e.ByCreate && len(e.Differs) == 0 {
-		fmt.Fprintf(&b, "domain %s on host %s carries a kvm2 mark with uid %s, which is not this resource's", e.Name, e.Host, e.Other.UID)
+		fmt.Fprintf(&b, "domain %s on host %s carries a kvm2 mark that is not this resource's: uid %s", e.Name, e.Host, e.Other.UID)
 	} else {
 		fmt.Fprintf(&b, "domain %s on host %s belongs to another kvm2 configuration: its mark has uid %s", e.Name, e.Host, e.Other.UID)
 	}
