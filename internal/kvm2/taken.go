@@ -47,8 +47,11 @@ func settingDiffs(m definition.Mark, facts definition.DomainFacts, req CreateReq
 	text("network", m.Network, req.Network)
 	text("bridge", m.Bridge, req.Bridge)
 	text("firmware", m.Firmware, string(req.Firmware))
-	source := userDataSource(req)
-	if m.UserDataSHA256 != rules.UserDataSHA256(req.UserData) || (m.UserDataSource != "" && m.UserDataSource != source) {
+	source, digest := userDataSource(req), m.UserDataSHA256
+	if digest == "" { // a mark of an earlier version records no digest for no user data
+		digest = rules.UserDataSHA256(nil)
+	}
+	if digest != rules.UserDataSHA256(req.UserData) || (m.UserDataSource != "" && m.UserDataSource != source) {
 		setting := "user_data"
 		if req.WriteOnlyUserData {
 			setting = "user_data_wo"

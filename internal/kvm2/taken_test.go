@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	libvirt "github.com/digitalocean/go-libvirt"
+
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -105,5 +107,28 @@ func TestCreate_takenNameComparesAFixedMAC(t *testing.T) {
 	_, owned := takenBy(t, func(r *CreateRequest) { r.MAC = "52:54:00:12:34:56" })
 	if len(owned.Differs) != 1 || owned.Differs[0].Setting != "mac_address" || owned.Differs[0].Asked != "52:54:00:12:34:56" {
 		t.Fatalf("Differs %+v", owned.Differs)
+	}
+}
+
+// A mark of an earlier version records no user data digest for a VM without user data, and
+// none of the later fields: the same settings still compare as the same.
+func TestCreate_takenNameByAnEarlierVersionsMarkComparesWhatItRecords(t *testing.T) {
+	h := newCore(t)
+	const earlierUID = "01hzy3k8v2c7d9e6f5g4h3j2k1" // a UID of the versions before UUID UIDs
+	h.markedDomain(vmName, earlierUID, "fleet-a", libvirt.DomainRunning)
+	req := labRequest()
+	req.UserData, req.Firmware = nil, "bios"
+	_, err := h.c.Create(context.Background(), req)
+	var owned *OwnedError
+	if !errors.As(err, &owned) || owned.Other.UID != earlierUID {
+		t.Fatalf("not the refusal of the earlier VM: %v", err)
+	}
+	if !owned.ByCreate || len(owned.Differs) != 0 {
+		t.Fatalf("Differs %+v, want none", owned.Differs)
+	}
+	req.UserData = []byte("#cloud-config\n")
+	_, err = h.c.Create(context.Background(), req)
+	if !errors.As(err, &owned) || len(owned.Differs) != 1 || owned.Differs[0].Setting != "user_data" {
+		t.Fatalf("with user data: %v", err)
 	}
 }

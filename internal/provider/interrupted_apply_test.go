@@ -1,14 +1,20 @@
 package provider
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"regexp"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // forgetVM is a configuration step that drops the VM from state and leaves it on the host, as
@@ -19,14 +25,6 @@ removed {
   lifecycle {
     destroy = false
   }
-}
-`
-
-// importVM is the import block the error gives, with its placeholder replaced by the address.
-const importVM = `
-import {
-  to = kvm2_proxy_vm.egress
-  id = "lab/egress-1"
 }
 `
 
@@ -81,7 +79,7 @@ func TestProxyVM_interruptedApplyIsExplainedWithTheImportBlock(t *testing.T) {
 					`.*create_before_destroy`),
 			},
 			{
-				Config: cfg + importVM,
+				Config: cfg + pastedImportBlock(t),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionNoop),
 				}},
@@ -118,7 +116,7 @@ func TestProxyVM_takenNameWithOtherSettingsNamesThem(t *testing.T) {
 					`If it is this configuration's own VM.*` + importBlockRe),
 			},
 			{
-				Config: cfg + importVM,
+				Config: cfg + pastedImportBlock(t),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionUpdate),
 				}},
@@ -156,4 +154,68 @@ func TestProxyVM_createBeforeDestroyWithAFixedNameSaysWhatToChange(t *testing.T)
 			{Config: h.config(h.baseImage() + vmConfig(cbd)), PlanOnly: true, Check: sameUID(&uid)},
 		},
 	})
+}
+
+// pastedImportBlock is the import block the error gives for lab/egress-1, cut from its text
+// and with the placeholder replaced by the resource's name, as a user pastes it: the steps
+// that apply it prove it valid HCL with an id the import accepts.
+func pastedImportBlock(t *testing.T) string {
+	t.Helper()
+	detail := takenDetail(errors.New("refused"), &kvm2.OwnedError{Host: "lab", Name: "egress-1", ByCreate: true})
+	start := strings.Index(detail, "import {")
+	end := strings.Index(detail[max(start, 0):], "\n  }\n")
+	if start < 0 || end < 0 {
+		t.Fatalf("no import block in %q", detail)
+	}
+	block := detail[start : start+end+len("\n  }")]
+	return "\n" + strings.ReplaceAll(block, importPlaceholder, "egress") + "\n"
+}
+
+// The error of a create whose name an interrupted apply's VM holds, from the core on the fake
+// host: it shows the creation time and uid of the domain's mark, says the settings match and
+// gives the block; with other settings it names them and says so.
+func TestTakenDetail_showsCreationTimeAndMatch(t *testing.T) {
+	t.Parallel()
+	h := newFakeHost(t)
+	h.createOutOfBandWith("egress-1", "fleet-a", "", nil)
+	mark, err := h.domainMark("egress-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refuse := func(mutate func(*kvm2.CreateRequest)) string {
+		t.Helper()
+		// The request createOutOfBand sent, under another uid, as the next apply asks.
+		req := kvm2.CreateRequest{
+			Host: "lab", Name: "egress-1", UID: "7d0c1f52-2f4e-4c55-9a43-6b2d1e0f9a10", BaseImageID: mark.BaseImageID,
+			VCPUs: 1, MemoryMiB: 128, DiskGiB: 10, Firmware: rules.FirmwareBIOS, Tag: "fleet-a", Running: true, Autostart: true,
+		}
+		if mutate != nil {
+			mutate(&req)
+		}
+		_, err := h.client().Create(context.Background(), req)
+		owned := takenByCreate(err)
+		if owned == nil {
+			t.Fatalf("not a create's refusal by a marked domain: %v", err)
+		}
+		return takenDetail(err, owned)
+	}
+	created := mark.CreatedAt.UTC().Format(time.RFC3339)
+	same := refuse(nil)
+	for _, s := range []string{"Most likely this configuration's own interrupted apply", "created this VM at " + created,
+		"uid must be " + mark.UID, `id = "lab/egress-1"`, "terraform import 'kvm2_proxy_vm.RESOURCE_NAME' 'lab/egress-1'",
+		"cannot reuse a fixed name"} {
+		if !strings.Contains(same, s) {
+			t.Errorf("detail lacks %q:\n%s", s, same)
+		}
+	}
+	other := refuse(func(r *kvm2.CreateRequest) { r.MemoryMiB = 256 })
+	for _, s := range []string{"memory_mib (128, here 256)", "most likely belongs to another configuration",
+		"created at " + created, `id = "lab/egress-1"`} {
+		if !strings.Contains(other, s) {
+			t.Errorf("detail lacks %q:\n%s", s, other)
+		}
+	}
+	if strings.Contains(other, "Most likely this configuration's own") {
+		t.Errorf("a domain with other settings is called this configuration's own:\n%s", other)
+	}
 }
