@@ -79,7 +79,7 @@ func TestProxyVM_interruptedApplyIsExplainedWithTheImportBlock(t *testing.T) {
 					`.*create_before_destroy`),
 			},
 			{
-				Config: cfg + pastedImportBlock(t),
+				Config: cfg + pastedImportBlock(t, "egress-1"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionNoop),
 				}},
@@ -116,7 +116,7 @@ func TestProxyVM_takenNameWithOtherSettingsNamesThem(t *testing.T) {
 					`If it is this configuration's own VM.*` + importBlockRe),
 			},
 			{
-				Config: cfg + pastedImportBlock(t),
+				Config: cfg + pastedImportBlock(t, "egress-1"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionUpdate),
 				}},
@@ -156,12 +156,12 @@ func TestProxyVM_createBeforeDestroyWithAFixedNameSaysWhatToChange(t *testing.T)
 	})
 }
 
-// pastedImportBlock is the import block the error gives for lab/egress-1, cut from its text
-// and with the placeholder replaced by the resource's name, as a user pastes it: the steps
-// that apply it prove it valid HCL with an id the import accepts.
-func pastedImportBlock(t *testing.T) string {
+// pastedImportBlock is the import block the error gives for VM lab/name, cut from its text
+// and with the placeholder replaced by the resource's name "egress", as a user pastes it: the
+// steps that apply it prove it valid HCL with an id the import accepts.
+func pastedImportBlock(t *testing.T, name string) string {
 	t.Helper()
-	detail := takenDetail(errors.New("refused"), &kvm2.OwnedError{Host: "lab", Name: "egress-1", ByCreate: true})
+	detail := takenDetail(errors.New("refused"), &kvm2.OwnedError{Host: "lab", Name: name, ByCreate: true})
 	start := strings.Index(detail, "import {")
 	end := strings.Index(detail[max(start, 0):], "\n  }\n")
 	if start < 0 || end < 0 {
