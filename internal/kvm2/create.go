@@ -132,7 +132,11 @@ func (c *Client) createOn(ctx context.Context, b backend.Backend, hc HostConfig,
 // disks are gone (a define whose reply was lost, followed by the cleanup of its disks) is
 // removed and rebuilt: rebuild is then true.
 func (c *Client) adopt(ctx context.Context, b backend.Backend, dom libvirt.Domain, facts definition.DomainFacts, req CreateRequest) (_ Instance, rebuild bool, _ error) {
-	if err := claimName(req, facts); err != nil {
+	if err := claim(req.Host, req.Name, req.UID, facts); err != nil {
+		var owned *OwnedError
+		if errors.As(err, &owned) {
+			owned.ByCreate, owned.Differs = true, settingDiffs(owned.Other, facts, req)
+		}
 		return Instance{}, false, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("the name %s is taken: %w", req.Name, err))
 	}
 	present, err := disksPresent(ctx, b, facts)

@@ -1,14 +1,11 @@
 package kvm2
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -16,52 +13,6 @@ import (
 // mark records differ from the request. The answer only words the refusal (the domain is most
 // likely the caller's own VM from a run that ended before it recorded the UID, or not); it is
 // never a proof of identity, so nothing is adopted on it.
-
-const opCheckName = "check the name"
-
-// CheckName reports what Create would refuse of req's name before anything is made, for a plan:
-// a domain with a kvm2 mark of another UID under the name is the *OwnedError Create returns
-// (Permanent, settings compared with req); a free name, or a domain without a mark (which Create
-// refuses on its own), is nil. req.UID is ignored: a planned VM has none yet. It reads one
-// definition and writes nothing.
-func (c *Client) CheckName(ctx context.Context, req CreateRequest) error {
-	hc, err := c.host(opCheckName, req.Host)
-	if err != nil {
-		return err
-	}
-	req.UID = ""
-	if req, err = normalizeCreate(req, hc); err != nil {
-		return kvmerr.New(kvmerr.Permanent, opCheckName, req.Host, err)
-	}
-	b, release, err := c.pool.Acquire(ctx, req.Host)
-	if err != nil {
-		return kvmerr.Wrap(opCheckName, req.Host, err)
-	}
-	defer release()
-	_, facts, err := findDomain(ctx, b, req.Name, "")
-	switch {
-	case kvmerr.IsNotFound(err):
-		return nil
-	case err != nil:
-		return kvmerr.Wrap(opCheckName, req.Host, err)
-	}
-	var owned *OwnedError
-	if err := claimName(req, facts); errors.As(err, &owned) {
-		return kvmerr.New(kvmerr.Permanent, opCheckName, req.Host, fmt.Errorf("the name %s is taken: %w", req.Name, err))
-	}
-	return nil
-}
-
-// claimName is claim for a Create of req, which has its own new UID: an *OwnedError then says
-// which settings of the mark differ from req (ByCreate, Differs).
-func claimName(req CreateRequest, facts definition.DomainFacts) error {
-	err := claim(req.Host, req.Name, req.UID, facts)
-	var owned *OwnedError
-	if errors.As(err, &owned) {
-		owned.ByCreate, owned.Differs = true, settingDiffs(owned.Other, facts, req)
-	}
-	return err
-}
 
 // SettingDiff is one setting whose value in a domain's mark (or definition, for the MAC
 // address) differs from a create's request. Setting is named as the attribute of

@@ -132,38 +132,3 @@ func TestCreate_takenNameByAnEarlierVersionsMarkComparesWhatItRecords(t *testing
 		t.Fatalf("with user data: %v", err)
 	}
 }
-
-// The plan's check of a new VM's name: free, or held by a domain without a mark, is nil (an
-// unmarked domain is Create's refusal to make); held by a marked domain of another UID is the
-// refusal Create would give, settings compared, and nothing is written.
-func TestCheckName_reportsWhatCreateWouldRefuse(t *testing.T) {
-	h := newCore(t)
-	req := labRequest()
-	req.UID = ""
-	if err := h.c.CheckName(context.Background(), req); err != nil {
-		t.Fatalf("free name: %v", err)
-	}
-	h.create()
-	h.fb.ResetCalls()
-	err := h.c.CheckName(context.Background(), req)
-	var owned *OwnedError
-	if classOfErr(t, err) != kvmerr.Permanent || !errors.As(err, &owned) || !owned.ByCreate || len(owned.Differs) != 0 ||
-		owned.Other.UID != labUID {
-		t.Fatalf("taken name: %v", err)
-	}
-	req.MemoryMiB = 256
-	if err := h.c.CheckName(context.Background(), req); !errors.As(err, &owned) || len(owned.Differs) != 1 ||
-		owned.Differs[0].Setting != "memory_mib" {
-		t.Fatalf("other settings: %v", err)
-	}
-	for _, m := range []string{"DomainDefineXML", "DomainUndefine", "DomainSetMetadata", "DomainSetAutostart", "StorageVolCreateXML"} {
-		if n := h.fb.Count(m); n != 0 {
-			t.Fatalf("%s called %d times by a check", m, n)
-		}
-	}
-	h2 := newCore(t)
-	h2.unmarkedDomain(vmName, libvirt.DomainRunning)
-	if err := h2.c.CheckName(context.Background(), req); err != nil {
-		t.Fatalf("unmarked domain: %v", err)
-	}
-}

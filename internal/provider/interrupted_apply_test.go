@@ -219,39 +219,3 @@ func TestTakenDetail_showsCreationTimeAndMatch(t *testing.T) {
 		t.Errorf("a domain with other settings is called this configuration's own:\n%s", other)
 	}
 }
-
-// The plan of a new VM whose name an interrupted apply's VM holds already fails with the same
-// explanation (the host is asked at plan time), so `terraform plan` shows the recovery before
-// any apply; a replacement, whose name its predecessor holds, plans as before.
-func TestProxyVM_interruptedApplyIsReportedByThePlan(t *testing.T) {
-	t.Parallel()
-	h := newFakeHost(t)
-	cfg := h.config(h.baseImage() + vmConfig(`wait_for_ip = false`))
-	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
-		CheckDestroy:             h.checkNothingLeft,
-		Steps: []resource.TestStep{
-			{Config: cfg},
-			{Config: h.config(h.baseImage() + forgetVM), Check: h.onHost},
-			{
-				Config:   cfg,
-				PlanOnly: true,
-				ExpectError: regexp.MustCompile(`(?s)Unable to create proxy VM lab/egress-1.*` +
-					`Most likely this configuration's own\s+interrupted apply.*` + importBlockRe),
-			},
-			{
-				Config: cfg + pastedImportBlock(t, "egress-1"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionNoop),
-				}},
-			},
-			{
-				Config: h.config(h.baseImage() + vmConfig(`wait_for_ip = false
-  user_data = "#cloud-config\n"`)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionDestroyBeforeCreate),
-				}},
-			},
-		},
-	})
-}

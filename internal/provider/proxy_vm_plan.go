@@ -64,9 +64,6 @@ func (r *proxyVMResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 		resp.Diagnostics.Append(r.checkPoolSpace(ctx, plan)...)
 		resp.Diagnostics.Append(r.checkAttachment(ctx, plan, cfg)...)
 		resp.Diagnostics.Append(r.checkMAC(ctx, plan, replaced)...)
-		if replaced == "" {
-			resp.Diagnostics.Append(r.checkName(ctx, plan, cfg)...)
-		}
 		resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
 		return
 	}

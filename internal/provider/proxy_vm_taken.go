@@ -1,19 +1,13 @@
 package provider
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"strings"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework/attr"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
-
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // A create refused because its name holds a domain with a kvm2 mark of another uid. Terraform
@@ -82,57 +76,4 @@ func takenDetail(err error, owned *kvm2.OwnedError) string {
 		"Remove create_before_destroy (the old VM is then destroyed first), or let the name change with each " +
 		"replacement, and apply again; do not import it then.")
 	return b.String()
-}
-
-// checkName fails the plan of a new VM (not a replacement: its predecessor holds the name)
-// whose name a domain with a kvm2 mark of another uid already holds, with the apply's
-// explanation (takenDetail): the core's CheckName, the rule Create applies. A plan with a
-// setting still unknown, or a host that does not answer, stays quiet; apply checks again.
-func (r *proxyVMResource) checkName(ctx context.Context, plan, cfg proxyVMModel) diag.Diagnostics {
-	var diags diag.Diagnostics
-	userData, known := effectiveUserData(cfg)
-	if r.data == nil || r.data.client == nil || !known || anyUnknown(plan.Host, plan.Name, plan.BaseImageID, plan.VCPUs,
-		plan.MemoryMiB, plan.DiskGiB, plan.Firmware, plan.Tag, plan.NetworkConfig, plan.WaitForIP, plan.UserDataWOVersion) {
-		return diags
-	}
-	host := plan.Host.ValueString()
-	if !r.data.space.askable(host) {
-		return diags
-	}
-	lctx, cancel := context.WithTimeout(withCoreLogging(ctx), planLookupTimeout)
-	defer cancel()
-	err := r.data.client.CheckName(lctx, createRequest(plan, "", userData, writeOnlyUserData(cfg)))
-	owned := takenByCreate(err)
-	if owned == nil {
-		r.data.space.noteUnanswered(lctx, "name", plan.Name.ValueString(), host, err)
-		return diags
-	}
-	diags.AddAttributeError(path.Root("name"), errorSummary("create", proxyVMKind, rules.FormatID(host, owned.Name)),
-		takenDetail(err, owned)+"\n\nThe plan asked the host; an apply would fail the same way.")
-	return diags
-}
-
-// anyUnknown reports whether any of vs is unknown.
-func anyUnknown(vs ...attr.Value) bool {
-	for _, v := range vs {
-		if v.IsUnknown() {
-			return true
-		}
-	}
-	return false
-}
-
-// askable reports whether host may be asked at plan time: it has not failed to answer in this
-// command (planSpace.noteFailure).
-func (s *planSpace) askable(host string) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return !s.quiet[host]
-}
-
-// noteUnanswered is noteFailure for a look-up made without the lock held.
-func (s *planSpace) noteUnanswered(ctx context.Context, what, of, host string, err error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.noteFailure(ctx, what, of, host, err)
 }
