@@ -18,8 +18,9 @@ import (
 // gives the exact import block. Settings that match are no proof, only the likeliest story.
 //
 // Only the apply can say it. A plan cannot: Terraform plans the replacement of a tainted VM as a
-// new object with no prior state and no private data, so the plan of a new VM cannot tell its own predecessor under the name from an
-// interrupted apply's VM, and an error there would block every tainted replacement.
+// new object with no prior state and no private data, so the plan of a new VM cannot tell its
+// own predecessor under the name from an interrupted apply's VM, and an error there would block
+// every tainted replacement.
 
 // importPlaceholder stands for the resource's name in the import block the error gives: the
 // provider is never told the resource's address, which Terraform prints beside the error.
