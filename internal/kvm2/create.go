@@ -133,6 +133,10 @@ func (c *Client) createOn(ctx context.Context, b backend.Backend, hc HostConfig,
 // removed and rebuilt: rebuild is then true.
 func (c *Client) adopt(ctx context.Context, b backend.Backend, dom libvirt.Domain, facts definition.DomainFacts, req CreateRequest) (_ Instance, rebuild bool, _ error) {
 	if err := claim(req.Host, req.Name, req.UID, facts); err != nil {
+		var owned *OwnedError
+		if errors.As(err, &owned) {
+			owned.ByCreate, owned.Differs = true, settingDiffs(owned.Other, facts, req)
+		}
 		return Instance{}, false, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("the name %s is taken: %w", req.Name, err))
 	}
 	present, err := disksPresent(ctx, b, facts)

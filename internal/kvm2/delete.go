@@ -64,7 +64,7 @@ func (c *Client) Delete(ctx context.Context, id, uid string) error {
 // skipped when the removed domain's definition named both disks under the names this UID gives.
 func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, uid string) error {
 	var vols []libvirt.StorageVol
-	dom, facts, err := findDomain(ctx, b, name, uid)
+	dom, facts, xml, err := findDomainXML(ctx, b, name, uid)
 	switch {
 	case err == nil:
 		if foreign := claim(host, name, uid, facts); foreign != nil && !errors.Is(foreign, ErrMarkRemoved) {
@@ -72,6 +72,9 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 				map[string]any{"host": host, "name": name, "uid": uid, "reason": foreign.Error()})
 			break
 		}
+		// The in-use checks of the deletes beside this one take this domain's definition from
+		// here rather than wait for the host's, which waits for its destroy.
+		defer c.disks.removingDomain(host, dom, xml)()
 		// Resolve the disks before the domain goes: afterwards nothing names them. A disk
 		// another domain uses (or may) keeps the whole VM: nothing is removed, and the delete
 		// succeeds once that domain lets go of it.
@@ -82,7 +85,13 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 		if err := c.refuseShared(ctx, b, host, name, dom, vols, paths); err != nil {
 			return err
 		}
-		if err := removeDomain(ctx, b, dom); err != nil {
+		leave, err := c.disks.destroying(ctx, host)
+		if err != nil {
+			return kvmerr.New(kvmerr.Transient, "", host, fmt.Errorf("waiting for the in-use check of the deletes beside this one: %w", err))
+		}
+		err = removeDomain(ctx, b, dom)
+		leave()
+		if err != nil {
 			return err
 		}
 		c.logf(ctx, corelog.LevelInfo, "domain deleted", map[string]any{"host": host, "name": name, "uid": uid})

@@ -2,8 +2,11 @@ package kvm2
 
 import (
 	"context"
+	"maps"
 	"sync"
 	"time"
+
+	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
@@ -18,6 +21,11 @@ import (
 // way waits for it to end; the next read then serves everyone who asked meanwhile, led (run on
 // its own connection and context) by one of them. A delete whose leader's read failed while its
 // own context is still live reads the host itself.
+//
+// A read takes the definitions of the domains this client's deletes are removing from those
+// deletes (removing) instead of asking the host: libvirtd answers for a domain under destroy only
+// once the destroy has ended (a second or two under TCG, measured), and a fleet's destroy is
+// mostly such domains.
 type diskIndexes struct {
 	mu    sync.Mutex
 	hosts map[string]*diskIndexHost
@@ -25,9 +33,39 @@ type diskIndexes struct {
 }
 
 type diskIndexHost struct {
-	running chan struct{} // closed when the read under way ends; nil when none is
-	next    *diskIndexRead
-	memo    *hostops.VolumeMemo // the volumes the host's reads found, for the next reads
+	running  chan struct{} // closed when the read under way ends; nil when none is
+	next     *diskIndexRead
+	memo     *hostops.VolumeMemo     // the volumes the host's reads found, for the next reads
+	removing map[libvirt.UUID]string // definitions of the domains deletes are removing
+	turns    turns                   // reads and destroys take turns
+}
+
+// host returns the state of host, made on first use; d.mu held.
+func (d *diskIndexes) host(host string) *diskIndexHost {
+	h := d.hosts[host]
+	if h == nil {
+		h = &diskIndexHost{memo: hostops.NewVolumeMemo(d.now), removing: map[libvirt.UUID]string{}}
+		d.hosts[host] = h
+	}
+	return h
+}
+
+// removingDomain tells the reads of host that a delete is removing dom, whose definition it
+// read as xml, until the returned function is called. Between the two, reads use xml for dom.
+func (d *diskIndexes) removingDomain(host string, dom libvirt.Domain, xml string) (done func()) {
+	d.mu.Lock()
+	d.host(host).removing[dom.UUID] = xml
+	d.mu.Unlock()
+	return func() {
+		d.mu.Lock()
+		delete(d.hosts[host].removing, dom.UUID)
+		d.mu.Unlock()
+	}
+}
+
+// known is a copy of the definitions h's deletes are removing now; d.mu held.
+func (h *diskIndexHost) known() map[libvirt.UUID]string {
+	return maps.Clone(h.removing)
 }
 
 // diskIndexRead is one read of a host's disks and everyone waiting for it.
@@ -46,11 +84,7 @@ func newDiskIndexes(now func() time.Time) *diskIndexes {
 // read returns a disk index of b's host read after this call began.
 func (d *diskIndexes) read(ctx context.Context, b backend.Backend) (*hostops.DiskIndex, error) {
 	d.mu.Lock()
-	h := d.hosts[b.Host()]
-	if h == nil {
-		h = &diskIndexHost{memo: hostops.NewVolumeMemo(d.now)}
-		d.hosts[b.Host()] = h
-	}
+	h := d.host(b.Host())
 	r := h.next
 	if r == nil {
 		r = &diskIndexRead{done: make(chan struct{})}
@@ -69,9 +103,11 @@ func (d *diskIndexes) read(ctx context.Context, b backend.Backend) (*hostops.Dis
 		d.mu.Lock()
 	}
 	if !r.led {
-		r.led, h.next, h.running = true, nil, make(chan struct{})
+		// This call leads r. Until its turn comes (the destroys under way have ended), r is
+		// still the next read: callers that ask meanwhile join it.
+		r.led, h.running = true, make(chan struct{})
 		d.mu.Unlock()
-		r.x, r.err = hostops.ReadDiskIndexWith(ctx, b, h.memo)
+		r.x, r.err = d.readInTurn(ctx, b, h, r)
 		close(r.done)
 		d.mu.Lock()
 		close(h.running)
@@ -86,7 +122,118 @@ func (d *diskIndexes) read(ctx context.Context, b backend.Backend) (*hostops.Dis
 		return nil, ctx.Err()
 	}
 	if r.err != nil && ctx.Err() == nil {
-		return hostops.ReadDiskIndexWith(ctx, b, h.memo)
+		return d.readInTurn(ctx, b, h, nil)
 	}
 	return r.x, r.err
+}
+
+// readInTurn reads h's host once no destroy of this client runs there (turns), taking the
+// definitions of the domains being removed from their deletes. When r is given, it is the next
+// read until the turn comes; then it begins, and later callers wait for the one after.
+func (d *diskIndexes) readInTurn(ctx context.Context, b backend.Backend, h *diskIndexHost, r *diskIndexRead) (*hostops.DiskIndex, error) {
+	leave, err := h.turns.enterRead(ctx)
+	if r != nil {
+		d.mu.Lock()
+		if h.next == r {
+			h.next = nil
+		}
+		d.mu.Unlock()
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer leave()
+	d.mu.Lock()
+	known := h.known()
+	d.mu.Unlock()
+	return hostops.ReadDiskIndexWith(ctx, b, h.memo, known)
+}
+
+// destroying waits for the turn of destroys on host (no read under way or waiting) and holds it
+// until the returned function is called.
+func (d *diskIndexes) destroying(ctx context.Context, host string) (leave func(), err error) {
+	d.mu.Lock()
+	h := d.host(host)
+	d.mu.Unlock()
+	return h.turns.enterDestroy(ctx)
+}
+
+// turns lets the in-use reads of a host and this client's destroys there take turns. libvirtd
+// lists the domains of a host (and gives out a definition) only between the destroys of each:
+// a read begun while destroys run waits inside libvirtd until they end, holding its connection's
+// request slots, and the askers that came after it began wait for the read after it. Taking
+// turns in the client, a read waits for the destroys under way (new ones wait for it), and
+// everyone who asks meanwhile shares it; then it runs at once.
+type turns struct {
+	mu         sync.Mutex
+	destroys   int           // destroys under way
+	reads      int           // reads under way or waiting for their turn
+	changed    chan struct{} // closed (and replaced) when either count falls
+	changedSet bool
+}
+
+// wait returns the channel closed at the next change; t.mu held.
+func (t *turns) wait() <-chan struct{} {
+	if !t.changedSet {
+		t.changed, t.changedSet = make(chan struct{}), true
+	}
+	return t.changed
+}
+
+// signal wakes every waiter; t.mu held.
+func (t *turns) signal() {
+	if t.changedSet {
+		close(t.changed)
+		t.changedSet = false
+	}
+}
+
+// enterRead waits until no destroy runs; destroys that ask meanwhile wait for the read.
+func (t *turns) enterRead(ctx context.Context) (leave func(), err error) {
+	t.mu.Lock()
+	t.reads++
+	for t.destroys > 0 {
+		ch := t.wait()
+		t.mu.Unlock()
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			t.mu.Lock()
+			t.reads--
+			t.signal()
+			t.mu.Unlock()
+			return nil, ctx.Err()
+		}
+		t.mu.Lock()
+	}
+	t.mu.Unlock()
+	return func() {
+		t.mu.Lock()
+		t.reads--
+		t.signal()
+		t.mu.Unlock()
+	}, nil
+}
+
+// enterDestroy waits until no read runs or waits.
+func (t *turns) enterDestroy(ctx context.Context) (leave func(), err error) {
+	t.mu.Lock()
+	for t.reads > 0 {
+		ch := t.wait()
+		t.mu.Unlock()
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		t.mu.Lock()
+	}
+	t.destroys++
+	t.mu.Unlock()
+	return func() {
+		t.mu.Lock()
+		t.destroys--
+		t.signal()
+		t.mu.Unlock()
+	}, nil
 }

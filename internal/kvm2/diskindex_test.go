@@ -188,3 +188,115 @@ func TestDiskIndexes_laterReadsLookUpOnlyWhatIsNew(t *testing.T) {
 		t.Fatalf("after the memo's time %d lookups, want every volume again (%d at least)", n, first)
 	}
 }
+
+// TestDiskIndexes_aDomainBeingRemovedIsReadFromItsDelete: while a delete removes a domain, the
+// reads beside it take that domain's definition from the delete (the host answers for a domain
+// under destroy only once the destroy has ended), and still count what it uses; once the delete
+// is done, reads ask the host again.
+func TestDiskIndexes_aDomainBeingRemovedIsReadFromItsDelete(t *testing.T) {
+	h := newCore(t)
+	h.create()
+	overlay := fake.DefaultPoolPath + "/" + labOverlay
+	xml := rescueDomainXML("rescue", qcow2FileDisk(overlay))
+	h.fb.AddDomain(fake.Domain{Name: "rescue", XML: xml})
+	ctx := context.Background()
+	rescue, err := h.fb.DomainLookupByName(ctx, "rescue")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var asked atomic.Int32
+	h.fb.Inject("DomainGetXMLDesc", func(_ context.Context, c fake.Call) error {
+		if c.Target == "rescue" {
+			asked.Add(1)
+		}
+		return nil
+	})
+	d := newDiskIndexes(time.Now)
+	done := d.removingDomain(h.fb.Host(), rescue, xml)
+	x, err := d.read(ctx, h.fb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := asked.Load(); n != 0 {
+		t.Fatalf("the read asked the host for the definition of the domain being removed %d times, want 0", n)
+	}
+	users, err := x.Users(ctx, h.fb, []string{overlay}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(users[overlay], func(u hostops.User) bool { return u.Name == "rescue" }) {
+		t.Fatalf("users of the overlay %v, want the domain being removed (from its delete's definition)", users[overlay])
+	}
+	done()
+	if _, err := d.read(ctx, h.fb); err != nil {
+		t.Fatal(err)
+	}
+	if n := asked.Load(); n != 1 {
+		t.Fatalf("after the delete, the read asked the host for it %d times, want 1", n)
+	}
+}
+
+// TestDiskIndexes_readsAndDestroysTakeTurns: a read waits for this client's destroys under way
+// on the host (libvirtd would hold it until they end anyway), every caller that asks while it
+// waits shares it (one listing of the host), and a destroy that asks while it waits goes after it.
+func TestDiskIndexes_readsAndDestroysTakeTurns(t *testing.T) {
+	h := newCore(t)
+	h.create()
+	var lists atomic.Int32
+	h.fb.Inject("ConnectListAllDomains", func(context.Context, fake.Call) error {
+		lists.Add(1)
+		return nil
+	})
+	d := newDiskIndexes(time.Now)
+	ctx := context.Background()
+	leaveFirst, err := d.destroying(ctx, h.fb.Host())
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 4
+	got := make(chan error, n)
+	for range n {
+		go func() {
+			_, err := d.read(ctx, h.fb)
+			got <- err
+		}()
+	}
+	waitFor(t, func() bool {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		r := d.hosts[h.fb.Host()].next
+		return r != nil && r.waiting == n
+	})
+	second := make(chan struct{})
+	go func() {
+		leave, err := d.destroying(ctx, h.fb.Host())
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		if lists.Load() != 1 {
+			t.Errorf("a destroy asked for after the read began waiting ran before it (%d listings)", lists.Load())
+		}
+		leave()
+		close(second)
+	}()
+	time.Sleep(20 * time.Millisecond)
+	if l := lists.Load(); l != 0 {
+		t.Fatalf("the host was listed %d times while a destroy ran, want 0 (the read waits its turn)", l)
+	}
+	select {
+	case <-second:
+		t.Fatal("a second destroy began while a read waited for its turn")
+	default:
+	}
+	leaveFirst()
+	for range n {
+		if err := <-got; err != nil {
+			t.Fatal(err)
+		}
+	}
+	<-second
+	if l := lists.Load(); l != 1 {
+		t.Fatalf("%d callers that asked while the read waited for its turn listed the host %d times, want once", n, l)
+	}
+}

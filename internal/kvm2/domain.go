@@ -26,21 +26,27 @@ import (
 // every caller then proves ownership from the definition (claim). No domain under the name is
 // libvirt's ErrNoDomain (NotFound).
 func findDomain(ctx context.Context, b backend.Backend, name, uid string) (libvirt.Domain, definition.DomainFacts, error) {
+	dom, facts, _, err := findDomainXML(ctx, b, name, uid)
+	return dom, facts, err
+}
+
+// findDomainXML is findDomain that also returns the definition as read.
+func findDomainXML(ctx context.Context, b backend.Backend, name, uid string) (libvirt.Domain, definition.DomainFacts, string, error) {
 	if dom, ok := uuidRef(name, rules.DomainUUID(uid)); ok && uid != "" {
-		facts, err := readDefinition(ctx, b, dom)
+		facts, x, err := readDefinitionXML(ctx, b, dom)
 		switch {
 		case err == nil && facts.Name == name:
-			return dom, facts, nil
+			return dom, facts, x, nil
 		case err != nil && !kvmerr.IsNotFound(err):
-			return libvirt.Domain{}, definition.DomainFacts{}, err
+			return libvirt.Domain{}, definition.DomainFacts{}, "", err
 		}
 	}
 	dom, err := b.DomainLookupByName(ctx, name)
 	if err != nil {
-		return libvirt.Domain{}, definition.DomainFacts{}, err
+		return libvirt.Domain{}, definition.DomainFacts{}, "", err
 	}
-	facts, err := readDefinition(ctx, b, dom)
-	return dom, facts, err
+	facts, x, err := readDefinitionXML(ctx, b, dom)
+	return dom, facts, x, err
 }
 
 // uuidRef is a reference to the domain with the canonical UUID u, carrying name for errors.
@@ -56,15 +62,21 @@ func uuidRef(name, u string) (libvirt.Domain, bool) {
 
 // readDefinition reads and parses a domain's definition once: mark, disks, devices.
 func readDefinition(ctx context.Context, b backend.Backend, dom libvirt.Domain) (definition.DomainFacts, error) {
+	facts, _, err := readDefinitionXML(ctx, b, dom)
+	return facts, err
+}
+
+// readDefinitionXML is readDefinition that also returns the XML it parsed.
+func readDefinitionXML(ctx context.Context, b backend.Backend, dom libvirt.Domain) (definition.DomainFacts, string, error) {
 	x, err := b.DomainGetXMLDesc(ctx, dom, 0)
 	if err != nil {
-		return definition.DomainFacts{}, err
+		return definition.DomainFacts{}, "", err
 	}
 	facts, err := definition.ParseDomain(x)
 	if err != nil {
-		return definition.DomainFacts{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: unreadable definition: %w", dom.Name, err))
+		return definition.DomainFacts{}, "", kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: unreadable definition: %w", dom.Name, err))
 	}
-	return facts, nil
+	return facts, x, nil
 }
 
 // removeIfOurs removes the domain under name when its mark carries uid: the cleanup of a define

@@ -19,15 +19,27 @@ var ErrNotManaged = errors.New("the domain is not managed by kvm2 (it carries no
 
 // OwnedError says that a domain carries our mark with another UID: it belongs to another
 // configuration (or another resource) of this provider.
+//
+// ByCreate is set when a Create was refused: Differs then names each setting the mark records
+// that differs from the create's request (settingDiffs). None differing means the domain was
+// most likely made by this very request in a run of the caller that ended before it recorded
+// the UID (terraform killed mid-apply); the refusal stands all the same, since settings are
+// no proof of identity.
 type OwnedError struct {
 	Host, Name string
 	UID        string // the UID the caller expected ("" when creating)
 	Other      definition.Mark
+	ByCreate   bool
+	Differs    []SettingDiff
 }
 
 func (e *OwnedError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "domain %s on host %s belongs to another kvm2 configuration: its mark has uid %s", e.Name, e.Host, e.Other.UID)
+	if e.ByCreate && len(e.Differs) == 0 {
+		fmt.Fprintf(&b, "domain %s on host %s carries a kvm2 mark that is not this resource's: uid %s", e.Name, e.Host, e.Other.UID)
+	} else {
+		fmt.Fprintf(&b, "domain %s on host %s belongs to another kvm2 configuration: its mark has uid %s", e.Name, e.Host, e.Other.UID)
+	}
 	if e.Other.Tag != "" {
 		fmt.Fprintf(&b, ", tag %q", e.Other.Tag)
 	}
@@ -36,6 +48,9 @@ func (e *OwnedError) Error() string {
 	}
 	if e.UID != "" {
 		fmt.Fprintf(&b, " (this resource's uid is %s)", e.UID)
+	}
+	if e.ByCreate {
+		b.WriteString(describeDiffs(e.Differs))
 	}
 	return b.String()
 }

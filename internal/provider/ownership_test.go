@@ -351,7 +351,8 @@ resource "kvm2_base_image" "base" {
   name       = "base.qcow2"
   source_url = "` + h.imageURL + `"
   timeouts {
-    read = "1s"
+    read   = "1s"
+    delete = "10s" # should a step fail with the faults still on, the post-test destroy ends soon
   }
 }
 `)

@@ -104,7 +104,8 @@ func (r *proxyVMResource) checkPoolSpace(ctx context.Context, plan proxyVMModel)
 		return diags
 	}
 	host := plan.Host.ValueString()
-	free, needed, short := r.data.space.shortfall(withCoreLogging(ctx), r.data.client, host, plan.BaseImageID.ValueString())
+	free, needed, short, skipped := r.data.space.shortfall(withCoreLogging(ctx), r.data.client, host, plan.BaseImageID.ValueString())
+	diags.Append(skippedWarning(path.Root("host"), "the free space of its host's pool", host+"/"+plan.Name.ValueString(), skipped)...)
 	if short {
 		quota := &kvmerr.QuotaError{Host: host, Pool: defaultPool(r.data.hosts[host]), Available: free, Needed: needed}
 		diags.Append(errorDiagnostic("create", proxyVMKind, host+"/"+plan.Name.ValueString(), quota))
@@ -114,7 +115,7 @@ func (r *proxyVMResource) checkPoolSpace(ctx context.Context, plan proxyVMModel)
 
 // checkAttachment fails the plan of a VM whose network or bridge (the configured one, else the
 // host's default) the host says it lacks: a missing network or bridge, or a network that is not
-// active. A host that does not answer keeps the plan quiet; apply reports it.
+// active. A host that does not answer in time gives a warning; apply reports the refusal.
 func (r *proxyVMResource) checkAttachment(ctx context.Context, plan, cfg proxyVMModel) diag.Diagnostics {
 	var diags diag.Diagnostics
 	if r.data == nil || r.data.client == nil || plan.Host.IsUnknown() || plan.Name.IsUnknown() ||
@@ -122,8 +123,9 @@ func (r *proxyVMResource) checkAttachment(ctx context.Context, plan, cfg proxyVM
 		return diags
 	}
 	host := plan.Host.ValueString()
-	refused := r.data.space.attachmentRefusal(withCoreLogging(ctx), r.data.client, host,
+	refused, skipped := r.data.space.attachmentRefusal(withCoreLogging(ctx), r.data.client, host,
 		cfg.Network.ValueString(), cfg.Bridge.ValueString())
+	diags.Append(skippedWarning(path.Root("host"), "that its network or bridge is on the host", host+"/"+plan.Name.ValueString(), skipped)...)
 	if refused == nil {
 		return diags
 	}
@@ -299,7 +301,7 @@ func macChanged(configured, recorded types.String) bool {
 
 // checkMAC fails the plan of a new VM (or of the replacement of the VM with uid replaced, or of
 // a tainted VM) whose configured MAC address another domain on the host already has. A host
-// that does not answer keeps the plan quiet; apply checks again.
+// that does not answer in time gives a warning; apply checks again.
 func (r *proxyVMResource) checkMAC(ctx context.Context, plan proxyVMModel, replaced string) diag.Diagnostics {
 	var diags diag.Diagnostics
 	if r.data == nil || r.data.client == nil || plan.Host.IsUnknown() || plan.Name.IsUnknown() ||
@@ -307,8 +309,10 @@ func (r *proxyVMResource) checkMAC(ctx context.Context, plan proxyVMModel, repla
 		return diags
 	}
 	host := plan.Host.ValueString()
-	inUse := r.data.space.macInUse(withCoreLogging(ctx), r.data.client, host, plan.Name.ValueString(),
+	inUse, skipped := r.data.space.macInUse(withCoreLogging(ctx), r.data.client, host, plan.Name.ValueString(),
 		plan.MACAddress.ValueString(), replaced)
+	diags.Append(skippedWarning(path.Root("mac_address"), "that no other domain on its host has its mac_address",
+		host+"/"+plan.Name.ValueString(), skipped)...)
 	if inUse == nil {
 		return diags
 	}

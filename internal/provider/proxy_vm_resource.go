@@ -91,6 +91,9 @@ func (r *proxyVMResource) Create(ctx context.Context, req resource.CreateRequest
 			resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, id)...)
 		}
 		d := errorDiagnostic("create", proxyVMKind, id, err)
+		if owned := takenByCreate(err); owned != nil { // an interrupted apply's VM, most likely
+			d = diag.NewErrorDiagnostic(d.Summary(), takenDetail(err, owned))
+		}
 		if unread && !leftovers {
 			d = diag.NewErrorDiagnostic(d.Summary(), d.Detail()+"\n\nThe VM was created on the host but not read back; "+
 				"it is recorded in state with its uid as tainted, so the next apply replaces it.")

@@ -22,9 +22,10 @@ type retryPolicy struct {
 var defaultRetryPolicy = retryPolicy{Initial: time.Second, Max: 15 * time.Second, Poll: 2 * time.Second}
 
 // withRetry runs op until it succeeds, fails with a class other than Transient, or ctx ends.
-// When ctx ends after a Transient failure, the last failure is returned rather than the bare
-// context error, so the diagnostic says what the host answered; when ctx was cancelled (not
-// timed out), it is wrapped in an *interruptedError, so the diagnostic says so.
+// When ctx ends after a Transient failure, the last failure the host answered is returned rather
+// than the bare context error (or an attempt that only ran out of time), so the diagnostic says
+// what the host answered; when ctx was cancelled (not timed out), it is wrapped in an
+// *interruptedError, so the diagnostic says so.
 func withRetry[T any](ctx context.Context, p retryPolicy, what string, op func(context.Context) (T, error)) (T, error) {
 	var last error
 	attempt := 0
@@ -37,7 +38,11 @@ func withRetry[T any](ctx context.Context, p retryPolicy, what string, op func(c
 		if err == nil {
 			return v, nil
 		}
-		last = err
+		// An attempt the timeout itself cut short says nothing of the host: keep what the host
+		// answered before it, if anything.
+		if last == nil || ctx.Err() == nil || !errors.Is(err, ctx.Err()) {
+			last = err
+		}
 		if !errors.Is(err, kvmerr.ErrTransient) || ctx.Err() != nil {
 			return v, backoff.Permanent(err) // nothing to retry, or no time left to retry in
 		}

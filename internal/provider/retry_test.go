@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -69,6 +70,27 @@ func TestWithRetry_timeoutKeepsLastError(t *testing.T) {
 	}
 	if calls < 2 {
 		t.Errorf("calls = %d, want retries before the timeout", calls)
+	}
+}
+
+// TestWithRetry_timeoutReportsTheHostsAnswer: an attempt cut short by the timeout itself
+// ("connect: context deadline exceeded") says nothing of the host; the caller sees the failure
+// the host answered before it.
+func TestWithRetry_timeoutReportsTheHostsAnswer(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	reset := kvmerr.New(kvmerr.Transient, "read base image", "lab", errors.New("read: connection reset by peer"))
+	err := retryErr(ctx, fastRetry, "test", func(ctx context.Context) error {
+		select {
+		case <-ctx.Done():
+			return kvmerr.New(kvmerr.Transient, "read base image", "lab", fmt.Errorf("connect on lab: %w", ctx.Err()))
+		case <-time.After(time.Millisecond):
+			return reset
+		}
+	})
+	if !errors.Is(err, kvmerr.ErrTransient) || err.Error() != reset.Error() {
+		t.Errorf("err = %v, want the host's answer %v", err, reset)
 	}
 }
 

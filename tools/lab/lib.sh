@@ -316,18 +316,20 @@ lab_launch_libvirtd() {
 	cat "$LAB_LIBVIRTD_PID" >"$LAB_HOST_STATE/libvirtd.started"
 }
 
-# lab_wait_libvirtd: waits until libvirtd answers on $LAB_URI. The first
-# connection probes QEMU's capabilities (~6 s); bound the wait.
+# lab_wait_libvirtd [SECONDS]: waits until libvirtd answers on $LAB_URI, at most
+# SECONDS (default 60). The first connection probes QEMU's capabilities (~6 s).
 lab_wait_libvirtd() {
-	local t0="$EPOCHREALTIME"
+	local t0="$EPOCHREALTIME" bound="${1:-60}"
 	until libvirt_answers; do
 		if ! lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd; then
 			tail -20 "$LAB_LIBVIRTD_LOG" >&2 || true
 			lab_die "libvirtd died while starting (log above: $LAB_LIBVIRTD_LOG)"
 		fi
-		if awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN{exit !(b-a>60)}'; then
+		if awk -v a="$t0" -v b="$EPOCHREALTIME" -v n="$bound" 'BEGIN{exit !(b-a>n)}'; then
 			tail -20 "$LAB_LIBVIRTD_LOG" >&2 || true
-			lab_die "libvirtd did not answer on $LAB_URI within 60s (log above: $LAB_LIBVIRTD_LOG)"
+			ps -eo pid,etimes,pcpu,args | grep -E '[q]emu-system|[l]ibvirtd' | cut -c1-200 >&2 || true
+			uptime >&2 || true
+			lab_die "libvirtd did not answer on $LAB_URI within ${bound}s (log and its processes above: $LAB_LIBVIRTD_LOG)"
 		fi
 		sleep 0.5
 	done

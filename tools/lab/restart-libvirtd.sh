@@ -106,5 +106,8 @@ sleep "$DOWN"
 mount_tiny
 lab_ensure_ns
 lab_launch_libvirtd
-lab_wait_libvirtd
+# A restarted libvirtd answers only once it has autostarted its domains: with --kill-guests,
+# a QEMU start each, which under TCG on a loaded machine (CI's background builds) took over
+# 60 s once. Bound the wait by what the callers' own steps allow, not by up.sh's 60 s.
+lab_wait_libvirtd "${KVM2_LAB_RESTART_WAIT:-240}"
 lab_log "libvirtd down for $(lab_elapsed "$T0")s"

@@ -38,15 +38,16 @@ func idKey(id string) string        { return "id:" + id }
 // ReadDiskIndex reads every domain of the host and follows its disks (DiskUsers says how).
 // Host errors are returned: nothing is decided on a failed read.
 func ReadDiskIndex(ctx context.Context, b backend.Backend) (*DiskIndex, error) {
-	return ReadDiskIndexWith(ctx, b, nil)
+	return ReadDiskIndexWith(ctx, b, nil, nil)
 }
 
 // ReadDiskIndexWith is ReadDiskIndex that takes the volumes memo remembers instead of looking
-// them up again, and adds those it finds (memo may be nil).
-func ReadDiskIndexWith(ctx context.Context, b backend.Backend, memo *VolumeMemo) (*DiskIndex, error) {
+// them up again, and adds those it finds (memo may be nil), and the definitions known gives
+// (EachDefinitionKnown; may be nil).
+func ReadDiskIndexWith(ctx context.Context, b backend.Backend, memo *VolumeMemo, known map[libvirt.UUID]string) (*DiskIndex, error) {
 	x := &DiskIndex{r: &chainReader{b: b, memo: memo, vols: map[string]volumeAt{}, pathOf: map[definition.PoolVolume]poolVolume{}}}
 	var defs []Definition
-	if err := EachDefinition(ctx, b, func(d Definition) error { defs = append(defs, d); return nil }); err != nil {
+	if err := EachDefinitionKnown(ctx, b, known, func(d Definition) error { defs = append(defs, d); return nil }); err != nil {
 		return nil, err
 	}
 	chains := make([][]definition.DiskChain, len(defs))

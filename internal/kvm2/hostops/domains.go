@@ -32,6 +32,13 @@ const definitionReads = 4
 // are read definitionReads at a time, then handed to fn one after another in the listing's
 // order. It stops at the first error, fn's or the host's.
 func EachDefinition(ctx context.Context, b backend.Backend, fn func(Definition) error) error {
+	return EachDefinitionKnown(ctx, b, nil, fn)
+}
+
+// EachDefinitionKnown is EachDefinition that takes the definition of a domain listed in known
+// (by UUID) from there instead of asking the host: the caller read it itself (a delete, of the
+// domain it is removing, whose definition the host gives out only once its destroy has ended).
+func EachDefinitionKnown(ctx context.Context, b backend.Backend, known map[libvirt.UUID]string, fn func(Definition) error) error {
 	doms, err := b.ConnectListAllDomains(ctx, 0)
 	if err != nil {
 		return err
@@ -41,6 +48,10 @@ func EachDefinition(ctx context.Context, b backend.Backend, fn func(Definition) 
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(definitionReads)
 	for i, dom := range doms {
+		if x, ok := known[dom.UUID]; ok {
+			xmls[i] = x
+			continue
+		}
 		g.Go(func() error {
 			x, err := b.DomainGetXMLDesc(gctx, dom, 0)
 			switch {

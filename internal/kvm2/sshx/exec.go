@@ -2,7 +2,6 @@ package sshx
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -79,27 +78,6 @@ func dialExec(client *ssh.Client, c Config, t Transport) (net.Conn, kvmerr.Stage
 	return conn, "", nil
 }
 
-// helperExitError sorts a helper that ended before answering the probe: not installed, or
-// unable to reach the socket (libvirtd stopped or restarting). Wait returns once the helper's
-// exit status and stderr are in, or the link is gone (the dial's ctx closes it).
-func helperExitError(sess *ssh.Session, stderr *boundedBuffer, c Config, t Transport, probeErr error) (kvmerr.Stage, error) {
-	waitErr := sess.Wait()
-	_ = sess.Close()
-	var exit *ssh.ExitError
-	if errors.As(waitErr, &exit) && exit.ExitStatus() == exitNotFound {
-		return "", errHelperAbsent
-	}
-	said := stderr.String()
-	if said == "" {
-		said = "nothing on stderr"
-	}
-	if waitErr == nil {
-		waitErr = probeErr // exited 0 without answering, or answered garbage
-	}
-	return kvmerr.StageSocket, fmt.Errorf("%s on the host could not reach the libvirt socket %s (libvirtd "+
-		"stopped or restarting, or the socket path is wrong); it said: %s: %w", t, socketShown(c, t), said, waitErr)
-}
-
 // socketShown names the socket the helper uses: virt-ssh-helper picks its own.
 func socketShown(c Config, t Transport) string {
 	if t == TransportVirtSSHHelper {
@@ -108,57 +86,28 @@ func socketShown(c Config, t Transport) string {
 	return c.Socket
 }
 
-// libvirt's RPC framing, for the probe: a big-endian length (header included) and a header of
-// program, version, procedure, type, serial and status.
-const (
-	rpcHeaderLen   = 28
-	rpcProgram     = 0x20008086 // REMOTE_PROGRAM
-	rpcVersion     = 1
-	rpcProcAuthLst = 66 // REMOTE_PROC_AUTH_LIST: needs no open connection
-	rpcMaxReply    = 1 << 16
-)
-
-// probeLibvirt sends one auth-list call and reads its reply whole, leaving the stream at a
-// message boundary for the libvirt client that follows.
-func probeLibvirt(conn *execConn) error {
-	var call [rpcHeaderLen]byte
-	for i, v := range []uint32{rpcHeaderLen, rpcProgram, rpcVersion, rpcProcAuthLst, 0, 0, 0} {
-		binary.BigEndian.PutUint32(call[4*i:], v)
-	}
-	if _, err := conn.Write(call[:]); err != nil {
-		return err
-	}
-	var size [4]byte
-	if _, err := io.ReadFull(conn, size[:]); err != nil {
-		return err
-	}
-	n := binary.BigEndian.Uint32(size[:])
-	if n < rpcHeaderLen || n > rpcMaxReply {
-		return fmt.Errorf("the helper's reply is not a libvirt message (length %d)", n)
-	}
-	reply := make([]byte, n-4)
-	if _, err := io.ReadFull(conn, reply); err != nil {
-		return err
-	}
-	if prog, proc := binary.BigEndian.Uint32(reply[0:]), binary.BigEndian.Uint32(reply[8:]); prog != rpcProgram || proc != rpcProcAuthLst {
-		return fmt.Errorf("the helper's reply is not a libvirt auth-list reply (program %#x, procedure %d)", prog, proc)
-	}
-	return nil
-}
-
 // execConn is a helper's stdin and stdout as a net.Conn. Like the stream-local channel it
 // replaces, it has no deadlines: the backend bounds calls by closing the link.
 type execConn struct {
 	sess          *ssh.Session
 	stdin         io.WriteCloser
 	stdout        io.Reader
+	pending       []byte // what the probe read past the helper's reply, served first
 	stderr        *boundedBuffer
 	transport     Transport
 	local, remote net.Addr
 	once          sync.Once
 }
 
-func (e *execConn) Read(p []byte) (int, error)  { return e.stdout.Read(p) }
+func (e *execConn) Read(p []byte) (int, error) {
+	if len(e.pending) > 0 {
+		n := copy(p, e.pending)
+		e.pending = e.pending[n:]
+		return n, nil
+	}
+	return e.stdout.Read(p)
+}
+
 func (e *execConn) Write(p []byte) (int, error) { return e.stdin.Write(p) }
 
 // Close closes the session channel; the helper sees its stdin end and exits.

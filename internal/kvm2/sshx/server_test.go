@@ -40,10 +40,12 @@ type testServer struct {
 	keepalive    bool            // reply to keepalive requests
 	ciphers      []string        // when set, the only ciphers the server accepts
 	refuse       ssh.RejectionReason
-	helpers      map[string]bool // installed helpers, by command name
-	helperSocket string          // the fake host's system socket (virt-ssh-helper's pick); default socket
-	forwards     int             // direct-streamlocal channels asked for
-	execs        []string        // commands run
+	helpers      map[string]bool          // installed helpers, by command name
+	helperSocket string                   // the fake host's system socket (virt-ssh-helper's pick); default socket
+	banner       string                   // printed on stdout before every command, as a login shell's startup files may
+	force        func(ssh.Channel) uint32 // a ForceCommand: runs instead of every command
+	forwards     int                      // direct-streamlocal channels asked for
+	execs        []string                 // commands run
 }
 
 // rsaHostKey is generated once: RSA generation is slow enough to matter across many tests.
@@ -139,6 +141,23 @@ func (s *testServer) install(helper string, on bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.helpers[helper] = on
+}
+
+// setBanner makes every session print text on stdout before its command runs, as an echo in
+// the user's .bashrc or a motd does.
+func (s *testServer) setBanner(text string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.banner = text
+}
+
+// forceCommand makes every session run cmd instead of the command asked for (after the
+// banner), as sshd's ForceCommand or an authorized_keys command= does; cmd returns the exit
+// status.
+func (s *testServer) forceCommand(cmd func(ch ssh.Channel) uint32) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.force = cmd
 }
 
 func (s *testServer) setHelperSocket(path string) {
@@ -287,7 +306,15 @@ func (s *testServer) run(ch ssh.Channel, command string) uint32 {
 	s.execs = append(s.execs, command)
 	helpers := maps.Clone(s.helpers)
 	helperSocket := cmp.Or(s.helperSocket, s.socket)
+	banner, force := s.banner, s.force
 	s.mu.Unlock()
+
+	if banner != "" {
+		_, _ = io.WriteString(ch, banner)
+	}
+	if force != nil {
+		return force(ch)
+	}
 
 	name, args, _ := strings.Cut(command, " ")
 	var path string

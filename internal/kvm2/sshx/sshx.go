@@ -15,6 +15,10 @@
 // tell "the host is down" (retry) from "the host key changed" (stop and tell a human). A
 // helper that runs but cannot reach the socket fails at the socket stage (Transient) with its
 // stderr; no transport at all (forwarding refused, no helper installed) at the forward stage.
+// What a login shell prints before the helper's reply (a banner, an echo in .bashrc) is skipped,
+// up to 64 KiB; a command that answers as no helper does (it prints and exits, echoes, replies
+// to another call, prints more than that) fails at the forward stage as Permanent, quoting what
+// it printed, and the wait for its exit is bounded, so the dial fails fast.
 // Host keys are always verified, against a known_hosts file or a pinned key; there is no
 // insecure mode.
 package sshx

@@ -1,0 +1,88 @@
+package kvm2
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
+)
+
+// A name taken by a marked domain of another UID, met by Create: which of the settings the
+// mark records differ from the request. The answer only words the refusal (the domain is most
+// likely the caller's own VM from a run that ended before it recorded the UID, or not); it is
+// never a proof of identity, so nothing is adopted on it.
+
+// SettingDiff is one setting whose value in a domain's mark (or definition, for the MAC
+// address) differs from a create's request. Setting is named as the attribute of
+// kvm2_proxy_vm that sets it; Mark and Asked are the two values, both "" for user data and
+// network configuration, which are not shown.
+type SettingDiff struct {
+	Setting     string
+	Mark, Asked string
+}
+
+// settingDiffs compares what the mark m of the domain whose definition gave facts records with
+// the normalized create request req, in the order of the mark's fields. Fields a mark of an
+// earlier version lacks read as their defaults; the user data source is compared only when the
+// mark has one (the digest is compared always).
+func settingDiffs(m definition.Mark, facts definition.DomainFacts, req CreateRequest) []SettingDiff {
+	var out []SettingDiff
+	text := func(setting, mark, asked string) {
+		if mark != asked {
+			out = append(out, SettingDiff{Setting: setting, Mark: strconv.Quote(mark), Asked: strconv.Quote(asked)})
+		}
+	}
+	num := func(setting string, mark, asked int) {
+		if mark != asked {
+			out = append(out, SettingDiff{Setting: setting, Mark: strconv.Itoa(mark), Asked: strconv.Itoa(asked)})
+		}
+	}
+	text("tag", m.Tag, req.Tag)
+	text("base_image_id", m.BaseImageID, req.BaseImageID)
+	num("vcpus", m.VCPUs, req.VCPUs)
+	num("memory_mib", m.MemoryMiB, req.MemoryMiB)
+	num("disk_gib", m.DiskGiB, req.DiskGiB)
+	text("network", m.Network, req.Network)
+	text("bridge", m.Bridge, req.Bridge)
+	text("firmware", m.Firmware, string(req.Firmware))
+	source, digest := userDataSource(req), m.UserDataSHA256
+	if digest == "" { // a mark of an earlier version records no digest for no user data
+		digest = rules.UserDataSHA256(nil)
+	}
+	if digest != rules.UserDataSHA256(req.UserData) || (m.UserDataSource != "" && m.UserDataSource != source) {
+		setting := "user_data"
+		if req.WriteOnlyUserData {
+			setting = "user_data_wo"
+		}
+		out = append(out, SettingDiff{Setting: setting})
+	}
+	if m.NetworkConfig != req.NetworkConfig {
+		out = append(out, SettingDiff{Setting: "network_config"})
+	}
+	if m.NoIPWait != req.NoIPWait {
+		out = append(out, SettingDiff{Setting: "wait_for_ip",
+			Mark: strconv.FormatBool(!m.NoIPWait), Asked: strconv.FormatBool(!req.NoIPWait)})
+	}
+	text("user_data_wo_version", m.UserDataWOVersion, req.UserDataWOVersion)
+	if req.MAC != "" && !rules.SameMAC(facts.MAC, req.MAC) {
+		out = append(out, SettingDiff{Setting: "mac_address", Mark: facts.MAC, Asked: req.MAC})
+	}
+	return out
+}
+
+// describeDiffs words the comparison for OwnedError.
+func describeDiffs(diffs []SettingDiff) string {
+	if len(diffs) == 0 {
+		return "; every setting its mark records matches this request's"
+	}
+	parts := make([]string, len(diffs))
+	for i, d := range diffs {
+		parts[i] = d.Setting
+		if d.Mark != "" || d.Asked != "" {
+			parts[i] = fmt.Sprintf("%s (%s, here %s)", d.Setting, d.Mark, d.Asked)
+		}
+	}
+	return "; its mark differs from this request in " + strings.Join(parts, ", ")
+}

@@ -1,0 +1,221 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
+)
+
+// forgetVM is a configuration step that drops the VM from state and leaves it on the host, as
+// a terraform killed after the provider made the VM but before it saved state does.
+const forgetVM = `
+removed {
+  from = kvm2_proxy_vm.egress
+  lifecycle {
+    destroy = false
+  }
+}
+`
+
+// importBlockRe matches the import block and the command the error gives for lab/egress-1.
+const importBlockRe = `import \{\s+to = kvm2_proxy_vm\.RESOURCE_NAME\s+id = "lab/egress-1"\s+\}` +
+	`.*terraform import 'kvm2_proxy_vm\.RESOURCE_NAME' 'lab/egress-1'`
+
+// sameUID checks that the VM in state carries the uid *want holds.
+func sameUID(want *string) resource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		var got string
+		if err := stateAttr(vmAddr, "uid", &got)(s); err != nil {
+			return err
+		}
+		if got != *want {
+			return fmt.Errorf("uid %s in state, want the interrupted apply's %s", got, *want)
+		}
+		return nil
+	}
+}
+
+// onHost checks that domain egress-1 is still on the host.
+func (h *fakeHost) onHost(*terraform.State) error {
+	if _, ok := h.fb.Domain("egress-1"); !ok {
+		return errors.New("domain egress-1 is gone")
+	}
+	return nil
+}
+
+// Terraform killed mid-apply leaves the VM it made on the host and out of state. The next apply
+// refuses the name, says this is most likely its own interrupted apply (the mark's settings
+// match), shows the creation time and gives the import block; with that block pasted the apply
+// imports the same VM (its uid) and the plan after it is empty, and destroy leaves nothing.
+func TestProxyVM_interruptedApplyIsExplainedWithTheImportBlock(t *testing.T) {
+	t.Parallel()
+	h := newFakeHost(t)
+	vm := vmConfig(`wait_for_ip = false
+  tag = "fleet-a"`)
+	cfg := h.config(h.baseImage() + vm)
+	var uid string
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             h.checkNothingLeft,
+		Steps: []resource.TestStep{
+			{Config: cfg, Check: stateAttr(vmAddr, "uid", &uid)},
+			{Config: h.config(h.baseImage() + forgetVM), Check: h.onHost},
+			{
+				Config: cfg,
+				ExpectError: regexp.MustCompile(`(?s)Unable to create proxy VM lab/egress-1.*` +
+					`uid\s+[0-9a-f-]{36}.*created\s+\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ.*` +
+					`Most likely this configuration's own\s+interrupted apply.*` + importBlockRe +
+					`.*create_before_destroy`),
+			},
+			{
+				Config: cfg + pastedImportBlock(t, "egress-1"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionNoop),
+				}},
+				Check: sameUID(&uid),
+			},
+			{Config: cfg, PlanOnly: true},
+		},
+	})
+}
+
+// When the settings the mark records differ from the configuration, the error names the
+// differences and says the VM most likely belongs to another configuration, and still gives
+// the import block for the case that it is this one's after all; the import then converges.
+func TestProxyVM_takenNameWithOtherSettingsNamesThem(t *testing.T) {
+	t.Parallel()
+	h := newFakeHost(t)
+	cfg := h.config(h.baseImage() + vmConfig(`wait_for_ip = false
+  tag = "fleet-b"`))
+	var uid string
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             h.checkNothingLeft,
+		Steps: []resource.TestStep{
+			{
+				Config: h.config(h.baseImage() + vmConfig(`wait_for_ip = false
+  tag = "fleet-a"`)),
+				Check: stateAttr(vmAddr, "uid", &uid),
+			},
+			{Config: h.config(h.baseImage() + forgetVM), Check: h.onHost},
+			{
+				Config: cfg,
+				ExpectError: regexp.MustCompile(`(?s)Unable to create proxy VM lab/egress-1.*belongs to another kvm2.*` +
+					`configuration.*tag \("fleet-a",\s+here\s+"fleet-b"\).*` +
+					`If it is this configuration's own VM.*` + importBlockRe),
+			},
+			{
+				Config: cfg + pastedImportBlock(t, "egress-1"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionUpdate),
+				}},
+				Check: sameUID(&uid),
+			},
+		},
+	})
+}
+
+// A replacement with create_before_destroy of a VM whose name is fixed meets its own
+// predecessor under the name: the error says that such a replacement cannot reuse a fixed name
+// and what to change, and the VM in state is kept (destroy then removes it).
+func TestProxyVM_createBeforeDestroyWithAFixedNameSaysWhatToChange(t *testing.T) {
+	t.Parallel()
+	h := newFakeHost(t)
+	cbd := `wait_for_ip = false
+  lifecycle {
+    create_before_destroy = true
+  }`
+	var uid string
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             h.checkNothingLeft,
+		Steps: []resource.TestStep{
+			{Config: h.config(h.baseImage() + vmConfig(cbd)), Check: stateAttr(vmAddr, "uid", &uid)},
+			{
+				Config: h.config(h.baseImage() + vmConfig(cbd+`
+  user_data = "#cloud-config\n"`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionCreateBeforeDestroy),
+				}},
+				ExpectError: regexp.MustCompile(`(?s)Unable to create proxy VM lab/egress-1.*` +
+					`create_before_destroy.*cannot reuse a fixed name.*Remove\s+create_before_destroy`),
+			},
+			{Config: h.config(h.baseImage() + vmConfig(cbd)), PlanOnly: true, Check: sameUID(&uid)},
+		},
+	})
+}
+
+// pastedImportBlock is the import block the error gives for VM lab/name, cut from its text
+// and with the placeholder replaced by the resource's name "egress", as a user pastes it: the
+// steps that apply it prove it valid HCL with an id the import accepts.
+func pastedImportBlock(t *testing.T, name string) string {
+	t.Helper()
+	detail := takenDetail(errors.New("refused"), &kvm2.OwnedError{Host: "lab", Name: name, ByCreate: true})
+	start := strings.Index(detail, "import {")
+	end := strings.Index(detail[max(start, 0):], "\n  }\n")
+	if start < 0 || end < 0 {
+		t.Fatalf("no import block in %q", detail)
+	}
+	block := detail[start : start+end+len("\n  }")]
+	return "\n" + strings.ReplaceAll(block, importPlaceholder, "egress") + "\n"
+}
+
+// The error of a create whose name an interrupted apply's VM holds, from the core on the fake
+// host: it shows the creation time and uid of the domain's mark, says the settings match and
+// gives the block; with other settings it names them and says so.
+func TestTakenDetail_showsCreationTimeAndMatch(t *testing.T) {
+	t.Parallel()
+	h := newFakeHost(t)
+	h.createOutOfBandWith("egress-1", "fleet-a", "", nil)
+	mark, err := h.domainMark("egress-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refuse := func(mutate func(*kvm2.CreateRequest)) string {
+		t.Helper()
+		// The request createOutOfBand sent, under another uid, as the next apply asks.
+		req := kvm2.CreateRequest{
+			Host: "lab", Name: "egress-1", UID: "7d0c1f52-2f4e-4c55-9a43-6b2d1e0f9a10", BaseImageID: mark.BaseImageID,
+			VCPUs: 1, MemoryMiB: 128, DiskGiB: 10, Firmware: rules.FirmwareBIOS, Tag: "fleet-a", Running: true, Autostart: true,
+		}
+		if mutate != nil {
+			mutate(&req)
+		}
+		_, err := h.client().Create(context.Background(), req)
+		owned := takenByCreate(err)
+		if owned == nil {
+			t.Fatalf("not a create's refusal by a marked domain: %v", err)
+		}
+		return takenDetail(err, owned)
+	}
+	created := mark.CreatedAt.UTC().Format(time.RFC3339)
+	same := refuse(nil)
+	for _, s := range []string{"Most likely this configuration's own interrupted apply", "created this VM at " + created,
+		"uid must be " + mark.UID, `id = "lab/egress-1"`, "terraform import 'kvm2_proxy_vm.RESOURCE_NAME' 'lab/egress-1'",
+		"cannot reuse a fixed name"} {
+		if !strings.Contains(same, s) {
+			t.Errorf("detail lacks %q:\n%s", s, same)
+		}
+	}
+	other := refuse(func(r *kvm2.CreateRequest) { r.MemoryMiB = 256 })
+	for _, s := range []string{"memory_mib (128, here 256)", "most likely belongs to another configuration",
+		"created at " + created, `id = "lab/egress-1"`} {
+		if !strings.Contains(other, s) {
+			t.Errorf("detail lacks %q:\n%s", s, other)
+		}
+	}
+	if strings.Contains(other, "Most likely this configuration's own") {
+		t.Errorf("a domain with other settings is called this configuration's own:\n%s", other)
+	}
+}
