@@ -122,7 +122,26 @@ func (c *Client) resizeOn(ctx context.Context, b backend.Backend, dom libvirt.Do
 		return kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf(
 			"domain %s is %s and its CPUs or memory change only by a restart; resume it on the host first", dom.Name, stateOf(state)))
 	}
-	if err := c.growDisk(ctx, b, dom, uid, facts, req.DiskGiB, active, res); err != nil {
+	// The mark takes the new disk size before the disk grows: a resize cut off between the two
+	// (terraform killed) leaves a mark that asks for more than the disk has, which the next
+	// apply grows, never a disk larger than its mark, which reads as grown outside Terraform.
+	markDisk := func() error {
+		if live.DiskGiB >= req.DiskGiB {
+			return nil
+		}
+		m := live
+		m.DiskGiB = req.DiskGiB
+		x, err := definition.MarshalMarkForSetMetadata(m)
+		if err != nil {
+			return kvmerr.New(kvmerr.Permanent, "", "", err)
+		}
+		if err := setMark(ctx, b, dom, x); err != nil {
+			return err
+		}
+		live, res.Redefined = m, true
+		return nil
+	}
+	if err := c.growDisk(ctx, b, dom, uid, facts, req.DiskGiB, active, markDisk, res); err != nil {
 		return err
 	}
 	if err := c.redefineSizes(ctx, b, dom, uid, req, res); err != nil {
@@ -152,8 +171,8 @@ func (c *Client) resizeOn(ctx context.Context, b backend.Backend, dom libvirt.Do
 }
 
 // growDisk grows the overlay of our domain to gib GiB unless it is that large already, and
-// refuses a smaller size.
-func (c *Client) growDisk(ctx context.Context, b backend.Backend, dom libvirt.Domain, uid string, facts definition.DomainFacts, gib int, active bool, res *ResizeResult) error {
+// refuses a smaller size. before runs just before the disk grows.
+func (c *Client) growDisk(ctx context.Context, b backend.Backend, dom libvirt.Domain, uid string, facts definition.DomainFacts, gib int, active bool, before func() error, res *ResizeResult) error {
 	want, err := rules.DiskBytes(int64(gib))
 	if err != nil {
 		return kvmerr.New(kvmerr.Permanent, "", "", err)
@@ -173,6 +192,9 @@ func (c *Client) growDisk(ctx context.Context, b backend.Backend, dom libvirt.Do
 		return kvmerr.New(kvmerr.Permanent, "", "", &ShrinkError{
 			ID: rules.FormatID(b.Host(), dom.Name), HaveGiB: int(have >> 30), WantGiB: gib, HaveBytes: have,
 		})
+	}
+	if err := before(); err != nil {
+		return err
 	}
 	if active {
 		// QEMU holds the image open (and locked): only QEMU can grow it, and the guest's

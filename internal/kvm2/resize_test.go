@@ -314,8 +314,10 @@ func TestResize_failurePartWayConvergesOnRetry(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// The definition and its mark say the old sizes: reads do not claim the new ones.
-		wantInstanceSizes(t, got, ResizeRequest{VCPUs: 1, MemoryMiB: 128, DiskGiB: 4})
+		// The definition says the old CPUs and memory: reads do not claim the new ones. The mark
+		// took the disk's new size before the disk grew (so a resize cut off between the two
+		// never leaves a disk larger than its mark), and the disk has it.
+		wantInstanceSizes(t, got, ResizeRequest{VCPUs: 1, MemoryMiB: 128, DiskGiB: 6})
 		h.fb.ResetCalls()
 		inst, res, err := h.c.Resize(context.Background(), vmID, labUID, req)
 		if err != nil {
@@ -326,6 +328,30 @@ func TestResize_failurePartWayConvergesOnRetry(t *testing.T) {
 		if res.DiskGrown || !res.Redefined || h.fb.Count("StorageVolResize") != 0 {
 			t.Fatalf("retry: result %+v, calls %v", res, h.fb.Methods())
 		}
+	})
+	t.Run("the grow fails after the mark took the new size", func(t *testing.T) {
+		h := newCore(t)
+		h.create(func(r *CreateRequest) { r.Running = false })
+		h.fb.FailNth("StorageVolResize", 1, lverr(libvirt.ErrInternalError))
+		req := ResizeRequest{VCPUs: 1, MemoryMiB: 128, DiskGiB: 6}
+		if _, _, err := h.c.Resize(context.Background(), vmID, labUID, req); err == nil {
+			t.Fatal("no error")
+		}
+		got, err := h.c.GetWithDisk(context.Background(), vmID, labUID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A mark that asks for more than the disk has: the disk reads 4 (drift the next apply
+		// grows), and nothing reads as grown outside Terraform.
+		if got.DiskGiB != 4 || got.MarkDiskGiB != 6 {
+			t.Fatalf("disk %d GiB, mark %d GiB; want the disk's 4 and the mark's 6", got.DiskGiB, got.MarkDiskGiB)
+		}
+		inst, _, err := h.c.Resize(context.Background(), vmID, labUID, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantInstanceSizes(t, inst, req)
+		readHostSizes(t, h.fb, vmName, labOverlay).want(t, req)
 	})
 	t.Run("start fails after the restart's shutdown", func(t *testing.T) {
 		h := newCore(t)
