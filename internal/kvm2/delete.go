@@ -85,13 +85,7 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 		if err := c.refuseShared(ctx, b, host, name, dom, vols, paths); err != nil {
 			return err
 		}
-		leave, err := c.disks.destroying(ctx, host)
-		if err != nil {
-			return kvmerr.New(kvmerr.Transient, "", host, fmt.Errorf("waiting for the in-use check of the deletes beside this one: %w", err))
-		}
-		err = removeDomain(ctx, b, dom)
-		leave()
-		if err != nil {
+		if err := c.removeInTurn(ctx, b, host, dom, facts.Active); err != nil {
 			return err
 		}
 		c.logf(ctx, corelog.LevelInfo, "domain deleted", map[string]any{"host": host, "name": name, "uid": uid})
@@ -114,6 +108,19 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 		return err
 	}
 	return hostops.DeleteVolumes(ctx, b, append(vols, owned...)...)
+}
+
+// removeInTurn removes dom; the destroy of one that runs (which holds it locked in libvirtd until
+// QEMU has gone) waits its turn with the in-use reads of the deletes beside it (diskindex.go).
+func (c *Client) removeInTurn(ctx context.Context, b backend.Backend, host string, dom libvirt.Domain, active bool) error {
+	if active {
+		leave, err := c.disks.destroying(ctx, host)
+		if err != nil {
+			return kvmerr.New(kvmerr.Transient, "", host, fmt.Errorf("waiting for the in-use check of the deletes beside this one: %w", err))
+		}
+		defer leave()
+	}
+	return removeDomain(ctx, b, dom)
 }
 
 // namesBothDisks reports whether vols holds this VM's overlay and seed under the names its UID

@@ -27,10 +27,16 @@ import (
 // once the destroy has ended (a second or two under TCG, measured), and a fleet's destroy is
 // mostly such domains.
 type diskIndexes struct {
-	mu    sync.Mutex
-	hosts map[string]*diskIndexHost
-	now   func() time.Time
+	mu     sync.Mutex
+	hosts  map[string]*diskIndexHost
+	now    func() time.Time
+	gather time.Duration // how long a read that waited for destroys takes askers before it begins
 }
+
+// readGather is diskIndexes.gather: about the time from the end of a delete's destroy to the ask
+// of the delete Terraform starts in its place (its undefine, volume deletes, the next delete's
+// lookup), a tenth of a destroy under TCG.
+const readGather = 250 * time.Millisecond
 
 type diskIndexHost struct {
 	running  chan struct{} // closed when the read under way ends; nil when none is
@@ -78,7 +84,7 @@ type diskIndexRead struct {
 }
 
 func newDiskIndexes(now func() time.Time) *diskIndexes {
-	return &diskIndexes{hosts: map[string]*diskIndexHost{}, now: now}
+	return &diskIndexes{hosts: map[string]*diskIndexHost{}, now: now, gather: readGather}
 }
 
 // read returns a disk index of b's host read after this call began.
@@ -131,7 +137,18 @@ func (d *diskIndexes) read(ctx context.Context, b backend.Backend) (*hostops.Dis
 // definitions of the domains being removed from their deletes. When r is given, it is the next
 // read until the turn comes; then it begins, and later callers wait for the one after.
 func (d *diskIndexes) readInTurn(ctx context.Context, b backend.Backend, h *diskIndexHost, r *diskIndexRead) (*hostops.DiskIndex, error) {
-	leave, err := h.turns.enterRead(ctx)
+	leave, waited, err := h.turns.enterRead(ctx)
+	if err == nil && waited && r != nil && d.gather > 0 {
+		// The destroys it waited for have just ended: the deletes they belong to are finishing,
+		// and Terraform starts the next ones, which ask within moments. Let them join this read
+		// rather than wait a whole wave of destroys for the next.
+		select {
+		case <-time.After(d.gather):
+		case <-ctx.Done():
+			leave()
+			err = ctx.Err()
+		}
+	}
 	if r != nil {
 		d.mu.Lock()
 		if h.next == r {
@@ -188,11 +205,13 @@ func (t *turns) signal() {
 	}
 }
 
-// enterRead waits until no destroy runs; destroys that ask meanwhile wait for the read.
-func (t *turns) enterRead(ctx context.Context) (leave func(), err error) {
+// enterRead waits until no destroy runs; destroys that ask meanwhile wait for the read. waited
+// says whether it had to.
+func (t *turns) enterRead(ctx context.Context) (leave func(), waited bool, err error) {
 	t.mu.Lock()
 	t.reads++
 	for t.destroys > 0 {
+		waited = true
 		ch := t.wait()
 		t.mu.Unlock()
 		select {
@@ -202,7 +221,7 @@ func (t *turns) enterRead(ctx context.Context) (leave func(), err error) {
 			t.reads--
 			t.signal()
 			t.mu.Unlock()
-			return nil, ctx.Err()
+			return nil, waited, ctx.Err()
 		}
 		t.mu.Lock()
 	}
@@ -212,7 +231,7 @@ func (t *turns) enterRead(ctx context.Context) (leave func(), err error) {
 		t.reads--
 		t.signal()
 		t.mu.Unlock()
-	}, nil
+	}, waited, nil
 }
 
 // enterDestroy waits until no read runs or waits.

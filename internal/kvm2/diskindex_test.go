@@ -300,3 +300,72 @@ func TestDiskIndexes_readsAndDestroysTakeTurns(t *testing.T) {
 		t.Fatalf("%d callers that asked while the read waited for its turn listed the host %d times, want once", n, l)
 	}
 }
+
+// TestDiskIndexes_aReadThatWaitedForDestroysGathersTheNextAskers: the deletes Terraform starts
+// in place of those whose destroys a read waited for ask moments after those destroys end; the
+// read takes them too (one listing), instead of leaving them a whole wave of destroys.
+func TestDiskIndexes_aReadThatWaitedForDestroysGathersTheNextAskers(t *testing.T) {
+	h := newCore(t)
+	h.create()
+	var lists atomic.Int32
+	h.fb.Inject("ConnectListAllDomains", func(context.Context, fake.Call) error {
+		lists.Add(1)
+		return nil
+	})
+	d := newDiskIndexes(time.Now)
+	d.gather = 300 * time.Millisecond
+	ctx := context.Background()
+	leave, err := d.destroying(ctx, h.fb.Host())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan error, 2)
+	read := func() {
+		_, err := d.read(ctx, h.fb)
+		got <- err
+	}
+	go read()
+	waitFor(t, func() bool {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		r := d.hosts[h.fb.Host()].next
+		return r != nil && r.led
+	})
+	leave()
+	time.Sleep(50 * time.Millisecond) // the next delete asks after the destroy has ended
+	go read()
+	for range 2 {
+		if err := <-got; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if l := lists.Load(); l != 1 {
+		t.Fatalf("the host was listed %d times, want once: the second asker joins the read that waited", l)
+	}
+}
+
+// TestDelete_onlyARunningDomainsDestroyTakesATurn: the destroy of a running domain (which libvirtd
+// holds locked until QEMU has gone) takes its turn with the in-use reads; that of a stopped one
+// (answered at once) does not wait for them.
+func TestDelete_onlyARunningDomainsDestroyTakesATurn(t *testing.T) {
+	for _, running := range []bool{true, false} {
+		h := newCore(t)
+		h.create(func(r *CreateRequest) { r.Running = running })
+		inTurn := -1
+		h.fb.Inject("DomainDestroy", func(context.Context, fake.Call) error {
+			h.c.disks.mu.Lock()
+			tr := &h.c.disks.hosts[h.fb.Host()].turns
+			h.c.disks.mu.Unlock()
+			tr.mu.Lock()
+			inTurn = tr.destroys
+			tr.mu.Unlock()
+			return nil
+		})
+		if err := h.c.Delete(context.Background(), vmID, labUID); err != nil {
+			t.Fatal(err)
+		}
+		if want := map[bool]int{true: 1, false: 0}[running]; inTurn != want {
+			t.Errorf("running %v: the destroy ran with %d destroys in turn, want %d", running, inTurn, want)
+		}
+	}
+}

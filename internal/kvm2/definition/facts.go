@@ -31,6 +31,9 @@ type DomainFacts struct {
 	MemoryMiB      int
 	// MACs lists the MAC address of every interface, in lower case (MAC is the first one's).
 	MACs []string
+	// Active is set for the live definition of a domain that runs (or is paused): libvirt gives
+	// such a domain an id.
+	Active bool
 	// AgentDisconnected is set when the live definition shows the guest agent channel
 	// disconnected (state='disconnected'): no agent answers in the guest.
 	AgentDisconnected bool
@@ -47,7 +50,8 @@ func ParseDomain(domXML string) (DomainFacts, error) {
 	if err := dom.Unmarshal(domXML); err != nil {
 		return DomainFacts{}, fmt.Errorf("parse domain: %w", err)
 	}
-	facts := DomainFacts{Name: dom.Name, Firmware: firmwareOf(dom.OS), NVRAMPath: nvramOf(dom.OS), UUID: strings.ToLower(dom.UUID)}
+	facts := DomainFacts{Name: dom.Name, Firmware: firmwareOf(dom.OS), NVRAMPath: nvramOf(dom.OS), UUID: strings.ToLower(dom.UUID),
+		Active: dom.ID != nil && *dom.ID >= 0}
 	if dom.Metadata != nil {
 		m, err := findMark(dom.Metadata.XML)
 		if err != nil {

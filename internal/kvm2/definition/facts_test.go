@@ -84,6 +84,7 @@ func TestParseDomain_live(t *testing.T) {
 		Firmware:       FirmwareUEFI,
 		VCPUs:          2,
 		MemoryMiB:      512,
+		Active:         true, // a running domain's live definition carries its id
 	}
 	if !sameFacts(got, want) {
 		t.Errorf("ParseDomain:\n got %+v\nwant %+v", got, want)
@@ -246,6 +247,7 @@ func TestParseDomain_libvirt9(t *testing.T) {
 			want := common
 			want.Name, want.UUID, want.MAC, want.Firmware, want.NVRAMPath = tc.domain, tc.uuid, tc.mac, tc.firmware, tc.nvram
 			want.MACs = []string{tc.mac}
+			want.Active = true // both ran: the live definition carries the domain's id
 			if !sameFacts(got, want) {
 				t.Errorf("facts:\n got %+v\nwant %+v", got, want)
 			}

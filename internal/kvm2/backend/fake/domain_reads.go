@@ -2,6 +2,7 @@ package fake
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	libvirt "github.com/digitalocean/go-libvirt"
@@ -115,9 +116,24 @@ func (b *Backend) DomainGetXMLDesc(ctx context.Context, dom libvirt.Domain, flag
 		return d.persistentXML(), nil
 	}
 	if active(d.State) {
-		return b.st.withBackingChains(d.XML), nil
+		return withLiveID(b.st.withBackingChains(d.XML)), nil
 	}
 	return d.XML, nil
+}
+
+// withLiveID gives the root element of x the id attribute libvirt gives the live definition of
+// an active domain, unless it has one.
+func withLiveID(x string) string {
+	i := strings.Index(x, "<domain")
+	if i < 0 {
+		return x
+	}
+	end := strings.IndexByte(x[i:], '>')
+	if end < 0 || strings.Contains(x[i:i+end], " id=") {
+		return x
+	}
+	at := i + len("<domain")
+	return x[:at] + " id='1'" + x[at:]
 }
 
 // DomainIsPersistent reports whether the domain has a persistent definition.
