@@ -217,15 +217,8 @@ func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, re
 			return libvirt.Domain{}, err
 		}
 	}
-	mark := definition.Mark{
-		UID: req.UID, Tag: req.Tag, CreatedAt: c.now().UTC(),
-		BaseImageID: req.BaseImageID, BaseSHA256: base.SHA256,
-		VCPUs: req.VCPUs, MemoryMiB: req.MemoryMiB, DiskGiB: req.DiskGiB,
-		Network: req.Network, Bridge: req.Bridge, Firmware: string(req.Firmware),
-		UserDataSHA256: rules.UserDataSHA256(req.UserData), UserDataSource: userDataSource(req),
-		SeedDigest: seedDigest, NetworkConfig: req.NetworkConfig,
-		NoIPWait: req.NoIPWait, UserDataWOVersion: req.UserDataWOVersion,
-	}
+	mark := requestMark(req)
+	mark.CreatedAt, mark.BaseSHA256, mark.SeedDigest = c.now().UTC(), base.SHA256, seedDigest
 	x, err := definition.DomainXML(definition.DomainSpec{
 		Name: req.Name, UUID: rules.DomainUUID(req.UID), Type: hv, VCPUs: req.VCPUs, MemoryMiB: req.MemoryMiB, Firmware: string(req.Firmware),
 		OverlayPath: overlayPath, OverlayFormat: definition.FormatQCOW2, SeedPath: seedPath,
@@ -242,6 +235,18 @@ func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, re
 	}
 	made.domain = &dom
 	return dom, nil
+}
+
+// requestMark is the mark a create of req records, but for what only the build knows: its
+// time, the base image's digest and the seed's.
+func requestMark(req CreateRequest) definition.Mark {
+	return definition.Mark{
+		UID: req.UID, Tag: req.Tag, BaseImageID: req.BaseImageID,
+		VCPUs: req.VCPUs, MemoryMiB: req.MemoryMiB, DiskGiB: req.DiskGiB,
+		Network: req.Network, Bridge: req.Bridge, Firmware: string(req.Firmware),
+		UserDataSHA256: rules.UserDataSHA256(req.UserData), UserDataSource: userDataSource(req),
+		NetworkConfig: req.NetworkConfig, NoIPWait: req.NoIPWait, UserDataWOVersion: req.UserDataWOVersion,
+	}
 }
 
 // userDataSource is what the mark records as the source of req's user data: write-only, stored,

@@ -39,33 +39,34 @@ func settingDiffs(m definition.Mark, facts definition.DomainFacts, req CreateReq
 			out = append(out, SettingDiff{Setting: setting, Mark: strconv.Itoa(mark), Asked: strconv.Itoa(asked)})
 		}
 	}
-	text("tag", m.Tag, req.Tag)
-	text("base_image_id", m.BaseImageID, req.BaseImageID)
-	num("vcpus", m.VCPUs, req.VCPUs)
-	num("memory_mib", m.MemoryMiB, req.MemoryMiB)
-	num("disk_gib", m.DiskGiB, req.DiskGiB)
-	text("network", m.Network, req.Network)
-	text("bridge", m.Bridge, req.Bridge)
-	text("firmware", m.Firmware, string(req.Firmware))
-	source, digest := userDataSource(req), m.UserDataSHA256
+	want := requestMark(req)
+	text("tag", m.Tag, want.Tag)
+	text("base_image_id", m.BaseImageID, want.BaseImageID)
+	num("vcpus", m.VCPUs, want.VCPUs)
+	num("memory_mib", m.MemoryMiB, want.MemoryMiB)
+	num("disk_gib", m.DiskGiB, want.DiskGiB)
+	text("network", m.Network, want.Network)
+	text("bridge", m.Bridge, want.Bridge)
+	text("firmware", m.Firmware, want.Firmware)
+	digest := m.UserDataSHA256
 	if digest == "" { // a mark of an earlier version records no digest for no user data
 		digest = rules.UserDataSHA256(nil)
 	}
-	if digest != rules.UserDataSHA256(req.UserData) || (m.UserDataSource != "" && m.UserDataSource != source) {
+	if digest != want.UserDataSHA256 || (m.UserDataSource != "" && m.UserDataSource != want.UserDataSource) {
 		setting := "user_data"
 		if req.WriteOnlyUserData {
 			setting = "user_data_wo"
 		}
 		out = append(out, SettingDiff{Setting: setting})
 	}
-	if m.NetworkConfig != req.NetworkConfig {
+	if m.NetworkConfig != want.NetworkConfig {
 		out = append(out, SettingDiff{Setting: "network_config"})
 	}
-	if m.NoIPWait != req.NoIPWait {
+	if m.NoIPWait != want.NoIPWait {
 		out = append(out, SettingDiff{Setting: "wait_for_ip",
-			Mark: strconv.FormatBool(!m.NoIPWait), Asked: strconv.FormatBool(!req.NoIPWait)})
+			Mark: strconv.FormatBool(!m.NoIPWait), Asked: strconv.FormatBool(!want.NoIPWait)})
 	}
-	text("user_data_wo_version", m.UserDataWOVersion, req.UserDataWOVersion)
+	text("user_data_wo_version", m.UserDataWOVersion, want.UserDataWOVersion)
 	if req.MAC != "" && !rules.SameMAC(facts.MAC, req.MAC) {
 		out = append(out, SettingDiff{Setting: "mac_address", Mark: facts.MAC, Asked: req.MAC})
 	}
