@@ -182,26 +182,25 @@ func (d *diskIndexes) destroying(ctx context.Context, host string) (leave func()
 // turns in the client, a read waits for the destroys under way (new ones wait for it), and
 // everyone who asks meanwhile shares it; then it runs at once.
 type turns struct {
-	mu         sync.Mutex
-	destroys   int           // destroys under way
-	reads      int           // reads under way or waiting for their turn
-	changed    chan struct{} // closed (and replaced) when either count falls
-	changedSet bool
+	mu       sync.Mutex
+	destroys int           // destroys under way
+	reads    int           // reads under way or waiting for their turn
+	changed  chan struct{} // closed (and dropped) when either count falls; nil when nobody waits
 }
 
 // wait returns the channel closed at the next change; t.mu held.
 func (t *turns) wait() <-chan struct{} {
-	if !t.changedSet {
-		t.changed, t.changedSet = make(chan struct{}), true
+	if t.changed == nil {
+		t.changed = make(chan struct{})
 	}
 	return t.changed
 }
 
 // signal wakes every waiter; t.mu held.
 func (t *turns) signal() {
-	if t.changedSet {
+	if t.changed != nil {
 		close(t.changed)
-		t.changedSet = false
+		t.changed = nil
 	}
 }
 
