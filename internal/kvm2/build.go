@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"path"
 	"time"
 
 	libvirt "github.com/digitalocean/go-libvirt"
@@ -18,8 +19,8 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
-// Building a new VM for Create: the MAC check, the base image, the pool space, the overlay, the
-// seed, the definition and the start, and removing what a failed build wrote.
+// Building a new VM for Create: the MAC check, the base image, the pool space, the definition,
+// the seed, the overlay and the start, and removing what a failed build wrote.
 
 // debris records what one Create call wrote, so a failure can remove exactly that.
 type debris struct {
@@ -32,7 +33,7 @@ type debris struct {
 	defineSent bool
 }
 
-// build creates a new domain: MAC check, base, precheck, overlay, seed, define, start.
+// build creates a new domain: MAC check, base, precheck, define, seed, overlay, start.
 func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, req CreateRequest) (inst Instance, err error) {
 	if req.MAC != "" {
 		uses, err := c.hostMACs(ctx, b, req.Host)
@@ -61,6 +62,11 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 	if err != nil {
 		return Instance{}, err
 	}
+	dir, err := c.poolDir(ctx, b, pool)
+	if err != nil {
+		return Instance{}, err
+	}
+	overlayPath, seedPath := path.Join(dir, rules.OverlayName(req.Name, req.UID)), path.Join(dir, rules.SeedName(req.Name, req.UID))
 	made := &debris{pool: pool}
 	complete := false
 	defer func() {
@@ -72,16 +78,18 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 			}
 		}
 	}()
-	overlayPath, err := c.ensureOverlay(ctx, b, made, base, req)
-	if err != nil {
-		return Instance{}, err
-	}
-	seedPath, err := c.writeSeed(ctx, b, made, req, seed)
-	if err != nil {
-		return Instance{}, err
-	}
+	// The domain, with our mark, comes before its disks: from the first write on, the host holds
+	// a record of this create that carries its UID, so a run killed part-way (terraform
+	// SIGKILLed) leaves a marked domain the next apply reports, never volumes nothing claims. The
+	// seed comes before the overlay, so an overlay on the host means the seed was written whole.
 	dom, err := c.define(ctx, b, made, req, base, overlayPath, seedPath, rules.SeedDigest(userDataSource(req), seed))
 	if err != nil {
+		return Instance{}, err
+	}
+	if err := c.writeSeed(ctx, b, made, req, seed, seedPath); err != nil {
+		return Instance{}, err
+	}
+	if err := c.ensureOverlay(ctx, b, made, base, req, overlayPath); err != nil {
 		return Instance{}, err
 	}
 	// A new definition has autostart off; set before the start, so a VM that runs has it.
@@ -107,36 +115,37 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 	return inst, nil
 }
 
-// ensureOverlay returns the path of the domain's qcow2 overlay on the base. The overlay's name
-// carries the UID, so one that exists already was left by an earlier attempt of this very
-// create; it is reused when it backs onto this base, and counted as this call's debris.
-func (c *Client) ensureOverlay(ctx context.Context, b backend.Backend, made *debris, base imagecache.BaseImage, req CreateRequest) (string, error) {
+// ensureOverlay makes the domain's qcow2 overlay on the base at want, the path its definition
+// names. The overlay's name carries the UID, so one that exists already was left by an earlier
+// attempt of this very create; it is reused when it backs onto this base, and counted as this
+// call's debris.
+func (c *Client) ensureOverlay(ctx context.Context, b backend.Backend, made *debris, base imagecache.BaseImage, req CreateRequest, want string) error {
 	name := rules.OverlayName(req.Name, req.UID)
 	vol, err := b.StorageVolLookupByName(ctx, made.pool, name)
 	switch {
 	case kvmerr.IsNotFound(err):
 		vol, err = c.createOverlay(ctx, b, made, base, req)
 		if err != nil {
-			return "", err
+			return err
 		}
 	case err != nil:
-		return "", err
+		return err
 	default:
 		x, err := b.StorageVolGetXMLDesc(ctx, vol)
 		if err != nil {
-			return "", err
+			return err
 		}
 		backing, err := definition.VolumeBacking(x)
 		if err != nil {
-			return "", kvmerr.New(kvmerr.Permanent, "", "", err)
+			return kvmerr.New(kvmerr.Permanent, "", "", err)
 		}
 		if backing != base.Path {
-			return "", kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf(
+			return kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf(
 				"volume %s exists with backing file %q, not the base image %s; it is left alone", name, backing, base.Path))
 		}
 		made.volumes = append(made.volumes, vol)
 	}
-	return b.StorageVolGetPath(ctx, vol)
+	return inPool(ctx, b, made.pool, vol, want)
 }
 
 func (c *Client) createOverlay(ctx context.Context, b backend.Backend, made *debris, base imagecache.BaseImage, req CreateRequest) (libvirt.StorageVol, error) {
@@ -155,33 +164,33 @@ func (c *Client) createOverlay(ctx context.Context, b backend.Backend, made *deb
 	return vol, nil
 }
 
-// writeSeed replaces the seed volume with a fresh one holding iso, uploaded on a dedicated
-// connection so that a long stream never holds the pooled one, and returns its path. A seed
-// under the name can only be an earlier attempt's: the name carries the UID.
-func (c *Client) writeSeed(ctx context.Context, b backend.Backend, made *debris, req CreateRequest, iso []byte) (string, error) {
+// writeSeed replaces the seed volume with a fresh one holding iso at want, the path the
+// definition names, uploaded on a dedicated connection so that a long stream never holds the
+// pooled one. A seed under the name can only be an earlier attempt's: the name carries the UID.
+func (c *Client) writeSeed(ctx context.Context, b backend.Backend, made *debris, req CreateRequest, iso []byte, want string) error {
 	name := rules.SeedName(req.Name, req.UID)
 	old, err := b.StorageVolLookupByName(ctx, made.pool, name)
 	switch {
 	case err == nil:
 		if err := hostops.DeleteVolumes(ctx, b, old); err != nil {
-			return "", err
+			return err
 		}
 	case !kvmerr.IsNotFound(err):
-		return "", err
+		return err
 	}
 	x, err := definition.VolumeXML(definition.VolumeSpec{Name: name, Format: definition.FormatRaw, CapacityBytes: uint64(len(iso))})
 	if err != nil {
-		return "", kvmerr.New(kvmerr.Permanent, "", "", err)
+		return kvmerr.New(kvmerr.Permanent, "", "", err)
 	}
 	vol, err := b.StorageVolCreateXML(ctx, made.pool, x)
 	if err != nil {
-		return "", err
+		return err
 	}
 	made.volumes = append(made.volumes, vol)
-	if err := c.upload(ctx, req.Host, vol, iso); err != nil {
-		return "", err
+	if err := inPool(ctx, b, made.pool, vol, want); err != nil {
+		return err
 	}
-	return b.StorageVolGetPath(ctx, vol)
+	return c.upload(ctx, req.Host, vol, iso)
 }
 
 // defaultSeedBudget bounds one upload of a seed ISO (tens of KiB). A go-libvirt stream can hang
@@ -261,23 +270,65 @@ func userDataSource(req CreateRequest) string {
 	return ""
 }
 
-// hypervisorType asks the host's capabilities once per host whether it offers KVM.
-func (c *Client) hypervisorType(ctx context.Context, b backend.Backend) (string, error) {
-	c.hvMu.Lock()
-	t, ok := c.hvTypes[b.Host()]
-	c.hvMu.Unlock()
+// hostFact returns what ask answers for key, asked once per Client: a fact of a host that does
+// not change while a command runs. Two callers that ask at once may both ask; they get one answer.
+func (c *Client) hostFact(key string, ask func() (string, error)) (string, error) {
+	c.factsMu.Lock()
+	v, ok := c.facts[key]
+	c.factsMu.Unlock()
 	if ok {
-		return t, nil
+		return v, nil
 	}
-	caps, err := b.ConnectGetCapabilities(ctx)
+	v, err := ask()
 	if err != nil {
 		return "", err
 	}
-	t = definition.HypervisorType(caps)
-	c.hvMu.Lock()
-	c.hvTypes[b.Host()] = t
-	c.hvMu.Unlock()
-	return t, nil
+	c.factsMu.Lock()
+	c.facts[key] = v
+	c.factsMu.Unlock()
+	return v, nil
+}
+
+// hypervisorType asks the host's capabilities whether it offers KVM.
+func (c *Client) hypervisorType(ctx context.Context, b backend.Backend) (string, error) {
+	return c.hostFact("hv\x00"+b.Host(), func() (string, error) {
+		caps, err := b.ConnectGetCapabilities(ctx)
+		if err != nil {
+			return "", err
+		}
+		return definition.HypervisorType(caps), nil
+	})
+}
+
+// poolDir is the directory the host's pool keeps its volumes in, from the pool's definition.
+// A create names its disks' paths in it before they exist; each volume made is then checked to
+// be at the path named (inPool), so a stale answer or a pool of another kind fails the create.
+func (c *Client) poolDir(ctx context.Context, b backend.Backend, pool libvirt.StoragePool) (string, error) {
+	return c.hostFact("pool\x00"+b.Host()+"\x00"+pool.Name, func() (string, error) {
+		x, err := b.StoragePoolGetXMLDesc(ctx, pool)
+		if err != nil {
+			return "", err
+		}
+		dir, err := definition.PoolDir(x)
+		if err != nil {
+			return "", kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("storage pool %s: %w", pool.Name, err))
+		}
+		return dir, nil
+	})
+}
+
+// inPool fails unless vol is at want, the path the definition names: the pool put it elsewhere.
+func inPool(ctx context.Context, b backend.Backend, pool libvirt.StoragePool, vol libvirt.StorageVol, want string) error {
+	got, err := b.StorageVolGetPath(ctx, vol)
+	if err != nil {
+		return err
+	}
+	if got != want {
+		return kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf(
+			"storage pool %s put volume %s at %s, not at %s in the directory its definition names; "+
+				"kvm2 keeps a VM's disks as files in a directory pool (type dir, fs or netfs)", pool.Name, vol.Name, got, want))
+	}
+	return nil
 }
 
 // removeDebris undoes what a failed Create call wrote, with a context that is not cancelled

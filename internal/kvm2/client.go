@@ -48,8 +48,8 @@ type Client struct {
 	seedReadBudget time.Duration // one read of a seed volume (ReadUserData)
 	shutdownWait   time.Duration // how long a restart for a resize waits for the guest to power off
 
-	hvMu    sync.Mutex
-	hvTypes map[string]string // host -> "kvm" | "qemu", asked once per host
+	factsMu sync.Mutex
+	facts   map[string]string // hostFact's answers: a host's hypervisor type, a pool's directory
 
 	seedUploads hostSlots // seed uploads streaming per host (uploads.go)
 }
@@ -95,7 +95,7 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 		cfg: cfg, log: corelog.Nop{}, now: time.Now, locks: keylock.New(),
 		startWait: defaultStartWait, statePoll: defaultStatePoll, cleanupBudget: defaultCleanupBudget,
 		seedBudget: defaultSeedBudget, seedReadBudget: defaultSeedReadBudget, shutdownWait: defaultShutdownWait,
-		hvTypes: map[string]string{},
+		facts: map[string]string{},
 	}
 	for _, o := range opts {
 		o(c)

@@ -28,8 +28,9 @@ const (
 // Under a per-name lock it first looks the name up. A domain that carries our mark with the
 // same UID is adopted (its autostart set as asked, started if req.Running); any other domain
 // under the name is refused as Permanent. Otherwise it resolves the base image, checks the pool
-// has room (QuotaExceeded before anything is written), creates or reuses the overlay, rebuilds
-// the seed, defines the domain with our mark, sets its autostart and starts it. If a step fails
+// has room (QuotaExceeded before anything is written), defines the domain with our mark (its
+// first write, so an interrupted create leaves a marked domain), writes the seed, creates or
+// reuses the overlay, sets its autostart and starts it. If a step fails
 // after this call wrote something, what this call wrote is removed again (a *LeftoversError
 // when that cleanup fails); once the VM is defined and running as asked, it stays, and a failed
 // read-back is an *UnreadError.

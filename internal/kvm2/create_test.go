@@ -589,7 +589,8 @@ func TestCreate_markRecordsTheRequest(t *testing.T) {
 
 func TestCreate_deadLinkCleanupUsesDedicatedConnection(t *testing.T) {
 	h := newCore(t)
-	h.fb.Inject("DomainDefineXML", func(context.Context, fake.Call) error {
+	// The start is the first write after both volumes are made (the domain is defined first).
+	h.fb.Inject("DomainCreate", func(context.Context, fake.Call) error {
 		h.fb.Close() // the abandon policy closed the pooled link
 		return kvmerr.ErrAbandoned
 	})

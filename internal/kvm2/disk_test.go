@@ -2,6 +2,7 @@ package kvm2
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
@@ -36,5 +37,35 @@ func TestGetWithDisk_readsTheDiskGrownOutOfBand(t *testing.T) {
 	inst, err = h.c.GetWithDisk(context.Background(), vmID, labUID)
 	if err != nil || inst.DiskGiB != 4 || inst.MarkDiskGiB != 4 {
 		t.Fatalf("GetWithDisk of a disk in an inactive pool: disk %d GiB, mark %d GiB, %v", inst.DiskGiB, inst.MarkDiskGiB, err)
+	}
+}
+
+// A disk proven gone (the host's pool is active, the path is in its directory, and the pool holds
+// no volume of that name) reads as 0 GiB: the VM has no disk, and the plan must rebuild it (a
+// create killed before it made the disk leaves exactly this). A disk that is only unfound (its
+// pool stopped, or it lies outside the pool) keeps the mark's size, so that it never reads as lost.
+func TestGetWithDisk_aDiskProvenGoneReadsAsNone(t *testing.T) {
+	h := newCore(t)
+	h.create() // 4 GiB
+	h.fb.RemoveVolume(fake.DefaultPool, rules.OverlayName(vmName, labUID))
+
+	h.fb.UpdatePool(fake.DefaultPool, func(p *fake.StoragePool) { p.Active = false })
+	inst, err := h.c.GetWithDisk(context.Background(), vmID, labUID)
+	if err != nil || inst.DiskGiB != 4 || inst.MarkDiskGiB != 4 {
+		t.Fatalf("disk unfound in a stopped pool: disk %d GiB, mark %d GiB, %v; want 4 and 4", inst.DiskGiB, inst.MarkDiskGiB, err)
+	}
+	h.fb.UpdatePool(fake.DefaultPool, func(p *fake.StoragePool) { p.Active = true })
+	inst, err = h.c.GetWithDisk(context.Background(), vmID, labUID)
+	if err != nil || inst.DiskGiB != 0 || inst.MarkDiskGiB != 4 {
+		t.Fatalf("disk gone: disk %d GiB, mark %d GiB, %v; want 0 and 4", inst.DiskGiB, inst.MarkDiskGiB, err)
+	}
+
+	// The same domain with its disk in another directory than the pool's: unfound, not gone.
+	h.fb.UpdateDomain(vmName, func(d *fake.Domain) {
+		d.XML = strings.ReplaceAll(d.XML, "/var/lib/libvirt/images/", "/srv/elsewhere/")
+	})
+	inst, err = h.c.GetWithDisk(context.Background(), vmID, labUID)
+	if err != nil || inst.DiskGiB != 4 {
+		t.Fatalf("disk outside the pool: disk %d GiB, %v; want the mark's 4", inst.DiskGiB, err)
 	}
 }

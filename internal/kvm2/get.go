@@ -5,12 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"path"
 	"slices"
 
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -67,22 +69,26 @@ func (c *Client) get(ctx context.Context, id, uid string, disk bool) (Instance, 
 // GetWithDisk is Get that also reads the size of the VM's disk from its volume, two RPCs more
 // (a lookup by the path its definition names, and the volume's info): DiskGiB is then the disk's
 // real size, rounded up to whole GiB, so a disk grown outside Terraform shows as drift, and
-// MarkDiskGiB the size the mark records (the last one asked for). A disk that is no volume of an
-// active pool keeps the mark's size.
+// MarkDiskGiB the size the mark records (the last one asked for). A disk proven gone is 0 GiB
+// (readDisk); one that is no volume of an active pool keeps the mark's size.
 func (c *Client) GetWithDisk(ctx context.Context, id, uid string) (Instance, error) {
 	return c.get(ctx, id, uid, true)
 }
 
-// readDisk sets inst.DiskGiB from the capacity of the volume at path, keeping the mark's size
-// in inst.MarkDiskGiB.
-func readDisk(ctx context.Context, b backend.Backend, inst *Instance, path string) error {
+// readDisk sets inst.DiskGiB from the capacity of the volume at p, keeping the mark's size in
+// inst.MarkDiskGiB. A disk proven gone (diskGone) reads as 0 GiB: the VM has no disk.
+func (c *Client) readDisk(ctx context.Context, b backend.Backend, host string, inst *Instance, p string) error {
 	inst.MarkDiskGiB = inst.DiskGiB
-	if path == "" {
+	if p == "" {
 		return nil
 	}
-	vol, err := b.StorageVolLookupByPath(ctx, path)
+	vol, err := b.StorageVolLookupByPath(ctx, p)
 	if kvmerr.IsNotFound(err) {
-		return nil
+		gone, err := c.diskGone(ctx, b, host, p)
+		if gone {
+			inst.DiskGiB = 0
+		}
+		return err
 	}
 	if err != nil {
 		return err
@@ -96,6 +102,31 @@ func readDisk(ctx context.Context, b backend.Backend, inst *Instance, path strin
 	}
 	inst.DiskGiB = int(rules.DiskGiBOf(capacity))
 	return nil
+}
+
+// diskGone reports whether the disk at p, which no active pool's lookup by path found, is proven
+// gone: the host's pool is active, p is in its directory, and the pool holds no volume of that
+// name (a create interrupted before it made the disk, or a disk removed outside Terraform).
+// Anything less certain (a stopped pool, a disk outside the pool) is not gone, so a pool an
+// administrator stopped never reads as a lost disk, whose plan would replace the VM.
+func (c *Client) diskGone(ctx context.Context, b backend.Backend, host, p string) (bool, error) {
+	hc, err := c.host(opGet, host)
+	if err != nil {
+		return false, err
+	}
+	pool, err := b.StoragePoolLookupByName(ctx, hc.Pool)
+	if err != nil {
+		return false, kvmerr.IgnoreNotFound(err)
+	}
+	if active, err := b.StoragePoolIsActive(ctx, pool); err != nil || !active {
+		return false, err
+	}
+	dir, err := c.poolDir(ctx, b, pool)
+	if err != nil || path.Dir(p) != dir {
+		return false, err
+	}
+	vol, err := hostops.LookupVolume(ctx, b, pool, path.Base(p))
+	return vol == nil && err == nil, err
 }
 
 // getOn is Get's work on a held connection.
@@ -123,7 +154,7 @@ func (c *Client) readOn(ctx context.Context, b backend.Backend, host, name, uid 
 	}
 	inst, err := c.readMarked(ctx, b, host, name, uid, dom, facts, shared)
 	if err == nil && disk {
-		err = readDisk(ctx, b, &inst, facts.OverlayPath)
+		err = c.readDisk(ctx, b, host, &inst, facts.OverlayPath)
 	}
 	return inst, err
 }

@@ -116,7 +116,8 @@ type Instance struct {
 	BaseSHA256  string
 	VCPUs       int
 	MemoryMiB   int
-	// DiskGiB is the disk size the mark records, or with GetWithDisk the disk's real size.
+	// DiskGiB is the disk size the mark records, or with GetWithDisk the disk's real size (0 when
+	// the disk is proven gone from the host).
 	DiskGiB int
 	// MarkDiskGiB is the disk size the mark records, set by GetWithDisk only: a DiskGiB above it
 	// is a disk grown outside the provider.

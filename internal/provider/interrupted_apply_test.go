@@ -10,10 +10,14 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -218,4 +222,47 @@ func TestTakenDetail_showsCreationTimeAndMatch(t *testing.T) {
 	if strings.Contains(other, "Most likely this configuration's own") {
 		t.Errorf("a domain with other settings is called this configuration's own:\n%s", other)
 	}
+}
+
+// Terraform killed mid-create after the domain was defined and before its disks were made (a
+// create defines the domain first, so that no disk is ever on the host without it) leaves a
+// marked domain with no disks. The next apply explains it as for any interrupted apply; the
+// import block takes it over, its disk reads as gone (disk_gib 0), so that same apply replaces
+// it, and the plan after it is empty. Destroy leaves nothing.
+func TestProxyVM_createKilledBeforeItsDisksRecoversByImportAndReplacement(t *testing.T) {
+	t.Parallel()
+	h := newFakeHost(t)
+	cfg := h.config(h.baseImage() + vmConfig(`wait_for_ip = false`))
+	var uid string
+	dropDisks := func() {
+		for _, name := range []string{rules.OverlayName("egress-1", uid), rules.SeedName("egress-1", uid)} {
+			if _, ok := h.fb.Volume(fake.DefaultPool, name); !ok {
+				t.Fatalf("no volume %s to drop", name)
+			}
+			h.fb.RemoveVolume(fake.DefaultPool, name)
+		}
+	}
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             h.checkNothingLeft,
+		Steps: []resource.TestStep{
+			{Config: cfg, Check: stateAttr(vmAddr, "uid", &uid)},
+			{Config: h.config(h.baseImage() + forgetVM), Check: h.onHost},
+			{
+				PreConfig:   dropDisks,
+				Config:      cfg,
+				ExpectError: regexp.MustCompile(`(?s)Most likely this configuration's own\s+interrupted apply.*` + importBlockRe),
+			},
+			{
+				Config: cfg + pastedImportBlock(t, "egress-1"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionDestroyBeforeCreate),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("disk_gib"), knownvalue.Int64Exact(10)),
+				},
+			},
+			{Config: cfg, PlanOnly: true},
+		},
+	})
 }

@@ -27,16 +27,20 @@ const diskGrowthInPlace = "Growing changes in place, without a restart: the volu
 	"Growing the partition and file system is the guest's business (cloud-init's `growpart` and " +
 	"`resize_rootfs` do it at boot by default). Shrinking replaces the VM: a disk is never cut. The size is read " +
 	"from the disk itself, so a disk grown outside Terraform shows as drift; a smaller `disk_gib` than such a disk " +
-	"fails the plan (set the disk's size to keep the VM, or taint it to replace it)."
+	"fails the plan (set the disk's size to keep the VM, or taint it to replace it). A disk gone from the host reads " +
+	"as 0 and replaces the VM."
 
-const diskShrinkReplaces = "A smaller `disk_gib` than the VM has replaces the VM; a larger one grows its disk in place."
+const diskShrinkReplaces = "A smaller `disk_gib` than the VM has replaces the VM; a larger one grows its disk in place. " +
+	"A VM whose disk is gone from the host (its state then says `disk_gib = 0`) is replaced."
 
-// diskShrinks plans a replacement when disk_gib goes down: volumes only grow.
+// diskShrinks plans a replacement when disk_gib goes down (volumes only grow) or the VM's disk is
+// gone from the host (read as 0 GiB: there is nothing to grow, and a create that was killed
+// before it made the disk leaves such a VM).
 func diskShrinks(_ context.Context, req planmodifier.Int64Request, resp *int64planmodifier.RequiresReplaceIfFuncResponse) {
 	if req.StateValue.IsNull() || req.StateValue.IsUnknown() || req.PlanValue.IsNull() || req.PlanValue.IsUnknown() {
 		return
 	}
-	resp.RequiresReplace = req.PlanValue.ValueInt64() < req.StateValue.ValueInt64()
+	resp.RequiresReplace = req.PlanValue.ValueInt64() < req.StateValue.ValueInt64() || req.StateValue.ValueInt64() == 0
 }
 
 // resizeRequest is the size plan asks for.

@@ -66,6 +66,8 @@ type Backend interface {
 	// StoragePoolGetInfo returns capacity, allocation and available bytes.
 	StoragePoolGetInfo(ctx context.Context, pool libvirt.StoragePool) (capacity, allocation, available uint64, err error)
 	StoragePoolRefresh(ctx context.Context, pool libvirt.StoragePool) error
+	// StoragePoolGetXMLDesc returns the pool's definition (its type and target directory).
+	StoragePoolGetXMLDesc(ctx context.Context, pool libvirt.StoragePool) (string, error)
 	StoragePoolListAllVolumes(ctx context.Context, pool libvirt.StoragePool) ([]libvirt.StorageVol, error)
 
 	StorageVolLookupByName(ctx context.Context, pool libvirt.StoragePool, name string) (libvirt.StorageVol, error)

@@ -28,6 +28,12 @@ func (b *libvirtBackend) StoragePoolGetInfo(ctx context.Context, pool libvirt.St
 	return r.capacity, r.allocation, r.available, err
 }
 
+func (b *libvirtBackend) StoragePoolGetXMLDesc(ctx context.Context, pool libvirt.StoragePool) (string, error) {
+	return call(ctx, b, "StoragePoolGetXMLDesc", true, func() (string, error) {
+		return b.l.StoragePoolGetXMLDesc(pool, 0)
+	})
+}
+
 func (b *libvirtBackend) StoragePoolRefresh(ctx context.Context, pool libvirt.StoragePool) error {
 	_, err := call(ctx, b, "StoragePoolRefresh", true, func() (struct{}, error) {
 		return struct{}{}, b.l.StoragePoolRefresh(pool, 0)

@@ -17,7 +17,7 @@ var readMethods = setOf(
 	"DomainLookupByName", "DomainGetState", "DomainGetXMLDesc", "DomainIsPersistent",
 	"DomainGetAutostart", "DomainGetMetadata", "DomainInterfaceAddresses",
 	"ConnectListAllStoragePools", "StoragePoolLookupByName", "StoragePoolIsActive",
-	"StoragePoolGetInfo", "StoragePoolListAllVolumes",
+	"StoragePoolGetInfo", "StoragePoolGetXMLDesc", "StoragePoolListAllVolumes",
 	"StorageVolLookupByName", "StorageVolLookupByPath", "StorageVolGetPath", "StorageVolGetInfo",
 	"StorageVolGetXMLDesc", "StorageVolDownload",
 	"NetworkLookupByName", "NetworkIsActive", "NetworkGetDHCPLeases", "InterfaceLookupByName",
@@ -212,6 +212,11 @@ func (t tracked) StoragePoolIsActive(ctx context.Context, pool libvirt.StoragePo
 func (t tracked) StoragePoolGetInfo(ctx context.Context, pool libvirt.StoragePool) (uint64, uint64, uint64, error) {
 	defer t.ended("StoragePoolGetInfo")
 	return t.b.StoragePoolGetInfo(ctx, pool)
+}
+
+func (t tracked) StoragePoolGetXMLDesc(ctx context.Context, pool libvirt.StoragePool) (string, error) {
+	defer t.ended("StoragePoolGetXMLDesc")
+	return t.b.StoragePoolGetXMLDesc(ctx, pool)
 }
 
 func (t tracked) StoragePoolRefresh(ctx context.Context, pool libvirt.StoragePool) error {

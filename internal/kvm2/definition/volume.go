@@ -3,6 +3,7 @@ package definition
 import (
 	"errors"
 	"fmt"
+	"path"
 	"strings"
 
 	"libvirt.org/go/libvirtxml"
@@ -134,3 +135,20 @@ func VolumeBacking(volXML string) (string, error) {
 
 // PoolVolume names a volume by pool and volume name, as a type="volume" disk source does.
 type PoolVolume struct{ Pool, Volume string }
+
+// PoolDir is the target directory of a storage pool's definition, cleaned: the directory a
+// directory pool (dir, fs, netfs) creates a volume named n in, as PoolDir/n.
+func PoolDir(poolXML string) (string, error) {
+	var pool libvirtxml.StoragePool
+	if err := pool.Unmarshal(poolXML); err != nil {
+		return "", fmt.Errorf("parse pool: %w", err)
+	}
+	if pool.Target == nil || strings.TrimSpace(pool.Target.Path) == "" {
+		return "", fmt.Errorf("the pool's definition (type %q) names no target directory", pool.Type)
+	}
+	dir := path.Clean(strings.TrimSpace(pool.Target.Path))
+	if !path.IsAbs(dir) {
+		return "", fmt.Errorf("the pool's target %q is not an absolute path", dir)
+	}
+	return dir, nil
+}

@@ -164,3 +164,21 @@ func TestParseVolume(t *testing.T) {
 		}
 	}
 }
+
+func TestPoolDir(t *testing.T) {
+	tests := []struct{ name, xml, want, err string }{
+		{"dir", `<pool type='dir'><name>default</name><target><path>/var/lib/libvirt/images</path></target></pool>`, "/var/lib/libvirt/images", ""},
+		{"cleaned", `<pool type='dir'><name>p</name><target><path> /srv/pool/ </path></target></pool>`, "/srv/pool", ""},
+		{"no target", `<pool type='rbd'><name>p</name></pool>`, "", "names no target directory"},
+		{"relative", `<pool type='dir'><name>p</name><target><path>pool</path></target></pool>`, "", "not an absolute path"},
+		{"not xml", `pool`, "", "parse pool"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := PoolDir(tt.xml)
+			if got != tt.want || (err == nil) != (tt.err == "") || (err != nil && !strings.Contains(err.Error(), tt.err)) {
+				t.Fatalf("PoolDir = %q, %v; want %q, error with %q", got, err, tt.want, tt.err)
+			}
+		})
+	}
+}

@@ -40,6 +40,7 @@ func TestIntegration_fakeAnswersAsTheHost(t *testing.T) {
 		{"chain", chainScenarios},
 		{"autostart", autostartScenarios},
 		{"lookup", lookupScenarios},
+		{"pool", poolScenarios},
 		{"resize", resizeScenarios},
 		{"lists", listScenarios},
 	} {

@@ -2,10 +2,12 @@ package fake
 
 import (
 	"encoding/hex"
+	"path"
 	"strings"
 	"testing"
 
 	libvirt "github.com/digitalocean/go-libvirt"
+	"libvirt.org/go/libvirtxml"
 )
 
 // refTo is a domain reference built without a lookup: the name and UUID a caller already knows.
@@ -55,4 +57,32 @@ var lookupScenarios = []scenario{
 
 func TestLookupAnswersAsLibvirt(t *testing.T) {
 	runScenarios(t, newFakeTarget, lookupScenarios)
+}
+
+// poolScenarios: a create defines its domain before it makes the domain's disks, naming their
+// paths in the directory the pool's definition gives. That relies on both: a definition may name
+// files that do not exist yet, and a directory pool puts a volume named n at <target path>/n.
+var poolScenarios = []scenario{
+	{"a definition may name disks that do not exist yet, in the pool's directory", func(t *testing.T, tg *target) {
+		x, err := tg.b.StoragePoolGetXMLDesc(tg.ctx(t), tg.pool)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var pool libvirtxml.StoragePool
+		if err := pool.Unmarshal(x); err != nil || pool.Target == nil || pool.Target.Path == "" {
+			t.Fatalf("pool definition without a target path (%v):\n%s", err, x)
+		}
+		n := tg.name("later")
+		overlay := path.Join(pool.Target.Path, n+".qcow2")
+		backing := path.Join(pool.Target.Path, n+"-base.qcow2")
+		tg.define(t, n, guest{name: n, uuid: newUUID(t), devices: qcow2Disk(overlay, explicitBacking(backing, true)) +
+			cdrom(path.Join(pool.Target.Path, n+".iso"))}.xml())
+		if got := tg.volume(t, n+".qcow2", "qcow2", ""); got != overlay {
+			t.Fatalf("volume %s.qcow2 is at %s, not %s in the pool's directory", n, got, overlay)
+		}
+	}},
+}
+
+func TestConformance_pool(t *testing.T) {
+	runScenarios(t, newFakeTarget, poolScenarios)
 }

@@ -1,7 +1,10 @@
 package fake
 
 import (
+	"bytes"
 	"context"
+	"encoding/xml"
+	"fmt"
 	"time"
 
 	libvirt "github.com/digitalocean/go-libvirt"
@@ -136,6 +139,25 @@ func (b *Backend) StoragePoolGetInfo(ctx context.Context, sp libvirt.StoragePool
 		return 0, 0, 0, err
 	}
 	return p.info.Capacity, p.info.Allocation, p.info.Available, nil
+}
+
+// StoragePoolGetXMLDesc renders the pool as a directory pool over its Path.
+func (b *Backend) StoragePoolGetXMLDesc(ctx context.Context, sp libvirt.StoragePool) (_ string, err error) {
+	defer b.observe(ctx, "StoragePoolGetXMLDesc", time.Now(), &err)
+	if err = b.begin(ctx, "StoragePoolGetXMLDesc", sp.Name); err != nil {
+		return "", err
+	}
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	p, err := b.st.pool(sp.Name)
+	if err != nil {
+		return "", err
+	}
+	var name, dir bytes.Buffer
+	_ = xml.EscapeText(&name, []byte(p.info.Name))
+	_ = xml.EscapeText(&dir, []byte(p.info.Path))
+	return fmt.Sprintf("<pool type='dir'>\n  <name>%s</name>\n  <target>\n    <path>%s</path>\n  </target>\n</pool>\n",
+		name.String(), dir.String()), nil
 }
 
 // StoragePoolRefresh does nothing on an active pool; an inactive one is ErrOperationInvalid.
