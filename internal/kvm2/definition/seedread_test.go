@@ -244,9 +244,15 @@ func FuzzSeedUserData(f *testing.F) {
 		}
 		// The watchdog's timer is allocated between the two reads, hence its own allowance.
 		const watchdogBytes = 512
-		if n := after.TotalAlloc - before.TotalAlloc; n > uint64(len(got))+seedParseOverheadBytes+watchdogBytes {
-			t.Fatalf("one parse allocated %d bytes for %d bytes of user data, more than the bound %d",
-				n, len(got), len(got)+seedParseOverheadBytes+watchdogBytes)
+		bound := uint64(len(got)) + seedParseOverheadBytes + watchdogBytes
+		if n := after.TotalAlloc - before.TotalAlloc; n > bound {
+			// TotalAlloc is the process's: under -fuzz the engine's own goroutines allocate too
+			// (a 50-byte seed once read 5,976 bytes, and 0 extra when run alone). So a sample over
+			// the bound is measured again, averaged over parseCost's runs, and that decides.
+			if _, per := parseCost(iso); per > bound-watchdogBytes {
+				t.Fatalf("one parse allocated %d bytes (%d on average) for %d bytes of user data, more than the bound %d",
+					n, per, len(got), bound-watchdogBytes)
+			}
 		}
 	})
 }
