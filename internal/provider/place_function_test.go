@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
@@ -146,4 +147,52 @@ func TestPlaceFunction_badInput(t *testing.T) {
 			})
 		})
 	}
+}
+
+// TestPlaceFunction_unknown: an argument not known at plan (here a zone from a resource yet to
+// be made) leaves the placement unknown until apply, never a placement computed without it.
+func TestPlaceFunction_unknown(t *testing.T) {
+	t.Parallel()
+	want, err := placement.Place("egress-0", []placement.Host{{Name: "kvm-a", Zone: "a", Weight: 1}, {Name: "kvm-b", Zone: "b", Weight: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantGroup, err := placement.PlaceGroup([]string{"egress-0", "egress-1"}, []placement.Host{{Name: "kvm-a", Zone: "a", Weight: 1}, {Name: "kvm-b", Zone: "b", Weight: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resource.UnitTest(t, resource.TestCase{
+		TerraformVersionChecks:   functionsFrom,
+		ProtoV6ProviderFactories: factories(newFakeHost(t).newClient),
+		Steps: []resource.TestStep{{
+			Config: `
+resource "terraform_data" "zone" {
+  input = "a"
+}
+
+locals {
+  hosts = { kvm-a = { zone = terraform_data.zone.output }, kvm-b = { zone = "b" } }
+}
+
+output "placed" {
+  value = provider::kvm2::place("egress-0", local.hosts)
+}
+
+output "group" {
+  value = provider::kvm2::place_group(["egress-0", "egress-1"], local.hosts)
+}
+`,
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectUnknownOutputValue("placed"),
+				plancheck.ExpectUnknownOutputValue("group"),
+			}},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownOutputValue("placed", knownvalue.StringExact(want)),
+				statecheck.ExpectKnownOutputValue("group", knownvalue.MapExact(map[string]knownvalue.Check{
+					"egress-0": knownvalue.StringExact(wantGroup["egress-0"]),
+					"egress-1": knownvalue.StringExact(wantGroup["egress-1"]),
+				})),
+			},
+		}},
+	})
 }
