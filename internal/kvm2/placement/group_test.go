@@ -151,6 +151,26 @@ func TestPlaceGroup_movement(t *testing.T) {
 	}
 	t.Logf("group movement: adding a third host to zone c moved %d of %d names, all to it", moved, len(before))
 
+	// A new zone: the groups use it at once (5 replicas over 4 zones: all 4), at the cost of
+	// moving more names than the one per group that must move.
+	zoned := append(slices.Clone(hosts), Host{Name: "kvm-d0", Zone: "d", Weight: 1})
+	zone["kvm-d0"] = "d"
+	moved = 0
+	for _, names := range groups {
+		got := mustGroup(t, names, zoned)
+		used := map[string]bool{}
+		for n, h := range got {
+			used[zone[h]] = true
+			if h != before[n] {
+				moved++
+			}
+		}
+		if len(used) != 4 {
+			t.Errorf("group %v over 4 zones uses zones %v: %v", names, used, got)
+		}
+	}
+	t.Logf("group movement: adding a fourth zone moved %d of %d names (at least one per group must: %d)", moved, len(before), len(groups))
+
 	for g, names := range groups[:50] {
 		grown := mustGroup(t, append(slices.Clone(names), fmt.Sprintf("grp%d-new", g)), hosts)
 		for _, n := range names {
