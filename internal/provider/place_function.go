@@ -193,7 +193,12 @@ func hostNames(elems []attr.Value) ([]placement.Host, error) {
 	for i, e := range elems {
 		s, ok := underlying(e).(basetypes.StringValue)
 		if !ok || s.IsNull() {
-			return nil, fmt.Errorf("host %d must be a host name (a string), not %s", i, kind(underlying(e)))
+			hint := ""
+			switch underlying(e).(type) {
+			case basetypes.ObjectValue, basetypes.MapValue:
+				hint = ": give hosts with a zone or weight as a map from host name to { zone, weight }"
+			}
+			return nil, fmt.Errorf("host %d must be a host name (a string), not %s%s", i, kind(underlying(e)), hint)
 		}
 		hosts = append(hosts, placement.Host{Name: s.ValueString(), Weight: placement.DefaultWeight})
 	}
