@@ -107,7 +107,7 @@ func (placeGroupFunction) Definition(_ context.Context, _ function.DefinitionReq
 			"within that zone (as `place` does over the zone's hosts). Replicas land in distinct zones while there " +
 			"are at least as many zones as replicas, and beyond that each zone holds as many as another, give or " +
 			"take one. Every zone takes an equal share of the group, whatever its hosts and weights; weights share " +
-			"a zone's part among its hosts. " + placement.ZoneRule + ". Appending a name moves no other; adding or " +
+			"a zone's part among its hosts. Zones: " + placement.ZoneRule + ". Appending a name moves no other; adding or " +
 			"removing a host of a zone that stays moves only names of that zone, none whose host stays.",
 		Parameters: []function.Parameter{
 			function.ListParameter{
