@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
@@ -27,6 +28,7 @@ var (
 	_ provider.ProviderWithValidateConfig = (*kvm2Provider)(nil)
 	_ provider.ProviderWithListResources  = (*kvm2Provider)(nil)
 	_ provider.ProviderWithActions        = (*kvm2Provider)(nil)
+	_ provider.ProviderWithFunctions      = (*kvm2Provider)(nil)
 )
 
 // ClientFactory builds the core client from the provider configuration. It must not dial:
@@ -88,6 +90,11 @@ func (p *kvm2Provider) ListResources(context.Context) []func() list.ListResource
 // Actions serves `action` blocks (Terraform 1.14 or later).
 func (p *kvm2Provider) Actions(context.Context) []func() action.Action {
 	return []func() action.Action{newProxyVMPowerAction}
+}
+
+// Functions serves provider::kvm2::place and place_group (Terraform 1.8, OpenTofu 1.7 or later).
+func (p *kvm2Provider) Functions(context.Context) []func() function.Function {
+	return []func() function.Function{newPlaceFunction, newPlaceGroupFunction}
 }
 
 func (p *kvm2Provider) DataSources(context.Context) []func() datasource.DataSource {
