@@ -3,6 +3,7 @@ package kvmerr
 import (
 	"context"
 	"errors"
+	"strings"
 
 	libvirt "github.com/digitalocean/go-libvirt"
 )
@@ -84,7 +85,8 @@ var table = map[any]Class{
 
 // Classify returns the class of err. It returns 0 (no class) for a nil error. The order of the
 // checks matters: an explicit classification made by our own code wins, then a context that
-// ended (whatever stage it interrupted), then libvirt's code, then the dial stage, then the
+// ended (whatever stage it interrupted), then libvirt's code (a Transient one whose text says
+// the host's disk is full is QuotaExceeded: noSpaceLeft), then the dial stage, then the
 // generic connection failures. Anything else is Transient.
 func Classify(err error) Class {
 	if err == nil {
@@ -98,7 +100,10 @@ func Classify(err error) Class {
 		return Transient
 	}
 	if code, ok := libvirtCode(err); ok {
-		return lookup(code)
+		if c := lookup(code); c != Transient || !noSpaceLeft(err) {
+			return c
+		}
+		return QuotaExceeded
 	}
 	var dial *DialError
 	if errors.As(err, &dial) {
@@ -144,6 +149,13 @@ func libvirtCode(err error) (libvirt.ErrorNumber, bool) {
 		return libvirt.ErrorNumber(p.Code), true
 	}
 	return 0, false
+}
+
+// noSpaceLeft reports whether err's text carries ENOSPC's message. A host's full disk reaches us
+// only as text (qemu-img or the kernel quoted in an internal or system error), under codes that
+// are otherwise Transient; a full disk does not empty itself, so retrying it is no use.
+func noSpaceLeft(err error) bool {
+	return strings.Contains(strings.ToLower(err.Error()), "no space left on device")
 }
 
 // lookup returns the table's class for key, Transient when absent.

@@ -241,3 +241,28 @@ func TestIsNotFoundAndIsTransient(t *testing.T) {
 		})
 	}
 }
+
+// A host whose disk is full says so only in the text of libvirt's error (an internal error
+// quoting qemu-img, a system error quoting the kernel), under codes that are otherwise
+// Transient. Retrying a full disk only waits out the timeout and then blames the link (found by
+// the chaos run: a disk grow into a full pool, retried for 5 minutes): it is QuotaExceeded.
+func TestClassify_noSpaceLeftIsQuotaExceeded(t *testing.T) {
+	enospc := []libvirt.Error{
+		{Code: uint32(libvirt.ErrInternalError), Message: "internal error: Child process (/usr/bin/qemu-img resize /p/v.qcow2 2147483648) " +
+			"unexpected exit status 1: qemu-img: Failed to grow the L1 table: No space left on device"},
+		{Code: uint32(libvirt.ErrSystemError), Message: "cannot write to '/var/lib/libvirt/images/x.iso': No space left on device"},
+		{Code: uint32(libvirt.ErrOperationFailed), Message: "operation failed: no space left on device"},
+	}
+	for _, e := range enospc {
+		if got := Classify(fmt.Errorf("resize: %w", e)); got != QuotaExceeded {
+			t.Errorf("Classify(%q) = %v, want QuotaExceeded", e.Message, got)
+		}
+	}
+	// Other texts keep their code's class; a NotFound about a file does not become a full disk.
+	if got := Classify(libvirt.Error{Code: uint32(libvirt.ErrInternalError), Message: "internal error: qemu-img died"}); got != Transient {
+		t.Errorf("an internal error without ENOSPC: %v, want Transient", got)
+	}
+	if got := Classify(libvirt.Error{Code: uint32(libvirt.ErrNoStorageVol), Message: "no space left on device"}); got != NotFound {
+		t.Errorf("a missing volume: %v, want NotFound", got)
+	}
+}
