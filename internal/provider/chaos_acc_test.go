@@ -583,8 +583,8 @@ func (w *chaosWalk) applyWithFault(args []string, fault string, h chaosHost, del
 		w.freePool(h) // the administrator frees the space; the walk then recovers
 	}
 	w.counts[kind]++
-	t.Logf("step %d: %s on %s %v into the apply (mid-apply: %v); the apply exited %d in %v, %d transient retries\n%s%s",
-		w.step, fault, h.key, after, mid, r.code, r.took.Round(time.Millisecond), r.retries, r.retriesText(), r.errors())
+	t.Logf("step %d: %s on %s %v into the apply (mid-apply: %v, pool filled before the apply: %v); the apply exited %d in %v, %d transient retries\n%s%s",
+		w.step, fault, h.key, after, mid, filled, r.code, r.took.Round(time.Millisecond), r.retries, r.retriesText(), r.errors())
 	w.waitHosts(t)
 	return r
 }

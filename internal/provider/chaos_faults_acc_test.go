@@ -177,6 +177,11 @@ func (w *chaosWalk) checkNoSpace(r tfResult, h chaosHost, landed bool) {
 	case !landed:
 	case r.code == 0:
 		w.counts["pool-full: the apply needed no space"]++
+	case noSpaceRE.MatchString(r.out) && strings.Contains(r.out, "did not answer in time"):
+		// A full pool is no host that is slow to answer: retried until the timeout, the user
+		// waits minutes to be told to check that the host is reachable.
+		w.violation("a write into the full pool %s on %s was retried as transient for %v (%d retries), then reported as a host that did not answer:\n%s",
+			h.pool, h.key, r.took.Round(time.Second), r.retries, r.errors())
 	case noSpaceRE.MatchString(r.out):
 		w.counts["pool-full: refused for lack of space"]++
 	default:
