@@ -221,8 +221,9 @@ func cutLink(h chaosHost) (int, error) {
 	return n, nil
 }
 
-// waitSeed polls the host's pool every 5 ms, up to a minute or until terraform exits, for the
-// seed volume of the VM name: the moment its upload begins.
+// waitSeed polls the host's pool every millisecond, up to a minute or until terraform exits,
+// for the seed volume of the VM name: the moment its upload begins (the upload itself takes
+// about 10 ms on the lab, so a cut lands in it only some of the time).
 func (h chaosHost) waitSeed(name string, p *tfProc) bool {
 	l, err := h.conn()
 	if err != nil {
@@ -233,7 +234,7 @@ func (h chaosHost) waitSeed(name string, p *tfProc) bool {
 	if err != nil {
 		return false
 	}
-	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline) && p.running(); time.Sleep(5 * time.Millisecond) {
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline) && p.running(); time.Sleep(time.Millisecond) {
 		vols, _, err := l.StoragePoolListAllVolumes(pool, 1, 0)
 		if err != nil {
 			return false
