@@ -6,8 +6,9 @@ package provider
 // replace, import, `terraform query`, power actions and destroy on a small fleet, through the
 // real terraform CLI, with a foreign fleet beside it (another configuration's VM under the name
 // of one of ours, an administrator's unmarked domain under another, an image and volumes), while
-// faults land at random points: sshd killed with its sessions, libvirtd restarted, terraform
-// SIGINTed and SIGKILLed mid-apply, a host rebooted with its guests. After every step the
+// faults land at random points: sshd killed with its sessions, libvirtd restarted, the link to a
+// host cut mid-stream, terraform SIGINTed and SIGKILLed mid-apply, the walk's pool filled, a host
+// rebooted with its guests (chaos_faults_acc_test.go has the link cut and the pool). After every step the
 // invariants of chaos_check_acc_test.go hold, the next fault-free apply converges and the plan
 // after it is empty; after the final destroy nothing of the walk is left.
 //
@@ -67,11 +68,13 @@ type chaosWalk struct {
 	step       int
 	violations int
 	counts     map[string]int // steps and faults by kind
+	fillFirst  bool           // this step's pool-full lands before its apply
 }
 
 // TestAccChaos_walk: KVM2_CHAOS_STEPS steps (default 10) from KVM2_CHAOS_SEED (default random),
 // stopping early after KVM2_CHAOS_BUDGET (a Go duration) when set; KVM2_CHAOS_FAULTS limits the
-// faults drawn (a comma list of sshd-kill, libvirtd-restart, sigint, sigkill, reboot).
+// faults drawn (a comma list of sshd-kill, libvirtd-restart, link-cut, sigint, sigkill,
+// pool-full, reboot).
 func TestAccChaos_walk(t *testing.T) {
 	f := newFaultLab(t)
 	seed := uint64(time.Now().UnixNano())
@@ -93,6 +96,7 @@ func TestAccChaos_walk(t *testing.T) {
 	w := &chaosWalk{t: t, f: f, seed: seed, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), hosts: chaosHosts(f),
 		blocked: map[slotHost]string{}, foreignUID: map[string]bool{}, counts: map[string]int{},
 		actions: mustCLI(t).atLeast(1, 14)}
+	w.makePools() // removed after the sweep below
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("REPLAY: KVM2_CHAOS_SEED=%d KVM2_CHAOS_STEPS=%d KVM2_CHAOS_FAULTS=%s make chaos   (failed at step %d, %d violations)", seed, steps, os.Getenv("KVM2_CHAOS_FAULTS"), w.step, w.violations)
@@ -412,6 +416,22 @@ func (w *chaosWalk) walkStep() {
 		fault = w.pick(w.faultWeights())
 	}
 	faultHost := w.hosts[w.rng.IntN(len(w.hosts))]
+	changed := w.vmsSlot(before, w.vms)
+	switch {
+	case fault == "pool-full":
+		// On the host of the slot this step changes, where the walk has a pool of its own;
+		// half the time filled before the apply, so its plan sees the pool full.
+		hs := w.poolHosts()
+		faultHost = hs[w.rng.IntN(len(hs))]
+		for _, h := range hs {
+			if h.key == w.vms[changed].host {
+				faultHost = h
+			}
+		}
+		w.fillFirst = w.rng.IntN(2) == 0
+	case fault == "link-cut" && w.vms[changed].host != "":
+		faultHost = *w.host(w.vms[changed].host)
+	}
 	delay := time.Duration(w.rng.IntN(1200)) * time.Millisecond // applies here take 1 to 5 s
 	if fault == "sigint" || fault == "sigkill" {
 		delay /= 4 // after terraform's first change: a VM's change takes about a second
@@ -419,12 +439,13 @@ func (w *chaosWalk) walkStep() {
 	t.Logf("step %d: %s%s; fleet %s", w.step, op, map[bool]string{true: " + " + fault + " on " + faultHost.key, false: ""}[fault != ""], w.fleet())
 	// Half the SIGKILLs of a step that makes a domain land the moment it is defined: the
 	// window in which terraform dies before it saves what it made.
+	// Half the link cuts of such a step land when its seed volume appears: mid-upload.
 	var appears *chaosHost
-	if fault == "sigkill" && w.rng.IntN(2) == 0 {
-		if s := w.vmsSlot(before, w.vms); w.vms[s].host != "" && w.vms[s].host != before[s].host {
+	if (fault == "sigkill" || fault == "link-cut") && w.rng.IntN(2) == 0 {
+		if s := changed; w.vms[s].host != "" && w.vms[s].host != before[s].host {
 			appears = w.host(w.vms[s].host)
 			delay = 0
-			w.counts["sigkill when the domain appears"]++
+			w.counts[map[bool]string{true: "sigkill when the domain appears", false: "link-cut when the seed appears"}[fault == "sigkill"]]++
 		}
 	}
 	r := w.applyWithFault(args, fault, faultHost, delay, appears, w.slotName(w.vmsSlot(before, w.vms)))
@@ -477,6 +498,13 @@ var (
 // resource plus delay (or after delay when the apply has no such work).
 func (w *chaosWalk) applyWithFault(args []string, fault string, h chaosHost, delay time.Duration, appears *chaosHost, name string) tfResult {
 	t := w.t
+	filled := false
+	if fault == "pool-full" && w.fillFirst {
+		if err := w.fillPool(h); err != nil {
+			t.Fatal(err)
+		}
+		filled = true
+	}
 	p := w.d.start(args...)
 	if fault == "" {
 		return p.wait(t, 10*time.Minute)
@@ -488,7 +516,11 @@ func (w *chaosWalk) applyWithFault(args []string, fault string, h chaosHost, del
 	}
 	_, _ = p.waitOutput(ctx, at, 1)
 	cancel()
-	if appears != nil {
+	if appears != nil && fault == "link-cut" {
+		if !appears.waitSeed(name, p) {
+			w.counts["link-cut: no seed seen"]++
+		}
+	} else if appears != nil {
 		appears.waitDomain(name, p)
 	}
 	time.Sleep(delay)
@@ -510,6 +542,18 @@ func (w *chaosWalk) applyWithFault(args []string, fault string, h chaosHost, del
 			defer stop()
 			return w.f.script(t, "restart-sshd.sh", "--host", h.num, "--kill")
 		})
+	case "link-cut":
+		var n int
+		if n, err = cutLink(h); err == nil {
+			t.Logf("step %d: link-cut on %s: %d established sockets of its sshd cut", w.step, h.key, n)
+			if n == 0 {
+				w.counts["link-cut: no live connection"]++
+			}
+		}
+	case "pool-full":
+		if !filled {
+			err = w.fillPool(h)
+		}
 	case "libvirtd-restart":
 		err = withRestartLock(t.Name(), func() error { return w.f.script(t, "restart-libvirtd.sh", "--host", h.num) })
 	case "reboot":
@@ -531,12 +575,16 @@ func (w *chaosWalk) applyWithFault(args []string, fault string, h chaosHost, del
 	}
 	r := p.wait(t, 10*time.Minute)
 	kind := "fault " + fault
-	if !mid {
+	if !mid && !filled {
 		kind += " (after the apply)"
 	}
+	if fault == "pool-full" {
+		w.checkNoSpace(r, h, mid || filled)
+		w.freePool(h) // the administrator frees the space; the walk then recovers
+	}
 	w.counts[kind]++
-	t.Logf("step %d: %s on %s %v into the apply (mid-apply: %v); the apply exited %d in %v, %d transient retries\n%s%s",
-		w.step, fault, h.key, after, mid, r.code, r.took.Round(time.Millisecond), r.retries, r.retriesText(), r.errors())
+	t.Logf("step %d: %s on %s %v into the apply (mid-apply: %v, pool filled before the apply: %v); the apply exited %d in %v, %d transient retries\n%s%s",
+		w.step, fault, h.key, after, mid, filled, r.code, r.took.Round(time.Millisecond), r.retries, r.retriesText(), r.errors())
 	w.waitHosts(t)
 	return r
 }
@@ -762,7 +810,10 @@ func (h chaosHost) waitDomain(name string, p *tfProc) {
 // faultWeights is how often each fault is drawn: of those KVM2_CHAOS_FAULTS names (a comma
 // list, to focus a walk), else of all.
 func (w *chaosWalk) faultWeights() map[string]int {
-	all := map[string]int{"sshd-kill": 3, "libvirtd-restart": 3, "sigint": 2, "sigkill": 3, "reboot": 2}
+	all := map[string]int{"sshd-kill": 3, "libvirtd-restart": 3, "link-cut": 3, "sigint": 2, "sigkill": 3, "pool-full": 2, "reboot": 2}
+	if len(w.poolHosts()) == 0 {
+		delete(all, "pool-full") // the walk has no pool of its own to fill (makePools)
+	}
 	only := os.Getenv("KVM2_CHAOS_FAULTS")
 	if only == "" {
 		return all
@@ -770,7 +821,7 @@ func (w *chaosWalk) faultWeights() map[string]int {
 	out := map[string]int{}
 	for _, k := range strings.Split(only, ",") {
 		if _, ok := all[k]; !ok {
-			w.t.Fatalf("KVM2_CHAOS_FAULTS: no fault %q (%v)", k, slices.Sorted(maps.Keys(all)))
+			w.t.Fatalf("KVM2_CHAOS_FAULTS: no fault %q here (%v; pool-full needs a pool of the walk's own, see makePools)", k, slices.Sorted(maps.Keys(all)))
 		}
 		out[k] = all[k]
 	}

@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
@@ -31,6 +30,9 @@ type chaosHost struct {
 	num    string // "1" or "2"
 	local  string // libvirtd's socket on this machine
 	reboot bool   // restart-libvirtd.sh can kill its guests (host 1 only)
+	// poolDir is the directory of the walk's own pool (makePools), in libvirtd's mount
+	// namespace; "" where the walk stays on the lab's pool.
+	poolDir string
 }
 
 // chaosHosts are the lab's two hosts under the provider keys "lab" and "lab2".
@@ -130,14 +132,11 @@ func (w *chaosWalk) inventory(sums map[string]bool) (map[string]hostObj, error) 
 // the host's libvirtd mount namespace: where the pool's files are as libvirtd sees them.
 // (go-libvirt's StorageVolDownload deadlocked here once, and once read an empty stream.)
 func (h chaosHost) checksums(paths map[string]string, out map[string]hostObj) error {
-	pid, err := os.ReadFile(filepath.Join(filepath.Dir(filepath.Dir(h.local)), "libvirtd.pid"))
-	if h.num == "1" {
-		pid, err = os.ReadFile("/run/libvirtd.pid") // LAB_LIBVIRTD_PID of host 1 in tools/lab/lib.sh
-	}
+	pid, err := h.libvirtdPID()
 	if err != nil {
 		return err
 	}
-	args := []string{"-t", strings.TrimSpace(string(pid)), "-m", "--", "sha256sum"}
+	args := []string{"-t", pid, "-m", "--", "sha256sum"}
 	for _, p := range paths {
 		args = append(args, p)
 	}
