@@ -185,13 +185,16 @@ func disksPresent(ctx context.Context, b backend.Backend, facts definition.Domai
 }
 
 // ensureRunning starts dom unless it runs, and waits until it does. A paused or pmsuspended
-// domain is an administrator's doing that starting cannot undo: Permanent.
+// domain is an administrator's doing that starting cannot undo: Permanent. A domain paused
+// because it is starting up (a start whose reply was lost, or still under way) is waited for.
 func (c *Client) ensureRunning(ctx context.Context, b backend.Backend, dom libvirt.Domain) error {
-	s, _, err := b.DomainGetState(ctx, dom)
+	s, reason, err := b.DomainGetState(ctx, dom)
 	if err != nil {
 		return err
 	}
 	switch st := libvirt.DomainState(s); {
+	case startingUp(st, reason):
+		return c.waitRunning(ctx, b, dom)
 	case st == libvirt.DomainPaused || st == libvirt.DomainPmsuspended:
 		return kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf(
 			"domain %s is %s; resume it on the host or delete it", dom.Name, stateOf(st)))
@@ -202,6 +205,12 @@ func (c *Client) ensureRunning(ctx context.Context, b backend.Backend, dom libvi
 		return err
 	}
 	return c.waitRunning(ctx, b, dom)
+}
+
+// startingUp reports whether a domain in state st for reason is one libvirt is starting: it
+// starts QEMU with its CPUs paused (reason starting up) and resumes them once QEMU is ready.
+func startingUp(st libvirt.DomainState, reason int32) bool {
+	return st == libvirt.DomainPaused && libvirt.DomainPausedReason(reason) == libvirt.DomainPausedStartingUp
 }
 
 // waitRunning polls the state of a just-started domain until it runs, at most startWait. A
@@ -217,12 +226,14 @@ func (c *Client) waitRunning(ctx context.Context, b backend.Backend, dom libvirt
 		if err != nil {
 			return err
 		}
-		switch st := libvirt.DomainState(s); st {
-		case libvirt.DomainRunning, libvirt.DomainBlocked:
+		switch st := libvirt.DomainState(s); {
+		case st == libvirt.DomainRunning || st == libvirt.DomainBlocked:
 			return nil
-		case libvirt.DomainPaused, libvirt.DomainPmsuspended:
+		case startingUp(st, reason):
+			// QEMU is up but its CPUs not yet: libvirt resumes it in a moment.
+		case st == libvirt.DomainPaused || st == libvirt.DomainPmsuspended:
 			return kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("domain %s is %s right after start (reason %d)", dom.Name, stateOf(st), reason))
-		case libvirt.DomainShutoff, libvirt.DomainCrashed, libvirt.DomainShutdown:
+		case st == libvirt.DomainShutoff || st == libvirt.DomainCrashed || st == libvirt.DomainShutdown:
 			return kvmerr.New(kvmerr.Transient, "", "", fmt.Errorf("domain %s stopped right after start (state %s, reason %d)", dom.Name, stateOf(st), reason))
 		}
 		select {
