@@ -592,8 +592,9 @@ func (w *chaosWalk) applyWithFault(args []string, fault string, h chaosHost, del
 // ownedErrRE is the provider's refusal of a domain with another UID: the create that terraform
 // never recorded (it was killed first) finds it. importBlockRE is an import block in an error.
 var (
-	ownedErrRE    = regexp.MustCompile(`domain (\S+) on host (\S+) belongs to another kvm2 configuration: its mark has uid ([0-9a-zA-Z-]+)`)
+	ownedErrRE    = regexp.MustCompile(`domain\s+(\S+)\s+on\s+host\s+(\S+)\s+(?:belongs\s+to\s+another\s+kvm2\s+configuration:\s+its\s+mark\s+has|carries\s+a\s+kvm2\s+mark\s+that\s+is\s+not\s+this\s+resource's:)\s+uid\s+([0-9a-zA-Z-]+)`)
 	grownRE       = regexp.MustCompile(`The disk of (\S+) is \d+ GiB on the host: it was grown\s+outside\s+Terraform`)
+	withAddrRE    = regexp.MustCompile(`with (kvm2_proxy_vm\.[^,\s]+),`)
 	importBlockRE = regexp.MustCompile(`(?s)import\s*\{\s*to\s*=\s*(kvm2_proxy_vm\.\S+)\s+id\s*=\s*"([^"]+)"`)
 )
 
@@ -676,9 +677,20 @@ func (w *chaosWalk) recover(first tfResult) {
 // configured on that host. It returns what it imported.
 func (w *chaosWalk) importNamed(text string) []string {
 	var out []string
-	for _, m := range importBlockRE.FindAllStringSubmatch(text, -1) {
-		w.importVM(m[1], m[2])
-		out = append(out, m[2])
+	for _, m := range importBlockRE.FindAllStringSubmatchIndex(text, -1) {
+		addr, id := text[m[2]:m[3]], text[m[4]:m[5]]
+		if addr == "kvm2_proxy_vm.RESOURCE_NAME" {
+			// As the error says: the resource's name is the one Terraform prints after "with"
+			// above it.
+			withs := withAddrRE.FindAllStringSubmatch(text[:m[0]], -1)
+			if len(withs) == 0 {
+				w.violation("an import block for %s, but no resource address above it:\n%s", id, text)
+				continue
+			}
+			addr = withs[len(withs)-1][1]
+		}
+		w.importVM(addr, id)
+		out = append(out, id)
 	}
 	if len(out) > 0 {
 		return out
