@@ -99,6 +99,7 @@ func TestProviderConfig_plansWithoutHost(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			resource.UnitTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: factories(newCoreClient),
 				Steps: []resource.TestStep{{

@@ -197,6 +197,7 @@ func TestProxyVM_importUntrustedUserDataUpdatesInPlace(t *testing.T) {
 		}, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			h := newFakeHost(t)
 			cfg := importUserDataConfig(h, "user_data = "+hclString(userData))
 			resource.UnitTest(t, resource.TestCase{
@@ -345,6 +346,7 @@ func TestProxyVM_drift(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			h := newFakeHost(t)
 			cfg := h.config(h.baseImage() + vmConfig(`wait_for_ip = false`))
 			resource.UnitTest(t, resource.TestCase{
@@ -443,6 +445,7 @@ func TestProxyVM_errors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			h := newFakeHost(t)
 			extra := `wait_for_ip = false`
 			if tt.name == "address never reported" {
