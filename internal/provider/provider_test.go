@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"golang.org/x/crypto/ssh"
 )
 
@@ -54,6 +56,19 @@ func setDefaultEnv(key, value string) {
 func factories(newClient ClientFactory) map[string]func() (tfprotov6.ProviderServer, error) {
 	return map[string]func() (tfprotov6.ProviderServer, error){
 		"kvm2": providerserver.NewProtocol6WithError(newProvider("test", newClient, fastRetry)()),
+	}
+}
+
+// refusalStep is a plan-only step whose plan must fail with an error matching want: one row of
+// a table of refusals. A table's rows run as the steps of one test case (one terraform init and
+// version check for the table, not one per row: that overhead was most of a row's cost); each
+// step first logs its row's name, so a failing step says which row it is.
+func refusalStep(t *testing.T, name, config, want string) resource.TestStep {
+	return resource.TestStep{
+		PreConfig:   func() { t.Logf("row %q", name) },
+		Config:      config,
+		PlanOnly:    true,
+		ExpectError: regexp.MustCompile(want),
 	}
 }
 
