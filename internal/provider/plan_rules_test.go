@@ -120,18 +120,11 @@ func TestProxyVM_planAcceptsTheBounds(t *testing.T) {
   bridge = "br0"`},
 		{"host default network", `name = "egress"`},
 	}
+	steps := make([]resource.TestStep, 0, len(tests))
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: factories(h.newClient),
-				Steps: []resource.TestStep{{
-					Config:             h.config(planVM(tt.attrs)),
-					PlanOnly:           true,
-					ExpectNonEmptyPlan: true,
-				}},
-			})
-		})
+		steps = append(steps, plannedStep(t, tt.name, h.config(planVM(tt.attrs))))
 	}
+	resource.UnitTest(t, resource.TestCase{ProtoV6ProviderFactories: factories(h.newClient), Steps: steps})
 }
 
 // TestProxyVM_planNetworkCheckAskedOncePerHost: a fleet on one network costs one look-up.

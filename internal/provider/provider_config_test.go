@@ -89,13 +89,9 @@ func TestProviderConfig_plansWithoutHost(t *testing.T) {
 		{"unknown key file", `private_key_file = terraform_data.key.output
       host_key = "` + testHostKey + `"`},
 	}
+	steps := make([]resource.TestStep, 0, len(tests))
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: factories(newCoreClient),
-				Steps: []resource.TestStep{{
-					Config: providerBlock(tt.attrs) + baseImageOnLab + `
+		steps = append(steps, plannedStep(t, tt.name, providerBlock(tt.attrs)+baseImageOnLab+`
 resource "kvm2_proxy_vm" "egress" {
   name          = "egress-1"
   host          = "lab"
@@ -103,15 +99,11 @@ resource "kvm2_proxy_vm" "egress" {
 }
 
 resource "terraform_data" "key" {
-  input = "` + keyFile + `"
+  input = "`+keyFile+`"
 }
-`,
-					PlanOnly:           true,
-					ExpectNonEmptyPlan: true,
-				}},
-			})
-		})
+`))
 	}
+	resource.UnitTest(t, resource.TestCase{ProtoV6ProviderFactories: factories(newCoreClient), Steps: steps})
 }
 
 func TestExpandHome(t *testing.T) {

@@ -59,17 +59,23 @@ func factories(newClient ClientFactory) map[string]func() (tfprotov6.ProviderSer
 	}
 }
 
-// refusalStep is a plan-only step whose plan must fail with an error matching want: one row of
-// a table of refusals. A table's rows run as the steps of one test case (one terraform init and
-// version check for the table, not one per row: that overhead was most of a row's cost); each
-// step first logs its row's name, so a failing step says which row it is.
+// rowStep is step as one row of a table whose rows run as the steps of one test case (one
+// terraform init and version check for the table, not one per row: that overhead was most of a
+// plan-only row's cost). The step first logs the row's name, so a failing step says which row
+// it is. Only for rows that leave nothing in state: plan-only steps.
+func rowStep(t *testing.T, name string, step resource.TestStep) resource.TestStep {
+	step.PreConfig = func() { t.Logf("row %q", name) }
+	return step
+}
+
+// refusalStep is a row whose plan must fail with an error matching want.
 func refusalStep(t *testing.T, name, config, want string) resource.TestStep {
-	return resource.TestStep{
-		PreConfig:   func() { t.Logf("row %q", name) },
-		Config:      config,
-		PlanOnly:    true,
-		ExpectError: regexp.MustCompile(want),
-	}
+	return rowStep(t, name, resource.TestStep{Config: config, PlanOnly: true, ExpectError: regexp.MustCompile(want)})
+}
+
+// plannedStep is a row whose plan must succeed and plan something.
+func plannedStep(t *testing.T, name, config string) resource.TestStep {
+	return rowStep(t, name, resource.TestStep{Config: config, PlanOnly: true, ExpectNonEmptyPlan: true})
 }
 
 // testHostKey is a syntactically valid pinned host key; unit tests never dial.
