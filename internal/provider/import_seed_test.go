@@ -35,6 +35,7 @@ func editMark(h *fakeHost, re, with string) {
 // import command puts its user data in state: the seed digest in the mark binds the source
 // the VM was made with.
 func TestProxyVM_importWriteOnlyVMWithEditedSourceNeverReadsUserData(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	const sentinel = "wo-edited-source-sentinel-71d3"
 	userData := "#!/bin/sh\necho " + sentinel + "\n"
@@ -106,6 +107,7 @@ func selfContinuingCE(t testing.TB, iso []byte) []byte {
 // replacing the VM, and the next plan is empty. The crafted seed is read (to check its
 // digest) but never parsed; a mark without a digest has its seed never read.
 func TestProxyVM_importUnvouchedSeedUpdatesInPlace(t *testing.T) {
+	t.Parallel()
 	const userData = "#!/bin/sh\necho imported\n"
 	for _, tc := range []struct {
 		name   string
@@ -126,6 +128,7 @@ func TestProxyVM_importUnvouchedSeedUpdatesInPlace(t *testing.T) {
 		}, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			h := newFakeHost(t)
 			cfg := importUserDataConfig(h, "user_data = "+hclString(userData))
 			resource.UnitTest(t, resource.TestCase{

@@ -94,18 +94,11 @@ func TestProxyVM_planRefusesWhatApplyRefuses(t *testing.T) {
 		{"host default bridge unknown", providerBlock(validHostAttrs+"\nbridge = \"br7\"") + planVM(`name = "egress"`),
 			`(?s)bridge "br7" does not exist on host "lab" \(the host's default`},
 	}
+	steps := make([]resource.TestStep, 0, len(tests))
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: factories(h.newClient),
-				Steps: []resource.TestStep{{
-					Config:      tt.config,
-					PlanOnly:    true,
-					ExpectError: regexp.MustCompile(tt.want),
-				}},
-			})
-		})
+		steps = append(steps, refusalStep(t, tt.name, tt.config, tt.want))
 	}
+	resource.UnitTest(t, resource.TestCase{ProtoV6ProviderFactories: factories(h.newClient), Steps: steps})
 }
 
 // TestProxyVM_planAcceptsTheBounds: the extremes the rules allow plan cleanly, and an existing
@@ -127,18 +120,11 @@ func TestProxyVM_planAcceptsTheBounds(t *testing.T) {
   bridge = "br0"`},
 		{"host default network", `name = "egress"`},
 	}
+	steps := make([]resource.TestStep, 0, len(tests))
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: factories(h.newClient),
-				Steps: []resource.TestStep{{
-					Config:             h.config(planVM(tt.attrs)),
-					PlanOnly:           true,
-					ExpectNonEmptyPlan: true,
-				}},
-			})
-		})
+		steps = append(steps, plannedStep(t, tt.name, h.config(planVM(tt.attrs))))
 	}
+	resource.UnitTest(t, resource.TestCase{ProtoV6ProviderFactories: factories(h.newClient), Steps: steps})
 }
 
 // TestProxyVM_planNetworkCheckAskedOncePerHost: a fleet on one network costs one look-up.

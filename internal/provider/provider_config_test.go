@@ -3,7 +3,6 @@ package provider
 import (
 	"os"
 	"path/filepath"
-	"regexp"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -57,18 +56,11 @@ func TestProviderConfig_validationErrors(t *testing.T) {
 		{"known hosts file missing", providerBlock(`private_key = "k"
       known_hosts_file = "` + missing + `"`), `(?s)known_hosts_file\s+".*absent"\s+cannot\s+be\s+read`},
 	}
+	steps := make([]resource.TestStep, 0, len(tests))
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: factories(newCoreClient),
-				Steps: []resource.TestStep{{
-					Config:      tt.config + baseImageOnLab,
-					PlanOnly:    true,
-					ExpectError: regexp.MustCompile(tt.want),
-				}},
-			})
-		})
+		steps = append(steps, refusalStep(t, tt.name, tt.config+baseImageOnLab, tt.want))
 	}
+	resource.UnitTest(t, resource.TestCase{ProtoV6ProviderFactories: factories(newCoreClient), Steps: steps})
 }
 
 // TestProviderConfig_plansWithoutHost proves that configuring the provider never dials: no
@@ -97,12 +89,9 @@ func TestProviderConfig_plansWithoutHost(t *testing.T) {
 		{"unknown key file", `private_key_file = terraform_data.key.output
       host_key = "` + testHostKey + `"`},
 	}
+	steps := make([]resource.TestStep, 0, len(tests))
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: factories(newCoreClient),
-				Steps: []resource.TestStep{{
-					Config: providerBlock(tt.attrs) + baseImageOnLab + `
+		steps = append(steps, plannedStep(t, tt.name, providerBlock(tt.attrs)+baseImageOnLab+`
 resource "kvm2_proxy_vm" "egress" {
   name          = "egress-1"
   host          = "lab"
@@ -110,15 +99,11 @@ resource "kvm2_proxy_vm" "egress" {
 }
 
 resource "terraform_data" "key" {
-  input = "` + keyFile + `"
+  input = "`+keyFile+`"
 }
-`,
-					PlanOnly:           true,
-					ExpectNonEmptyPlan: true,
-				}},
-			})
-		})
+`))
 	}
+	resource.UnitTest(t, resource.TestCase{ProtoV6ProviderFactories: factories(newCoreClient), Steps: steps})
 }
 
 func TestExpandHome(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"golang.org/x/crypto/ssh"
 )
 
@@ -55,6 +57,25 @@ func factories(newClient ClientFactory) map[string]func() (tfprotov6.ProviderSer
 	return map[string]func() (tfprotov6.ProviderServer, error){
 		"kvm2": providerserver.NewProtocol6WithError(newProvider("test", newClient, fastRetry)()),
 	}
+}
+
+// rowStep is step as one row of a table whose rows run as the steps of one test case (one
+// terraform init and version check for the table, not one per row: that overhead was most of a
+// plan-only row's cost). The step first logs the row's name, so a failing step says which row
+// it is. Only for rows that leave nothing in state: plan-only steps.
+func rowStep(t *testing.T, name string, step resource.TestStep) resource.TestStep {
+	step.PreConfig = func() { t.Logf("row %q", name) }
+	return step
+}
+
+// refusalStep is a row whose plan must fail with an error matching want.
+func refusalStep(t *testing.T, name, config, want string) resource.TestStep {
+	return rowStep(t, name, resource.TestStep{Config: config, PlanOnly: true, ExpectError: regexp.MustCompile(want)})
+}
+
+// plannedStep is a row whose plan must succeed and plan something.
+func plannedStep(t *testing.T, name, config string) resource.TestStep {
+	return rowStep(t, name, resource.TestStep{Config: config, PlanOnly: true, ExpectNonEmptyPlan: true})
 }
 
 // testHostKey is a syntactically valid pinned host key; unit tests never dial.

@@ -322,17 +322,11 @@ func TestProxyVM_planMACChecks(t *testing.T) {
 		{"network config not YAML", `network_config = "version: [2\n"`, `not a YAML mapping`},
 		{"network config version 3", `network_config = "version: 3\n"`, `version 3; cloud-init reads version 2`},
 	}
+	steps := make([]resource.TestStep, 0, len(tests))
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: factories(h.newClient),
-				Steps: []resource.TestStep{{
-					Config: h.config(planVM(`name = "egress"` + "\n  " + tt.attrs)), PlanOnly: true,
-					ExpectError: regexp.MustCompile(tt.want),
-				}},
-			})
-		})
+		steps = append(steps, refusalStep(t, tt.name, h.config(planVM(`name = "egress"`+"\n  "+tt.attrs)), tt.want))
 	}
+	resource.UnitTest(t, resource.TestCase{ProtoV6ProviderFactories: factories(h.newClient), Steps: steps})
 	t.Run("once per host", func(t *testing.T) {
 		h.fb.ResetCalls()
 		var vms strings.Builder

@@ -19,6 +19,7 @@ import (
 // (a NUL, another C0 control character) fails the plan of a new VM and of a tag change, instead
 // of being stored altered and planned again at every plan (item 14 of issue 22).
 func TestProxyVM_tagTheMarkCannotHoldFailsThePlan(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	cfg := func(tag string) string {
 		return h.config(h.baseImage() + vmConfig(`wait_for_ip = false
@@ -47,6 +48,7 @@ func TestProxyVM_tagTheMarkCannotHoldFailsThePlan(t *testing.T) {
 // change of the user data's sha256 does, instead of planning nothing (item 10 of issue 22).
 // Giving the same user data write-only again plans nothing.
 func TestProxyVM_removingWriteOnlyUserDataReplaces(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	const userData = "#!/bin/sh\necho wo\n"
 	withWO := h.config(h.baseImage() + vmConfig(`wait_for_ip = false
@@ -98,6 +100,7 @@ func (h *fakeHost) growOverlayOutOfBand(gib int) func() {
 // the plan with what to do instead of planning a grow that apply refuses (or nothing at all),
 // and the real size or more plans as usual (item 11 of issue 22).
 func TestProxyVM_diskGrownOutOfBand(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	cfg := func(disk int) string { return h.config(h.baseImage() + sizedVMConfig(1, 128, disk, true)) }
 	grown := regexp.MustCompile(`(?s)20 GiB on the host.*grown\s+outside\s+Terraform`)
@@ -153,6 +156,7 @@ func TestProxyVM_diskGrownOutOfBand(t *testing.T) {
 // them and the plan after it is empty (item 13 of issue 22); changing wait_for_ip in place
 // rewrites the mark, and the next import follows.
 func TestProxyVM_importKeepsWhatSteersTheProvider(t *testing.T) {
+	t.Parallel()
 	h := newFakeHost(t)
 	cfg := func(wait bool) string {
 		return h.config(h.baseImage() + vmConfig(fmt.Sprintf(`wait_for_ip = %t

@@ -197,6 +197,7 @@ func TestProxyVM_importUntrustedUserDataUpdatesInPlace(t *testing.T) {
 		}, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			h := newFakeHost(t)
 			cfg := importUserDataConfig(h, "user_data = "+hclString(userData))
 			resource.UnitTest(t, resource.TestCase{
@@ -345,6 +346,7 @@ func TestProxyVM_drift(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			h := newFakeHost(t)
 			cfg := h.config(h.baseImage() + vmConfig(`wait_for_ip = false`))
 			resource.UnitTest(t, resource.TestCase{
@@ -443,6 +445,7 @@ func TestProxyVM_errors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			h := newFakeHost(t)
 			extra := `wait_for_ip = false`
 			if tt.name == "address never reported" {
@@ -577,18 +580,11 @@ func TestProxyVM_planTimeValidation(t *testing.T) {
   source_url = "http://127.0.0.1/x"
 }`, `Unknown host nope`},
 	}
+	steps := make([]resource.TestStep, 0, len(tests))
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: factories(h.newClient),
-				Steps: []resource.TestStep{{
-					Config:      h.config(tt.body),
-					PlanOnly:    true,
-					ExpectError: regexp.MustCompile(tt.want),
-				}},
-			})
-		})
+		steps = append(steps, refusalStep(t, tt.name, h.config(tt.body), tt.want))
 	}
+	resource.UnitTest(t, resource.TestCase{ProtoV6ProviderFactories: factories(h.newClient), Steps: steps})
 }
 
 // TestProxyVM_writeOnlyUserDataNeverLogged runs a create with TRACE logging to a file and
