@@ -168,7 +168,7 @@ func (w *chaosWalk) freePool(h chaosHost) {
 
 // noSpaceRE is the provider saying a pool is out of space: its check before a create (a
 // QuotaError), or a write that ran into the full pool.
-var noSpaceRE = regexp.MustCompile(`(?i)no space left on device|bytes free, but \d+ bytes are needed|has [^,\n]+ free, needs|Free space in the pool`)
+var noSpaceRE = regexp.MustCompile(`(?i)no\s+space\s+left\s+on\s+device|bytes\s+free,\s+but\s+\d+\s+bytes\s+are\s+needed|has [^,\n]+ free, needs|Free\s+space\s+in\s+the\s+pool`)
 
 // checkNoSpace: an apply that failed while the walk's pool was full (landed: the pool filled
 // before the apply ended) says that the pool is out of space, whatever else it says.

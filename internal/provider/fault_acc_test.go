@@ -246,7 +246,7 @@ func TestAccFault_poolFilledMidUpload(t *testing.T) {
 	if first.code == 0 {
 		t.Fatal("the apply succeeded although the pool filled up mid-upload")
 	}
-	outOfSpace := regexp.MustCompile(`(?is)Unable to create base image lab/` + pool + `/` + f.obj("base") + `\.qcow2.*(no space left on device|has [0-9.]+ [KMG]?i?B.* free, needs|bytes free, but)`)
+	outOfSpace := regexp.MustCompile(`(?is)Unable to create base image lab/` + pool + `/` + f.obj("base") + `\.qcow2.*(no\s+space\s+left\s+on\s+device|has [0-9.]+ [KMG]?i?B.* free, needs|bytes\s+free,\s+but|Free\s+space\s+in\s+the\s+pool)`)
 	if !outOfSpace.MatchString(first.out) {
 		t.Errorf("the error does not say the pool is out of space:\n%s", first.errors())
 	}
