@@ -8,8 +8,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/placement"
 )
 
 // Provider-defined functions: Terraform 1.8, OpenTofu 1.7.
@@ -22,22 +20,7 @@ func TestAccPlaceFunction_cli(t *testing.T) {
 	t.Parallel()
 	skipUnless(t, featureFunctions)
 	names := []string{"egress-0", "egress-1", "egress-2"}
-	single := map[string]knownvalue.Check{}
-	for _, n := range names {
-		h, err := placement.Place(n, placeHostsCore)
-		if err != nil {
-			t.Fatal(err)
-		}
-		single[n] = knownvalue.StringExact(h)
-	}
-	group, err := placement.PlaceGroup(names, placeHostsCore)
-	if err != nil {
-		t.Fatal(err)
-	}
-	grouped := map[string]knownvalue.Check{}
-	for n, h := range group {
-		grouped[n] = knownvalue.StringExact(h)
-	}
+	single, grouped := wantPlacement(t, names, placeHostsCore)
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: factories(nil),
 		Steps: []resource.TestStep{

@@ -47,28 +47,8 @@ func phraseRE(text string) *regexp.Regexp {
 func TestPlaceFunction(t *testing.T) {
 	t.Parallel()
 	names := []string{"egress-0", "egress-1", "egress-2", "egress-3", "egress-4"}
-	single := map[string]knownvalue.Check{}
-	fromList := map[string]knownvalue.Check{}
-	for _, n := range names {
-		h, err := placement.Place(n, placeHostsCore)
-		if err != nil {
-			t.Fatal(err)
-		}
-		single[n] = knownvalue.StringExact(h)
-		h, err = placement.Place(n, []placement.Host{{Name: "kvm-x", Weight: 1}, {Name: "kvm-y", Weight: 1}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		fromList[n] = knownvalue.StringExact(h)
-	}
-	group, err := placement.PlaceGroup(names, placeHostsCore)
-	if err != nil {
-		t.Fatal(err)
-	}
-	grouped := map[string]knownvalue.Check{}
-	for n, h := range group {
-		grouped[n] = knownvalue.StringExact(h)
-	}
+	single, grouped := wantPlacement(t, names, placeHostsCore)
+	fromList, _ := wantPlacement(t, names, []placement.Host{{Name: "kvm-x", Weight: 1}, {Name: "kvm-y", Weight: 1}})
 	resource.UnitTest(t, resource.TestCase{
 		TerraformVersionChecks:   functionsFrom,
 		ProtoV6ProviderFactories: factories(newFakeHost(t).newClient),
@@ -198,4 +178,26 @@ output "group" {
 			},
 		}},
 	})
+}
+
+// wantPlacement is what the core rule says place gives each of names over hosts (single) and
+// what place_group gives the group (grouped), as checks of the functions' results.
+func wantPlacement(t *testing.T, names []string, hosts []placement.Host) (single, grouped map[string]knownvalue.Check) {
+	t.Helper()
+	single, grouped = map[string]knownvalue.Check{}, map[string]knownvalue.Check{}
+	for _, n := range names {
+		h, err := placement.Place(n, hosts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		single[n] = knownvalue.StringExact(h)
+	}
+	group, err := placement.PlaceGroup(names, hosts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n, h := range group {
+		grouped[n] = knownvalue.StringExact(h)
+	}
+	return single, grouped
 }
