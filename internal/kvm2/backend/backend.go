@@ -58,6 +58,12 @@ type Backend interface {
 	DomainBlockResize(ctx context.Context, dom libvirt.Domain, target string, size uint64) error
 	DomainUndefine(ctx context.Context, dom libvirt.Domain, flags libvirt.DomainUndefineFlagsValues) error
 	DomainInterfaceAddresses(ctx context.Context, dom libvirt.Domain, source libvirt.DomainInterfaceAddressesSource) ([]libvirt.DomainInterface, error)
+	// QEMUDomainAgentCommand sends cmd, one guest agent command as JSON, to the agent of a
+	// running domain and returns its JSON reply, waiting at most timeoutSec seconds for the agent.
+	// The core sends only guest-file-open (read-only), guest-file-read and guest-file-close. No
+	// agent connected is ErrAgentUnresponsive; an error the agent returns (a missing file) is
+	// ErrInternalError with the agent's text; a domain that does not run is ErrOperationInvalid.
+	QEMUDomainAgentCommand(ctx context.Context, dom libvirt.Domain, cmd string, timeoutSec int32) (string, error)
 
 	// ConnectListAllStoragePools lists every storage pool of the host (active and inactive).
 	ConnectListAllStoragePools(ctx context.Context) ([]libvirt.StoragePool, error)
@@ -88,6 +94,9 @@ type Backend interface {
 	StorageVolUpload(ctx context.Context, vol libvirt.StorageVol, r io.Reader, length uint64) error
 	// StorageVolDownload copies at most length bytes of vol into w (used for small markers).
 	StorageVolDownload(ctx context.Context, vol libvirt.StorageVol, w io.Writer, length uint64) error
+	// StorageVolDownloadRange copies at most length bytes of vol from offset into w (the tail of a
+	// VM's console log).
+	StorageVolDownloadRange(ctx context.Context, vol libvirt.StorageVol, w io.Writer, offset, length uint64) error
 
 	NetworkLookupByName(ctx context.Context, name string) (libvirt.Network, error)
 	NetworkIsActive(ctx context.Context, net libvirt.Network) (bool, error)

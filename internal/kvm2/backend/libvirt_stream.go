@@ -70,3 +70,14 @@ func (b *libvirtBackend) StorageVolDownload(ctx context.Context, vol libvirt.Sto
 	})
 	return err
 }
+
+// StorageVolDownloadRange copies at most length bytes of vol from offset into w; w is detached
+// before return.
+func (b *libvirtBackend) StorageVolDownloadRange(ctx context.Context, vol libvirt.StorageVol, w io.Writer, offset, length uint64) error {
+	out := gatedWriter{gate: &gate{}, w: w}
+	defer out.close()
+	_, err := call(ctx, b, "StorageVolDownloadRange", true, func() (struct{}, error) {
+		return struct{}{}, b.l.StorageVolDownload(vol, out, offset, length, 0)
+	})
+	return err
+}

@@ -16,10 +16,13 @@ var readMethods = setOf(
 	"ConnectGetLibVersion", "ConnectGetCapabilities", "ConnectListAllDomains", "NodeGetInfo",
 	"DomainLookupByName", "DomainGetState", "DomainGetXMLDesc", "DomainIsPersistent",
 	"DomainGetAutostart", "DomainGetMetadata", "DomainInterfaceAddresses",
+	// The core sends the agent only commands that read a file in the guest (readMethods is about
+	// the host's libvirt objects; the guest's files are no part of them).
+	"QEMUDomainAgentCommand",
 	"ConnectListAllStoragePools", "StoragePoolLookupByName", "StoragePoolIsActive",
 	"StoragePoolGetInfo", "StoragePoolGetXMLDesc", "StoragePoolListAllVolumes",
 	"StorageVolLookupByName", "StorageVolLookupByPath", "StorageVolGetPath", "StorageVolGetInfo",
-	"StorageVolGetXMLDesc", "StorageVolDownload",
+	"StorageVolGetXMLDesc", "StorageVolDownload", "StorageVolDownloadRange",
 	"NetworkLookupByName", "NetworkIsActive", "NetworkGetDHCPLeases", "InterfaceLookupByName",
 )
 
@@ -272,6 +275,16 @@ func (t tracked) StorageVolResize(ctx context.Context, vol libvirt.StorageVol, c
 func (t tracked) StorageVolUpload(ctx context.Context, vol libvirt.StorageVol, r io.Reader, length uint64) error {
 	defer t.ended("StorageVolUpload")
 	return t.b.StorageVolUpload(ctx, vol, r, length)
+}
+
+func (t tracked) StorageVolDownloadRange(ctx context.Context, vol libvirt.StorageVol, w io.Writer, offset, length uint64) error {
+	defer t.ended("StorageVolDownloadRange")
+	return t.b.StorageVolDownloadRange(ctx, vol, w, offset, length)
+}
+
+func (t tracked) QEMUDomainAgentCommand(ctx context.Context, dom libvirt.Domain, cmd string, timeoutSec int32) (string, error) {
+	defer t.ended("QEMUDomainAgentCommand")
+	return t.b.QEMUDomainAgentCommand(ctx, dom, cmd, timeoutSec)
 }
 
 func (t tracked) StorageVolDownload(ctx context.Context, vol libvirt.StorageVol, w io.Writer, length uint64) error {

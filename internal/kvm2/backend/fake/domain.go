@@ -53,6 +53,9 @@ type Domain struct {
 	// Agent is what the guest agent reports; nil means the agent is not connected
 	// (DomainInterfaceAddresses with the agent source then fails with ErrAgentUnresponsive).
 	Agent []libvirt.DomainInterface
+	// GuestFiles are the files the guest agent reads (guest-file-open) by absolute path; the
+	// agent answers only while Agent is non-nil (connected), as for addresses.
+	GuestFiles map[string][]byte
 	// Lease is what the DHCP lease source reports.
 	Lease []libvirt.DomainInterface
 
@@ -74,6 +77,7 @@ func (d *Domain) clone() Domain {
 	}
 	c.Agent = append([]libvirt.DomainInterface(nil), d.Agent...)
 	c.Lease = append([]libvirt.DomainInterface(nil), d.Lease...)
+	c.GuestFiles = maps.Clone(d.GuestFiles)
 	if d.Agent == nil {
 		c.Agent = nil
 	}

@@ -268,6 +268,10 @@ type state struct {
 	nextID     int32
 	nextUUID   uint32
 
+	// agentFiles are the files guests hold open through their agents, by handle.
+	agentFiles map[int64]*agentFile
+	nextHandle int64
+
 	discardUploads bool
 	observer       backend.Observer
 	transport      string // what Transport reports
