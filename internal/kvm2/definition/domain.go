@@ -59,7 +59,10 @@ type DomainSpec struct {
 	Network       string
 	Bridge        string
 	MAC           string
-	Mark          Mark
+	// ConsoleLogPath, when set, is the file the serial console is logged to (through virtlogd,
+	// begun anew at each start of the domain). Empty: no log, as the domains of earlier versions.
+	ConsoleLogPath string
+	Mark           Mark
 }
 
 // DomainXML renders the definition of a domain from s: a q35 machine with the overlay as a
@@ -146,6 +149,11 @@ func (s DomainSpec) validate() error {
 			add("backing format %q is neither %q nor %q", s.BackingFormat, FormatQCOW2, FormatRaw)
 		}
 	}
+	if s.ConsoleLogPath != "" {
+		if err := checkFilePath("console log", s.ConsoleLogPath); err != nil {
+			add("%v", err)
+		}
+	}
 	if s.UUID != "" && !uuidRE.MatchString(s.UUID) {
 		add("uuid %q is not a UUID", s.UUID)
 	}
@@ -220,12 +228,18 @@ func cpuFor(domainType string) *libvirtxml.DomainCPU {
 	return &libvirtxml.DomainCPU{Mode: "host-passthrough"}
 }
 
-// devicesFor lists the devices: two disks, one NIC, the agent channel, a serial console and
-// a virtio RNG (guests generating SSH host keys at first boot would otherwise wait for entropy).
+// devicesFor lists the devices: two disks, one NIC, the agent channel, a serial console (logged
+// to ConsoleLogPath when set; the console is the serial port's alias, so the log is on the
+// serial device alone) and a virtio RNG (guests generating SSH host keys at first boot would
+// otherwise wait for entropy).
 func devicesFor(s DomainSpec) *libvirtxml.DomainDeviceList {
 	zero := uint(0)
 	pty := func() *libvirtxml.DomainChardevSource {
 		return &libvirtxml.DomainChardevSource{Pty: &libvirtxml.DomainChardevSourcePty{}}
+	}
+	var log *libvirtxml.DomainChardevLog
+	if s.ConsoleLogPath != "" {
+		log = &libvirtxml.DomainChardevLog{File: s.ConsoleLogPath, Append: "off"}
 	}
 	return &libvirtxml.DomainDeviceList{
 		Disks:      []libvirtxml.DomainDisk{overlayDisk(s), seedDisk(s)},
@@ -234,7 +248,7 @@ func devicesFor(s DomainSpec) *libvirtxml.DomainDeviceList {
 			Source: &libvirtxml.DomainChardevSource{UNIX: &libvirtxml.DomainChardevSourceUNIX{Mode: "bind"}},
 			Target: &libvirtxml.DomainChannelTarget{VirtIO: &libvirtxml.DomainChannelTargetVirtIO{Name: guestAgentName}},
 		}},
-		Serials:  []libvirtxml.DomainSerial{{Source: pty(), Target: &libvirtxml.DomainSerialTarget{Port: &zero}}},
+		Serials:  []libvirtxml.DomainSerial{{Source: pty(), Target: &libvirtxml.DomainSerialTarget{Port: &zero}, Log: log}},
 		Consoles: []libvirtxml.DomainConsole{{Source: pty(), Target: &libvirtxml.DomainConsoleTarget{Type: "serial", Port: &zero}}},
 		RNGs: []libvirtxml.DomainRNG{{
 			Model:   "virtio",

@@ -26,6 +26,9 @@ type DomainFacts struct {
 	OverlayPath    string
 	SeedPath       string
 	NVRAMPath      string
+	// ConsoleLogPath is the file the first serial port is logged to, or "" (no log: a domain of
+	// an earlier version, or not ours).
+	ConsoleLogPath string
 	Firmware       string
 	VCPUs          int
 	MemoryMiB      int
@@ -77,6 +80,9 @@ func ParseDomain(domXML string) (DomainFacts, error) {
 		facts.readDisks(dom.Devices.Disks)
 		facts.readNIC(dom.Devices.Interfaces)
 		facts.AgentDisconnected = agentDisconnected(dom.Devices.Channels)
+		if len(dom.Devices.Serials) > 0 && dom.Devices.Serials[0].Log != nil {
+			facts.ConsoleLogPath = dom.Devices.Serials[0].Log.File
+		}
 	}
 	return facts, nil
 }
