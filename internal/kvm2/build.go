@@ -31,6 +31,9 @@ type debris struct {
 	// have happened, and the cleanup then looks the name up (and removes it only when its mark
 	// carries this create's UID).
 	defineSent bool
+	// startSent is set once the domain was started: virtlogd may then have made its console log,
+	// which libvirt knows only after a refresh of the pool.
+	startSent bool
 }
 
 // build creates a new domain: MAC check, base, precheck, define, seed, overlay, start.
@@ -67,6 +70,7 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 		return Instance{}, err
 	}
 	overlayPath, seedPath := path.Join(dir, rules.OverlayName(req.Name, req.UID)), path.Join(dir, rules.SeedName(req.Name, req.UID))
+	logPath := path.Join(dir, rules.ConsoleLogName(req.Name, req.UID))
 	made := &debris{pool: pool}
 	complete := false
 	defer func() {
@@ -82,7 +86,7 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 	// a record of this create that carries its UID, so a run killed part-way (terraform
 	// SIGKILLed) leaves a marked domain the next apply reports, never volumes nothing claims. The
 	// seed comes before the overlay, so an overlay on the host means the seed was written whole.
-	dom, err := c.define(ctx, b, made, req, base, overlayPath, seedPath, rules.SeedDigest(userDataSource(req), seed))
+	dom, err := c.define(ctx, b, made, req, base, diskPaths{overlayPath, seedPath, logPath}, rules.SeedDigest(userDataSource(req), seed))
 	if err != nil {
 		return Instance{}, err
 	}
@@ -99,11 +103,12 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 		}
 	}
 	if req.Running {
+		made.startSent = true
 		if err := b.DomainCreate(ctx, dom); err != nil {
-			return Instance{}, err
+			return Instance{}, c.withConsole(ctx, b, req, made, logPath, err)
 		}
 		if err := c.waitRunning(ctx, b, dom); err != nil {
-			return Instance{}, err
+			return Instance{}, c.withConsole(ctx, b, req, made, logPath, err)
 		}
 	}
 	complete = true
@@ -213,9 +218,13 @@ func (c *Client) upload(ctx context.Context, host string, vol libvirt.StorageVol
 	})
 }
 
+// diskPaths are the files a new definition names in the pool's directory: the overlay, the seed
+// and the serial console's log.
+type diskPaths struct{ overlay, seed, consoleLog string }
+
 // define renders and defines the domain with our mark, which records seedDigest, the
-// rules.SeedDigest of the seed uploaded to seedPath.
-func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, req CreateRequest, base imagecache.BaseImage, overlayPath, seedPath, seedDigest string) (libvirt.Domain, error) {
+// rules.SeedDigest of the seed uploaded to the seed path.
+func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, req CreateRequest, base imagecache.BaseImage, paths diskPaths, seedDigest string) (libvirt.Domain, error) {
 	hv, err := c.hypervisorType(ctx, b)
 	if err != nil {
 		return libvirt.Domain{}, err
@@ -230,7 +239,7 @@ func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, re
 	mark.CreatedAt, mark.BaseSHA256, mark.SeedDigest = c.now().UTC(), base.SHA256, seedDigest
 	x, err := definition.DomainXML(definition.DomainSpec{
 		Name: req.Name, UUID: rules.DomainUUID(req.UID), Type: hv, VCPUs: req.VCPUs, MemoryMiB: req.MemoryMiB, Firmware: string(req.Firmware),
-		OverlayPath: overlayPath, OverlayFormat: definition.FormatQCOW2, SeedPath: seedPath,
+		OverlayPath: paths.overlay, OverlayFormat: definition.FormatQCOW2, SeedPath: paths.seed, ConsoleLogPath: paths.consoleLog,
 		BackingPath: base.Path, BackingFormat: base.Format,
 		Network: req.Network, Bridge: req.Bridge, MAC: mac, Mark: mark,
 	})
@@ -373,7 +382,11 @@ func removeDebrisOn(ctx context.Context, b backend.Backend, req CreateRequest, m
 		errs = append(errs, removeIfOurs(ctx, b, req.Host, req.Name, req.UID))
 	}
 	vols := made.volumes
-	for _, name := range []string{rules.OverlayName(req.Name, req.UID), rules.SeedName(req.Name, req.UID)} {
+	if made.startSent {
+		_, err := refreshPool(ctx, b, made.pool.Name)
+		errs = append(errs, err)
+	}
+	for _, name := range []string{rules.OverlayName(req.Name, req.UID), rules.SeedName(req.Name, req.UID), rules.ConsoleLogName(req.Name, req.UID)} {
 		v, err := b.StorageVolLookupByName(ctx, made.pool, name)
 		switch {
 		case err == nil:

@@ -456,6 +456,9 @@ func assertNoDebris(t *testing.T, h *coreHarness) {
 			t.Errorf("volume left: %s", v)
 		}
 	}
+	for _, f := range h.fb.HostFiles() { // a console log virtlogd made, unknown to the pool
+		t.Errorf("file left on the host: %s", f)
+	}
 }
 
 func TestCreate_cleanupRunsAfterCallerCancels(t *testing.T) {

@@ -89,10 +89,25 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 			return err
 		}
 		c.logf(ctx, corelog.LevelInfo, "domain deleted", map[string]any{"host": host, "name": name, "uid": uid})
-		if namesBothDisks(vols, name, uid) {
+		// The log is looked for once the domain is gone: virtlogd writes (and rotates) it until
+		// QEMU has exited. A disk the definition names is checked for other users above; the log
+		// is no disk.
+		logs, err := c.definedConsoleLog(ctx, b, name, uid, facts, vols)
+		if err != nil {
+			return err
+		}
+		both := namesBothDisks(vols, name, uid)
+		vols = append(vols, logs...)
+		if both {
 			return hostops.DeleteVolumes(ctx, b, vols...)
 		}
 	case !kvmerr.IsNotFound(err):
+		return err
+	}
+	// A console log virtlogd made is no volume until a refresh of its pool: the configured pool
+	// (where Create puts a VM's files) is refreshed before the search, so an earlier delete cut
+	// off after the domain went does not leave the log.
+	if _, err := refreshPool(ctx, b, c.cfg.Hosts[host].Pool); err != nil {
 		return err
 	}
 	owned, err := ownedVolumes(ctx, b, name, uid)
@@ -222,7 +237,7 @@ func ownedVolumes(ctx context.Context, b backend.Backend, name, uid string) ([]l
 	}
 	var out []libvirt.StorageVol
 	for _, p := range pools {
-		for _, vn := range []string{rules.OverlayName(name, uid), rules.SeedName(name, uid)} {
+		for _, vn := range ownedNames(name, uid) {
 			v, err := b.StorageVolLookupByName(ctx, p, vn)
 			switch {
 			case err == nil:
@@ -235,4 +250,42 @@ func ownedVolumes(ctx context.Context, b backend.Backend, name, uid string) ([]l
 		}
 	}
 	return out, nil
+}
+
+// ownedNames are the names of the volumes a VM with uid leaves once its domain is gone: its
+// disks, its console log and the log's rotated copies (found only when libvirt knows them, as
+// after a refresh of their pool).
+func ownedNames(name, uid string) []string {
+	log := rules.ConsoleLogName(name, uid)
+	out := []string{rules.OverlayName(name, uid), rules.SeedName(name, uid), log}
+	for i := range rules.ConsoleLogBackups {
+		out = append(out, rules.ConsoleLogBackupName(log, i))
+	}
+	return out
+}
+
+// definedConsoleLog resolves the console log the definition names, and virtlogd's rotated copies
+// of it, to volumes when the log's name proves it this VM's (it carries the UID); a log of
+// another name is logged and kept, like a disk that fails the proof. The log is made beside the
+// disks, so the pool of the overlay among disks (proven this VM's) is refreshed to find it. None
+// for a VM of an earlier version (no log).
+func (c *Client) definedConsoleLog(ctx context.Context, b backend.Backend, name, uid string, facts definition.DomainFacts, disks []libvirt.StorageVol) ([]libvirt.StorageVol, error) {
+	i := slices.IndexFunc(disks, func(v libvirt.StorageVol) bool { return v.Name == rules.OverlayName(name, uid) })
+	if facts.ConsoleLogPath == "" || i < 0 {
+		return nil, nil
+	}
+	vol, pool, err := consoleLogVolume(ctx, b, disks[i].Pool, facts.ConsoleLogPath, name, uid)
+	switch {
+	case errors.Is(err, ErrConsoleNotOurs):
+		c.logf(ctx, corelog.LevelWarn, "the console log this VM's definition names is not provably its own; it is left alone",
+			map[string]any{"host": b.Host(), "name": name, "path": facts.ConsoleLogPath})
+		return nil, nil
+	case err != nil || vol == nil:
+		return nil, err
+	}
+	copies, err := consoleCopies(ctx, b, pool, *vol)
+	if err != nil {
+		return nil, err
+	}
+	return append([]libvirt.StorageVol{*vol}, copies...), nil
 }

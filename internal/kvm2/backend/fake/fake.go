@@ -268,6 +268,9 @@ type state struct {
 	nextID     int32
 	nextUUID   uint32
 
+	// files are files of the host that no pool lists until it is refreshed (console logs
+	// virtlogd made), by path.
+	files map[string][]byte
 	// agentFiles are the files guests hold open through their agents, by handle.
 	agentFiles map[int64]*agentFile
 	nextHandle int64

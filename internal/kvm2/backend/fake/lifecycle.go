@@ -75,6 +75,7 @@ func (b *Backend) DomainCreate(ctx context.Context, dom libvirt.Domain) (err err
 	b.st.nextID++
 	d.id = b.st.nextID
 	d.settle()
+	b.st.startConsole(d.XML)
 	return nil
 }
 

@@ -168,7 +168,10 @@ func (b *Backend) StoragePoolRefresh(ctx context.Context, sp libvirt.StoragePool
 	}
 	b.st.mu.Lock()
 	defer b.st.mu.Unlock()
-	_, err = b.st.activePool(sp.Name)
+	p, err := b.st.activePool(sp.Name)
+	if err == nil {
+		b.st.listFiles(p)
+	}
 	return err
 }
 

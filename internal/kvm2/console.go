@@ -1,0 +1,204 @@
+package kvm2
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	libvirt "github.com/digitalocean/go-libvirt"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
+)
+
+// The serial console log of a VM: a file beside its disks, named with its UID
+// (rules.ConsoleLogName), which virtlogd makes when the domain starts. libvirt knows a file it did
+// not make as a volume only after a refresh of its pool, so the readers and the deleter refresh
+// the pool first; the log is read back only through libvirt (a ranged volume download) and
+// removed by Delete with the disks.
+
+const opConsole = "read the console of"
+
+// consoleReadBudget bounds one download of a console tail (a go-libvirt stream read can hang its
+// connection; backend.OnDedicated reads once more on a new one when it does).
+const consoleReadBudget = 3 * time.Second
+
+// ErrConsoleNotOurs is a console log the definition names that is not this VM's by its name: it
+// is never read (nor deleted).
+var ErrConsoleNotOurs = errors.New("the console log the definition names is not provably this VM's")
+
+// ConsoleTail returns the end of the serial console log of VM id with uid, as text an error can
+// show (definition.ConsoleTail: the last rules.ConsoleTailLines lines, at most
+// rules.ConsoleTailBytes, no control characters), and the log's path. A VM without a log (made
+// by an earlier version) or whose log is gone gives "" and no error. A log the definition names
+// whose name does not carry this VM's UID is never read: ErrConsoleNotOurs.
+func (c *Client) ConsoleTail(ctx context.Context, id, uid string) (tail, path string, _ error) {
+	host, name, err := rules.ParseID(id)
+	if err != nil {
+		return "", "", kvmerr.New(kvmerr.Permanent, opConsole, "", err)
+	}
+	if err := rules.ValidateUID(uid); err != nil {
+		return "", "", kvmerr.New(kvmerr.Permanent, opConsole, host, err)
+	}
+	if _, err := c.host(opConsole, host); err != nil {
+		return "", "", err
+	}
+	vol, size, path, err := c.findConsoleLog(ctx, host, name, uid)
+	if err != nil || vol == nil {
+		return "", path, kvmerr.Wrap(opConsole, host, err)
+	}
+	tail, err = c.readConsole(ctx, host, *vol, size)
+	return tail, path, kvmerr.Wrap(opConsole, host, err)
+}
+
+// findConsoleLog finds the console log volume of the VM and its size (libvirt reads the file's
+// size anew for StorageVolGetInfo); nil when there is none.
+func (c *Client) findConsoleLog(ctx context.Context, host, name, uid string) (*libvirt.StorageVol, uint64, string, error) {
+	b, release, err := c.pool.Acquire(ctx, host)
+	if err != nil {
+		return nil, 0, "", err
+	}
+	defer release()
+	_, facts, err := findDomain(ctx, b, name, uid)
+	if err != nil {
+		return nil, 0, "", err
+	}
+	if err := claim(host, name, uid, facts); err != nil {
+		return nil, 0, "", kvmerr.New(kvmerr.Permanent, "", "", err)
+	}
+	if facts.ConsoleLogPath == "" || facts.OverlayPath == "" {
+		return nil, 0, facts.ConsoleLogPath, nil
+	}
+	overlay, err := b.StorageVolLookupByPath(ctx, facts.OverlayPath)
+	if kvmerr.IsNotFound(err) {
+		return nil, 0, facts.ConsoleLogPath, nil
+	}
+	if err != nil {
+		return nil, 0, facts.ConsoleLogPath, err
+	}
+	vol, _, err := consoleLogVolume(ctx, b, overlay.Pool, facts.ConsoleLogPath, name, uid)
+	if err != nil || vol == nil {
+		return nil, 0, facts.ConsoleLogPath, err
+	}
+	size, _, err := b.StorageVolGetInfo(ctx, *vol)
+	if kvmerr.IsNotFound(err) {
+		return nil, 0, facts.ConsoleLogPath, nil
+	}
+	return vol, size, facts.ConsoleLogPath, err
+}
+
+// consoleLogVolume refreshes pool, where the VM's disks are (the log is made beside them), and
+// resolves the console log path a definition of VM name with uid names to its volume, proven
+// this VM's by its name; nil when no volume is there.
+func consoleLogVolume(ctx context.Context, b backend.Backend, poolName, path, name, uid string) (*libvirt.StorageVol, libvirt.StoragePool, error) {
+	pool, err := refreshPool(ctx, b, poolName)
+	if err != nil {
+		return nil, pool, err
+	}
+	vol, err := b.StorageVolLookupByPath(ctx, path)
+	if kvmerr.IsNotFound(err) {
+		return nil, pool, nil
+	}
+	if err != nil {
+		return nil, pool, err
+	}
+	if vol.Name != rules.ConsoleLogName(name, uid) {
+		return nil, pool, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%w: volume %s/%s at %s, want %s",
+			ErrConsoleNotOurs, vol.Pool, vol.Name, path, rules.ConsoleLogName(name, uid)))
+	}
+	return &vol, pool, nil
+}
+
+// refreshPool makes libvirt read the directory of pool name again, so that it knows the files
+// virtlogd made there, and returns the pool; a pool that is gone or inactive is left as it is.
+func refreshPool(ctx context.Context, b backend.Backend, name string) (libvirt.StoragePool, error) {
+	pool, err := b.StoragePoolLookupByName(ctx, name)
+	if err != nil {
+		return pool, kvmerr.IgnoreNotFound(err)
+	}
+	if err := b.StoragePoolRefresh(ctx, pool); err != nil && !kvmerr.HasCode(err, libvirt.ErrOperationInvalid) {
+		return pool, kvmerr.IgnoreNotFound(err)
+	}
+	return pool, nil
+}
+
+// readConsole downloads the last rules.ConsoleTailReadBytes of vol (size bytes long) and makes
+// them the tail, on a dedicated connection within consoleReadBudget.
+func (c *Client) readConsole(ctx context.Context, host string, vol libvirt.StorageVol, size uint64) (string, error) {
+	if size == 0 {
+		return "", nil
+	}
+	offset := size - min(size, rules.ConsoleTailReadBytes)
+	var w cappedWriter
+	err := backend.OnDedicated(ctx, c.pool, host, func(d backend.Backend) error {
+		w = cappedWriter{limit: rules.ConsoleTailReadBytes}
+		rctx, cancel := context.WithTimeout(ctx, consoleReadBudget)
+		defer cancel()
+		return d.StorageVolDownloadRange(rctx, vol, &w, offset, size-offset)
+	})
+	if kvmerr.IsNotFound(err) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	return definition.ConsoleTail(w.buf, offset > 0, rules.ConsoleTailLines, rules.ConsoleTailBytes), nil
+}
+
+// consoleCopies are virtlogd's rotated copies of console log volume log, in pool (refreshed by
+// consoleLogVolume just before).
+func consoleCopies(ctx context.Context, b backend.Backend, pool libvirt.StoragePool, log libvirt.StorageVol) ([]libvirt.StorageVol, error) {
+	var out []libvirt.StorageVol
+	for i := range rules.ConsoleLogBackups {
+		v, err := b.StorageVolLookupByName(ctx, pool, rules.ConsoleLogBackupName(log.Name, i))
+		switch {
+		case err == nil:
+			out = append(out, v)
+		case !kvmerr.IsNotFound(err):
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// BootError is a failed start of a new VM with the end of its serial console: what the guest
+// printed before it stopped. It unwraps to the failure, whose class it keeps.
+type BootError struct {
+	Err error
+	// Console is the console tail (definition.ConsoleTail), ConsoleLog the log's path.
+	Console, ConsoleLog string
+}
+
+func (e *BootError) Error() string {
+	return fmt.Sprintf("%v\n\nThe last lines of the guest's serial console (%s):\n%s", e.Err, e.ConsoleLog, e.Console)
+}
+
+func (e *BootError) Unwrap() error { return e.Err }
+
+// withConsole adds the console tail to err, a failed start of the VM build made: read before
+// the cleanup removes the log, within a budget of its own (the create's context may be what
+// ended), and only while the link lives (the cleanup needs it). A tail that is empty or cannot be
+// read leaves err as it is.
+func (c *Client) withConsole(ctx context.Context, b backend.Backend, req CreateRequest, made *debris, logPath string, err error) error {
+	if !backend.LinkAlive(b) {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*consoleReadBudget)
+	defer cancel()
+	vol, _, lerr := consoleLogVolume(ctx, b, made.pool.Name, logPath, req.Name, req.UID)
+	if lerr != nil || vol == nil {
+		return err
+	}
+	size, _, ierr := b.StorageVolGetInfo(ctx, *vol)
+	if ierr != nil {
+		return err
+	}
+	tail, rerr := c.readConsole(ctx, req.Host, *vol, size)
+	if rerr != nil || tail == "" {
+		return err
+	}
+	return &BootError{Err: err, Console: tail, ConsoleLog: logPath}
+}
