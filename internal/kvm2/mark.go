@@ -37,14 +37,15 @@ const opSetMarkSettings = "update the mark of"
 // SetMarkSettings rewrites the tag and the caller's steering settings in the domain's mark in
 // place, keeping every other field; a mark that says so already is not written.
 func (c *Client) SetMarkSettings(ctx context.Context, id, uid, tag string, s Steering) (Instance, error) {
-	if err := errors.Join(rules.ValidateTag(tag), rules.ValidateUserDataWOVersion(s.UserDataWOVersion)); err != nil {
+	if err := errors.Join(rules.ValidateTag(tag), rules.ValidateUserDataWOVersion(s.UserDataWOVersion),
+		rules.ValidateCloudInitWait(s.CloudInitWait)); err != nil {
 		return Instance{}, kvmerr.New(kvmerr.Permanent, opSetMarkSettings, "", err)
 	}
 	return c.onMarked(ctx, opSetMarkSettings, id, uid, func(b backend.Backend, dom libvirt.Domain, m definition.Mark) error {
-		if m.Tag == tag && m.NoIPWait == s.NoIPWait && m.UserDataWOVersion == s.UserDataWOVersion {
+		if m.Tag == tag && m.NoIPWait == s.NoIPWait && m.UserDataWOVersion == s.UserDataWOVersion && m.CloudInitWait == s.CloudInitWait {
 			return nil
 		}
-		m.Tag, m.NoIPWait, m.UserDataWOVersion = tag, s.NoIPWait, s.UserDataWOVersion
+		m.Tag, m.NoIPWait, m.UserDataWOVersion, m.CloudInitWait = tag, s.NoIPWait, s.UserDataWOVersion, s.CloudInitWait
 		x, err := definition.MarshalMarkForSetMetadata(m)
 		if err != nil {
 			return kvmerr.New(kvmerr.Permanent, "", "", err)

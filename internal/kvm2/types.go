@@ -83,6 +83,9 @@ type Steering struct {
 	NoIPWait bool
 	// UserDataWOVersion is the version the caller gave its write-only user data; "" for none.
 	UserDataWOVersion string
+	// CloudInitWait is the caller's wait for cloud-init as it was given: "true", "false", or ""
+	// when not set.
+	CloudInitWait string
 }
 
 // State is the core's view of a domain's life.

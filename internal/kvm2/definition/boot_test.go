@@ -154,3 +154,21 @@ func FuzzConsoleTail(f *testing.F) {
 		}
 	})
 }
+
+// wait_for_cloud_init is recorded as given (true, false or unset) and read back so; unset writes
+// no element, so the mark is the earlier version's.
+func TestMark_cloudInitWaitRoundTrips(t *testing.T) {
+	for _, v := range []string{"", "true", "false"} {
+		x, err := MarshalMark(Mark{UID: "u", CloudInitWait: v})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(x, "wait-for-cloud-init") != (v != "") {
+			t.Fatalf("%q: %s", v, x)
+		}
+		m, err := ParseMark(x)
+		if err != nil || m.CloudInitWait != v {
+			t.Fatalf("%q: read back %q, %v", v, m.CloudInitWait, err)
+		}
+	}
+}

@@ -56,6 +56,10 @@ type Mark struct {
 	// import reads them back. A mark of an earlier version has neither: the caller's defaults.
 	NoIPWait          bool
 	UserDataWOVersion string
+	// CloudInitWait records wait_for_cloud_init as the caller gave it: "true", "false", or ""
+	// when it was not set (and in a mark of an earlier version), so an import restores exactly
+	// that.
+	CloudInitWait string
 }
 
 // The values of Mark.UserDataSource.
@@ -76,7 +80,7 @@ func (m Mark) fields() []markField {
 	if !m.CreatedAt.IsZero() {
 		created = m.CreatedAt.UTC().Format(time.RFC3339Nano)
 	}
-	return []markField{
+	fields := []markField{
 		{"uid", m.UID},
 		{"tag", m.Tag},
 		{"created-at", created},
@@ -95,6 +99,12 @@ func (m Mark) fields() []markField {
 		{"seed-digest", m.SeedDigest},
 		{"network-config", m.NetworkConfig},
 	}
+	// Fields added since are written only when set, so that a mark that does not use them is
+	// what the earlier version wrote.
+	if m.CloudInitWait != "" {
+		fields = append(fields, markField{"wait-for-cloud-init", m.CloudInitWait})
+	}
+	return fields
 }
 
 // MarshalMark renders m as <kvm2:instance xmlns:kvm2="MarkNamespace"> with one prefixed child
@@ -165,6 +175,7 @@ type markDoc struct {
 	NetworkConfig  string `xml:"network-config"`
 	WaitForIP      string `xml:"wait-for-ip"`
 	UserDataWOVer  string `xml:"user-data-wo-version"`
+	CloudInitWait  string `xml:"wait-for-cloud-init"`
 }
 
 // ParseMark reads a mark back. It accepts the bare element without namespace (what libvirt
@@ -214,6 +225,7 @@ func (d markDoc) mark() (Mark, error) {
 		// Only an explicit "false" turns the wait off: a mark of an earlier version has no field.
 		NoIPWait:          strings.TrimSpace(d.WaitForIP) == "false",
 		UserDataWOVersion: strings.TrimSpace(d.UserDataWOVer),
+		CloudInitWait:     strings.TrimSpace(d.CloudInitWait),
 	}
 	var err error
 	if m.CreatedAt, err = parseMarkTime(d.CreatedAt); err != nil {

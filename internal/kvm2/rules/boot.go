@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"strconv"
 	"time"
 )
@@ -57,3 +58,13 @@ const (
 // CloudInitWaitText says what wait_for_cloud_init does, for the schema and the docs.
 const CloudInitWaitText = "after the address (when `wait_for_ip` is set), waits until cloud-init has finished in the guest, " +
 	"reading cloud-init's own result (" + CloudInitResultPath + ") through the QEMU guest agent"
+
+// ValidateCloudInitWait accepts what a mark records of wait_for_cloud_init: "true", "false", or
+// "" when the caller did not set it.
+func ValidateCloudInitWait(s string) error {
+	switch s {
+	case "", "true", "false":
+		return nil
+	}
+	return fmt.Errorf("wait_for_cloud_init %q is neither true, false nor unset", s)
+}
