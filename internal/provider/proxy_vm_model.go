@@ -40,6 +40,7 @@ type proxyVMModel struct {
 	Running           types.Bool     `tfsdk:"running"`
 	Autostart         types.Bool     `tfsdk:"autostart"`
 	WaitForIP         types.Bool     `tfsdk:"wait_for_ip"`
+	WaitForCloudInit  types.Bool     `tfsdk:"wait_for_cloud_init"`
 	UID               types.String   `tfsdk:"uid"`
 	DomainUUID        types.String   `tfsdk:"domain_uuid"`
 	State             types.String   `tfsdk:"state"`
@@ -104,6 +105,9 @@ func steering(plan proxyVMModel) kvm2.Steering {
 	if !plan.UserDataWOVersion.IsNull() && !plan.UserDataWOVersion.IsUnknown() {
 		s.UserDataWOVersion = strconv.FormatInt(plan.UserDataWOVersion.ValueInt64(), 10)
 	}
+	if !plan.WaitForCloudInit.IsNull() && !plan.WaitForCloudInit.IsUnknown() {
+		s.CloudInitWait = strconv.FormatBool(plan.WaitForCloudInit.ValueBool())
+	}
 	return s
 }
 
@@ -111,6 +115,12 @@ func steering(plan proxyVMModel) kvm2.Steering {
 // an import's. A mark of an earlier version records neither, and they keep their defaults.
 func applySteering(m *proxyVMModel, inst kvm2.Instance) {
 	m.WaitForIP = types.BoolValue(!inst.NoIPWait)
+	// Recorded as given: unset (and a mark of an earlier version) is null, as in a configuration
+	// that does not set it.
+	m.WaitForCloudInit = types.BoolNull()
+	if b, err := strconv.ParseBool(inst.CloudInitWait); err == nil {
+		m.WaitForCloudInit = types.BoolValue(b)
+	}
 	m.UserDataWOVersion = types.Int64Null()
 	if n, err := strconv.ParseInt(inst.UserDataWOVersion, 10, 64); err == nil {
 		m.UserDataWOVersion = types.Int64Value(n)

@@ -102,15 +102,15 @@ func (r *proxyVMResource) Create(ctx context.Context, req resource.CreateRequest
 		return
 	}
 	plan.UserDataSHA256 = types.StringValue(userDataSHA256(userData))
-	if plan.Running.ValueBool() && plan.WaitForIP.ValueBool() && inst.IPv4 == "" {
-		inst, err = r.waitForIPv4(ctx, inst)
-		if err != nil {
+	if plan.Running.ValueBool() {
+		var d diag.Diagnostic
+		if inst, d = r.waitBoot(ctx, "create", plan, inst, timeout); d != nil {
 			// Keeping the VM in state with an error taints it: it exists, and the next apply
 			// replaces it.
 			applyInstance(&plan, inst)
 			resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 			resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, id)...)
-			resp.Diagnostics.Append(ipWaitDiagnostic("create", id, timeout, inst, err))
+			resp.Diagnostics.Append(d)
 			return
 		}
 	}
@@ -260,13 +260,13 @@ func (r *proxyVMResource) Update(ctx context.Context, req resource.UpdateRequest
 		resp.Diagnostics.Append(errorDiagnostic("read back", proxyVMKind, id, err))
 		return
 	}
-	if started && plan.WaitForIP.ValueBool() && inst.IPv4 == "" {
-		inst, err = r.waitForIPv4(ctx, inst)
-		if err != nil {
+	if started {
+		var d diag.Diagnostic
+		if inst, d = r.waitBoot(ctx, "start", plan, inst, timeout); d != nil {
 			applyInstance(&plan, inst)
 			resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 			resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, id)...)
-			resp.Diagnostics.Append(ipWaitDiagnostic("start", id, timeout, inst, err))
+			resp.Diagnostics.Append(d)
 			return
 		}
 	}

@@ -167,6 +167,15 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 				Computed: true,
 				Default:  booldefault.StaticBool(true),
 			},
+			"wait_for_cloud_init": schema.BoolAttribute{
+				MarkdownDescription: "Whether create (and a start) " + rules.CloudInitWaitText + ", within the " +
+					"operation's timeout. cloud-init's errors (a failing `runcmd`, an invalid cloud-config) fail the apply " +
+					"with cloud-init's own words and the last lines of the guest's serial console; the VM is kept in state as " +
+					"tainted, so the next apply replaces it. Needs qemu-guest-agent in the image, allowed to read files " +
+					"(`guest-file-open`). Changes in place (it only steers the provider) and is recorded in the VM's mark, " +
+					"so an import reads it back. Default: unset, no wait.",
+				Optional: true,
+			},
 			"uid": schema.StringAttribute{
 				MarkdownDescription: "Unique id stored in the VM's mark; a domain under the same name with another uid is never adopted. " +
 					"It proves which VM this is, not whose: it is no secret (`kvm2_proxy_vms` lists every configuration's).",
