@@ -1,0 +1,97 @@
+//go:build integration
+
+package kvm2
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
+)
+
+// TestLabConsoleLog_inThePoolReadAndDeletedByIdentity: on the lab host, libvirt (virtlogd)
+// accepts a serial console log in the pool's directory and the domain starts; the file becomes a
+// volume on a refresh of the pool; ConsoleTail reads its end through a ranged download (the size
+// libvirt reports follows the file); Delete removes it. A same-named log of another UID beside it,
+// and its rotated copy, are never read or deleted.
+func TestLabConsoleLog_inThePoolReadAndDeletedByIdentity(t *testing.T) {
+	const name, p = "kvm2-con-log", "kvm2-con-log"
+	env := loadLab(t)
+	l := localLibvirt(t, env)
+	owSweep(t, l, p)
+	t.Cleanup(func() { owSweep(t, l, p) })
+	c, _ := labClient(t, env)
+	ctx := context.Background()
+	id := rules.FormatID("lab", name)
+
+	base, err := c.EnsureBaseImage(ctx, imagecache.BaseImageRequest{Host: "lab", Pool: env.pool, Name: name + ".qcow2",
+		SourceURL: env.imageURL, SHA256: env.imageSHA256})
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := c.Create(ctx, owRequest(name, base.ID))
+	if err != nil {
+		t.Fatalf("Create with a console log in the pool's directory: %v", err)
+	}
+	pool, err := l.StoragePoolLookupByName(env.pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	logName := rules.ConsoleLogName(name, inst.UID)
+
+	// A foreign log of the same VM name (another UID) and its rotated copy.
+	const otherUID = "00000000-0000-4000-8000-000000000023"
+	foreign := rules.ConsoleLogName(name, otherUID)
+	for _, n := range []string{foreign, foreign + ".0"} {
+		if _, err := l.StorageVolCreateXML(pool, fmt.Sprintf(
+			`<volume><name>%s</name><capacity unit="bytes">0</capacity><target><format type="raw"/></target></volume>`, n), 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// The guest prints on ttyS0 (the lab image's kernel command line): the log grows.
+	var tail, path string
+	for deadline := time.Now().Add(bootTimeout); ; time.Sleep(2 * time.Second) {
+		tail, path, err = c.ConsoleTail(ctx, id, inst.UID)
+		if err != nil {
+			t.Fatalf("ConsoleTail: %v", err)
+		}
+		if tail != "" || time.Now().After(deadline) {
+			break
+		}
+	}
+	if !strings.HasSuffix(path, "/"+logName) {
+		t.Fatalf("ConsoleTail path %q, want the log %s in the pool", path, logName)
+	}
+	if tail == "" {
+		t.Errorf("the console log of %s stayed empty for %s: virtlogd does not write it, or the image prints nothing on ttyS0", name, bootTimeout)
+	}
+	t.Logf("console tail:\n%s", tail)
+	if err := l.StoragePoolRefresh(pool, 0); err != nil {
+		t.Fatal(err)
+	}
+	v, err := l.StorageVolLookupByName(pool, logName)
+	if err != nil {
+		t.Fatalf("the console log is no volume after a refresh: %v", err)
+	}
+	if _, capacity, _, err := l.StorageVolGetInfo(v); err != nil || (tail != "" && capacity == 0) {
+		t.Fatalf("the log's size as libvirt reports it: %d, %v", capacity, err)
+	}
+
+	if err := c.Delete(ctx, id, inst.UID); err != nil {
+		t.Fatal(err)
+	}
+	_ = l.StoragePoolRefresh(pool, 0)
+	if _, err := l.StorageVolLookupByName(pool, logName); err == nil {
+		t.Fatal("the console log survived the delete")
+	}
+	for _, n := range []string{foreign, foreign + ".0"} {
+		if _, err := l.StorageVolLookupByName(pool, n); err != nil {
+			t.Fatalf("the foreign %s was deleted: %v", n, err)
+		}
+	}
+}
