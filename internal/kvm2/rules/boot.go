@@ -56,8 +56,8 @@ const (
 )
 
 // CloudInitWaitText says what wait_for_cloud_init does, for the schema and the docs.
-const CloudInitWaitText = "after the address (when `wait_for_ip` is set), waits until cloud-init has finished in the guest, " +
-	"reading cloud-init's own result (" + CloudInitResultPath + ") through the QEMU guest agent"
+const CloudInitWaitText = "waits, after the address (when `wait_for_ip` is set), until cloud-init has finished in the guest, " +
+	"reading cloud-init's own result (`" + CloudInitResultPath + "`) through the QEMU guest agent"
 
 // ValidateCloudInitWait accepts what a mark records of wait_for_cloud_init: "true", "false", or
 // "" when the caller did not set it.
