@@ -155,7 +155,7 @@ func stripEscapes(s string) string {
 			i++ // the final byte
 		case ']', 'P', 'X', '^', '_':
 			i++
-			for i < len(s) && s[i] != 0x07 && !(s[i] == 0x1b && i+1 < len(s) && s[i+1] == '\\') {
+			for i < len(s) && s[i] != 0x07 && !stringTerminator(s, i) {
 				i++
 			}
 			if i < len(s) && s[i] == 0x1b {
@@ -168,3 +168,6 @@ func stripEscapes(s string) string {
 	}
 	return b.String()
 }
+
+// stringTerminator reports whether s holds ST (ESC and a backslash) at i.
+func stringTerminator(s string, i int) bool { return s[i] == 0x1b && i+1 < len(s) && s[i+1] == '\\' }
