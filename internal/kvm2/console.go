@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	libvirt "github.com/digitalocean/go-libvirt"
@@ -114,15 +115,40 @@ func consoleLogVolume(ctx context.Context, b backend.Backend, poolName, path, na
 
 // refreshPool makes libvirt read the directory of pool name again, so that it knows the files
 // virtlogd made there, and returns the pool; a pool that is gone or inactive is left as it is.
+// libvirt refuses a refresh while a volume of the pool is being built (another create's
+// overlay: "has asynchronous jobs running"), for a moment: the refresh is tried again, every
+// refreshRetry for up to refreshTries times, as other libvirt clients do.
 func refreshPool(ctx context.Context, b backend.Backend, name string) (libvirt.StoragePool, error) {
 	pool, err := b.StoragePoolLookupByName(ctx, name)
 	if err != nil {
 		return pool, kvmerr.IgnoreNotFound(err)
 	}
-	if err := b.StoragePoolRefresh(ctx, pool); err != nil && !kvmerr.HasCode(err, libvirt.ErrOperationInvalid) {
+	for try := 1; ; try++ {
+		err = b.StoragePoolRefresh(ctx, pool)
+		if err == nil || !poolBusy(err) || try == refreshTries {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			return pool, kvmerr.New(kvmerr.Transient, "", "", fmt.Errorf("refresh of storage pool %s: %w", name, ctx.Err()))
+		case <-time.After(refreshRetry):
+		}
+	}
+	if err != nil && !kvmerr.HasCode(err, libvirt.ErrOperationInvalid) {
 		return pool, kvmerr.IgnoreNotFound(err)
 	}
 	return pool, nil
+}
+
+// How often a refresh refused because the pool is busy is tried.
+const (
+	refreshTries = 10
+	refreshRetry = 200 * time.Millisecond
+)
+
+// poolBusy reports whether err is libvirt refusing a pool refresh while a volume is built.
+func poolBusy(err error) bool {
+	return kvmerr.HasCode(err, libvirt.ErrInternalError) && strings.Contains(err.Error(), "asynchronous jobs running")
 }
 
 // readConsole downloads the last rules.ConsoleTailReadBytes of vol (size bytes long) and makes

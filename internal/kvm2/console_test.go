@@ -159,3 +159,20 @@ func TestCreate_aGuestThatStopsShowsItsConsole(t *testing.T) {
 	h.fb.ClearFaults("DomainGetState")
 	assertNoDebris(t, h)
 }
+
+// A refresh libvirt refuses while another create builds a volume in the pool is tried again: the
+// delete still removes the log.
+func TestDelete_aBusyPoolIsRefreshedOnceFree(t *testing.T) {
+	h := newCore(t)
+	h.create()
+	busy := fake.LibvirtError(libvirt.ErrInternalError, "internal error: pool 'default' has asynchronous jobs running.")
+	h.fb.FailNth("StoragePoolRefresh", 1, busy)
+	h.fb.FailNth("StoragePoolRefresh", 1, busy) // counts from the second call
+	if err := h.c.Delete(context.Background(), vmID, labUID); err != nil {
+		t.Fatal(err)
+	}
+	if n := h.fb.Count("StoragePoolRefresh"); n != 3 {
+		t.Fatalf("%d refreshes, want 3", n)
+	}
+	assertNoDebris(t, h)
+}
