@@ -43,6 +43,7 @@ func TestIntegration_fakeAnswersAsTheHost(t *testing.T) {
 		{"pool", poolScenarios},
 		{"resize", resizeScenarios},
 		{"lists", listScenarios},
+		{"console", consoleScenarios},
 	} {
 		t.Run(group.name, func(t *testing.T) { runScenarios(t, newLabTarget, group.scenarios) })
 	}
