@@ -80,4 +80,6 @@ var consoleScenarios = []scenario{
 	}},
 }
 
-func TestConsoleAndAgentAnswerAsLibvirt(t *testing.T) { runScenarios(t, newFakeTarget, consoleScenarios) }
+func TestConsoleAndAgentAnswerAsLibvirt(t *testing.T) {
+	runScenarios(t, newFakeTarget, consoleScenarios)
+}
