@@ -5,8 +5,10 @@ resource "kvm2_base_image" "ubuntu" {
 }
 
 # One egress proxy: a qcow2 overlay on the base image, a NoCloud seed with the user data, and
-# a domain that waits for its IPv4 address before create returns and that libvirtd starts again
-# after a host reboot (autostart).
+# a domain that waits for its IPv4 address and for cloud-init to have finished (tinyproxy
+# installed and restarted) before create returns, and that libvirtd starts again after a host
+# reboot (autostart). A failing runcmd fails the apply with cloud-init's error and the end of
+# the guest's serial console.
 resource "kvm2_proxy_vm" "egress" {
   name          = "egress-1"
   host          = "lab"
@@ -17,6 +19,8 @@ resource "kvm2_proxy_vm" "egress" {
   firmware      = "uefi"
   tag           = "egress-eu"
   autostart     = true
+
+  wait_for_cloud_init = true
 
   user_data = <<-EOT
     #cloud-config
