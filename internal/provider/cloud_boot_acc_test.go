@@ -24,11 +24,14 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 )
 
-// failingRuncmd fails in cloud-init's final stage: its runcmd script exits 1, which cloud-init
-// reports as a failure of scripts_user in result.json's errors (and `cloud-init status` as error).
+// failingRuncmd fails in cloud-init's final stage: its runcmd script (the commands in order, its
+// status the last one's) ends with `false`, so it exits 1, which cloud-init reports as a failure
+// of scripts_user in result.json's errors (and `cloud-init status` as error). The echo marks the
+// console.
 const failingRuncmd = `#cloud-config
 runcmd:
-  - [sh, -c, 'echo kvm2-boot-acc: this runcmd fails on purpose; exit 1']
+  - [sh, -c, 'echo kvm2-boot-acc: the next runcmd fails on purpose']
+  - "false"
 `
 
 // cloudInitFailedRE is the apply's error: cloud-init's own words, then the console's end.
