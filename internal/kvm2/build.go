@@ -255,6 +255,7 @@ func requestMark(req CreateRequest) definition.Mark {
 		Network: req.Network, Bridge: req.Bridge, Firmware: string(req.Firmware),
 		UserDataSHA256: rules.UserDataSHA256(req.UserData), UserDataSource: userDataSource(req),
 		NetworkConfig: req.NetworkConfig, NoIPWait: req.NoIPWait, UserDataWOVersion: req.UserDataWOVersion,
+		NamePrefix: req.NamePrefix,
 	}
 }
 

@@ -67,6 +67,7 @@ func settingDiffs(m definition.Mark, facts definition.DomainFacts, req CreateReq
 			Mark: strconv.FormatBool(!m.NoIPWait), Asked: strconv.FormatBool(!want.NoIPWait)})
 	}
 	text("user_data_wo_version", m.UserDataWOVersion, want.UserDataWOVersion)
+	text("name_prefix", m.NamePrefix, want.NamePrefix)
 	if req.MAC != "" && !rules.SameMAC(facts.MAC, req.MAC) {
 		out = append(out, SettingDiff{Setting: "mac_address", Mark: facts.MAC, Asked: req.MAC})
 	}

@@ -83,6 +83,9 @@ type Steering struct {
 	NoIPWait bool
 	// UserDataWOVersion is the version the caller gave its write-only user data; "" for none.
 	UserDataWOVersion string
+	// NamePrefix is the prefix the caller made the VM's name from (rules.ValidateNameOfPrefix);
+	// "" for a name given whole.
+	NamePrefix string
 }
 
 // State is the core's view of a domain's life.

@@ -62,6 +62,9 @@ func (r *proxyVMResource) Create(ctx context.Context, req resource.CreateRequest
 	userData, _ := effectiveUserData(cfg)
 	// One UID for every attempt: a retried create then adopts what an earlier attempt defined.
 	uid, err := rules.NewUID()
+	if err == nil {
+		err = planName(&plan) // a name_prefix's name is drawn once, like the UID
+	}
 	if err != nil {
 		resp.Diagnostics.AddError("Unable to create proxy VM", err.Error())
 		return

@@ -56,6 +56,8 @@ type Mark struct {
 	// import reads them back. A mark of an earlier version has neither: the caller's defaults.
 	NoIPWait          bool
 	UserDataWOVersion string
+	// NamePrefix is the prefix the caller made the VM's name from ("" for a name it gave whole).
+	NamePrefix string
 }
 
 // The values of Mark.UserDataSource.
@@ -90,6 +92,7 @@ func (m Mark) fields() []markField {
 		{"firmware", m.Firmware},
 		{"wait-for-ip", strconv.FormatBool(!m.NoIPWait)},
 		{"user-data-wo-version", m.UserDataWOVersion},
+		{"name-prefix", m.NamePrefix},
 		{"user-data-sha256", m.UserDataSHA256},
 		{"user-data-source", m.UserDataSource},
 		{"seed-digest", m.SeedDigest},
@@ -165,6 +168,7 @@ type markDoc struct {
 	NetworkConfig  string `xml:"network-config"`
 	WaitForIP      string `xml:"wait-for-ip"`
 	UserDataWOVer  string `xml:"user-data-wo-version"`
+	NamePrefix     string `xml:"name-prefix"`
 }
 
 // ParseMark reads a mark back. It accepts the bare element without namespace (what libvirt
@@ -214,6 +218,7 @@ func (d markDoc) mark() (Mark, error) {
 		// Only an explicit "false" turns the wait off: a mark of an earlier version has no field.
 		NoIPWait:          strings.TrimSpace(d.WaitForIP) == "false",
 		UserDataWOVersion: strings.TrimSpace(d.UserDataWOVer),
+		NamePrefix:        strings.TrimSpace(d.NamePrefix),
 	}
 	var err error
 	if m.CreatedAt, err = parseMarkTime(d.CreatedAt); err != nil {

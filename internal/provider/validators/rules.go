@@ -8,6 +8,9 @@ import (
 // VMName validates a kvm2_proxy_vm name.
 func VMName() validator.String { return String(rules.VMNameRule, rules.ValidateVMName) }
 
+// NamePrefix validates a kvm2_proxy_vm name_prefix.
+func NamePrefix() validator.String { return String(rules.NamePrefixRule, rules.ValidateNamePrefix) }
+
 // VCPUs validates a number of virtual CPUs.
 func VCPUs() validator.Int64 { return Int64(rules.VCPUsRule, rules.ValidateVCPUs) }
 
