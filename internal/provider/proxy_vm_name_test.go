@@ -19,23 +19,27 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 )
 
-// prefixConfig is a VM "egress" named from name_prefix "egress-" on the fake host, replaced
-// create-before-destroy, with extra attributes.
-func prefixConfig(h *fakeHost, extra string) string {
+// prefixConfig is a VM "egress" named from prefix on the fake host, with extra attributes.
+func prefixConfig(h *fakeHost, prefix, extra string) string {
 	return h.config(h.baseImage() + `
 resource "kvm2_proxy_vm" "egress" {
-  name_prefix   = "egress-"
+  name_prefix   = "` + prefix + `"
   host          = "lab"
   base_image_id = kvm2_base_image.base.id
   memory_mib    = 128
   firmware      = "bios"
   wait_for_ip   = false
   ` + extra + `
-  lifecycle {
-    create_before_destroy = true
-  }
 }
 `)
+}
+
+// cbdConfig is a VM named from "egress-", replaced create-before-destroy, with extra attributes.
+func cbdConfig(h *fakeHost, extra string) string {
+	return prefixConfig(h, "egress-", extra+`
+  lifecycle {
+    create_before_destroy = true
+  }`)
 }
 
 // prefixedName matches a name drawn from "egress-".
@@ -63,7 +67,7 @@ func TestProxyVM_namePrefixReplacesCreateBeforeDestroy(t *testing.T) {
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{
-				Config: prefixConfig(h, ""),
+				Config: cbdConfig(h, ""),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("name"), knownvalue.StringRegexp(prefixedName)),
 					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("name_prefix"), knownvalue.StringExact("egress-")),
@@ -75,9 +79,9 @@ func TestProxyVM_namePrefixReplacesCreateBeforeDestroy(t *testing.T) {
 					return nil
 				}),
 			},
-			{Config: prefixConfig(h, ""), PlanOnly: true},
+			{Config: cbdConfig(h, ""), PlanOnly: true},
 			{
-				Config: prefixConfig(h, `user_data = "#!/bin/sh\necho two\n"`),
+				Config: cbdConfig(h, `user_data = "#!/bin/sh\necho two\n"`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionCreateBeforeDestroy),
 					plancheck.ExpectUnknownValue(vmAddr, tfjsonpath.New("name")),
@@ -98,7 +102,7 @@ func TestProxyVM_namePrefixReplacesCreateBeforeDestroy(t *testing.T) {
 				}),
 			},
 			{
-				Config:          prefixConfig(h, `user_data = "#!/bin/sh\necho two\n"`),
+				Config:          cbdConfig(h, `user_data = "#!/bin/sh\necho two\n"`),
 				ResourceName:    vmAddr,
 				ImportState:     true,
 				ImportStateKind: resource.ImportBlockWithID,
@@ -120,25 +124,13 @@ func TestProxyVM_namePrefixMovesInPlaceWhenTheNameFits(t *testing.T) {
 	t.Parallel()
 	h := newFakeHost(t)
 	var uid string
-	withPrefix := func(prefix string) string {
-		return h.config(h.baseImage() + `
-resource "kvm2_proxy_vm" "egress" {
-  name_prefix   = "` + prefix + `"
-  host          = "lab"
-  base_image_id = kvm2_base_image.base.id
-  memory_mib    = 128
-  firmware      = "bios"
-  wait_for_ip   = false
-}
-`)
-	}
 	resource.UnitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: factories(h.newClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: h.config(h.baseImage() + vmConfig("wait_for_ip = false")), Check: stateAttr(vmAddr, "uid", &uid)},
 			{
-				Config: withPrefix("egress-"),
+				Config: prefixConfig(h, "egress-", ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionUpdate),
 				}},
@@ -155,7 +147,7 @@ resource "kvm2_proxy_vm" "egress" {
 			},
 			{ResourceName: vmAddr, ImportState: true, ImportStateVerify: true, ImportStateVerifyIgnore: []string{"timeouts"}},
 			{
-				Config: withPrefix("web-"),
+				Config: prefixConfig(h, "web-", ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionDestroyBeforeCreate),
 				}},

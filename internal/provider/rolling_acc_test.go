@@ -53,42 +53,37 @@ resource "kvm2_proxy_vm" "egress" {
 	}
 	p := startEgressPoller(t, l.client(), tag, target, token)
 	var cbdGap, plainGap time.Duration
-	var from time.Time
-	replaced := func(action plancheck.ResourceActionType) resource.ConfigPlanChecks {
-		return resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-			plancheck.ExpectResourceAction("kvm2_proxy_vm.egress[0]", action),
-			plancheck.ExpectResourceAction("kvm2_proxy_vm.egress[1]", action),
-		}}
+	// replacement replaces the group with user data version, create-before-destroy or not, and
+	// records the longest silence of its apply in gap.
+	replacement := func(version string, cbd bool, gap *time.Duration) resource.TestStep {
+		action := plancheck.ResourceActionDestroyBeforeCreate
+		if cbd {
+			action = plancheck.ResourceActionCreateBeforeDestroy
+		}
+		var from time.Time
+		return resource.TestStep{
+			PreConfig: func() { from = time.Now() },
+			Config:    group(version, cbd),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction("kvm2_proxy_vm.egress[0]", action),
+				plancheck.ExpectResourceAction("kvm2_proxy_vm.egress[1]", action),
+			}},
+			Check: func(*terraform.State) error {
+				if err := p.waitAnswering(2, time.Minute); err != nil {
+					return err
+				}
+				*gap = p.longestSilence(from, time.Now())
+				return nil
+			},
+		}
 	}
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: l.factories(),
 		CheckDestroy:             l.checkNothingOfOursLeft,
 		Steps: []resource.TestStep{
 			{Config: group("1", true), Check: func(*terraform.State) error { return p.waitAnswering(2, time.Minute) }},
-			{
-				PreConfig:        func() { from = time.Now() },
-				Config:           group("2", true),
-				ConfigPlanChecks: replaced(plancheck.ResourceActionCreateBeforeDestroy),
-				Check: func(*terraform.State) error {
-					if err := p.waitAnswering(2, time.Minute); err != nil {
-						return err
-					}
-					cbdGap = p.longestSilence(from, time.Now())
-					return nil
-				},
-			},
-			{
-				PreConfig:        func() { from = time.Now() },
-				Config:           group("3", false),
-				ConfigPlanChecks: replaced(plancheck.ResourceActionDestroyBeforeCreate),
-				Check: func(*terraform.State) error {
-					if err := p.waitAnswering(2, time.Minute); err != nil {
-						return err
-					}
-					plainGap = p.longestSilence(from, time.Now())
-					return nil
-				},
-			},
+			replacement("2", true, &cbdGap),
+			replacement("3", false, &plainGap),
 		},
 	})
 	t.Logf("longest time no VM of the group answered: create_before_destroy %s, plain replacement %s (a poll every %s)",
