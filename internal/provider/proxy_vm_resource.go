@@ -117,9 +117,11 @@ func (r *proxyVMResource) Create(ctx context.Context, req resource.CreateRequest
 			return
 		}
 	}
+	planned := plan
 	applyInstance(&plan, inst)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, id)...)
+	resp.Diagnostics.Append(changedDuringApply("create", id, planned, plan)...)
 }
 
 // leftoverState is the state of a VM whose create failed and left objects on the host: what the
@@ -273,9 +275,11 @@ func (r *proxyVMResource) Update(ctx context.Context, req resource.UpdateRequest
 			return
 		}
 	}
+	planned := plan
 	applyInstance(&plan, inst)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, id)...)
+	resp.Diagnostics.Append(changedDuringApply("update", id, planned, plan)...)
 }
 
 func (r *proxyVMResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
