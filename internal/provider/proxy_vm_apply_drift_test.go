@@ -36,8 +36,8 @@ func TestProxyVM_aVMKilledDuringAnUpdateIsAnErrorNotAnInconsistentResult(t *test
 		Steps: []resource.TestStep{
 			{Config: h.config(h.baseImage() + vmConfig(`wait_for_ip = false`))},
 			{
-				PreConfig:   kill,
-				Config:      h.config(h.baseImage() + vmConfig(`wait_for_ip = false` + "\n  tag = \"b\"")),
+				PreConfig: kill,
+				Config:    h.config(h.baseImage() + vmConfig(`wait_for_ip = false`+"\n  tag = \"b\"")),
 				ExpectError: regexp.MustCompile(`(?s)Unable to update proxy VM lab/egress-1.*` +
 					wrappedText("changed on the host while this apply ran: running is false on the host, the plan said true")),
 			},
