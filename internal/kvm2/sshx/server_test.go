@@ -46,6 +46,13 @@ type testServer struct {
 	force        func(ssh.Channel) uint32 // a ForceCommand: runs instead of every command
 	forwards     int                      // direct-streamlocal channels asked for
 	execs        []string                 // commands run
+
+	// A jump host: direct-tcpip channels (ssh -J) are forwarded to the addresses of
+	// permitOpen only, as sshd's PermitOpen does; any other is "administratively prohibited".
+	permitOpen  map[string]bool
+	tcpForwards []string // host:port of every direct-tcpip channel asked for
+	accepted    int      // TCP connections accepted
+	live        int      // SSH connections open now (handshake done or under way)
 }
 
 // rsaHostKey is generated once: RSA generation is slow enough to matter across many tests.
@@ -96,6 +103,7 @@ func startServer(t *testing.T, hostKeys ...ssh.Signer) *testServer {
 		authorized: map[string]bool{},
 		keepalive:  true,
 		helpers:    map[string]bool{},
+		permitOpen: map[string]bool{},
 	}
 	t.Cleanup(func() { _ = l.Close() })
 	go s.serve()
@@ -160,6 +168,24 @@ func (s *testServer) forceCommand(cmd func(ch ssh.Channel) uint32) {
 	s.force = cmd
 }
 
+// permit lets direct-tcpip channels reach addr (host:port), as PermitOpen does.
+func (s *testServer) permit(addr string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.permitOpen[addr] = true
+}
+
+// addr is the server's host:port.
+func (s *testServer) addr() string { return s.listener.Addr().String() }
+
+// jumpCounts returns the direct-tcpip channels asked for, the TCP connections accepted and the
+// connections open now.
+func (s *testServer) jumpCounts() (tcpForwards []string, accepted, live int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.tcpForwards), s.accepted, s.live
+}
+
 func (s *testServer) setHelperSocket(path string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -206,6 +232,15 @@ func (s *testServer) serve() {
 }
 
 func (s *testServer) handle(c net.Conn) {
+	s.mu.Lock()
+	s.accepted++
+	s.live++
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.live--
+		s.mu.Unlock()
+	}()
 	conn, chans, reqs, err := ssh.NewServerConn(c, s.config())
 	if err != nil {
 		_ = c.Close()
@@ -235,6 +270,10 @@ func (s *testServer) answerRequests(reqs <-chan *ssh.Request) {
 func (s *testServer) openChannel(nc ssh.NewChannel) {
 	if nc.ChannelType() == "session" {
 		s.session(nc)
+		return
+	}
+	if nc.ChannelType() == "direct-tcpip" {
+		s.directTCPIP(nc)
 		return
 	}
 	var msg struct {
@@ -275,6 +314,49 @@ func (s *testServer) openChannel(nc ssh.NewChannel) {
 	}()
 	_, _ = io.Copy(local, ch)
 	_ = local.Close()
+	_ = ch.Close()
+}
+
+// directTCPIP forwards a direct-tcpip channel (what ssh -J and ProxyJump open) to an address
+// of permitOpen, with OpenSSH's answers: "administratively prohibited" for any other
+// address, "connect failed" when the connect fails.
+func (s *testServer) directTCPIP(nc ssh.NewChannel) {
+	var msg struct {
+		Host       string
+		Port       uint32
+		OriginHost string
+		OriginPort uint32
+	}
+	if ssh.Unmarshal(nc.ExtraData(), &msg) != nil {
+		_ = nc.Reject(ssh.ConnectionFailed, "bad request")
+		return
+	}
+	addr := net.JoinHostPort(msg.Host, strconv.Itoa(int(msg.Port)))
+	s.mu.Lock()
+	s.tcpForwards = append(s.tcpForwards, addr)
+	allowed := s.permitOpen[addr]
+	s.mu.Unlock()
+	if !allowed {
+		_ = nc.Reject(ssh.Prohibited, "administratively prohibited: open failed")
+		return
+	}
+	remote, err := net.Dial("tcp", addr)
+	if err != nil {
+		_ = nc.Reject(ssh.ConnectionFailed, "connect failed: "+err.Error())
+		return
+	}
+	ch, reqs, err := nc.Accept()
+	if err != nil {
+		_ = remote.Close()
+		return
+	}
+	go ssh.DiscardRequests(reqs)
+	go func() {
+		_, _ = io.Copy(ch, remote)
+		_ = ch.CloseWrite()
+	}()
+	_, _ = io.Copy(remote, ch)
+	_ = remote.Close()
 	_ = ch.Close()
 }
 

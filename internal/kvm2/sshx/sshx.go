@@ -65,6 +65,10 @@ type Config struct {
 	HostKey        string
 	Socket         string // libvirt unix socket on the host
 
+	// Jump lists the jump hosts (bastions) the host is reached through, in order from this
+	// client; none: the host is dialed directly.
+	Jump []Hop
+
 	// Memory, when set, remembers the transport that last worked for this host; share one per
 	// host across its dials.
 	Memory *Memory
