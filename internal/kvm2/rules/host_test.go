@@ -32,6 +32,18 @@ func TestHostRules(t *testing.T) {
 		{"socket with newline", ValidateSocket("/run/x\nreboot"), "control characters"},
 		{"socket with dot-dot", ValidateSocket("/run/../etc/sock"), "clean path"},
 		{"socket too long", ValidateSocket("/" + strings.Repeat("s", 107)), "at most 107"},
+		{"no jump hosts", ValidateJumpHosts(0), ""},
+		{"most jump hosts", ValidateJumpHosts(MaxJumpHosts), ""},
+		{"too many jump hosts", ValidateJumpHosts(MaxJumpHosts + 1), "5 jump hosts; at most 4"},
+		{"jump", ValidateJump("bastion.example.com", 22, "ops"), ""},
+		{"jump without address", ValidateJump("", 22, "ops"), "address is required"},
+		{"jump port 0", ValidateJump("bastion", 0, "ops"), "port 0 is not between 1 and 65535"},
+		{"jump port too big", ValidateJump("bastion", 65536, "ops"), "port 65536"},
+		{"jump without user", ValidateJump("bastion", 22, ""), "a jump host's user is required"},
+		{"jump user with at", ValidateJump("bastion", 22, "ops@bastion"), "must not contain"},
+		{"one host-key source", ValidateHostKeySource("/k", ""), ""},
+		{"no host-key source", ValidateHostKeySource("", ""), ""},
+		{"two host-key sources", ValidateHostKeySource("/k", "ssh-ed25519 AAAA"), "set exactly one of known_hosts file and host key, not both"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkRule(t, tt.err, tt.want) })
