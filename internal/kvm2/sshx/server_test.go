@@ -30,7 +30,7 @@ import (
 // channels run fake exec helpers (virt-ssh-helper, nc -U) when they are "installed"; any
 // other command, like a shell, exits 127.
 type testServer struct {
-	t        *testing.T
+	t        testing.TB
 	listener net.Listener
 	hostKeys []ssh.Signer
 	socket   string // forwarding is allowed to paths in this socket's directory only
@@ -69,7 +69,7 @@ var rsaHostKey = sync.OnceValue(func() ssh.Signer {
 })
 
 // newEd25519 returns a fresh signer and its OpenSSH PEM encoding.
-func newEd25519(t *testing.T) (ssh.Signer, []byte) {
+func newEd25519(t testing.TB) (ssh.Signer, []byte) {
 	t.Helper()
 	_, priv, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
@@ -87,7 +87,7 @@ func newEd25519(t *testing.T) (ssh.Signer, []byte) {
 }
 
 // startServer starts a server offering the given host keys (an ed25519 one when none given).
-func startServer(t *testing.T, hostKeys ...ssh.Signer) *testServer {
+func startServer(t testing.TB, hostKeys ...ssh.Signer) *testServer {
 	t.Helper()
 	if len(hostKeys) == 0 {
 		k, _ := newEd25519(t)
@@ -463,7 +463,7 @@ func shellUnquote(q string) (string, bool) {
 // auth-list call (what the exec transports send first) with an auth-list reply, and echoes
 // anything else. The directory is short-named because unix socket paths are limited to ~100
 // bytes.
-func startLibvirtStandIn(t *testing.T) string {
+func startLibvirtStandIn(t testing.TB) string {
 	t.Helper()
 	path := filepath.Join(shortDir(t), "s")
 	serveLibvirtStandIn(t, path)
@@ -471,7 +471,7 @@ func startLibvirtStandIn(t *testing.T) string {
 }
 
 // serveLibvirtStandIn listens on path until the test ends (or the returned listener closes).
-func serveLibvirtStandIn(t *testing.T, path string) net.Listener {
+func serveLibvirtStandIn(t testing.TB, path string) net.Listener {
 	t.Helper()
 	l, err := net.Listen("unix", path)
 	if err != nil {
@@ -539,7 +539,7 @@ func startSilent(t *testing.T) string {
 }
 
 // knownHostsFor writes a known_hosts file holding keys for the server's [127.0.0.1]:port.
-func knownHostsFor(t *testing.T, port int, keys ...ssh.PublicKey) string {
+func knownHostsFor(t testing.TB, port int, keys ...ssh.PublicKey) string {
 	t.Helper()
 	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
 	var lines []byte
@@ -554,7 +554,7 @@ func knownHostsFor(t *testing.T, port int, keys ...ssh.PublicKey) string {
 }
 
 // writeKey writes a private key file and returns its path.
-func writeKey(t *testing.T, dir string, pemBytes []byte) string {
+func writeKey(t testing.TB, dir string, pemBytes []byte) string {
 	t.Helper()
 	path := filepath.Join(dir, "id")
 	if err := os.WriteFile(path, pemBytes, 0o600); err != nil {
@@ -565,7 +565,7 @@ func writeKey(t *testing.T, dir string, pemBytes []byte) string {
 
 // shortDir is a temporary directory with a short path: unix socket paths are limited to
 // ~100 bytes and t.TempDir() paths embed the test name.
-func shortDir(t *testing.T) string {
+func shortDir(t testing.TB) string {
 	t.Helper()
 	dir, err := os.MkdirTemp("", "sx") //nolint:usetesting // t.TempDir paths are too long for unix sockets
 	if err != nil {
