@@ -33,10 +33,10 @@ func jumpSchema() schema.ListNestedAttribute {
 		MarkdownDescription: "Jump hosts (bastions) the host is reached through, in order from the machine running " +
 			"Terraform: the first is dialed directly, each next one and then the host through a TCP forward " +
 			"(`direct-tcpip`, as `ssh -J` does) of the one before; " + rules.JumpHostsRule + ". Every jump host's key " +
-			"is verified, as the host's is; there is no way to turn that off. The jump host needs " +
-			"`AllowTcpForwarding yes` (a `PermitOpen` naming the next address is enough) and nothing else: no shell, " +
-			"no libvirt. " + rules.JumpAuthDefault + "; " + rules.JumpHostKeyDefault + ". Default: none, the host " +
-			"is dialed directly.",
+			"is verified, as the host's is; there is no way to turn that off. A jump host needs TCP forwarding to the " +
+			"next address for its user (`AllowTcpForwarding local`, with a `PermitOpen` naming that address) and " +
+			"nothing else: no shell, no libvirt. " + rules.JumpAuthDefault + ". " + rules.JumpHostKeyDefault +
+			". Default: none, the host is dialed directly.",
 		Optional:   true,
 		Validators: []validator.List{validators.JumpHosts()},
 		NestedObject: schema.NestedAttributeObject{
@@ -66,18 +66,20 @@ func jumpSchema() schema.ListNestedAttribute {
 					Optional: true,
 				},
 				"private_key": schema.StringAttribute{
-					MarkdownDescription: "SSH private key for the jump host, unencrypted, in PEM or OpenSSH format. " +
-						"Parsed when the provider is configured. Sensitive: never logged.",
+					MarkdownDescription: "SSH private key for the jump host, unencrypted, in PEM or OpenSSH format (use the " +
+						"agent for a passphrase-protected key). Parsed when the provider is configured. Sensitive: never logged.",
 					Optional:  true,
 					Sensitive: true,
 				},
 				"use_agent": schema.BoolAttribute{
-					MarkdownDescription: "Authenticate to the jump host with the SSH agent at `$SSH_AUTH_SOCK`.",
+					MarkdownDescription: "Authenticate to the jump host with the SSH agent at `$SSH_AUTH_SOCK`. Default: `false`.",
 					Optional:            true,
 				},
 				"known_hosts_file": schema.StringAttribute{
-					MarkdownDescription: "known_hosts file used to verify the jump host's key (port-aware). " +
-						rules.HostKeySourceRule + ". Default: the host's `known_hosts_file`, else `~/.ssh/known_hosts`.",
+					MarkdownDescription: "known_hosts file used to verify the jump host's key (port-aware; a leading `~/` " +
+						"is the home directory). Conflicts with `host_key` (" + rules.HostKeySourceRule + "). Default: the " +
+						"host's `known_hosts_file`, else `~/.ssh/known_hosts`, when `host_key` is not set. A file set here must " +
+						"exist when the provider is configured.",
 					Optional: true,
 				},
 				"host_key": schema.StringAttribute{

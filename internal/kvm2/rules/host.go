@@ -145,12 +145,12 @@ const (
 	// DefaultJumpPort is a jump host's SSH port when none is given.
 	DefaultJumpPort = DefaultPort
 
-	JumpHostsRule = "at most 4 jump hosts, in order from the provider"
+	JumpHostsRule = "at most 4 jump hosts"
 	JumpUserRule  = "required: " + UserRule + " (no default: a bastion's account is rarely root)"
 	// JumpAuthDefault and JumpHostKeyDefault say what a jump host leaving them unset uses.
-	JumpAuthDefault = "a jump host that sets none of private_key_file, private_key and use_agent logs in " +
+	JumpAuthDefault = "A jump host that sets none of private_key_file, private_key and use_agent logs in " +
 		"with the host's own"
-	JumpHostKeyDefault = "a jump host that sets neither known_hosts_file nor host_key is verified against the " +
+	JumpHostKeyDefault = "A jump host that sets neither known_hosts_file nor host_key is verified against the " +
 		"host's known_hosts_file (~/.ssh/known_hosts by default; never against the host's pinned host_key, " +
 		"which is the host's key, not the jump's)"
 	HostKeySourceRule = "at most one of known_hosts_file and host_key"
