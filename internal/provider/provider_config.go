@@ -47,7 +47,8 @@ type hostModel struct {
 	MaxConcurrentOperations types.Int64 `tfsdk:"max_concurrent_operations"`
 	MaxClientRequests       types.Int64 `tfsdk:"max_client_requests"`
 
-	Jump types.List `tfsdk:"jump"` // of jumpModel
+	Jump          types.List   `tfsdk:"jump"` // of jumpModel
+	SSHConfigFile types.String `tfsdk:"ssh_config_file"`
 }
 
 func (p *kvm2Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
@@ -170,7 +171,8 @@ func (p *kvm2Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp 
 						Optional:   true,
 						Validators: []validator.Int64{validators.MaxClientRequests()},
 					},
-					"jump": jumpSchema(),
+					"jump":            jumpSchema(),
+					"ssh_config_file": sshConfigFileSchema(),
 				}},
 			},
 		},
@@ -203,6 +205,9 @@ func (p *kvm2Provider) ValidateConfig(ctx context.Context, req provider.Validate
 func checkHostAuth(name string, h hostModel) diag.Diagnostic {
 	if h.PrivateKeyFile.IsUnknown() || h.PrivateKey.IsUnknown() || h.UseAgent.IsUnknown() {
 		return nil
+	}
+	if !h.SSHConfigFile.IsNull() {
+		return nil // its IdentityFile may be the way; the core says so at configure if it is not
 	}
 	if !h.PrivateKeyFile.IsNull() || !h.PrivateKey.IsNull() || h.UseAgent.ValueBool() {
 		return nil
@@ -254,33 +259,41 @@ func buildCoreConfig(ctx context.Context, cfg providerModel) (kvm2.Config, diag.
 	}
 	out := kvm2.Config{Hosts: make(map[string]kvm2.HostConfig, len(hosts))}
 	for name, h := range hosts {
-		hc := kvm2.HostConfig{
-			Address:        h.Address.ValueString(),
-			Port:           int(h.Port.ValueInt64()),
-			User:           h.User.ValueString(),
-			PrivateKeyFile: expandHome(h.PrivateKeyFile.ValueString()),
-			PrivateKey:     h.PrivateKey.ValueString(),
-			UseAgent:       h.UseAgent.ValueBool(),
-			KnownHostsFile: expandHome(h.KnownHostsFile.ValueString()),
-			HostKey:        h.HostKey.ValueString(),
-			Socket:         h.Socket.ValueString(),
-			Pool:           h.Pool.ValueString(),
-			Network:        h.Network.ValueString(),
-			Bridge:         h.Bridge.ValueString(),
-			Zone:           h.Zone.ValueString(),
-
-			MaxConcurrentOperations: int(h.MaxConcurrentOperations.ValueInt64()),
-			MaxClientRequests:       int(h.MaxClientRequests.ValueInt64()),
-		}
+		hc := hostFromModel(h)
 		diags.Append(checkFileExists(name, "private_key_file", hc.PrivateKeyFile)...)
 		diags.Append(checkPrivateKey(name, hc.PrivateKey)...)
 		diags.Append(checkFileExists(name, "known_hosts_file", hc.KnownHostsFile)...)
 		jump, d := buildJumps(ctx, name, h.Jump)
 		diags.Append(d...)
 		hc.Jump = jump
+		if !h.SSHConfigFile.IsNull() {
+			diags.Append(applySSHConfig(ctx, name, h, &hc)...)
+		}
 		out.Hosts[name] = hc
 	}
 	return out, diags
+}
+
+// hostFromModel is the core's view of one host block, its jump list aside (buildJumps).
+func hostFromModel(h hostModel) kvm2.HostConfig {
+	return kvm2.HostConfig{
+		Address:        h.Address.ValueString(),
+		Port:           int(h.Port.ValueInt64()),
+		User:           h.User.ValueString(),
+		PrivateKeyFile: expandHome(h.PrivateKeyFile.ValueString()),
+		PrivateKey:     h.PrivateKey.ValueString(),
+		UseAgent:       h.UseAgent.ValueBool(),
+		KnownHostsFile: expandHome(h.KnownHostsFile.ValueString()),
+		HostKey:        h.HostKey.ValueString(),
+		Socket:         h.Socket.ValueString(),
+		Pool:           h.Pool.ValueString(),
+		Network:        h.Network.ValueString(),
+		Bridge:         h.Bridge.ValueString(),
+		Zone:           h.Zone.ValueString(),
+
+		MaxConcurrentOperations: int(h.MaxConcurrentOperations.ValueInt64()),
+		MaxClientRequests:       int(h.MaxClientRequests.ValueInt64()),
+	}
 }
 
 // checkFileExists reports a configured file that cannot be found; an empty path is not checked.

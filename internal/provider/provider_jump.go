@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
@@ -25,6 +26,30 @@ type jumpModel struct {
 	UseAgent       types.Bool   `tfsdk:"use_agent"`
 	KnownHostsFile types.String `tfsdk:"known_hosts_file"`
 	HostKey        types.String `tfsdk:"host_key"`
+}
+
+// jumpAttrTypes are the attribute types of one jump host object.
+func jumpAttrTypes() map[string]attr.Type {
+	return map[string]attr.Type{
+		"address": types.StringType, "port": types.Int64Type, "user": types.StringType,
+		"private_key_file": types.StringType, "private_key": types.StringType, "use_agent": types.BoolType,
+		"known_hosts_file": types.StringType, "host_key": types.StringType,
+	}
+}
+
+// sshConfigFileSchema is the ssh_config_file attribute of a host.
+func sshConfigFileSchema() schema.StringAttribute {
+	return schema.StringAttribute{
+		MarkdownDescription: "An OpenSSH client config file (for example `~/.ssh/config`; a leading `~/` is the home " +
+			"directory) in which `address` is looked up as `ssh <address>` would: its " + sshConfigKeys + " fill what " +
+			"this host leaves unset (`HostName` replaces `address`; `ProxyJump` fills `jump`, each hop looked up in " +
+			"the same file; the first `IdentityFile` is used when the host sets no credentials). Nothing else is " +
+			"read: `StrictHostKeyChecking` and `UserKnownHostsFile` are ignored (a warning says so), so every host " +
+			"key, the jump hosts' included, is verified against `known_hosts_file` or `host_key`. Read when the " +
+			"provider is configured; `Include` is followed, `Match` is not supported. Default: none, the file is " +
+			"not read.",
+		Optional: true,
+	}
 }
 
 // jumpSchema is the jump attribute of a host: its bastions, in order from the provider.

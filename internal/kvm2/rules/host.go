@@ -3,8 +3,10 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"net"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -188,4 +190,49 @@ func ValidateHostKeySource(knownHostsFile, hostKey string) error {
 		return errors.New("set exactly one of known_hosts file and host key, not both")
 	}
 	return nil
+}
+
+// JumpSpecRule is what one hop of an OpenSSH ProxyJump value may be.
+const JumpSpecRule = "[user@]host[:port] or ssh://[user@]host[:port], an IPv6 address in brackets when a port follows"
+
+// ParseJumpSpec reads one hop of an OpenSSH ProxyJump value (JumpSpecRule). User and port are
+// empty and 0 when the spec leaves them out; the address and a given port pass the host rules.
+func ParseJumpSpec(spec string) (user, host string, port int, err error) {
+	if spec == "" {
+		return "", "", 0, errors.New("jump host is empty: " + JumpSpecRule)
+	}
+	rest := strings.TrimPrefix(spec, "ssh://")
+	if i := strings.LastIndex(rest, "@"); i >= 0 {
+		user, rest = rest[:i], rest[i+1:]
+		if err := ValidateUser(user); err != nil {
+			return "", "", 0, fmt.Errorf("jump host %q: %w", spec, err)
+		}
+	}
+	host = rest
+	switch {
+	case strings.HasPrefix(rest, "["):
+		h, p, err := net.SplitHostPort(rest)
+		if err != nil {
+			return "", "", 0, fmt.Errorf("jump host %q is not %s", spec, JumpSpecRule)
+		}
+		host, rest = h, p
+	case strings.Count(rest, ":") == 1:
+		host, rest, _ = strings.Cut(rest, ":")
+	default:
+		rest = "" // a bare name, or an IPv6 address without a port
+	}
+	if err := ValidateAddress(host); err != nil {
+		return "", "", 0, fmt.Errorf("jump host %q: %w", spec, err)
+	}
+	if rest != "" {
+		n, err := strconv.Atoi(rest)
+		if err != nil {
+			return "", "", 0, fmt.Errorf("jump host %q: %q is not a port number", spec, rest)
+		}
+		if err := ValidatePort(int64(n)); err != nil {
+			return "", "", 0, fmt.Errorf("jump host %q: %w", spec, err)
+		}
+		port = n
+	}
+	return user, host, port, nil
 }

@@ -49,3 +49,34 @@ func TestHostRules(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { checkRule(t, tt.err, tt.want) })
 	}
 }
+
+func TestParseJumpSpec(t *testing.T) {
+	tests := []struct {
+		spec       string
+		user, host string
+		port       int
+		want       string // error substring; "" accepts
+	}{
+		{"bastion", "", "bastion", 0, ""},
+		{"ops@bastion.example.com:2022", "ops", "bastion.example.com", 2022, ""},
+		{"10.0.0.2:22", "", "10.0.0.2", 22, ""},
+		{"ops@[2001:db8::1]:2022", "ops", "2001:db8::1", 2022, ""},
+		{"2001:db8::1", "", "2001:db8::1", 0, ""},
+		{"ssh://ops@bastion:2022", "ops", "bastion", 2022, ""},
+		{"ssh://bastion", "", "bastion", 0, ""},
+		{"", "", "", 0, "empty"},
+		{"ops@", "", "", 0, "address is required"},
+		{"bastion:0", "", "", 0, "port 0"},
+		{"bastion:ssh", "", "", 0, "not a port number"},
+		{"a b", "", "", 0, "white space"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.spec, func(t *testing.T) {
+			user, host, port, err := ParseJumpSpec(tt.spec)
+			checkRule(t, err, tt.want)
+			if tt.want == "" && (user != tt.user || host != tt.host || port != tt.port) {
+				t.Errorf("ParseJumpSpec(%q) = %q, %q, %d; want %q, %q, %d", tt.spec, user, host, port, tt.user, tt.host, tt.port)
+			}
+		})
+	}
+}
