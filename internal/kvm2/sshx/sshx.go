@@ -21,6 +21,10 @@
 // it printed, and the wait for its exit is bounded, so the dial fails fast.
 // Host keys are always verified, against a known_hosts file or a pinned key; there is no
 // insecure mode.
+//
+// A host behind jump hosts (Config.Jump) is reached through them in order, each over a
+// direct-tcpip channel of the one before (ssh -J), each with its own credentials and its host
+// key verified as the host's is; a failure names the hop (jump.go).
 package sshx
 
 import (
