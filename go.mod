@@ -14,6 +14,7 @@ require (
 	github.com/hashicorp/terraform-plugin-log v0.11.0
 	github.com/hashicorp/terraform-plugin-testing v1.16.0
 	github.com/kdomanski/iso9660 v0.4.0
+	github.com/kevinburke/ssh_config v1.6.0
 	github.com/skeema/knownhosts v1.3.3
 	golang.org/x/crypto v0.59.0
 	golang.org/x/sync v0.25.0

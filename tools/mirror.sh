@@ -14,13 +14,15 @@ repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 address="registry.terraform.io/egress-proxies/kvm2"
 # OpenTofu resolves the same source address under its own registry host.
 tofu_address="registry.opentofu.org/egress-proxies/kvm2"
-mirror="$repo/.terraform-mirror"
+# KVM2_MIRROR_DIR and KVM2_MIRROR_RC build a private copy elsewhere (the fault harness does, so
+# that a rebuild of the shared mirror never swaps the binary under a running walk).
+mirror="${KVM2_MIRROR_DIR:-$repo/.terraform-mirror}"
 platform="$(go env GOOS)_$(go env GOARCH)"
 target_dir="$mirror/$address/$VERSION/$platform"
 binary="$target_dir/terraform-provider-kvm2_v$VERSION"
-rc="$repo/.lab/terraformrc"
+rc="${KVM2_MIRROR_RC:-$repo/.lab/terraformrc}"
 
-mkdir -p "$target_dir" "$repo/.lab"
+mkdir -p "$target_dir" "$(dirname "$rc")"
 echo "mirror: building $address $VERSION for $platform" >&2
 tags=$("$repo/tools/build-tags")
 (cd "$repo" && CGO_ENABLED=0 go build -trimpath -tags "$tags" -ldflags "-X main.version=$VERSION" -o "$binary.tmp" .)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
@@ -83,12 +84,47 @@ func (h HostConfig) withDefaults() HostConfig {
 	if h.MaxClientRequests == 0 {
 		h.MaxClientRequests = rules.DefaultMaxClientRequests
 	}
-	if h.KnownHostsFile == "" && h.HostKey == "" {
-		if home, err := os.UserHomeDir(); err == nil {
-			h.KnownHostsFile = filepath.Join(home, ".ssh", "known_hosts")
-		}
+	knownHosts := h.KnownHostsFile
+	if knownHosts == "" {
+		knownHosts = defaultKnownHosts()
 	}
+	if h.KnownHostsFile == "" && h.HostKey == "" {
+		h.KnownHostsFile = knownHosts
+	}
+	h.Jump = h.jumpDefaults(knownHosts)
 	return h
+}
+
+// jumpDefaults returns h's jump hosts with their defaults: port 22, the host's credentials
+// when a jump sets none (rules.JumpAuthDefault), the host's known_hosts file when it sets no
+// host-key source (rules.JumpHostKeyDefault). A fresh slice: the caller's is not changed.
+func (h HostConfig) jumpDefaults(knownHosts string) []JumpHost {
+	if h.Jump == nil {
+		return nil
+	}
+	out := make([]JumpHost, len(h.Jump))
+	for i, j := range h.Jump {
+		if j.Port == 0 {
+			j.Port = rules.DefaultJumpPort
+		}
+		if j.PrivateKeyFile == "" && j.PrivateKey == "" && !j.UseAgent {
+			j.PrivateKeyFile, j.PrivateKey, j.UseAgent = h.PrivateKeyFile, h.PrivateKey, h.UseAgent
+		}
+		if j.KnownHostsFile == "" && j.HostKey == "" {
+			j.KnownHostsFile = knownHosts
+		}
+		out[i] = j
+	}
+	return out
+}
+
+// defaultKnownHosts is ~/.ssh/known_hosts, or "" without a home directory.
+func defaultKnownHosts() string {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(home, ".ssh", "known_hosts")
 }
 
 // Validate reports every problem of c at once. It expects defaults to be applied already
@@ -138,13 +174,29 @@ func (h HostConfig) validate() error {
 	if h.Network != "" || h.Bridge != "" {
 		check(rules.ValidateAttachment(h.Network, h.Bridge))
 	}
-	switch {
-	case h.KnownHostsFile != "" && h.HostKey != "":
-		errs = append(errs, errors.New("set exactly one of known_hosts file and host key, not both"))
-	case h.KnownHostsFile == "" && h.HostKey == "":
+	check(checkSSH(h.KnownHostsFile, h.HostKey, h.PrivateKeyFile, h.PrivateKey, h.UseAgent))
+	check(rules.ValidateJumpHosts(len(h.Jump)))
+	for i, j := range h.Jump {
+		err := errors.Join(rules.ValidateJump(j.Address, int64(j.Port), j.User),
+			checkSSH(j.KnownHostsFile, j.HostKey, j.PrivateKeyFile, j.PrivateKey, j.UseAgent))
+		if err != nil {
+			errs = append(errs, fmt.Errorf("jump host %d: %w", i+1, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// checkSSH refuses a host or jump host with two host-key sources, or none, or no way to
+// authenticate; defaults are applied already.
+func checkSSH(knownHostsFile, hostKey, privateKeyFile, privateKey string, useAgent bool) error {
+	var errs []error
+	if err := rules.ValidateHostKeySource(knownHostsFile, hostKey); err != nil {
+		errs = append(errs, err)
+	}
+	if knownHostsFile == "" && hostKey == "" {
 		errs = append(errs, errors.New("no way to verify the host key: set a known_hosts file or a host key"))
 	}
-	if h.PrivateKeyFile == "" && h.PrivateKey == "" && !h.UseAgent {
+	if privateKeyFile == "" && privateKey == "" && !useAgent {
 		errs = append(errs, errors.New("no way to authenticate: set a private key file, an inline private key or use the ssh agent"))
 	}
 	return errors.Join(errs...)
@@ -156,7 +208,24 @@ func (h HostConfig) sshConfig() sshx.Config {
 		Address: h.Address, Port: h.Port, User: h.User,
 		PrivateKeyFile: h.PrivateKeyFile, PrivateKey: h.PrivateKey, UseAgent: h.UseAgent,
 		KnownHostsFile: h.KnownHostsFile, HostKey: h.HostKey, Socket: h.Socket,
+		Jump: h.sshJump(),
 	}
+}
+
+// sshJump is the transport's view of h's jump hosts; nil without any.
+func (h HostConfig) sshJump() []sshx.Hop {
+	if len(h.Jump) == 0 {
+		return nil
+	}
+	out := make([]sshx.Hop, len(h.Jump))
+	for i, j := range h.Jump {
+		out[i] = sshx.Hop{
+			Address: j.Address, Port: j.Port, User: j.User,
+			PrivateKeyFile: j.PrivateKeyFile, PrivateKey: j.PrivateKey, UseAgent: j.UseAgent,
+			KnownHostsFile: j.KnownHostsFile, HostKey: j.HostKey,
+		}
+	}
+	return out
 }
 
 // poolLimits is the connection pool's view of h.
@@ -187,9 +256,13 @@ func (c Config) sshConfigs() map[string]sshx.Config {
 // them: the files are read again on every dial, so they may appear later.
 func (h HostConfig) unreadableFiles() []string {
 	var out []string
-	for _, f := range []string{h.PrivateKeyFile, h.KnownHostsFile} {
-		if f == "" {
-			continue
+	files := []string{h.PrivateKeyFile, h.KnownHostsFile}
+	for _, j := range h.Jump {
+		files = append(files, j.PrivateKeyFile, j.KnownHostsFile)
+	}
+	for i, f := range files {
+		if f == "" || slices.Contains(files[:i], f) {
+			continue // a jump's file is often the host's own
 		}
 		if _, err := os.Stat(f); err != nil {
 			out = append(out, f)

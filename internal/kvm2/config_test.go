@@ -6,6 +6,7 @@ import (
 	"encoding/pem"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -40,10 +41,10 @@ func TestWithDefaults(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			in := Config{Hosts: map[string]HostConfig{"a": tt.in}}
 			got := in.WithDefaults().Hosts["a"]
-			if got != tt.want {
+			if !reflect.DeepEqual(got, tt.want) {
 				t.Fatalf("got  %+v\nwant %+v", got, tt.want)
 			}
-			if in.Hosts["a"] != tt.in {
+			if !reflect.DeepEqual(in.Hosts["a"], tt.in) {
 				t.Fatal("WithDefaults modified its receiver's map")
 			}
 		})

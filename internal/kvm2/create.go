@@ -87,6 +87,7 @@ func normalizeCreate(req CreateRequest, hc HostConfig) (CreateRequest, error) {
 	check(rules.ValidateTag(req.Tag))
 	check(rules.ValidateUserDataWOVersion(req.UserDataWOVersion))
 	check(rules.ValidateCloudInitWait(req.CloudInitWait))
+	check(rules.ValidateNameOfPrefix(req.Name, req.NamePrefix))
 	req.Network, req.Bridge = attachment(req.Network, req.Bridge, hc)
 	check(rules.ValidateAttachment(req.Network, req.Bridge))
 	if req.MAC != "" {

@@ -144,6 +144,8 @@ func TestCreate_rejectsInvalidRequestBeforeAnyRPC(t *testing.T) {
 		{"mac with hyphens", func(r *CreateRequest) { r.MAC = "52-54-00-00-00-01" }, "with ':'"},
 		{"network config without version", func(r *CreateRequest) { r.NetworkConfig = "ethernets: {}\n" }, "no `version` key"},
 		{"network config not YAML", func(r *CreateRequest) { r.NetworkConfig = "version: [2\n" }, "not a YAML mapping"},
+		{"name not of its prefix", func(r *CreateRequest) { r.NamePrefix = "web-" }, "does not begin with its name prefix"},
+		{"invalid name prefix", func(r *CreateRequest) { r.NamePrefix = "Egress" }, "name prefix"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -576,7 +578,13 @@ func TestCreate_acquireFailureIsClassified(t *testing.T) {
 
 func TestCreate_markRecordsTheRequest(t *testing.T) {
 	h := newCore(t)
-	h.create(func(r *CreateRequest) { r.Tag = "t1"; r.VCPUs = 2; r.MemoryMiB = 256; r.DiskGiB = 8 })
+	h.create(func(r *CreateRequest) {
+		r.Tag = "t1"
+		r.VCPUs = 2
+		r.MemoryMiB = 256
+		r.DiskGiB = 8
+		r.NamePrefix = vmName[:3]
+	})
 	d, _ := h.fb.Domain(vmName)
 	m, err := definition.ParseMark(d.Metadata[definition.MarkNamespace])
 	if err != nil {
@@ -585,8 +593,11 @@ func TestCreate_markRecordsTheRequest(t *testing.T) {
 	sum := sha256.Sum256(testUserData())
 	if m.UID != labUID || m.Tag != "t1" || m.VCPUs != 2 || m.MemoryMiB != 256 || m.DiskGiB != 8 ||
 		m.BaseImageID != labBaseID || m.BaseSHA256 == "" || m.Network != "default" || m.Firmware != "uefi" ||
-		m.UserDataSHA256 != hex.EncodeToString(sum[:]) || m.CreatedAt.IsZero() {
+		m.UserDataSHA256 != hex.EncodeToString(sum[:]) || m.CreatedAt.IsZero() || m.NamePrefix != vmName[:3] {
 		t.Fatalf("mark %+v", m)
+	}
+	if got, err := h.c.Get(context.Background(), rules.FormatID("lab", vmName), labUID); err != nil || got.NamePrefix != vmName[:3] {
+		t.Fatalf("read back prefix %q, %v", got.NamePrefix, err)
 	}
 }
 

@@ -37,15 +37,20 @@ const opSetMarkSettings = "update the mark of"
 // SetMarkSettings rewrites the tag and the caller's steering settings in the domain's mark in
 // place, keeping every other field; a mark that says so already is not written.
 func (c *Client) SetMarkSettings(ctx context.Context, id, uid, tag string, s Steering) (Instance, error) {
-	if err := errors.Join(rules.ValidateTag(tag), rules.ValidateUserDataWOVersion(s.UserDataWOVersion),
+	var prefixErr error // onMarked reports a malformed id
+	if _, name, err := rules.ParseID(id); err == nil {
+		prefixErr = rules.ValidateNameOfPrefix(name, s.NamePrefix)
+	}
+	if err := errors.Join(rules.ValidateTag(tag), rules.ValidateUserDataWOVersion(s.UserDataWOVersion), prefixErr,
 		rules.ValidateCloudInitWait(s.CloudInitWait)); err != nil {
 		return Instance{}, kvmerr.New(kvmerr.Permanent, opSetMarkSettings, "", err)
 	}
 	return c.onMarked(ctx, opSetMarkSettings, id, uid, func(b backend.Backend, dom libvirt.Domain, m definition.Mark) error {
-		if m.Tag == tag && m.NoIPWait == s.NoIPWait && m.UserDataWOVersion == s.UserDataWOVersion && m.CloudInitWait == s.CloudInitWait {
+		if m.Tag == tag && m.NoIPWait == s.NoIPWait && m.UserDataWOVersion == s.UserDataWOVersion && m.NamePrefix == s.NamePrefix &&
+			m.CloudInitWait == s.CloudInitWait {
 			return nil
 		}
-		m.Tag, m.NoIPWait, m.UserDataWOVersion, m.CloudInitWait = tag, s.NoIPWait, s.UserDataWOVersion, s.CloudInitWait
+		m.Tag, m.NoIPWait, m.UserDataWOVersion, m.NamePrefix, m.CloudInitWait = tag, s.NoIPWait, s.UserDataWOVersion, s.NamePrefix, s.CloudInitWait
 		x, err := definition.MarshalMarkForSetMetadata(m)
 		if err != nil {
 			return kvmerr.New(kvmerr.Permanent, "", "", err)

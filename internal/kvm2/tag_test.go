@@ -29,3 +29,23 @@ func TestTag_refusesWhatTheMarkCannotHold(t *testing.T) {
 		t.Fatalf("after the refused SetTag: %+v, %v", inst, err)
 	}
 }
+
+// TestSetMarkSettings_namePrefix: a VM's recorded name prefix changes in place only to one its
+// name begins with; any other is refused before anything reaches the host.
+func TestSetMarkSettings_namePrefix(t *testing.T) {
+	h := newCore(t)
+	h.create()
+	h.fb.ResetCalls()
+	_, err := h.c.SetMarkSettings(context.Background(), vmID, labUID, "fleet-a", Steering{NamePrefix: "web-"})
+	if !errors.Is(err, kvmerr.ErrPermanent) || !strings.Contains(err.Error(), "does not begin with its name prefix") ||
+		h.fb.Count("DomainSetMetadata") != 0 {
+		t.Fatalf("a prefix the name does not begin with: %v; calls %v", err, h.fb.Methods())
+	}
+	inst, err := h.c.SetMarkSettings(context.Background(), vmID, labUID, "fleet-a", Steering{NamePrefix: "egress-"})
+	if err != nil || inst.NamePrefix != "egress-" {
+		t.Fatalf("a prefix the name begins with: %+v, %v", inst.Steering, err)
+	}
+	if inst, err = h.c.Get(context.Background(), vmID, labUID); err != nil || inst.NamePrefix != "egress-" {
+		t.Fatalf("read back: %+v, %v", inst.Steering, err)
+	}
+}

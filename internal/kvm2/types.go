@@ -45,6 +45,24 @@ type HostConfig struct {
 	// (or virtqemud.conf) when that was raised. Together with MaxConcurrentOperations it decides
 	// how many pooled connections the host gets (Connections).
 	MaxClientRequests int
+
+	// Jump lists the jump hosts (bastions) the host is reached through, in order from the
+	// provider (at most rules.MaxJumpHosts); none: the host is dialed directly. Every hop's host
+	// key is verified.
+	Jump []JumpHost
+}
+
+// JumpHost is one bastion on the way to a host. What it leaves unset of its credentials and
+// host-key source comes from the host (rules.JumpAuthDefault, rules.JumpHostKeyDefault).
+type JumpHost struct {
+	Address        string
+	Port           int    // default rules.DefaultJumpPort
+	User           string // required
+	PrivateKeyFile string
+	PrivateKey     string // secret: never logged
+	UseAgent       bool
+	KnownHostsFile string
+	HostKey        string
 }
 
 // CreateRequest is everything Create needs to make (or adopt) one proxy VM.
@@ -86,6 +104,9 @@ type Steering struct {
 	// CloudInitWait is the caller's wait for cloud-init as it was given: "true", "false", or ""
 	// when not set.
 	CloudInitWait string
+	// NamePrefix is the prefix the caller made the VM's name from (rules.ValidateNameOfPrefix);
+	// "" for a name given whole.
+	NamePrefix string
 }
 
 // State is the core's view of a domain's life.

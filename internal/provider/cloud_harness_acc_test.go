@@ -18,7 +18,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -96,22 +95,6 @@ resource "kvm2_proxy_vm" "egress" {
   %s
 }
 `, name, firmware, extra)
-}
-
-// subnet is the address and CIDR of the lab network's host side, read from its definition.
-func (c *cloudLab) subnet(network string) (hostIP, cidr string) {
-	c.t.Helper()
-	xml := c.mustVirsh("net-dumpxml", network)
-	m := regexp.MustCompile(`<ip address='([0-9.]+)' netmask='([0-9.]+)'`).FindStringSubmatch(xml)
-	if m == nil {
-		c.t.Fatalf("network %s has no IPv4 address: %s", network, xml)
-	}
-	ones, _ := net.IPMask(net.ParseIP(m[2]).To4()).Size()
-	_, n, err := net.ParseCIDR(fmt.Sprintf("%s/%d", m[1], ones))
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	return m[1], n.String()
 }
 
 // agent sends one guest agent command through the lab's virsh and returns its "return" value.
@@ -346,22 +329,6 @@ func (c *cloudLab) tapConsole(domain string) {
 				strings.Join(lines[max(0, len(lines)-40):], "\n"))
 		}
 	})
-}
-
-// tokenServer serves a per-test token on the host side of the lab network (hostIP), which the
-// guest reaches and the host reaches through the guest's proxy.
-func tokenServer(t *testing.T, hostIP string) (target, token string) {
-	t.Helper()
-	ln, err := net.Listen("tcp", net.JoinHostPort(hostIP, "0"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	token = "kvm2-cloud-acc-" + strconv.FormatInt(time.Now().UnixNano(), 36)
-	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, token) }),
-		ReadHeaderTimeout: 10 * time.Second}
-	go func() { _ = srv.Serve(ln) }()
-	t.Cleanup(func() { srv.Close() })
-	return "http://" + ln.Addr().String() + "/", token
 }
 
 // checkProxy polls, bounded, until a request from the host through the proxy at proxy returns

@@ -90,8 +90,17 @@ func newFaultLab(t *testing.T) *faultLab {
 
 // buildMirror runs tools/mirror.sh and returns the CLI configuration it wrote.
 func buildMirror(repo string) (string, error) {
+	// A mirror of this test binary's own: `make install-mirror` (or a second test run) rebuilding
+	// the shared one would change the plugin under a walk's initialised directories, whose lock
+	// files then no longer match it.
+	dir, err := os.MkdirTemp("", "kvm2-test-mirror-")
+	if err != nil {
+		return "", err
+	}
+	afterAll = append(afterAll, func() { os.RemoveAll(dir) })
 	cmd := exec.Command("bash", filepath.Join(repo, "tools", "mirror.sh"))
 	cmd.Dir = repo
+	cmd.Env = append(os.Environ(), "KVM2_MIRROR_DIR="+filepath.Join(dir, "mirror"), "KVM2_MIRROR_RC="+filepath.Join(dir, "terraformrc"))
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	if err := cmd.Run(); err != nil {

@@ -46,6 +46,9 @@ type hostModel struct {
 
 	MaxConcurrentOperations types.Int64 `tfsdk:"max_concurrent_operations"`
 	MaxClientRequests       types.Int64 `tfsdk:"max_client_requests"`
+
+	Jump          types.List   `tfsdk:"jump"` // of jumpModel
+	SSHConfigFile types.String `tfsdk:"ssh_config_file"`
 }
 
 func (p *kvm2Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
@@ -168,6 +171,8 @@ func (p *kvm2Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp 
 						Optional:   true,
 						Validators: []validator.Int64{validators.MaxClientRequests()},
 					},
+					"jump":            jumpSchema(),
+					"ssh_config_file": sshConfigFileSchema(),
 				}},
 			},
 		},
@@ -200,6 +205,9 @@ func (p *kvm2Provider) ValidateConfig(ctx context.Context, req provider.Validate
 func checkHostAuth(name string, h hostModel) diag.Diagnostic {
 	if h.PrivateKeyFile.IsUnknown() || h.PrivateKey.IsUnknown() || h.UseAgent.IsUnknown() {
 		return nil
+	}
+	if !h.SSHConfigFile.IsNull() {
+		return nil // its IdentityFile may be the way; the core says so at configure if it is not
 	}
 	if !h.PrivateKeyFile.IsNull() || !h.PrivateKey.IsNull() || h.UseAgent.ValueBool() {
 		return nil
@@ -251,42 +259,60 @@ func buildCoreConfig(ctx context.Context, cfg providerModel) (kvm2.Config, diag.
 	}
 	out := kvm2.Config{Hosts: make(map[string]kvm2.HostConfig, len(hosts))}
 	for name, h := range hosts {
-		hc := kvm2.HostConfig{
-			Address:        h.Address.ValueString(),
-			Port:           int(h.Port.ValueInt64()),
-			User:           h.User.ValueString(),
-			PrivateKeyFile: expandHome(h.PrivateKeyFile.ValueString()),
-			PrivateKey:     h.PrivateKey.ValueString(),
-			UseAgent:       h.UseAgent.ValueBool(),
-			KnownHostsFile: expandHome(h.KnownHostsFile.ValueString()),
-			HostKey:        h.HostKey.ValueString(),
-			Socket:         h.Socket.ValueString(),
-			Pool:           h.Pool.ValueString(),
-			Network:        h.Network.ValueString(),
-			Bridge:         h.Bridge.ValueString(),
-			Zone:           h.Zone.ValueString(),
-
-			MaxConcurrentOperations: int(h.MaxConcurrentOperations.ValueInt64()),
-			MaxClientRequests:       int(h.MaxClientRequests.ValueInt64()),
-		}
+		hc := hostFromModel(h)
 		diags.Append(checkFileExists(name, "private_key_file", hc.PrivateKeyFile)...)
 		diags.Append(checkPrivateKey(name, hc.PrivateKey)...)
 		diags.Append(checkFileExists(name, "known_hosts_file", hc.KnownHostsFile)...)
+		jump, d := buildJumps(ctx, name, h.Jump)
+		diags.Append(d...)
+		hc.Jump = jump
+		if !h.SSHConfigFile.IsNull() {
+			diags.Append(applySSHConfig(ctx, name, h, &hc)...)
+		}
 		out.Hosts[name] = hc
 	}
 	return out, diags
 }
 
+// hostFromModel is the core's view of one host block, its jump list aside (buildJumps).
+func hostFromModel(h hostModel) kvm2.HostConfig {
+	return kvm2.HostConfig{
+		Address:        h.Address.ValueString(),
+		Port:           int(h.Port.ValueInt64()),
+		User:           h.User.ValueString(),
+		PrivateKeyFile: expandHome(h.PrivateKeyFile.ValueString()),
+		PrivateKey:     h.PrivateKey.ValueString(),
+		UseAgent:       h.UseAgent.ValueBool(),
+		KnownHostsFile: expandHome(h.KnownHostsFile.ValueString()),
+		HostKey:        h.HostKey.ValueString(),
+		Socket:         h.Socket.ValueString(),
+		Pool:           h.Pool.ValueString(),
+		Network:        h.Network.ValueString(),
+		Bridge:         h.Bridge.ValueString(),
+		Zone:           h.Zone.ValueString(),
+
+		MaxConcurrentOperations: int(h.MaxConcurrentOperations.ValueInt64()),
+		MaxClientRequests:       int(h.MaxClientRequests.ValueInt64()),
+	}
+}
+
 // checkFileExists reports a configured file that cannot be found; an empty path is not checked.
 func checkFileExists(host, attr, file string) diag.Diagnostics {
+	return checkFileAt(path.Root("hosts").AtMapKey(host).AtName(attr), host, "", attr, file)
+}
+
+// checkFileAt is checkFileExists for the attribute at, of what (a jump host; "" for the host).
+func checkFileAt(at path.Path, host, what, attr, file string) diag.Diagnostics {
 	var diags diag.Diagnostics
 	if file == "" {
 		return diags
 	}
 	if _, err := os.Stat(file); err != nil {
-		diags.AddAttributeError(path.Root("hosts").AtMapKey(host).AtName(attr),
-			"Unable to configure host "+host,
-			fmt.Sprintf("%s %q cannot be read: %v. Point %s at an existing file.", attr, file, err, attr))
+		detail := fmt.Sprintf("%s %q cannot be read: %v. Point %s at an existing file.", attr, file, err, attr)
+		if what != "" {
+			detail = "In " + what + ": " + detail
+		}
+		diags.AddAttributeError(at, "Unable to configure host "+host, detail)
 	}
 	return diags
 }
@@ -294,16 +320,21 @@ func checkFileExists(host, attr, file string) diag.Diagnostics {
 // checkPrivateKey reports an inline key the core cannot parse, naming the host. The core's
 // error never carries key material, and neither does this diagnostic.
 func checkPrivateKey(host, key string) diag.Diagnostics {
+	return checkPrivateKeyAt(path.Root("hosts").AtMapKey(host).AtName("private_key"), host, fmt.Sprintf("host %q", host), key)
+}
+
+// checkPrivateKeyAt is checkPrivateKey for the attribute at, of what ("host \"lab\"", a jump host).
+func checkPrivateKeyAt(at path.Path, host, what, key string) diag.Diagnostics {
 	var diags diag.Diagnostics
 	if key == "" {
 		return diags
 	}
 	if err := kvm2.ValidatePrivateKey(key); err != nil {
-		diags.AddAttributeError(path.Root("hosts").AtMapKey(host).AtName("private_key"),
+		diags.AddAttributeError(at,
 			"Unable to configure host "+host,
-			fmt.Sprintf("The private_key of host %q cannot be used: %v.\n\nSet private_key to the whole unencrypted "+
+			fmt.Sprintf("The private_key of %s cannot be used: %v.\n\nSet private_key to the whole unencrypted "+
 				"key in PEM or OpenSSH format, for example file(\"~/.ssh/id_ed25519\"). A passphrase-protected key "+
-				"cannot be unlocked by the provider: load it into an ssh agent and set use_agent = true.", host, err))
+				"cannot be unlocked by the provider: load it into an ssh agent and set use_agent = true.", what, err))
 	}
 	return diags
 }

@@ -22,6 +22,9 @@ import (
 // fastRetry keeps unit tests quick: backoff and polling in milliseconds.
 var fastRetry = retryPolicy{Initial: 5 * time.Millisecond, Max: 20 * time.Millisecond, Poll: 10 * time.Millisecond}
 
+// afterAll runs when every test of the binary has ended (the fault harness's private mirror).
+var afterAll []func()
+
 // TestMain points the testing framework at the local terraform binary and an empty CLI
 // configuration, unless the caller (the Makefile) already did.
 func TestMain(m *testing.M) {
@@ -41,9 +44,18 @@ func TestMain(m *testing.M) {
 		os.Setenv("TF_CLI_CONFIG_FILE", cfg)
 		code := m.Run()
 		os.RemoveAll(dir)
+		runAfterAll()
 		os.Exit(code)
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	runAfterAll()
+	os.Exit(code)
+}
+
+func runAfterAll() {
+	for _, f := range afterAll {
+		f()
+	}
 }
 
 func setDefaultEnv(key, value string) {

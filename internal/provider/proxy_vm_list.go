@@ -109,7 +109,7 @@ func (l *proxyVMListResource) List(ctx context.Context, req list.ListRequest, st
 			result.Diagnostics.Append(result.Identity.Set(ctx, proxyVMIdentity{
 				Host: types.StringValue(inst.Host), Name: types.StringValue(inst.Name)})...)
 			if req.IncludeResource {
-				result.Diagnostics.Append(result.Resource.Set(ctx, importedModel(full[i]))...)
+				result.Diagnostics.Append(result.Resource.Set(ctx, listedModel(full[i]))...)
 			}
 			if !push(result) {
 				return
@@ -164,4 +164,16 @@ func listScope(cfg proxyVMListConfig) string {
 		scope += fmt.Sprintf(" with tag %q", cfg.Tag.ValueString())
 	}
 	return scope
+}
+
+// listedModel is the resource object of a listed VM, from which `terraform query
+// -generate-config-out` writes its configuration: the imported state, except that a VM named
+// from a name_prefix has no name there, so the configuration says `name_prefix` as its author
+// did (name and name_prefix are exclusive) and imports it with no change.
+func listedModel(inst kvm2.Instance) proxyVMModel {
+	m := importedModel(inst)
+	if !m.NamePrefix.IsNull() {
+		m.Name = types.StringNull()
+	}
+	return m
 }

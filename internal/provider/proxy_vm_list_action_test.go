@@ -35,6 +35,7 @@ func ptr(s string) *string { return &s }
 type listed struct {
 	ids       []string
 	names     []string // from the full objects
+	prefixes  []string
 	uids      []string
 	errors    []string
 	resources int
@@ -77,6 +78,7 @@ func runList(t *testing.T, data *providerData, host, tag *string, include bool, 
 			}
 			out.resources++
 			out.names = append(out.names, m.Name.ValueString())
+			out.prefixes = append(out.prefixes, m.NamePrefix.ValueString())
 			out.uids = append(out.uids, m.UID.ValueString())
 		}
 	}
@@ -127,6 +129,17 @@ func TestProxyVMList(t *testing.T) {
 			}
 		})
 	}
+
+	// A VM named from a name_prefix is listed without its drawn name in the full object, so the
+	// configuration generated from it says name_prefix (name and name_prefix are exclusive).
+	t.Run("named from a prefix", func(t *testing.T) {
+		h.createOutOfBandWith("pre-k3x9ab2q", "p", "", func(r *kvm2.CreateRequest) { r.NamePrefix = "pre-" })
+		got := runList(t, data, nil, ptr("p"), true, 0)
+		if len(got.errors) > 0 || strings.Join(got.ids, ",") != "lab/pre-k3x9ab2q" || got.resources != 1 ||
+			got.names[0] != "" || got.prefixes[0] != "pre-" {
+			t.Fatalf("listed %v (names %q, prefixes %q), errors %v", got.ids, got.names, got.prefixes, got.errors)
+		}
+	})
 
 	t.Run("unknown host", func(t *testing.T) {
 		got := runList(t, data, ptr("elsewhere"), nil, false, 0)

@@ -24,6 +24,7 @@ const stateTransient = "transient"
 type proxyVMModel struct {
 	ID                types.String   `tfsdk:"id"`
 	Name              types.String   `tfsdk:"name"`
+	NamePrefix        types.String   `tfsdk:"name_prefix"`
 	Host              types.String   `tfsdk:"host"`
 	BaseImageID       types.String   `tfsdk:"base_image_id"`
 	VCPUs             types.Int64    `tfsdk:"vcpus"`
@@ -108,6 +109,7 @@ func steering(plan proxyVMModel) kvm2.Steering {
 	if !plan.WaitForCloudInit.IsNull() && !plan.WaitForCloudInit.IsUnknown() {
 		s.CloudInitWait = strconv.FormatBool(plan.WaitForCloudInit.ValueBool())
 	}
+	s.NamePrefix = knownString(plan.NamePrefix)
 	return s
 }
 
@@ -125,6 +127,7 @@ func applySteering(m *proxyVMModel, inst kvm2.Instance) {
 	if n, err := strconv.ParseInt(inst.UserDataWOVersion, 10, 64); err == nil {
 		m.UserDataWOVersion = types.Int64Value(n)
 	}
+	m.NamePrefix = optionalString(inst.NamePrefix)
 }
 
 // applyInstance copies what the host reports into m. Configuration-only values (user_data,

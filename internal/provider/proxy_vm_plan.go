@@ -100,15 +100,15 @@ func (r *proxyVMResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 // checkPoolSpace fails the plan of a new VM whose host pool is known to lack room for it.
 func (r *proxyVMResource) checkPoolSpace(ctx context.Context, plan proxyVMModel) diag.Diagnostics {
 	var diags diag.Diagnostics
-	if r.data == nil || r.data.client == nil || plan.Host.IsUnknown() || plan.BaseImageID.IsUnknown() || plan.Name.IsUnknown() {
+	if r.data == nil || r.data.client == nil || plan.Host.IsUnknown() || plan.BaseImageID.IsUnknown() {
 		return diags
 	}
 	host := plan.Host.ValueString()
 	free, needed, short, skipped := r.data.space.shortfall(withCoreLogging(ctx), r.data.client, host, plan.BaseImageID.ValueString())
-	diags.Append(skippedWarning(path.Root("host"), "the free space of its host's pool", host+"/"+plan.Name.ValueString(), skipped)...)
+	diags.Append(skippedWarning(path.Root("host"), "the free space of its host's pool", plannedID(plan), skipped)...)
 	if short {
 		quota := &kvmerr.QuotaError{Host: host, Pool: defaultPool(r.data.hosts[host]), Available: free, Needed: needed}
-		diags.Append(errorDiagnostic("create", proxyVMKind, host+"/"+plan.Name.ValueString(), quota))
+		diags.Append(errorDiagnostic("create", proxyVMKind, plannedID(plan), quota))
 	}
 	return diags
 }
@@ -118,14 +118,13 @@ func (r *proxyVMResource) checkPoolSpace(ctx context.Context, plan proxyVMModel)
 // active. A host that does not answer in time gives a warning; apply reports the refusal.
 func (r *proxyVMResource) checkAttachment(ctx context.Context, plan, cfg proxyVMModel) diag.Diagnostics {
 	var diags diag.Diagnostics
-	if r.data == nil || r.data.client == nil || plan.Host.IsUnknown() || plan.Name.IsUnknown() ||
-		cfg.Network.IsUnknown() || cfg.Bridge.IsUnknown() {
+	if r.data == nil || r.data.client == nil || plan.Host.IsUnknown() || cfg.Network.IsUnknown() || cfg.Bridge.IsUnknown() {
 		return diags
 	}
 	host := plan.Host.ValueString()
 	refused, skipped := r.data.space.attachmentRefusal(withCoreLogging(ctx), r.data.client, host,
 		cfg.Network.ValueString(), cfg.Bridge.ValueString())
-	diags.Append(skippedWarning(path.Root("host"), "that its network or bridge is on the host", host+"/"+plan.Name.ValueString(), skipped)...)
+	diags.Append(skippedWarning(path.Root("host"), "that its network or bridge is on the host", plannedID(plan), skipped)...)
 	if refused == nil {
 		return diags
 	}
@@ -144,7 +143,7 @@ func (r *proxyVMResource) checkAttachment(ctx context.Context, plan, cfg proxyVM
 		advice = fmt.Sprintf("Start the network on the host (virsh net-start %s; virsh net-autostart %s keeps it "+
 			"started across reboots), or set network to another one.", refused.Network, refused.Network)
 	}
-	diags.AddAttributeError(at, errorSummary("create", proxyVMKind, host+"/"+plan.Name.ValueString()),
+	diags.AddAttributeError(at, errorSummary("create", proxyVMKind, plannedID(plan)),
 		fmt.Sprintf("%v%s.\n\n%s The plan asked the host; an apply would fail the same way.", refused, whose, advice))
 	return diags
 }
@@ -304,19 +303,18 @@ func macChanged(configured, recorded types.String) bool {
 // that does not answer in time gives a warning; apply checks again.
 func (r *proxyVMResource) checkMAC(ctx context.Context, plan proxyVMModel, replaced string) diag.Diagnostics {
 	var diags diag.Diagnostics
-	if r.data == nil || r.data.client == nil || plan.Host.IsUnknown() || plan.Name.IsUnknown() ||
-		plan.MACAddress.IsNull() || plan.MACAddress.IsUnknown() {
+	if r.data == nil || r.data.client == nil || plan.Host.IsUnknown() || plan.MACAddress.IsNull() || plan.MACAddress.IsUnknown() {
 		return diags
 	}
 	host := plan.Host.ValueString()
-	inUse, skipped := r.data.space.macInUse(withCoreLogging(ctx), r.data.client, host, plan.Name.ValueString(),
+	inUse, skipped := r.data.space.macInUse(withCoreLogging(ctx), r.data.client, host, knownString(plan.Name),
 		plan.MACAddress.ValueString(), replaced)
 	diags.Append(skippedWarning(path.Root("mac_address"), "that no other domain on its host has its mac_address",
-		host+"/"+plan.Name.ValueString(), skipped)...)
+		plannedID(plan), skipped)...)
 	if inUse == nil {
 		return diags
 	}
-	diags.AddAttributeError(path.Root("mac_address"), errorSummary("create", proxyVMKind, host+"/"+plan.Name.ValueString()),
+	diags.AddAttributeError(path.Root("mac_address"), errorSummary("create", proxyVMKind, plannedID(plan)),
 		fmt.Sprintf("%v.\n\nTwo NICs with one address on a network break each other's traffic. Choose another "+
 			"mac_address, remove it to get a random one, or change or remove domain %s on the host. The plan asked "+
 			"the host; an apply would fail the same way.", inUse, inUse.Domain))

@@ -62,6 +62,9 @@ func (r *proxyVMResource) Create(ctx context.Context, req resource.CreateRequest
 	userData, _ := effectiveUserData(cfg)
 	// One UID for every attempt: a retried create then adopts what an earlier attempt defined.
 	uid, err := rules.NewUID()
+	if err == nil {
+		err = planName(&plan) // a name_prefix's name is drawn once, like the UID
+	}
 	if err != nil {
 		resp.Diagnostics.AddError("Unable to create proxy VM", err.Error())
 		return
@@ -114,9 +117,11 @@ func (r *proxyVMResource) Create(ctx context.Context, req resource.CreateRequest
 			return
 		}
 	}
+	planned := plan
 	applyInstance(&plan, inst)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, id)...)
+	resp.Diagnostics.Append(changedDuringApply("create", id, planned, plan)...)
 }
 
 // leftoverState is the state of a VM whose create failed and left objects on the host: what the
@@ -270,9 +275,11 @@ func (r *proxyVMResource) Update(ctx context.Context, req resource.UpdateRequest
 			return
 		}
 	}
+	planned := plan
 	applyInstance(&plan, inst)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, id)...)
+	resp.Diagnostics.Append(changedDuringApply("update", id, planned, plan)...)
 }
 
 func (r *proxyVMResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {

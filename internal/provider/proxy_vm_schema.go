@@ -36,10 +36,30 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 				PlanModifiers:       stable,
 			},
 			"name": schema.StringAttribute{
-				MarkdownDescription: "Domain name on the host, also the guest's hostname. It must be " + rules.VMNameRule + ".",
-				Required:            true,
-				PlanModifiers:       replaceString,
-				Validators:          []validator.String{validators.VMName()},
+				MarkdownDescription: "Domain name on the host, also the guest's hostname. It must be " + rules.VMNameRule + ". " +
+					"Exactly one of `name` and `name_prefix` is required; with `name_prefix` the name is computed. " +
+					"A fixed name cannot be used with `create_before_destroy`: the replacement would need the name " +
+					"the VM it replaces still holds.",
+				Optional: true,
+				Computed: true,
+				// A computed name (name_prefix) is kept while the VM lives; a configured one replaces
+				// the VM when it changes.
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown(), stringplanmodifier.RequiresReplace()},
+				Validators: []validator.String{
+					validators.VMName(),
+					stringvalidator.ExactlyOneOf(path.MatchRoot("name_prefix")),
+				},
+			},
+			"name_prefix": schema.StringAttribute{
+				MarkdownDescription: "Makes the VM's name: this prefix followed by " + fmt.Sprint(rules.NameSuffixLen) +
+					" random lowercase letters and digits, drawn at create and kept while the VM lives, so that a " +
+					"replacement can be created before the VM it replaces is destroyed (`lifecycle { " +
+					"create_before_destroy = true }`). It must be " + rules.NamePrefixRule + ". Recorded in the VM's " +
+					"mark, so an import reads it back. Changing it replaces the VM unless its name already begins " +
+					"with the new prefix. Conflicts with `name`.",
+				Optional:      true,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplaceIf(prefixNotOfName, prefixReplaces, prefixReplaces)},
+				Validators:    []validator.String{validators.NamePrefix()},
 			},
 			"host": schema.StringAttribute{
 				MarkdownDescription: "Name of the host (a key of the provider's `hosts`) that runs the VM.",

@@ -78,7 +78,7 @@ func takenDetail(err error, owned *kvm2.OwnedError) string {
 	}
 	b.WriteString("If this apply replaces this resource and its lifecycle sets create_before_destroy, the domain is " +
 		"instead the VM being replaced: a replacement that creates before it destroys cannot reuse a fixed name. " +
-		"Remove create_before_destroy (the old VM is then destroyed first), or let the name change with each " +
-		"replacement, and apply again; do not import it then.")
+		"Remove create_before_destroy (the old VM is then destroyed first), or set name_prefix instead of name, so " +
+		"that each replacement draws a name of its own, and apply again; do not import it then.")
 	return b.String()
 }

@@ -38,11 +38,12 @@ output "base_id" { value = kvm2_base_image.base.id }
 `, n, prefix, tag))
 }
 
-// TestAccQuery_fleet: 20 tagged VMs made by one configuration and forgotten by it (state rm),
-// as another team's would be; `terraform query` in a second directory lists exactly them (not an
-// unmarked domain of the same prefix, not the untagged VM beside them), writes configuration
-// with -generate-config-out, and that configuration imports all 20 with no change and then plans
-// empty; its destroy removes them.
+// TestAccQuery_fleet: 20 tagged VMs and one more named from a name_prefix, made by one
+// configuration and forgotten by it (state rm), as another team's would be; `terraform query`
+// in a second directory lists exactly them (not an unmarked domain of the same prefix, not the
+// untagged VM beside them), writes configuration with -generate-config-out (the prefixed VM's
+// with its name_prefix, not its drawn name), and that configuration imports all 21 with no
+// change and then plans empty; its destroy removes them.
 func TestAccQuery_fleet(t *testing.T) {
 	t.Parallel()
 	l := newAccLab(t)
@@ -63,13 +64,26 @@ func TestAccQuery_fleet(t *testing.T) {
 		}
 	})
 
-	maker.write("main.tf", l.fleetConfig(prefix, tag, n)+l.accVM(prefix+"untagged", "running = false\n  wait_for_ip = false"))
+	prefixed := fmt.Sprintf(`
+resource "kvm2_proxy_vm" "prefixed" {
+  name_prefix   = "%sp-"
+  host          = "lab"
+  base_image_id = kvm2_base_image.base.id
+  memory_mib    = 64
+  disk_gib      = 1
+  firmware      = "bios"
+  tag           = %q
+  running       = false
+  wait_for_ip   = false
+}
+`, prefix, tag)
+	maker.write("main.tf", l.fleetConfig(prefix, tag, n)+prefixed+l.accVM(prefix+"untagged", "running = false\n  wait_for_ip = false"))
 	maker.mustRun("init")
 	r := maker.mustRun("apply", "-auto-approve", "-parallelism=10")
 	t.Logf("made %d VMs: %s in %v", n, applySummary(r.out), r.took.Round(10*time.Millisecond))
 	baseID := maker.outputs()["base_id"].(string)
 	// Forget the fleet in the maker: its VMs are now on the host only.
-	maker.mustRun("state", "rm", "kvm2_proxy_vm.fleet")
+	maker.mustRun("state", "rm", "kvm2_proxy_vm.fleet", "kvm2_proxy_vm.prefixed")
 	// An unmarked domain under the fleet's prefix, as an administrator's.
 	if out, err := l.virsh(fmt.Sprintf("<domain type='qemu'><name>%s</name><memory unit='MiB'>64</memory><os><type>hvm</type></os></domain>", foreign),
 		"define", "/dev/stdin"); err != nil {
@@ -107,18 +121,21 @@ list "kvm2_proxy_vm" "fleet" {
 		t.Fatalf("no generated configuration: %v\n%s", err, r.out)
 	}
 	t.Logf("generated.tf: %d bytes; its first resource and import:\n%s", len(gen), firstBlocks(string(gen), 2))
-	if got := strings.Count(string(gen), `resource "kvm2_proxy_vm"`); got != n {
-		t.Fatalf("generated configuration has %d resources, want %d:\n%s", got, n, gen)
+	if got := strings.Count(string(gen), `resource "kvm2_proxy_vm"`); got != n+1 {
+		t.Fatalf("generated configuration has %d resources, want %d:\n%s", got, n+1, gen)
 	}
-	if got := strings.Count(string(gen), "import {"); got != n || !strings.Contains(string(gen), "identity") {
-		t.Fatalf("generated configuration has %d import blocks (want %d, by identity):\n%s", got, n, gen)
+	if got := strings.Count(string(gen), "import {"); got != n+1 || !strings.Contains(string(gen), "identity") {
+		t.Fatalf("generated configuration has %d import blocks (want %d, by identity):\n%s", got, n+1, gen)
+	}
+	if !regexp.MustCompile(`name_prefix\s*=\s*"` + regexp.QuoteMeta(prefix) + `p-"`).Match(gen) {
+		t.Fatalf("generated configuration does not give the prefixed VM its name_prefix:\n%s", gen)
 	}
 	if !strings.Contains(string(gen), baseID) {
 		t.Fatalf("generated configuration does not name base image %s:\n%s", baseID, gen)
 	}
 	r = query.mustRun("apply", "-auto-approve", "-parallelism=10")
 	t.Logf("apply of the generated configuration: %s in %v", applySummary(r.out), r.took.Round(10*time.Millisecond))
-	if got, want := applySummary(r.out), fmt.Sprintf("%d imported, 0 added, 0 changed, 0 destroyed", n); got != want {
+	if got, want := applySummary(r.out), fmt.Sprintf("%d imported, 0 added, 0 changed, 0 destroyed", n+1); got != want {
 		t.Fatalf("apply of the generated configuration: %s, want %s\n%s", got, want, r.out)
 	}
 	query.planIsEmpty("after importing the queried fleet")

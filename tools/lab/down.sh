@@ -74,6 +74,8 @@ for h in $(printf '%s\n' "${LAB_HOSTS[@]}" | sort -r); do
 		lab_log "host $h: libvirtd not answering: no domains or volumes to remove"
 	fi
 	lab_phase "${p}daemons"
+	# The jump host exists for host 2 and goes with it.
+	[ "$h" = 1 ] || lab_stop_pidfile "$LAB_JUMP_PID" sshd
 	lab_stop_pidfile "$SSHD_PID" sshd
 	stop_started libvirtd "$LAB_LIBVIRTD_PID"
 	stop_started virtlogd "$LAB_VIRTLOGD_PID"

@@ -55,6 +55,36 @@ LAB2_BINDS=( # source:target inside the namespace
 	"$LAB2_ROOT/log:/var/log/libvirt"
 )
 
+# The jump host: a third sshd on 127.0.0.1, in this machine's namespaces,
+# that serves no shell and forwards TCP to host 2's sshd only (PermitOpen),
+# with a host key of its own. It is how tests reach host 2 through a bastion.
+LAB_JUMP_STATE="$LAB_STATE/jump"
+LAB_JUMP_SSH_DIR="$LAB_JUMP_STATE/ssh"
+LAB_JUMP_PID="$LAB_JUMP_STATE/sshd.pid"
+LAB_JUMP_PORT_FIRST=2230
+
+# lab_jump_ssh PORT ARGS...: ssh to the jump host on PORT with the lab's
+# client key and the jump's own known_hosts, strictly.
+lab_jump_ssh() {
+	local port="$1"
+	shift
+	timeout 10 ssh -q -i "$LAB_CLIENT_KEY" -o BatchMode=yes -o ConnectTimeout=5 \
+		-o UserKnownHostsFile="$LAB_JUMP_SSH_DIR/known_hosts" -o StrictHostKeyChecking=yes \
+		-o GlobalKnownHostsFile=/dev/null -p "$port" "$@" </dev/null
+}
+
+# lab_jump_forwards JUMP_PORT TARGET_PORT: true when the jump host forwards to
+# 127.0.0.1:TARGET_PORT, proven by the banner of the sshd there.
+lab_jump_forwards() {
+	local banner
+	banner="$(lab_jump_ssh "$1" -W "127.0.0.1:$2" root@127.0.0.1 2>/dev/null | head -c 8 || true)"
+	[ "$banner" = "SSH-2.0-" ]
+}
+
+# lab_jump_runs_commands JUMP_PORT: true when the jump host runs a command (it
+# must not: ForceCommand /bin/false).
+lab_jump_runs_commands() { lab_jump_ssh "$1" root@127.0.0.1 true >/dev/null 2>&1; }
+
 # lab_select_host 1|2: points every per-host setting at that host.
 lab_select_host() {
 	case "$1" in

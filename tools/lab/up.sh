@@ -4,7 +4,8 @@
 # a NAT network with DHCP, an sshd on 127.0.0.1 with its own keys, a tiny
 # bootable guest image served over HTTP, and .lab/env describing all of it.
 # Then the same for a second host (its own libvirtd, pool, network and sshd in
-# a namespace of its own; see lib.sh). Idempotent: with everything healthy a
+# a namespace of its own; see lib.sh), and a jump host in front of it (a third
+# sshd that only forwards TCP to host 2's sshd). Idempotent: with everything healthy a
 # second run only checks and exits.
 #
 # Usage: up.sh [--host 1|2] [--cloud-image]
@@ -280,6 +281,78 @@ EOF
 	lab_phase_end "127.0.0.1:$SSH_PORT (started)"
 }
 
+# -------------------------------------------------------------------- jump
+# ensure_jump: the jump host in front of host 2 (lib.sh): an sshd on
+# 127.0.0.1 with its own host key whose only use is a TCP forward to host 2's
+# sshd: no shell, no TTY, no other destination, no stream-local forwarding.
+ensure_jump() {
+	local target
+	target="$(cat "$LAB_STATE/host2/ssh.port")"
+	mkdir -p "$LAB_JUMP_SSH_DIR"
+	chmod 700 "$LAB_JUMP_STATE" "$LAB_JUMP_SSH_DIR"
+	JUMP_PORT="$(pick_port "$LAB_JUMP_STATE/ssh.port" "$LAB_JUMP_PORT_FIRST" 2299)"
+	[ -f "$LAB_JUMP_SSH_DIR/host_ed25519" ] || ssh-keygen -q -t ed25519 -N '' -C kvm2-lab-jump -f "$LAB_JUMP_SSH_DIR/host_ed25519"
+	cp "$LAB_CLIENT_KEY.pub" "$LAB_JUMP_SSH_DIR/authorized_keys"
+	echo "[127.0.0.1]:$JUMP_PORT $(cut -d' ' -f1,2 "$LAB_JUMP_SSH_DIR/host_ed25519.pub")" >"$LAB_JUMP_SSH_DIR/known_hosts"
+	cat >"$LAB_JUMP_SSH_DIR/sshd_config.new" <<SSHD
+# sshd of the kvm2 lab's jump host in front of host 2 (written by tools/lab/up.sh).
+Port $JUMP_PORT
+ListenAddress 127.0.0.1
+HostKey $LAB_JUMP_SSH_DIR/host_ed25519
+PidFile $LAB_JUMP_PID
+AuthorizedKeysFile $LAB_JUMP_SSH_DIR/authorized_keys
+PermitRootLogin prohibit-password
+PubkeyAuthentication yes
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+UsePAM no
+StrictModes no
+LogLevel VERBOSE
+AllowTcpForwarding local
+PermitOpen 127.0.0.1:$target
+PermitListen none
+AllowStreamLocalForwarding no
+AllowAgentForwarding no
+X11Forwarding no
+PermitTunnel no
+PermitTTY no
+PermitUserRC no
+ForceCommand /bin/false
+MaxStartups 100:30:200
+MaxSessions 100
+SSHD
+	if ! cmp -s "$LAB_JUMP_SSH_DIR/sshd_config.new" "$LAB_JUMP_SSH_DIR/sshd_config"; then
+		mv "$LAB_JUMP_SSH_DIR/sshd_config.new" "$LAB_JUMP_SSH_DIR/sshd_config"
+		lab_stop_pidfile "$LAB_JUMP_PID" sshd
+	else
+		rm -f "$LAB_JUMP_SSH_DIR/sshd_config.new"
+	fi
+	if lab_pid_alive "$LAB_JUMP_PID" sshd && lab_jump_forwards "$JUMP_PORT" "$target"; then
+		lab_phase_end "127.0.0.1:$JUMP_PORT -> 127.0.0.1:$target (running)"
+		return
+	fi
+	lab_stop_pidfile "$LAB_JUMP_PID" sshd
+	if lab_port_busy "$JUMP_PORT"; then
+		lab_die "port $JUMP_PORT (lab jump host) is taken by another process: $(lab_port_owner "$JUMP_PORT"); free it or remove $LAB_JUMP_STATE/ssh.port to pick another"
+	fi
+	mkdir -p /run/sshd
+	chmod 755 /run/sshd
+	/usr/sbin/sshd -t -f "$LAB_JUMP_SSH_DIR/sshd_config" || lab_die "sshd rejects $LAB_JUMP_SSH_DIR/sshd_config"
+	/usr/sbin/sshd -f "$LAB_JUMP_SSH_DIR/sshd_config" -E "$LAB_JUMP_STATE/sshd.log"
+	for _ in $(seq 1 40); do
+		lab_jump_forwards "$JUMP_PORT" "$target" && break
+		sleep 0.25
+	done
+	lab_jump_forwards "$JUMP_PORT" "$target" || {
+		tail -10 "$LAB_JUMP_STATE/sshd.log" >&2 || true
+		lab_die "the jump host 127.0.0.1:$JUMP_PORT does not forward to host 2 (127.0.0.1:$target) after 10s (log: $LAB_JUMP_STATE/sshd.log)"
+	}
+	if lab_jump_runs_commands "$JUMP_PORT"; then
+		lab_die "the jump host 127.0.0.1:$JUMP_PORT runs commands; it must only forward ($LAB_JUMP_SSH_DIR/sshd_config)"
+	fi
+	lab_phase_end "127.0.0.1:$JUMP_PORT -> 127.0.0.1:$target (started)"
+}
+
 # ------------------------------------------------------------------- image
 # cached_key NAME SCRIPT INPUTS...: SCRIPT --key costs 1-2 s of apt-cache
 # queries; reuse the last key while the inputs and the apt lists are unchanged.
@@ -434,6 +507,18 @@ export KVM2_TEST_HOST2_LOCAL_URI='$LAB_URI'
 EOF
 	lab_select_host 1
 }
+write_env_jump() {
+	cat <<JUMP
+# The jump host in front of host 2: forwards TCP to host 2's sshd only.
+export KVM2_TEST_JUMP_SSH_HOST=127.0.0.1
+export KVM2_TEST_JUMP_SSH_PORT=$(cat "$LAB_JUMP_STATE/ssh.port")
+export KVM2_TEST_JUMP_SSH_USER=root
+export KVM2_TEST_JUMP_SSH_KEY=$LAB_CLIENT_KEY
+export KVM2_TEST_JUMP_KNOWN_HOSTS=$LAB_JUMP_SSH_DIR/known_hosts
+export KVM2_TEST_JUMP_HOST_KEY='$(cut -d' ' -f1,2 "$LAB_JUMP_SSH_DIR/host_ed25519.pub")'
+export KVM2_TEST_JUMP_LOG=$LAB_JUMP_STATE/sshd.log
+JUMP
+}
 write_env() {
 	cat >"$LAB_STATE/env.new" <<EOF
 # Local lab host (written by tools/lab/up.sh). Use: source .lab/env
@@ -461,6 +546,7 @@ export KVM2_TEST_CLOUD_IMAGE_PATH=$CLOUD_PATH
 EOF
 	fi
 	[ -s "$LAB_STATE/host2/ssh.port" ] && write_env_host2 >>"$LAB_STATE/env.new"
+	[ -s "$LAB_JUMP_STATE/ssh.port" ] && [ -s "$LAB_JUMP_SSH_DIR/host_ed25519.pub" ] && write_env_jump >>"$LAB_STATE/env.new"
 	if cmp -s "$LAB_STATE/env.new" "$LAB_STATE/env"; then rm -f "$LAB_STATE/env.new"; else mv "$LAB_STATE/env.new" "$LAB_STATE/env"; fi
 	lab_phase_end "$LAB_STATE/env"
 }
@@ -481,6 +567,10 @@ for h in "${LAB_HOSTS[@]}"; do
 	ensure_network
 	lab_phase "${p}sshd"
 	ensure_sshd
+	if [ "$h" = 2 ]; then
+		lab_phase "jump"
+		ensure_jump
+	fi
 done
 lab_select_host 1
 lab_phase image

@@ -60,6 +60,8 @@ type Mark struct {
 	// when it was not set (and in a mark of an earlier version), so an import restores exactly
 	// that.
 	CloudInitWait string
+	// NamePrefix is the prefix the caller made the VM's name from ("" for a name it gave whole).
+	NamePrefix string
 }
 
 // The values of Mark.UserDataSource.
@@ -94,13 +96,14 @@ func (m Mark) fields() []markField {
 		{"firmware", m.Firmware},
 		{"wait-for-ip", strconv.FormatBool(!m.NoIPWait)},
 		{"user-data-wo-version", m.UserDataWOVersion},
+		{"name-prefix", m.NamePrefix},
 		{"user-data-sha256", m.UserDataSHA256},
 		{"user-data-source", m.UserDataSource},
 		{"seed-digest", m.SeedDigest},
 		{"network-config", m.NetworkConfig},
 	}
-	// Fields added since are written only when set, so that a mark that does not use them is
-	// what the earlier version wrote.
+	// wait-for-cloud-init is written only when set: an unset one (and a mark of an earlier
+	// version) reads back as unset, which an import restores as null.
 	if m.CloudInitWait != "" {
 		fields = append(fields, markField{"wait-for-cloud-init", m.CloudInitWait})
 	}
@@ -176,6 +179,7 @@ type markDoc struct {
 	WaitForIP      string `xml:"wait-for-ip"`
 	UserDataWOVer  string `xml:"user-data-wo-version"`
 	CloudInitWait  string `xml:"wait-for-cloud-init"`
+	NamePrefix     string `xml:"name-prefix"`
 }
 
 // ParseMark reads a mark back. It accepts the bare element without namespace (what libvirt
@@ -226,6 +230,7 @@ func (d markDoc) mark() (Mark, error) {
 		NoIPWait:          strings.TrimSpace(d.WaitForIP) == "false",
 		UserDataWOVersion: strings.TrimSpace(d.UserDataWOVer),
 		CloudInitWait:     strings.TrimSpace(d.CloudInitWait),
+		NamePrefix:        strings.TrimSpace(d.NamePrefix),
 	}
 	var err error
 	if m.CreatedAt, err = parseMarkTime(d.CreatedAt); err != nil {

@@ -3,8 +3,10 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"net"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -132,4 +134,105 @@ func ValidateUser(user string) error {
 		return fmt.Errorf("user %q must not contain white space, '@' or ':'", user)
 	}
 	return nil
+}
+
+// Jump hosts (bastions): a host may be reached through up to MaxJumpHosts of them, in order
+// from the provider. Each is an SSH server of its own with its own address, port, user,
+// credentials and host-key source, and its host key is verified as the host's is; there is no
+// insecure mode on any hop.
+const (
+	// MaxJumpHosts bounds a host's chain: every hop adds a handshake to every connection, and
+	// real bastion chains are one or two long.
+	MaxJumpHosts = 4
+	// DefaultJumpPort is a jump host's SSH port when none is given.
+	DefaultJumpPort = DefaultPort
+
+	JumpHostsRule = "at most 4 jump hosts"
+	JumpUserRule  = "required: " + UserRule + " (no default: a bastion's account is rarely root)"
+	// JumpAuthDefault and JumpHostKeyDefault say what a jump host leaving them unset uses.
+	JumpAuthDefault = "A jump host that sets none of private_key_file, private_key and use_agent logs in " +
+		"with the host's own"
+	JumpHostKeyDefault = "A jump host that sets neither known_hosts_file nor host_key is verified against the " +
+		"host's known_hosts_file (~/.ssh/known_hosts by default; never against the host's pinned host_key, " +
+		"which is the host's key, not the jump's)"
+	HostKeySourceRule = "at most one of known_hosts_file and host_key"
+)
+
+// ValidateJumpHosts accepts the number of jump hosts of one host: 0 to MaxJumpHosts.
+func ValidateJumpHosts(n int) error {
+	if n > MaxJumpHosts {
+		return fmt.Errorf("%d jump hosts; at most %d are allowed (every hop adds a handshake to every connection)", n, MaxJumpHosts)
+	}
+	return nil
+}
+
+// ValidateJump accepts one jump host's address, port and user. The user is required.
+func ValidateJump(address string, port int64, user string) error {
+	var errs []error
+	if err := ValidateAddress(address); err != nil {
+		errs = append(errs, err)
+	}
+	if err := ValidatePort(port); err != nil {
+		errs = append(errs, err)
+	}
+	if user == "" {
+		errs = append(errs, errors.New("a jump host's user is required: set the account that logs in to the bastion"))
+	} else if err := ValidateUser(user); err != nil {
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+// ValidateHostKeySource refuses a host or jump host that sets both a known_hosts file and a
+// pinned host key: one source verifies its key. Neither is left to the defaults.
+func ValidateHostKeySource(knownHostsFile, hostKey string) error {
+	if knownHostsFile != "" && hostKey != "" {
+		return errors.New("set exactly one of known_hosts file and host key, not both")
+	}
+	return nil
+}
+
+// JumpSpecRule is what one hop of an OpenSSH ProxyJump value may be.
+const JumpSpecRule = "[user@]host[:port] or ssh://[user@]host[:port], an IPv6 address in brackets when a port follows"
+
+// ParseJumpSpec reads one hop of an OpenSSH ProxyJump value (JumpSpecRule). User and port are
+// empty and 0 when the spec leaves them out; the address and a given port pass the host rules.
+func ParseJumpSpec(spec string) (user, host string, port int, err error) {
+	if spec == "" {
+		return "", "", 0, errors.New("jump host is empty: " + JumpSpecRule)
+	}
+	rest := strings.TrimPrefix(spec, "ssh://")
+	if i := strings.LastIndex(rest, "@"); i >= 0 {
+		user, rest = rest[:i], rest[i+1:]
+		if err := ValidateUser(user); err != nil {
+			return "", "", 0, fmt.Errorf("jump host %q: %w", spec, err)
+		}
+	}
+	host = rest
+	switch {
+	case strings.HasPrefix(rest, "["):
+		h, p, err := net.SplitHostPort(rest)
+		if err != nil {
+			return "", "", 0, fmt.Errorf("jump host %q is not %s", spec, JumpSpecRule)
+		}
+		host, rest = h, p
+	case strings.Count(rest, ":") == 1:
+		host, rest, _ = strings.Cut(rest, ":")
+	default:
+		rest = "" // a bare name, or an IPv6 address without a port
+	}
+	if err := ValidateAddress(host); err != nil {
+		return "", "", 0, fmt.Errorf("jump host %q: %w", spec, err)
+	}
+	if rest != "" {
+		n, err := strconv.Atoi(rest)
+		if err != nil {
+			return "", "", 0, fmt.Errorf("jump host %q: %q is not a port number", spec, rest)
+		}
+		if err := ValidatePort(int64(n)); err != nil {
+			return "", "", 0, fmt.Errorf("jump host %q: %w", spec, err)
+		}
+		port = n
+	}
+	return user, host, port, nil
 }

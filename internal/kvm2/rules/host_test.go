@@ -32,8 +32,51 @@ func TestHostRules(t *testing.T) {
 		{"socket with newline", ValidateSocket("/run/x\nreboot"), "control characters"},
 		{"socket with dot-dot", ValidateSocket("/run/../etc/sock"), "clean path"},
 		{"socket too long", ValidateSocket("/" + strings.Repeat("s", 107)), "at most 107"},
+		{"no jump hosts", ValidateJumpHosts(0), ""},
+		{"most jump hosts", ValidateJumpHosts(MaxJumpHosts), ""},
+		{"too many jump hosts", ValidateJumpHosts(MaxJumpHosts + 1), "5 jump hosts; at most 4"},
+		{"jump", ValidateJump("bastion.example.com", 22, "ops"), ""},
+		{"jump without address", ValidateJump("", 22, "ops"), "address is required"},
+		{"jump port 0", ValidateJump("bastion", 0, "ops"), "port 0 is not between 1 and 65535"},
+		{"jump port too big", ValidateJump("bastion", 65536, "ops"), "port 65536"},
+		{"jump without user", ValidateJump("bastion", 22, ""), "a jump host's user is required"},
+		{"jump user with at", ValidateJump("bastion", 22, "ops@bastion"), "must not contain"},
+		{"one host-key source", ValidateHostKeySource("/k", ""), ""},
+		{"no host-key source", ValidateHostKeySource("", ""), ""},
+		{"two host-key sources", ValidateHostKeySource("/k", "ssh-ed25519 AAAA"), "set exactly one of known_hosts file and host key, not both"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkRule(t, tt.err, tt.want) })
+	}
+}
+
+func TestParseJumpSpec(t *testing.T) {
+	tests := []struct {
+		spec       string
+		user, host string
+		port       int
+		want       string // error substring; "" accepts
+	}{
+		{"bastion", "", "bastion", 0, ""},
+		{"ops@bastion.example.com:2022", "ops", "bastion.example.com", 2022, ""},
+		{"10.0.0.2:22", "", "10.0.0.2", 22, ""},
+		{"ops@[2001:db8::1]:2022", "ops", "2001:db8::1", 2022, ""},
+		{"2001:db8::1", "", "2001:db8::1", 0, ""},
+		{"ssh://ops@bastion:2022", "ops", "bastion", 2022, ""},
+		{"ssh://bastion", "", "bastion", 0, ""},
+		{"", "", "", 0, "empty"},
+		{"ops@", "", "", 0, "address is required"},
+		{"bastion:0", "", "", 0, "port 0"},
+		{"bastion:ssh", "", "", 0, "not a port number"},
+		{"a b", "", "", 0, "white space"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.spec, func(t *testing.T) {
+			user, host, port, err := ParseJumpSpec(tt.spec)
+			checkRule(t, err, tt.want)
+			if tt.want == "" && (user != tt.user || host != tt.host || port != tt.port) {
+				t.Errorf("ParseJumpSpec(%q) = %q, %q, %d; want %q, %q, %d", tt.spec, user, host, port, tt.user, tt.host, tt.port)
+			}
+		})
 	}
 }

@@ -271,3 +271,28 @@ func TestDialLibvirt_execShellOutputStaysTransient(t *testing.T) {
 		}
 	})
 }
+
+// TestDialLibvirt_execSessionCutIsTheLinkNotLibvirtd: a session that sshd ends without a word or
+// an exit status (the link cut under it, as the chaos walk's link-cut fault does) is Transient
+// and blamed on the connection, not on libvirtd's socket.
+func TestDialLibvirt_execSessionCutIsTheLinkNotLibvirtd(t *testing.T) {
+	f := newFixture(t)
+	f.srv.refuseForwarding(ssh.ConnectionFailed)
+	f.srv.install("virt-ssh-helper", true)
+	f.srv.forceCommand(func(ch ssh.Channel) uint32 {
+		_ = ch.Close() // no exit-status reaches the client
+		return 0
+	})
+	f.cfg.Socket = DefaultSocket
+	err := dialTimed(t, f.cfg, 8*time.Second)
+	if err == nil {
+		t.Fatal("DialLibvirt succeeded, want an error")
+	}
+	t.Logf("error: %v", err)
+	if got := kvmerr.Classify(err); got != kvmerr.Transient {
+		t.Errorf("class = %v, want Transient", got)
+	}
+	if !strings.Contains(err.Error(), "the connection to the host broke") || strings.Contains(err.Error(), "libvirtd") {
+		t.Errorf("error does not blame the connection alone")
+	}
+}

@@ -187,6 +187,14 @@ func helperExitError(sess *ssh.Session, stderr *boundedBuffer, c Config, t Trans
 		return permanent(fmt.Errorf("%s on the host printed %q, closed its output and did not exit within %v, without "+
 			"answering the libvirt probe: it is not the helper. %s", t, printed, helperWaitLimit, notHelperAdvice(c, t)))
 	}
+	var missing *ssh.ExitMissingError
+	if errors.As(waitErr, &missing) && stderr.String() == "" && printed == "" {
+		// sshd ended the session without a word or a status: the connection broke under it (a
+		// cut link, sshd killed), which says nothing of libvirtd.
+		return kvmerr.StageSocket, fmt.Errorf("the SSH session running %s on the host ended before the helper "+
+			"answered, without an exit status or any output: the connection to the host broke (a cut link, or "+
+			"sshd restarted): %w", t, waitErr)
+	}
 	if waitErr == nil {
 		waitErr = probeErr // exited 0 without answering, or still running with its output closed
 	}

@@ -30,7 +30,7 @@ import (
 // channels run fake exec helpers (virt-ssh-helper, nc -U) when they are "installed"; any
 // other command, like a shell, exits 127.
 type testServer struct {
-	t        *testing.T
+	t        testing.TB
 	listener net.Listener
 	hostKeys []ssh.Signer
 	socket   string // forwarding is allowed to paths in this socket's directory only
@@ -46,6 +46,13 @@ type testServer struct {
 	force        func(ssh.Channel) uint32 // a ForceCommand: runs instead of every command
 	forwards     int                      // direct-streamlocal channels asked for
 	execs        []string                 // commands run
+
+	// A jump host: direct-tcpip channels (ssh -J) are forwarded to the addresses of
+	// permitOpen only, as sshd's PermitOpen does; any other is "administratively prohibited".
+	permitOpen  map[string]bool
+	tcpForwards []string // host:port of every direct-tcpip channel asked for
+	accepted    int      // TCP connections accepted
+	live        int      // SSH connections open now (handshake done or under way)
 }
 
 // rsaHostKey is generated once: RSA generation is slow enough to matter across many tests.
@@ -62,7 +69,7 @@ var rsaHostKey = sync.OnceValue(func() ssh.Signer {
 })
 
 // newEd25519 returns a fresh signer and its OpenSSH PEM encoding.
-func newEd25519(t *testing.T) (ssh.Signer, []byte) {
+func newEd25519(t testing.TB) (ssh.Signer, []byte) {
 	t.Helper()
 	_, priv, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
@@ -80,7 +87,7 @@ func newEd25519(t *testing.T) (ssh.Signer, []byte) {
 }
 
 // startServer starts a server offering the given host keys (an ed25519 one when none given).
-func startServer(t *testing.T, hostKeys ...ssh.Signer) *testServer {
+func startServer(t testing.TB, hostKeys ...ssh.Signer) *testServer {
 	t.Helper()
 	if len(hostKeys) == 0 {
 		k, _ := newEd25519(t)
@@ -96,6 +103,7 @@ func startServer(t *testing.T, hostKeys ...ssh.Signer) *testServer {
 		authorized: map[string]bool{},
 		keepalive:  true,
 		helpers:    map[string]bool{},
+		permitOpen: map[string]bool{},
 	}
 	t.Cleanup(func() { _ = l.Close() })
 	go s.serve()
@@ -160,6 +168,24 @@ func (s *testServer) forceCommand(cmd func(ch ssh.Channel) uint32) {
 	s.force = cmd
 }
 
+// permit lets direct-tcpip channels reach addr (host:port), as PermitOpen does.
+func (s *testServer) permit(addr string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.permitOpen[addr] = true
+}
+
+// addr is the server's host:port.
+func (s *testServer) addr() string { return s.listener.Addr().String() }
+
+// jumpCounts returns the direct-tcpip channels asked for, the TCP connections accepted and the
+// connections open now.
+func (s *testServer) jumpCounts() (tcpForwards []string, accepted, live int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.tcpForwards), s.accepted, s.live
+}
+
 func (s *testServer) setHelperSocket(path string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -206,6 +232,15 @@ func (s *testServer) serve() {
 }
 
 func (s *testServer) handle(c net.Conn) {
+	s.mu.Lock()
+	s.accepted++
+	s.live++
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.live--
+		s.mu.Unlock()
+	}()
 	conn, chans, reqs, err := ssh.NewServerConn(c, s.config())
 	if err != nil {
 		_ = c.Close()
@@ -235,6 +270,10 @@ func (s *testServer) answerRequests(reqs <-chan *ssh.Request) {
 func (s *testServer) openChannel(nc ssh.NewChannel) {
 	if nc.ChannelType() == "session" {
 		s.session(nc)
+		return
+	}
+	if nc.ChannelType() == "direct-tcpip" {
+		s.directTCPIP(nc)
 		return
 	}
 	var msg struct {
@@ -275,6 +314,49 @@ func (s *testServer) openChannel(nc ssh.NewChannel) {
 	}()
 	_, _ = io.Copy(local, ch)
 	_ = local.Close()
+	_ = ch.Close()
+}
+
+// directTCPIP forwards a direct-tcpip channel (what ssh -J and ProxyJump open) to an address
+// of permitOpen, with OpenSSH's answers: "administratively prohibited" for any other
+// address, "connect failed" when the connect fails.
+func (s *testServer) directTCPIP(nc ssh.NewChannel) {
+	var msg struct {
+		Host       string
+		Port       uint32
+		OriginHost string
+		OriginPort uint32
+	}
+	if ssh.Unmarshal(nc.ExtraData(), &msg) != nil {
+		_ = nc.Reject(ssh.ConnectionFailed, "bad request")
+		return
+	}
+	addr := net.JoinHostPort(msg.Host, strconv.Itoa(int(msg.Port)))
+	s.mu.Lock()
+	s.tcpForwards = append(s.tcpForwards, addr)
+	allowed := s.permitOpen[addr]
+	s.mu.Unlock()
+	if !allowed {
+		_ = nc.Reject(ssh.Prohibited, "administratively prohibited: open failed")
+		return
+	}
+	remote, err := net.Dial("tcp", addr)
+	if err != nil {
+		_ = nc.Reject(ssh.ConnectionFailed, "connect failed: "+err.Error())
+		return
+	}
+	ch, reqs, err := nc.Accept()
+	if err != nil {
+		_ = remote.Close()
+		return
+	}
+	go ssh.DiscardRequests(reqs)
+	go func() {
+		_, _ = io.Copy(ch, remote)
+		_ = ch.CloseWrite()
+	}()
+	_, _ = io.Copy(remote, ch)
+	_ = remote.Close()
 	_ = ch.Close()
 }
 
@@ -381,7 +463,7 @@ func shellUnquote(q string) (string, bool) {
 // auth-list call (what the exec transports send first) with an auth-list reply, and echoes
 // anything else. The directory is short-named because unix socket paths are limited to ~100
 // bytes.
-func startLibvirtStandIn(t *testing.T) string {
+func startLibvirtStandIn(t testing.TB) string {
 	t.Helper()
 	path := filepath.Join(shortDir(t), "s")
 	serveLibvirtStandIn(t, path)
@@ -389,7 +471,7 @@ func startLibvirtStandIn(t *testing.T) string {
 }
 
 // serveLibvirtStandIn listens on path until the test ends (or the returned listener closes).
-func serveLibvirtStandIn(t *testing.T, path string) net.Listener {
+func serveLibvirtStandIn(t testing.TB, path string) net.Listener {
 	t.Helper()
 	l, err := net.Listen("unix", path)
 	if err != nil {
@@ -457,7 +539,7 @@ func startSilent(t *testing.T) string {
 }
 
 // knownHostsFor writes a known_hosts file holding keys for the server's [127.0.0.1]:port.
-func knownHostsFor(t *testing.T, port int, keys ...ssh.PublicKey) string {
+func knownHostsFor(t testing.TB, port int, keys ...ssh.PublicKey) string {
 	t.Helper()
 	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
 	var lines []byte
@@ -472,7 +554,7 @@ func knownHostsFor(t *testing.T, port int, keys ...ssh.PublicKey) string {
 }
 
 // writeKey writes a private key file and returns its path.
-func writeKey(t *testing.T, dir string, pemBytes []byte) string {
+func writeKey(t testing.TB, dir string, pemBytes []byte) string {
 	t.Helper()
 	path := filepath.Join(dir, "id")
 	if err := os.WriteFile(path, pemBytes, 0o600); err != nil {
@@ -483,7 +565,7 @@ func writeKey(t *testing.T, dir string, pemBytes []byte) string {
 
 // shortDir is a temporary directory with a short path: unix socket paths are limited to
 // ~100 bytes and t.TempDir() paths embed the test name.
-func shortDir(t *testing.T) string {
+func shortDir(t testing.TB) string {
 	t.Helper()
 	dir, err := os.MkdirTemp("", "sx") //nolint:usetesting // t.TempDir paths are too long for unix sockets
 	if err != nil {

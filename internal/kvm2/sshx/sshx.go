@@ -21,6 +21,10 @@
 // it printed, and the wait for its exit is bounded, so the dial fails fast.
 // Host keys are always verified, against a known_hosts file or a pinned key; there is no
 // insecure mode.
+//
+// A host behind jump hosts (Config.Jump) is reached through them in order, each over a
+// direct-tcpip channel of the one before (ssh -J), each with its own credentials and its host
+// key verified as the host's is; a failure names the hop (jump.go).
 package sshx
 
 import (
@@ -64,6 +68,10 @@ type Config struct {
 	KnownHostsFile string
 	HostKey        string
 	Socket         string // libvirt unix socket on the host
+
+	// Jump lists the jump hosts (bastions) the host is reached through, in order from this
+	// client; none: the host is dialed directly.
+	Jump []Hop
 
 	// Memory, when set, remembers the transport that last worked for this host; share one per
 	// host across its dials.
@@ -116,47 +124,31 @@ func DialLibvirt(ctx context.Context, host string, c Config) (net.Conn, io.Close
 		return &kvmerr.DialError{Host: host, Stage: stage, Err: err}
 	}
 
-	creds, err := loadCredentials(ctx, c)
-	if err != nil {
-		return nil, nil, fail(kvmerr.StageKey, err)
-	}
-	defer creds.close()
-
-	verifier, err := loadVerifier(c)
-	if err != nil {
-		return nil, nil, fail(kvmerr.StageHostKey, err)
-	}
-
-	var d net.Dialer
-	tcp, err := d.DialContext(ctx, "tcp", c.addr())
-	if err != nil {
-		return nil, nil, fail(tcpStage(err), tcpError(c, err))
-	}
-
-	// Until the forward is open, ctx ending closes the TCP connection, which unblocks the
-	// handshake or the channel open wherever they are, and the agent connection, which
-	// unblocks an auth callback waiting on an agent that never answers.
-	stop := context.AfterFunc(ctx, func() {
-		_ = tcp.Close()
-		creds.close()
-	})
-	client, stage, err := handshake(tcp, c, creds, verifier)
+	eps := endpoints(c)
+	ch := &chain{}
+	// Until the forward is open, ctx ending closes the first TCP connection, which breaks
+	// every SSH connection over it and so unblocks a handshake or a channel open wherever it
+	// is, and the agent connections, which unblocks an auth callback waiting on an agent that
+	// never answers.
+	stop := context.AfterFunc(ctx, ch.abort)
+	client, stage, err := ch.connect(ctx, eps)
 	if err == nil {
 		var conn net.Conn
 		conn, stage, err = openSocket(client, c)
 		if err == nil {
 			if !stop() {
 				// ctx ended just as the socket opened; the TCP conn is already closed.
-				_ = client.Close()
+				ch.closeAll()
 				return nil, nil, fail(kvmerr.StageForward, ctx.Err())
 			}
+			ch.releaseCredentials()
 			c.Memory.set(TransportOf(conn))
-			return conn, startKeepalive(client, c.KeepaliveInterval, c.KeepaliveMisses), nil
+			return conn, startKeepalive(ch.clients, c.KeepaliveInterval, c.KeepaliveMisses), nil
 		}
-		_ = client.Close()
+		err = eps[len(eps)-1].named(err)
 	}
 	stop()
-	_ = tcp.Close()
+	ch.closeAll()
 	return nil, nil, fail(stage, err)
 }
 
@@ -313,28 +305,40 @@ func isAuthFailure(err error) bool {
 		strings.Contains(msg, "Too many authentication failures")
 }
 
-// startKeepalive sends keepalive@openssh.com every interval and closes client after misses
-// consecutive failures (an error, or no reply within one interval), so a silently dead link
-// fails the calls on it instead of hanging them. The returned closer stops the loop and
-// closes the client.
-func startKeepalive(client *ssh.Client, interval time.Duration, misses int) io.Closer {
-	k := &keepalive{client: client, done: make(chan struct{})}
+// startKeepalive sends keepalive@openssh.com every interval to the last of clients (the host;
+// the ones before are its jump hosts, in order) and closes them all after misses consecutive
+// failures (an error, or no reply within one interval), so a silently dead link, the host's or
+// any jump's, fails the calls on it instead of hanging them. Behind jumps the host's
+// connection ending for any reason also closes the jumps' at once. The returned closer stops
+// the loop and closes every client.
+func startKeepalive(clients []*ssh.Client, interval time.Duration, misses int) io.Closer {
+	n := len(clients) - 1
+	k := &keepalive{client: clients[n], jumps: clients[:n], done: make(chan struct{})}
 	go k.loop(interval, misses)
+	if n > 0 {
+		go func() {
+			_ = k.client.Wait()
+			_ = k.Close()
+		}()
+	}
 	return k
 }
 
 type keepalive struct {
 	client *ssh.Client
+	jumps  []*ssh.Client // the jump hosts' connections the client runs over, first one first
 	done   chan struct{}
 	once   sync.Once
 }
 
-// Close stops the keepalive loop and closes the SSH client (and so every channel on it).
+// Close stops the keepalive loop and closes the SSH client (and so every channel on it), then
+// its jump hosts' connections, the last first.
 func (k *keepalive) Close() error {
 	var err error
 	k.once.Do(func() {
 		close(k.done)
 		err = k.client.Close()
+		closeClients(k.jumps)
 	})
 	return err
 }

@@ -29,7 +29,7 @@ type fixture struct {
 	cfg     Config
 }
 
-func newFixture(t *testing.T, hostKeys ...ssh.Signer) *fixture {
+func newFixture(t testing.TB, hostKeys ...ssh.Signer) *fixture {
 	t.Helper()
 	srv := startServer(t, hostKeys...)
 	signer, keyPEM := newEd25519(t)

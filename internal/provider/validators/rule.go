@@ -7,9 +7,11 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
 // rule checks a known value of type T with a core rule; description says what the value must
@@ -63,4 +65,50 @@ func (v stringRule) ValidateString(_ context.Context, req validator.StringReques
 func (v int64Rule) ValidateInt64(_ context.Context, req validator.Int64Request, resp *validator.Int64Response) {
 	known := !req.ConfigValue.IsNull() && !req.ConfigValue.IsUnknown()
 	v.validate(req.ConfigValue.ValueInt64(), known, req.Path, &resp.Diagnostics)
+}
+
+type listRule struct{ rule[int] }
+
+type objectRule struct {
+	rule[map[string]attr.Value]
+}
+
+var (
+	_ validator.List   = listRule{}
+	_ validator.Object = objectRule{}
+)
+
+// List returns a validator that refuses a known list whose length check refuses.
+func List(description string, check func(int) error) validator.List {
+	return listRule{rule[int]{description: description, check: check}}
+}
+
+// Object returns a validator that refuses a known object whose attributes check refuses. The
+// object is checked only when every attribute is known: an unknown one may settle the rule.
+func Object(description string, check func(map[string]attr.Value) error) validator.Object {
+	return objectRule{rule[map[string]attr.Value]{description: description, check: check}}
+}
+
+func (v listRule) ValidateList(_ context.Context, req validator.ListRequest, resp *validator.ListResponse) {
+	known := !req.ConfigValue.IsNull() && !req.ConfigValue.IsUnknown()
+	v.validate(len(req.ConfigValue.Elements()), known, req.Path, &resp.Diagnostics)
+}
+
+func (v objectRule) ValidateObject(_ context.Context, req validator.ObjectRequest, resp *validator.ObjectResponse) {
+	known := !req.ConfigValue.IsNull() && !req.ConfigValue.IsUnknown()
+	attrs := req.ConfigValue.Attributes()
+	for _, a := range attrs {
+		if a.IsUnknown() {
+			known = false
+		}
+	}
+	v.validate(attrs, known, req.Path, &resp.Diagnostics)
+}
+
+// stringAttr is the value of a known string attribute of attrs; "" when null, unknown or absent.
+func stringAttr(attrs map[string]attr.Value, name string) string {
+	if s, ok := attrs[name].(types.String); ok {
+		return s.ValueString()
+	}
+	return ""
 }

@@ -1,12 +1,17 @@
 package validators
 
 import (
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
 // VMName validates a kvm2_proxy_vm name.
 func VMName() validator.String { return String(rules.VMNameRule, rules.ValidateVMName) }
+
+// NamePrefix validates a kvm2_proxy_vm name_prefix.
+func NamePrefix() validator.String { return String(rules.NamePrefixRule, rules.ValidateNamePrefix) }
 
 // VCPUs validates a number of virtual CPUs.
 func VCPUs() validator.Int64 { return Int64(rules.VCPUsRule, rules.ValidateVCPUs) }
@@ -91,3 +96,15 @@ func NetworkConfig() validator.String {
 
 // Tag validates a kvm2_proxy_vm tag: what the VM's mark holds as it is.
 func Tag() validator.String { return String(rules.TagRule, rules.ValidateTag) }
+
+// JumpHosts validates the length of a host's jump list.
+func JumpHosts() validator.List {
+	return List(rules.JumpHostsRule, func(n int) error { return rules.ValidateJumpHosts(n) })
+}
+
+// HostKeySource validates that a jump host sets at most one of known_hosts_file and host_key.
+func HostKeySource() validator.Object {
+	return Object(rules.HostKeySourceRule, func(attrs map[string]attr.Value) error {
+		return rules.ValidateHostKeySource(stringAttr(attrs, "known_hosts_file"), stringAttr(attrs, "host_key"))
+	})
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -89,5 +90,52 @@ func checkDiags(t *testing.T, errs diag.Diagnostics, want, description string) {
 	}
 	if wp, ok := d.(diag.DiagnosticWithPath); !ok || !wp.Path().Equal(path.Root("x")) {
 		t.Fatalf("diagnostic %v is not at the attribute", d)
+	}
+}
+
+func TestJumpValidators(t *testing.T) {
+	ctx := context.Background()
+	jumps := func(n int) types.List {
+		elems := make([]attr.Value, n)
+		for i := range elems {
+			elems[i] = types.StringValue("b")
+		}
+		return types.ListValueMust(types.StringType, elems)
+	}
+	for _, tt := range []struct {
+		name  string
+		value types.List
+		want  string
+	}{
+		{"four", jumps(4), ""},
+		{"five", jumps(5), "5 jump hosts; at most 4"},
+		{"null", types.ListNull(types.StringType), ""},
+		{"unknown", types.ListUnknown(types.StringType), ""},
+	} {
+		t.Run("list "+tt.name, func(t *testing.T) {
+			var resp validator.ListResponse
+			JumpHosts().ValidateList(ctx, validator.ListRequest{Path: path.Root("x"), ConfigValue: tt.value}, &resp)
+			checkDiags(t, resp.Diagnostics.Errors(), tt.want, JumpHosts().Description(ctx))
+		})
+	}
+	types2 := map[string]attr.Type{"known_hosts_file": types.StringType, "host_key": types.StringType}
+	hop := func(known, key types.String) types.Object {
+		return types.ObjectValueMust(types2, map[string]attr.Value{"known_hosts_file": known, "host_key": key})
+	}
+	for _, tt := range []struct {
+		name  string
+		value types.Object
+		want  string
+	}{
+		{"known_hosts only", hop(types.StringValue("/k"), types.StringNull()), ""},
+		{"neither", hop(types.StringNull(), types.StringNull()), ""},
+		{"both", hop(types.StringValue("/k"), types.StringValue("ssh-ed25519 AAAA")), "not both"},
+		{"one unknown", hop(types.StringValue("/k"), types.StringUnknown()), ""},
+	} {
+		t.Run("object "+tt.name, func(t *testing.T) {
+			var resp validator.ObjectResponse
+			HostKeySource().ValidateObject(ctx, validator.ObjectRequest{Path: path.Root("x"), ConfigValue: tt.value}, &resp)
+			checkDiags(t, resp.Diagnostics.Errors(), tt.want, HostKeySource().Description(ctx))
+		})
 	}
 }

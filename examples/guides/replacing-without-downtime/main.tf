@@ -1,0 +1,35 @@
+provider "kvm2" {
+  hosts = {
+    kvm-a1 = {
+      address          = "10.0.1.11"
+      private_key_file = "~/.ssh/id_ed25519"
+    }
+  }
+}
+
+resource "kvm2_base_image" "debian" {
+  host       = "kvm-a1"
+  name       = "debian-12-genericcloud-amd64.qcow2"
+  source_url = "https://cloud.debian.org/images/cloud/bookworm/latest/debian-12-genericcloud-amd64.qcow2"
+}
+
+# Two proxies of one service. Each draws its name from its prefix (egress-a-k3x9ab2q, say), so
+# that a replacement can exist beside the VM it replaces: a new image or new user data creates
+# the new VM, waits for its address, and only then destroys the old one.
+resource "kvm2_proxy_vm" "egress" {
+  for_each      = toset(["a", "b"])
+  name_prefix   = "egress-${each.key}-"
+  host          = "kvm-a1"
+  base_image_id = kvm2_base_image.debian.id
+  user_data     = file("${path.module}/proxy.yaml")
+  wait_for_ip   = true # the replacement is created only when it has an address
+
+  lifecycle {
+    create_before_destroy = true
+  }
+}
+
+# What clients use: every proxy's address, new ones included as soon as they exist.
+output "proxies" {
+  value = [for vm in kvm2_proxy_vm.egress : "http://${vm.ipv4_address}:8888"]
+}
