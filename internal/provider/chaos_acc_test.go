@@ -118,9 +118,10 @@ func TestAccChaos_walk(t *testing.T) {
 			break // the walk itself broke (a fatal error above): no point going on
 		}
 	}
+	walked := w.step - 1 // the steps taken: all of them, or as many as the budget allowed
 	w.step = steps + 1
 	w.finish()
-	t.Logf("chaos seed %d: %d steps in %v; %s; %d violations", seed, steps, time.Since(start).Round(time.Second), w.summary(), w.violations)
+	t.Logf("chaos seed %d: %d of %d steps in %v; %s; %d violations", seed, walked, steps, time.Since(start).Round(time.Second), w.summary(), w.violations)
 }
 
 func envInt(t *testing.T, key string, def int) int {
