@@ -100,9 +100,11 @@ const pollEvery = 500 * time.Millisecond
 // address for the token through its proxy, and records for each poll how many answered. The
 // list is read apart from the polls, so a slow list never counts as a silence.
 type egressPoller struct {
-	mu    sync.Mutex
-	ips   []string
-	polls []poll
+	mu      sync.Mutex
+	ips     []string
+	listErr error  // the last list's error
+	lastErr string // why the last poll's first failed request failed
+	polls   []poll
 }
 
 type poll struct {
@@ -122,11 +124,17 @@ func startEgressPoller(t *testing.T, c *kvm2.Client, tag, target, token string) 
 			lctx, lcancel := context.WithTimeout(ctx, 10*time.Second)
 			vms, err := c.ListByTag(lctx, tag, "lab")
 			lcancel()
+			p.mu.Lock()
+			p.listErr = err
+			p.mu.Unlock()
 			if err == nil {
 				var ips []string
-				for _, vm := range vms {
-					if vm.IPv4 != "" {
-						ips = append(ips, vm.IPv4)
+				for _, vm := range vms { // a list reads marks; the address is Get's
+					gctx, gcancel := context.WithTimeout(ctx, 5*time.Second)
+					inst, gerr := c.Get(gctx, vm.ID, vm.UID)
+					gcancel()
+					if gerr == nil && inst.IPv4 != "" {
+						ips = append(ips, inst.IPv4)
 					}
 				}
 				p.mu.Lock()
@@ -151,8 +159,9 @@ func startEgressPoller(t *testing.T, c *kvm2.Client, tag, target, token string) 
 				p.mu.Lock()
 				ips := p.ips
 				p.mu.Unlock()
-				n := answering(ips, target, token)
+				n, why := answering(ips, target, token)
 				p.mu.Lock()
+				p.lastErr = why
 				p.polls = append(p.polls, poll{at: at, answered: n})
 				p.mu.Unlock()
 			}
@@ -163,11 +172,10 @@ func startEgressPoller(t *testing.T, c *kvm2.Client, tag, target, token string) 
 }
 
 // answering asks every address for the token through its proxy, at once, and counts
-// the answers that came within a poll.
-func answering(ips []string, target, token string) int {
+// the answers that came within a poll; why says how one that did not answer failed.
+func answering(ips []string, target, token string) (n int, why string) {
 	var wg sync.WaitGroup
 	var mu sync.Mutex
-	n := 0
 	for _, ip := range ips {
 		wg.Add(1)
 		go func(ip string) {
@@ -176,6 +184,9 @@ func answering(ips []string, target, token string) int {
 			client := &http.Client{Timeout: pollEvery, Transport: &http.Transport{Proxy: http.ProxyURL(pu), DisableKeepAlives: true}}
 			resp, err := client.Get(target)
 			if err != nil {
+				mu.Lock()
+				why = fmt.Sprintf("%s: %v", ip, err)
+				mu.Unlock()
 				return
 			}
 			body, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
@@ -188,7 +199,7 @@ func answering(ips []string, target, token string) int {
 		}(ip)
 	}
 	wg.Wait()
-	return n
+	return n, why
 }
 
 // waitAnswering waits until a poll got answers from n VMs.
@@ -204,7 +215,10 @@ func (p *egressPoller) waitAnswering(n int, budget time.Duration) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("no poll within %s got answers from %d VMs of the group", budget, n)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return fmt.Errorf("no poll within %s got answers from %d VMs of the group (addresses listed: %v, list error: %v, "+
+		"a failed request: %s)", budget, n, p.ips, p.listErr, p.lastErr)
 }
 
 // longestSilence is the longest time between from and to during which no poll got an answer:
