@@ -26,7 +26,7 @@ import (
 
 // failingRuncmd fails in cloud-init's final stage: its runcmd script (the commands in order, its
 // status the last one's) ends with `false`, so it exits 1, which cloud-init reports as a failure
-// of scripts_user in result.json's errors (and `cloud-init status` as error). The echo marks the
+// of scripts-user (scripts_user in newer releases) in result.json's errors (and `cloud-init status` as error). The echo marks the
 // console.
 const failingRuncmd = `#cloud-config
 runcmd:
@@ -36,7 +36,7 @@ runcmd:
 
 // cloudInitFailedRE is the apply's error: cloud-init's own words, then the console's end.
 var cloudInitFailedRE = regexp.MustCompile(`(?s)Unable\s+to\s+create\s+proxy\s+VM.*cloud-init\s+finished\s+with\s+\d+\s+error\(s\).*` +
-	`scripts_user.*tainted.*The\s+last\s+lines\s+of\s+the\s+guest's\s+serial\s+console`)
+	`scripts[-_]user.*tainted.*The\s+last\s+lines\s+of\s+the\s+guest's\s+serial\s+console`)
 
 // TestAccCloud_cloudInitFailureFailsTheApply: the apply fails with cloud-init's error and the
 // console tail; the time from cloud-init's end in the guest (status.json, guest clock) to the
