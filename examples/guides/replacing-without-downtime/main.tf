@@ -15,14 +15,17 @@ resource "kvm2_base_image" "debian" {
 
 # Two proxies of one service. Each draws its name from its prefix (egress-a-k3x9ab2q, say), so
 # that a replacement can exist beside the VM it replaces: a new image or new user data creates
-# the new VM, waits for its address, and only then destroys the old one.
+# the new VM, waits for it to boot, and only then destroys the old one.
 resource "kvm2_proxy_vm" "egress" {
   for_each      = toset(["a", "b"])
   name_prefix   = "egress-${each.key}-"
   host          = "kvm-a1"
   base_image_id = kvm2_base_image.debian.id
   user_data     = file("${path.module}/proxy.yaml")
-  wait_for_ip   = true # the replacement is created only when it has an address
+  # The create returns, and the old VM is destroyed, only once cloud-init has finished in the
+  # new one (through the guest agent): the proxy it starts is then up.
+  wait_for_ip         = true
+  wait_for_cloud_init = true
 
   lifecycle {
     create_before_destroy = true
