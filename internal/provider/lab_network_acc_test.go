@@ -1,4 +1,4 @@
-//go:build acceptance || cloud
+//go:build acceptance || cloud || matrix
 
 package provider
 
