@@ -142,7 +142,7 @@ func refreshPool(ctx context.Context, b backend.Backend, name string) (libvirt.S
 
 // How often a refresh refused because the pool is busy is tried.
 const (
-	refreshTries = 10
+	refreshTries = 50 // 10 s: the tiers' parallel creates once kept a pool busy past 2 s
 	refreshRetry = 200 * time.Millisecond
 )
 

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"path"
+	"strings"
 	"testing"
+	"time"
 
 	libvirt "github.com/digitalocean/go-libvirt"
 
@@ -31,7 +33,7 @@ var consoleScenarios = []scenario{
 				if d, err := b.DomainLookupByName(ctx, n); err == nil {
 					_ = b.DomainDestroy(ctx, d)
 				}
-				_ = b.StoragePoolRefresh(ctx, tg.pool)
+				_ = refreshWhenFree(ctx, b, tg.pool)
 				if v, err := b.StorageVolLookupByPath(ctx, logPath); err == nil {
 					_ = b.StorageVolDelete(ctx, v)
 				}
@@ -40,7 +42,7 @@ var consoleScenarios = []scenario{
 		dom := tg.define(t, n, guest{name: n, devices: loggedSerial(logPath)}.xml())
 		tg.start(t, dom)
 		ctx := tg.ctx(t)
-		if err := tg.b.StoragePoolRefresh(ctx, tg.pool); err != nil {
+		if err := refreshWhenFree(ctx, tg.b, tg.pool); err != nil {
 			t.Fatalf("StoragePoolRefresh: %v", err)
 		}
 		v, err := tg.b.StorageVolLookupByPath(ctx, logPath)
@@ -60,7 +62,7 @@ var consoleScenarios = []scenario{
 		dom := tg.define(t, n, guest{name: n, devices: loggedSerial(path.Join(tg.dir, n+".console.log"))}.xml())
 		t.Cleanup(func() {
 			tg.cleanup(func(ctx context.Context, b backend.Backend) {
-				_ = b.StoragePoolRefresh(ctx, tg.pool)
+				_ = refreshWhenFree(ctx, b, tg.pool)
 				if v, err := b.StorageVolLookupByPath(ctx, path.Join(tg.dir, n+".console.log")); err == nil {
 					_ = b.StorageVolDelete(ctx, v)
 				}
@@ -82,4 +84,21 @@ var consoleScenarios = []scenario{
 
 func TestConsoleAndAgentAnswerAsLibvirt(t *testing.T) {
 	runScenarios(t, newFakeTarget, consoleScenarios)
+}
+
+// refreshWhenFree refreshes pool, trying again while libvirt refuses because a volume of the pool
+// is being built ("has asynchronous jobs running": the tiers run their packages at once, and
+// another test's create builds volumes in the same pool), as the core's refreshPool does.
+func refreshWhenFree(ctx context.Context, b backend.Backend, pool libvirt.StoragePool) error {
+	for {
+		err := b.StoragePoolRefresh(ctx, pool)
+		if err == nil || !strings.Contains(err.Error(), "asynchronous jobs running") {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
 }
