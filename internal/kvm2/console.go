@@ -123,6 +123,30 @@ func refreshPool(ctx context.Context, b backend.Backend, name string) (libvirt.S
 	if err != nil {
 		return pool, kvmerr.IgnoreNotFound(err)
 	}
+	return pool, refreshLoaded(ctx, b, pool)
+}
+
+// refreshAllPools refreshes every pool of the host, as refreshPool does one: where a VM's disks
+// were made (and its console log beside them) depends on the pool setting at its create, which
+// may have changed since.
+func refreshAllPools(ctx context.Context, b backend.Backend) error {
+	pools, err := b.ConnectListAllStoragePools(ctx)
+	if err != nil {
+		return err
+	}
+	for _, p := range pools {
+		if err := refreshLoaded(ctx, b, p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// refreshLoaded refreshes pool, trying again while libvirt says it is busy; a pool that is gone
+// or inactive is left as it is.
+func refreshLoaded(ctx context.Context, b backend.Backend, pool libvirt.StoragePool) error {
+	name := pool.Name
+	var err error
 	for try := 1; ; try++ {
 		err = b.StoragePoolRefresh(ctx, pool)
 		if err == nil || !poolBusy(err) || try == refreshTries {
@@ -130,14 +154,14 @@ func refreshPool(ctx context.Context, b backend.Backend, name string) (libvirt.S
 		}
 		select {
 		case <-ctx.Done():
-			return pool, kvmerr.New(kvmerr.Transient, "", "", fmt.Errorf("refresh of storage pool %s: %w", name, ctx.Err()))
+			return kvmerr.New(kvmerr.Transient, "", "", fmt.Errorf("refresh of storage pool %s: %w", name, ctx.Err()))
 		case <-time.After(refreshRetry):
 		}
 	}
 	if err != nil && !kvmerr.HasCode(err, libvirt.ErrOperationInvalid) {
-		return pool, kvmerr.IgnoreNotFound(err)
+		return kvmerr.IgnoreNotFound(err)
 	}
-	return pool, nil
+	return nil
 }
 
 // How often a refresh refused because the pool is busy is tried.

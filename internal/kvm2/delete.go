@@ -104,10 +104,11 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 	case !kvmerr.IsNotFound(err):
 		return err
 	}
-	// A console log virtlogd made is no volume until a refresh of its pool: the configured pool
-	// (where Create puts a VM's files) is refreshed before the search, so an earlier delete cut
-	// off after the domain went does not leave the log.
-	if _, err := refreshPool(ctx, b, c.cfg.Hosts[host].Pool); err != nil {
+	// A console log virtlogd made is no volume until a refresh of its pool, and it lies beside
+	// the VM's disks, in whichever pool the create used (the pool setting may have changed since):
+	// every pool is refreshed before the search, so neither an earlier delete cut off after the
+	// domain went nor a domain removed by hand leaves the log.
+	if err := refreshAllPools(ctx, b); err != nil {
 		return err
 	}
 	owned, err := ownedVolumes(ctx, b, name, uid)
