@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -27,6 +28,36 @@ type labHost struct {
 // secondHost is the lab's host 2 from the KVM2_TEST_HOST2_* environment; the test fails when
 // it is missing (make lab-up brings both hosts up).
 func (l *accLab) secondHost(key string) labHost {
+	l.t.Helper()
+	holdHost2(l.t)
+	return l.host2Unheld(key)
+}
+
+// host2Down keeps the tests that reach host 2 apart from the one that stops its sshd
+// (TestAccMultiHost_fleet): each holds a read lock from its first secondHost to its end, and
+// the stop takes the write lock for as long as host 2 is down. Tests run in parallel, and
+// without it a test placing VMs on host 2 met a refused connection.
+var host2Down sync.RWMutex
+
+// host2Holders names the top-level tests holding host2Down's read lock: a test takes it once,
+// since a second read lock behind a waiting writer would deadlock.
+var host2Holders sync.Map
+
+// holdHost2 takes host2Down's read lock for the rest of t's top-level test.
+func holdHost2(t *testing.T) {
+	top, _, _ := strings.Cut(t.Name(), "/")
+	if _, held := host2Holders.LoadOrStore(top, true); held {
+		return
+	}
+	host2Down.RLock()
+	t.Cleanup(func() {
+		host2Holders.Delete(top)
+		host2Down.RUnlock()
+	})
+}
+
+// host2Unheld is host 2 without the read lock: for the one test that stops it.
+func (l *accLab) host2Unheld(key string) labHost {
 	l.t.Helper()
 	env := func(k string) string {
 		v := os.Getenv(k)

@@ -148,7 +148,8 @@ output "healthy" {
 func TestAccMultiHost_fleet(t *testing.T) {
 	t.Parallel()
 	l := newAccLab(t)
-	alpha, beta := l.firstHost("alpha"), l.secondHost("beta")
+	// Host 2 without the read lock: this test takes the write lock while it stops host 2.
+	alpha, beta := l.firstHost("alpha"), l.host2Unheld("beta")
 	part := "-mh" + l.run
 	base := l.prefix + "base" + part + ".qcow2"
 	tag := "mh-" + l.run
@@ -157,12 +158,15 @@ func TestAccMultiHost_fleet(t *testing.T) {
 		vms[fmt.Sprintf("%sf%d%s", l.prefix, i, part)] = []string{"alpha", "beta"}[i%2]
 	}
 	d := newCLIDir(t)
-	destroyed := false
+	destroyed, stopped := false, false
 	t.Cleanup(func() {
 		if !destroyed {
 			// Not fatal: the destroy below must run whatever the restart says.
 			if out, err := runLabScript("restart-sshd.sh", "--host", "2", "--start"); err != nil {
 				t.Errorf("restart-sshd.sh --host 2 --start at cleanup: %v\n%s", err, out)
+			}
+			if stopped {
+				host2Down.Unlock()
 			}
 			d.write("main.tf", multiHostConfig(alpha, beta, l, base, tag, vms, false))
 			if r := d.run("destroy", "-auto-approve"); r.failed {
@@ -285,7 +289,9 @@ func TestAccMultiHost_fleet(t *testing.T) {
 		t.Errorf("apply without the import blocks: %s, want no change", got)
 	}
 
-	// 3. Host 2 stops.
+	// 3. Host 2 stops, once no other test is using it.
+	host2Down.Lock()
+	stopped = true
 	labScript(t, "restart-sshd.sh", "--host", "2", "--stop")
 	health.mustRun("apply", "-auto-approve")
 	hOut = health.outputs()
@@ -333,6 +339,8 @@ func TestAccMultiHost_fleet(t *testing.T) {
 
 	// 4. Host 2 comes back: the next plan is empty.
 	labScript(t, "restart-sshd.sh", "--host", "2", "--start")
+	host2Down.Unlock()
+	stopped = false
 	d.planIsEmpty("after host 2 came back")
 
 	r = d.mustRun("destroy", "-auto-approve")
