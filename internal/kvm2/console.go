@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -115,9 +115,6 @@ func consoleLogVolume(ctx context.Context, b backend.Backend, poolName, path, na
 
 // refreshPool makes libvirt read the directory of pool name again, so that it knows the files
 // virtlogd made there, and returns the pool; a pool that is gone or inactive is left as it is.
-// libvirt refuses a refresh while a volume of the pool is being built (another create's
-// overlay: "has asynchronous jobs running"), for a moment: the refresh is tried again, every
-// refreshRetry for up to refreshTries times, as other libvirt clients do.
 func refreshPool(ctx context.Context, b backend.Backend, name string) (libvirt.StoragePool, error) {
 	pool, err := b.StoragePoolLookupByName(ctx, name)
 	if err != nil {
@@ -142,37 +139,14 @@ func refreshAllPools(ctx context.Context, b backend.Backend) error {
 	return nil
 }
 
-// refreshLoaded refreshes pool, trying again while libvirt says it is busy; a pool that is gone
-// or inactive is left as it is.
+// refreshLoaded refreshes pool (hostops.RefreshPool, which waits out a busy pool); a pool that
+// is gone or inactive is left as it is.
 func refreshLoaded(ctx context.Context, b backend.Backend, pool libvirt.StoragePool) error {
-	name := pool.Name
-	var err error
-	for try := 1; ; try++ {
-		err = b.StoragePoolRefresh(ctx, pool)
-		if err == nil || !poolBusy(err) || try == refreshTries {
-			break
-		}
-		select {
-		case <-ctx.Done():
-			return kvmerr.New(kvmerr.Transient, "", "", fmt.Errorf("refresh of storage pool %s: %w", name, ctx.Err()))
-		case <-time.After(refreshRetry):
-		}
-	}
+	err := hostops.RefreshPool(ctx, b, pool)
 	if err != nil && !kvmerr.HasCode(err, libvirt.ErrOperationInvalid) {
 		return kvmerr.IgnoreNotFound(err)
 	}
 	return nil
-}
-
-// How often a refresh refused because the pool is busy is tried.
-const (
-	refreshTries = 50 // 10 s: the tiers' parallel creates once kept a pool busy past 2 s
-	refreshRetry = 200 * time.Millisecond
-)
-
-// poolBusy reports whether err is libvirt refusing a pool refresh while a volume is built.
-func poolBusy(err error) bool {
-	return kvmerr.HasCode(err, libvirt.ErrInternalError) && strings.Contains(err.Error(), "asynchronous jobs running")
 }
 
 // readConsole downloads the last rules.ConsoleTailReadBytes of vol (size bytes long) and makes

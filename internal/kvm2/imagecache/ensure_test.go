@@ -875,3 +875,25 @@ func TestEnsureBaseImage_refusesARedirectFromHTTPSToHTTP(t *testing.T) {
 		t.Fatalf("https to https redirect: %v", err)
 	}
 }
+
+// The refresh after an upload is refused while another upload or create builds a volume in the
+// pool (the lab's tiers met it): it is tried again, and the image is cached.
+func TestEnsureBaseImage_aBusyPoolIsRefreshedOnceFree(t *testing.T) {
+	e := newImgEnv(t, Options{})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
+	busy := fake.LibvirtError(libvirt.ErrInternalError, "internal error: pool 'default' has asynchronous jobs running.")
+	e.pool.OnDedicated(func(b *fake.Backend) { // the upload's connection
+		b.FailNth("StoragePoolRefresh", 1, busy)
+		b.FailNth("StoragePoolRefresh", 1, busy) // counts from the second call
+	})
+	if _, err := e.ensure(context.Background(), imgRequest(srv, imagetest.Digest(imgSize))); err != nil {
+		t.Fatal(err)
+	}
+	ded := e.pool.DedicatedBackends(imgHost)
+	if len(ded) != 1 {
+		t.Fatalf("%d dedicated connections, want the upload's", len(ded))
+	}
+	if n := ded[0].Count("StoragePoolRefresh"); n != 3 {
+		t.Fatalf("%d refreshes, want 3", n)
+	}
+}

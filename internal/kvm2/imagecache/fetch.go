@@ -232,8 +232,9 @@ func (ic *Cache) upload(ctx, dlCtx context.Context, pool backend.Pool, ref Ref, 
 			"the image at %s has sha256 %s, not the expected %s; nothing was cached",
 			redactURL(req.SourceURL), digest, req.SHA256))
 	}
-	// The refresh makes libvirt re-read the uploaded file (a qcow2's virtual size, its format).
-	if err := d.StoragePoolRefresh(dlCtx, p); err != nil {
+	// The refresh makes libvirt re-read the uploaded file (a qcow2's virtual size, its format);
+	// another upload or create in the pool makes libvirt refuse it for a moment.
+	if err := hostops.RefreshPool(dlCtx, d, p); err != nil {
 		return BaseImage{}, err
 	}
 	digestXML, err := definition.MarkerVolumeXML(ref.digestMarker(digest))
