@@ -42,6 +42,7 @@ type diskIndexHost struct {
 	running  chan struct{} // closed when the read under way ends; nil when none is
 	next     *diskIndexRead
 	memo     *hostops.VolumeMemo     // the volumes the host's reads found, for the next reads
+	defs     *hostops.DefinitionMemo // the parses of the definitions the host's reads found, likewise
 	removing map[libvirt.UUID]string // definitions of the domains deletes are removing
 	turns    turns                   // reads and destroys take turns
 }
@@ -50,7 +51,7 @@ type diskIndexHost struct {
 func (d *diskIndexes) host(host string) *diskIndexHost {
 	h := d.hosts[host]
 	if h == nil {
-		h = &diskIndexHost{memo: hostops.NewVolumeMemo(d.now), removing: map[libvirt.UUID]string{}}
+		h = &diskIndexHost{memo: hostops.NewVolumeMemo(d.now), defs: hostops.NewDefinitionMemo(), removing: map[libvirt.UUID]string{}}
 		d.hosts[host] = h
 	}
 	return h
@@ -163,7 +164,7 @@ func (d *diskIndexes) readInTurn(ctx context.Context, b backend.Backend, h *disk
 	d.mu.Lock()
 	known := h.known()
 	d.mu.Unlock()
-	return hostops.ReadDiskIndexWith(ctx, b, h.memo, known)
+	return hostops.ReadDiskIndexWith(ctx, b, h.memo, h.defs, known)
 }
 
 // destroying waits for the turn of destroys on host (no read under way or waiting) and holds it

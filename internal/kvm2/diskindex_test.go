@@ -189,6 +189,37 @@ func TestDiskIndexes_laterReadsLookUpOnlyWhatIsNew(t *testing.T) {
 	}
 }
 
+// TestDiskIndexes_laterReadsParseOnlyWhatChanged: the reads of a host keep the parses of its
+// definitions; a later read parses only a definition it had not seen, and still asks the host
+// for every one.
+func TestDiskIndexes_laterReadsParseOnlyWhatChanged(t *testing.T) {
+	h := newCore(t)
+	h.create()
+	d := newDiskIndexes(time.Now)
+	ctx := context.Background()
+	if _, err := d.read(ctx, h.fb); err != nil {
+		t.Fatal(err)
+	}
+	defs := d.hosts[h.fb.Host()].defs
+	if n := defs.Parses(); n != 1 {
+		t.Fatalf("the first read parsed %d definitions, want 1", n)
+	}
+	h.fb.ResetCalls()
+	if _, err := d.read(ctx, h.fb); err != nil {
+		t.Fatal(err)
+	}
+	if n, asked := defs.Parses(), h.fb.Count("DomainGetXMLDesc"); n != 1 || asked != 1 {
+		t.Fatalf("after an unchanged read: %d parses in all, %d definitions asked; want 1 and 1", n, asked)
+	}
+	h.fb.AddDomain(fake.Domain{Name: "rescue", XML: rescueDomainXML("rescue", qcow2FileDisk(fake.DefaultPoolPath+"/"+labOverlay))})
+	if _, err := d.read(ctx, h.fb); err != nil {
+		t.Fatal(err)
+	}
+	if n := defs.Parses(); n != 2 {
+		t.Fatalf("after a domain was added: %d parses in all, want 2", n)
+	}
+}
+
 // TestDiskIndexes_aDomainBeingRemovedIsReadFromItsDelete: while a delete removes a domain, the
 // reads beside it take that domain's definition from the delete (the host answers for a domain
 // under destroy only once the destroy has ended), and still count what it uses; once the delete

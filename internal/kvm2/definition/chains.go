@@ -1,12 +1,6 @@
 package definition
 
-import (
-	"errors"
-	"fmt"
-	"strings"
-
-	"libvirt.org/go/libvirtxml"
-)
+import "libvirt.org/go/libvirtxml"
 
 // DiskLayer is one image of a disk as a domain definition records it: a file (or block
 // device), or a volume named by pool and volume, with the format the definition gives it (""
@@ -28,15 +22,17 @@ type DiskChain struct {
 // DiskChains lists the disks of a domain definition with the backing chains it records. A disk
 // with no local source (a network disk, an empty cdrom) is left out.
 func DiskChains(domXML string) ([]DiskChain, error) {
-	if strings.TrimSpace(domXML) == "" {
-		return nil, errors.New("parse domain: empty XML")
+	dom, err := unmarshalDomain(domXML)
+	if err != nil {
+		return nil, err
 	}
-	var dom libvirtxml.Domain
-	if err := dom.Unmarshal(domXML); err != nil {
-		return nil, fmt.Errorf("parse domain: %w", err)
-	}
+	return chainsOf(dom), nil
+}
+
+// chainsOf is DiskChains of a parsed definition.
+func chainsOf(dom *libvirtxml.Domain) []DiskChain {
 	if dom.Devices == nil {
-		return nil, nil
+		return nil
 	}
 	var out []DiskChain
 	for _, d := range dom.Devices.Disks {
@@ -63,7 +59,7 @@ func DiskChains(domXML string) ([]DiskChain, error) {
 		}
 		out = append(out, c)
 	}
-	return out, nil
+	return out
 }
 
 // layerOf is the image a disk source names, when it names a file, block device or volume.

@@ -46,13 +46,28 @@ type DomainFacts struct {
 // interface, the overlay the disk on vda and the seed the first cdrom; a domain we did not build
 // may lack any of them, and the matching facts are then empty.
 func ParseDomain(domXML string) (DomainFacts, error) {
+	dom, err := unmarshalDomain(domXML)
+	if err != nil {
+		return DomainFacts{}, err
+	}
+	return factsOf(dom)
+}
+
+// unmarshalDomain reads a domain XML as libvirt returns it: the one parse ParseDomain,
+// DiskChains and ParseDomainAndChains share.
+func unmarshalDomain(domXML string) (*libvirtxml.Domain, error) {
 	if strings.TrimSpace(domXML) == "" {
-		return DomainFacts{}, errors.New("parse domain: empty XML")
+		return nil, errors.New("parse domain: empty XML")
 	}
 	var dom libvirtxml.Domain
 	if err := dom.Unmarshal(domXML); err != nil {
-		return DomainFacts{}, fmt.Errorf("parse domain: %w", err)
+		return nil, fmt.Errorf("parse domain: %w", err)
 	}
+	return &dom, nil
+}
+
+// factsOf is ParseDomain of a parsed definition.
+func factsOf(dom *libvirtxml.Domain) (DomainFacts, error) {
 	facts := DomainFacts{Name: dom.Name, Firmware: firmwareOf(dom.OS), NVRAMPath: nvramOf(dom.OS), UUID: strings.ToLower(dom.UUID),
 		Active: dom.ID != nil && *dom.ID >= 0}
 	if dom.Metadata != nil {

@@ -38,29 +38,26 @@ func idKey(id string) string        { return "id:" + id }
 // ReadDiskIndex reads every domain of the host and follows its disks (DiskUsers says how).
 // Host errors are returned: nothing is decided on a failed read.
 func ReadDiskIndex(ctx context.Context, b backend.Backend) (*DiskIndex, error) {
-	return ReadDiskIndexWith(ctx, b, nil, nil)
+	return ReadDiskIndexWith(ctx, b, nil, nil, nil)
 }
 
 // ReadDiskIndexWith is ReadDiskIndex that takes the volumes memo remembers instead of looking
-// them up again, and adds those it finds (memo may be nil), and the definitions known gives
-// (EachDefinitionKnown; may be nil).
-func ReadDiskIndexWith(ctx context.Context, b backend.Backend, memo *VolumeMemo, known map[libvirt.UUID]string) (*DiskIndex, error) {
+// them up again, and adds those it finds (memo may be nil); that parses only the definitions
+// defs does not hold the parse of, and adds them (defs may be nil); and that takes the
+// definitions known gives (EachDefinitionKnown; may be nil).
+func ReadDiskIndexWith(ctx context.Context, b backend.Backend, memo *VolumeMemo, defs *DefinitionMemo, known map[libvirt.UUID]string) (*DiskIndex, error) {
 	x := &DiskIndex{r: &chainReader{b: b, memo: memo, vols: map[string]volumeAt{}, pathOf: map[definition.PoolVolume]poolVolume{}}}
-	var defs []Definition
-	if err := EachDefinitionKnown(ctx, b, known, func(d Definition) error { defs = append(defs, d); return nil }); err != nil {
+	doms, xmls, err := readDefinitions(ctx, b, known)
+	if err != nil {
 		return nil, err
 	}
-	chains := make([][]definition.DiskChain, len(defs))
-	unparsed := make([]error, len(defs)) // a definition that does not parse may use anything
+	defs.keepOnly(doms)
+	// A definition that does not parse may use anything.
+	parsed := make([]parsedDisks, len(doms))
 	var files []string
-	for i, d := range defs {
-		if unparsed[i] = d.Err; unparsed[i] != nil {
-			continue
-		}
-		if chains[i], unparsed[i] = definition.DiskChains(d.XML); unparsed[i] != nil {
-			continue
-		}
-		for _, c := range chains[i] {
+	for i, dom := range doms {
+		parsed[i] = defs.disks(dom.UUID, xmls[i])
+		for _, c := range parsed[i].chains {
 			for _, l := range c.Layers {
 				if l.File != "" {
 					files = append(files, filepath.Clean(l.File))
@@ -71,13 +68,13 @@ func ReadDiskIndexWith(ctx context.Context, b backend.Backend, memo *VolumeMemo,
 	if err := x.r.prefetch(ctx, files); err != nil {
 		return nil, err
 	}
-	for i, d := range defs {
-		dd := domainDisks{name: d.Domain.Name, uuid: d.Domain.UUID, touches: map[string]bool{}}
-		if unparsed[i] != nil {
-			dd.unsure = fmt.Sprintf("its definition does not parse: %v", unparsed[i])
+	for i, dom := range doms {
+		dd := domainDisks{name: dom.Name, uuid: dom.UUID, touches: map[string]bool{}}
+		if parsed[i].err != nil {
+			dd.unsure = fmt.Sprintf("its definition does not parse: %v", parsed[i].err)
 		} else {
 			var err error
-			if dd.touches, dd.unsure, err = x.r.domainUses(ctx, chains[i]); err != nil {
+			if dd.touches, dd.unsure, err = x.r.domainUses(ctx, parsed[i].chains); err != nil {
 				return nil, err
 			}
 		}

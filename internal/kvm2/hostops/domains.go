@@ -27,10 +27,10 @@ type Definition struct {
 const definitionReads = 4
 
 // EachDefinition calls fn with the definition of every domain of the host, running or stopped,
-// in any state; a domain removed while the host is listed is skipped. It is the one loop over a
-// host's domains that the in-use rule (DiskUsers) and the MAC listing share. The definitions
-// are read definitionReads at a time, then handed to fn one after another in the listing's
-// order. It stops at the first error, fn's or the host's.
+// in any state; a domain removed while the host is listed is skipped. Its read of the host's
+// domains (readDefinitions) is the one the in-use rule (DiskUsers) and the MAC listing share. The
+// definitions are read definitionReads at a time, then handed to fn one after another in the
+// listing's order. It stops at the first error, fn's or the host's.
 func EachDefinition(ctx context.Context, b backend.Backend, fn func(Definition) error) error {
 	return EachDefinitionKnown(ctx, b, nil, fn)
 }
@@ -39,17 +39,33 @@ func EachDefinition(ctx context.Context, b backend.Backend, fn func(Definition) 
 // (by UUID) from there instead of asking the host: the caller read it itself (a delete, of the
 // domain it is removing, whose definition the host gives out only once its destroy has ended).
 func EachDefinitionKnown(ctx context.Context, b backend.Backend, known map[libvirt.UUID]string, fn func(Definition) error) error {
-	doms, err := b.ConnectListAllDomains(ctx, 0)
+	doms, xmls, err := readDefinitions(ctx, b, known)
 	if err != nil {
 		return err
 	}
-	xmls := make([]string, len(doms))
-	gone := make([]bool, len(doms))
+	for i, dom := range doms {
+		facts, perr := definition.ParseDomain(xmls[i])
+		if err := fn(Definition{Domain: dom, XML: xmls[i], Facts: facts, Err: perr}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readDefinitions lists the domains of the host and reads their definitions (EachDefinitionKnown
+// says how), leaving out those removed meanwhile: xmls[i] is the definition of doms[i].
+func readDefinitions(ctx context.Context, b backend.Backend, known map[libvirt.UUID]string) (doms []libvirt.Domain, xmls []string, err error) {
+	listed, err := b.ConnectListAllDomains(ctx, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	read := make([]string, len(listed))
+	gone := make([]bool, len(listed))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(definitionReads)
-	for i, dom := range doms {
+	for i, dom := range listed {
 		if x, ok := known[dom.UUID]; ok {
-			xmls[i] = x
+			read[i] = x
 			continue
 		}
 		g.Go(func() error {
@@ -60,21 +76,17 @@ func EachDefinitionKnown(ctx context.Context, b backend.Backend, known map[libvi
 			case err != nil:
 				return err
 			}
-			xmls[i] = x
+			read[i] = x
 			return nil
 		})
 	}
 	if err := g.Wait(); err != nil {
-		return err
+		return nil, nil, err
 	}
-	for i, dom := range doms {
-		if gone[i] {
-			continue
-		}
-		facts, perr := definition.ParseDomain(xmls[i])
-		if err := fn(Definition{Domain: dom, XML: xmls[i], Facts: facts, Err: perr}); err != nil {
-			return err
+	for i, dom := range listed {
+		if !gone[i] {
+			doms, xmls = append(doms, dom), append(xmls, read[i])
 		}
 	}
-	return nil
+	return doms, xmls, nil
 }
