@@ -63,6 +63,8 @@ func (c *Client) Delete(ctx context.Context, id, uid string) error {
 // UID (a pool listing and two lookups per pool) is for what a domain no longer names: it is
 // skipped when the removed domain's definition named both disks under the names this UID gives.
 func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, uid string) error {
+	wave := c.disks.deleteBegun(host)
+	defer wave.ended()
 	var vols []libvirt.StorageVol
 	dom, facts, xml, err := findDomainXML(ctx, b, name, uid)
 	switch {
@@ -82,12 +84,14 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 		if vols, paths, err = c.definedVolumes(ctx, b, name, uid, facts); err != nil {
 			return err
 		}
+		wave.asked()
 		if err := c.refuseShared(ctx, b, host, name, dom, vols, paths); err != nil {
 			return err
 		}
 		if err := c.removeInTurn(ctx, b, host, dom, facts.Active); err != nil {
 			return err
 		}
+		wave.pastDestroy()
 		c.logf(ctx, corelog.LevelInfo, "domain deleted", map[string]any{"host": host, "name": name, "uid": uid})
 		// The log is looked for once the domain is gone: virtlogd writes (and rotates) it until
 		// QEMU has exited. A disk the definition names is checked for other users above; the log
@@ -120,6 +124,7 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 	owned = slices.DeleteFunc(owned, func(o libvirt.StorageVol) bool {
 		return slices.ContainsFunc(vols, func(v libvirt.StorageVol) bool { return v.Pool == o.Pool && v.Name == o.Name })
 	})
+	wave.asked()
 	if owned, err = c.unusedVolumes(ctx, b, owned); err != nil {
 		return err
 	}

@@ -27,16 +27,23 @@ import (
 // once the destroy has ended (a second or two under TCG, measured), and a fleet's destroy is
 // mostly such domains.
 type diskIndexes struct {
-	mu     sync.Mutex
-	hosts  map[string]*diskIndexHost
-	now    func() time.Time
-	gather time.Duration // how long a read that waited for destroys takes askers before it begins
+	mu    sync.Mutex
+	hosts map[string]*diskIndexHost
+	now   func() time.Time
+	// A read that waited for destroys gathers askers (gatherAskers) until no delete of the host
+	// is before its ask or after its destroy for quiet, and for at most maxGather.
+	quiet, maxGather time.Duration
 }
 
-// readGather is diskIndexes.gather: about the time from the end of a delete's destroy to the ask
-// of the delete Terraform starts in its place (its undefine, volume deletes, the next delete's
-// lookup), a tenth of a destroy under TCG.
-const readGather = 250 * time.Millisecond
+// readQuiet is diskIndexes.quiet: longer than the time from a delete's return to the ask of
+// the next one Terraform starts in its place when nothing else waits (a few RPCs, a few
+// milliseconds on the lab), far shorter than a wave of destroys (about two seconds under TCG).
+const readQuiet = 50 * time.Millisecond
+
+// readMaxGather is diskIndexes.maxGather: half a destroy under TCG. A delete that is slower to
+// ask than that costs the others less by waiting for the next wave than they would by waiting
+// for it.
+const readMaxGather = time.Second
 
 type diskIndexHost struct {
 	running  chan struct{} // closed when the read under way ends; nil when none is
@@ -45,6 +52,9 @@ type diskIndexHost struct {
 	defs     *hostops.DefinitionMemo // the parses of the definitions the host's reads found, likewise
 	removing map[libvirt.UUID]string // definitions of the domains deletes are removing
 	turns    turns                   // reads and destroys take turns
+	// Deletes of the host under way that have not asked for a read yet, and that are past
+	// their destroy (deleteWave): those a read that waited for destroys gathers.
+	beforeAsk, afterDestroy int
 }
 
 // host returns the state of host, made on first use; d.mu held.
@@ -78,14 +88,18 @@ func (h *diskIndexHost) known() map[libvirt.UUID]string {
 // diskIndexRead is one read of a host's disks and everyone waiting for it.
 type diskIndexRead struct {
 	led     bool
-	waiting int // callers that asked for this read (the tests wait on it)
-	done    chan struct{}
-	x       *hostops.DiskIndex
-	err     error
+	waiting int // callers that asked for this read and still wait (the tests wait on it)
+	// turn is the turn the read before it reserved for it (reserveNext), given back when it
+	// ends or when nobody is left to lead it; reserved says it had one.
+	turn     func()
+	reserved bool
+	done     chan struct{}
+	x        *hostops.DiskIndex
+	err      error
 }
 
 func newDiskIndexes(now func() time.Time) *diskIndexes {
-	return &diskIndexes{hosts: map[string]*diskIndexHost{}, now: now, gather: readGather}
+	return &diskIndexes{hosts: map[string]*diskIndexHost{}, now: now, quiet: readQuiet, maxGather: readMaxGather}
 }
 
 // read returns a disk index of b's host read after this call began.
@@ -105,6 +119,9 @@ func (d *diskIndexes) read(ctx context.Context, b backend.Backend) (*hostops.Dis
 		select {
 		case <-running:
 		case <-ctx.Done():
+			d.mu.Lock()
+			d.giveUp(h, r)
+			d.mu.Unlock()
 			return nil, ctx.Err()
 		}
 		d.mu.Lock()
@@ -134,20 +151,40 @@ func (d *diskIndexes) read(ctx context.Context, b backend.Backend) (*hostops.Dis
 	return r.x, r.err
 }
 
+// giveUp takes a caller whose context ended before r began out of r's waiters; the last one
+// gives back the turn reserved for r, which nobody will lead. d.mu held.
+func (d *diskIndexes) giveUp(h *diskIndexHost, r *diskIndexRead) {
+	r.waiting--
+	if r.waiting > 0 || r.led {
+		return
+	}
+	if h.next == r {
+		h.next = nil
+	}
+	if r.turn != nil {
+		r.turn()
+		r.turn = nil
+	}
+}
+
 // readInTurn reads h's host once no destroy of this client runs there (turns), taking the
 // definitions of the domains being removed from their deletes. When r is given, it is the next
 // read until the turn comes; then it begins, and later callers wait for the one after.
 func (d *diskIndexes) readInTurn(ctx context.Context, b backend.Backend, h *diskIndexHost, r *diskIndexRead) (*hostops.DiskIndex, error) {
-	leave, waited, err := h.turns.enterRead(ctx)
-	if err == nil && waited && r != nil && d.gather > 0 {
+	reserved := false
+	if r != nil {
+		d.mu.Lock()
+		reserved, r.turn = r.turn != nil, nil
+		d.mu.Unlock()
+	}
+	// On failure enterRead has given back a reserved turn itself.
+	leave, waited, err := h.turns.enterRead(ctx, reserved)
+	if err == nil && waited && r != nil {
 		// The destroys it waited for have just ended: the deletes they belong to are finishing,
 		// and Terraform starts the next ones, which ask within moments. Let them join this read
 		// rather than wait a whole wave of destroys for the next.
-		select {
-		case <-time.After(d.gather):
-		case <-ctx.Done():
+		if err = d.gatherAskers(ctx, h); err != nil {
 			leave()
-			err = ctx.Err()
 		}
 	}
 	if r != nil {
@@ -160,12 +197,100 @@ func (d *diskIndexes) readInTurn(ctx context.Context, b backend.Backend, h *disk
 	if err != nil {
 		return nil, err
 	}
-	defer leave()
 	d.mu.Lock()
 	known := h.known()
 	d.mu.Unlock()
-	return hostops.ReadDiskIndexWith(ctx, b, h.memo, h.defs, known)
+	x, err := hostops.ReadDiskIndexWith(ctx, b, h.memo, h.defs, known)
+	if r != nil {
+		d.reserveNext(h, r)
+	}
+	leave()
+	return x, err
 }
+
+// reserveNext gives the read after r, when callers asked for it while r ran, its turn before r
+// ends: the destroys of r's callers then wait for that read (a fraction of a second) and run
+// beside those of its callers, one wave of destroys instead of two. A read whose own turn was
+// reserved reserves none, so a wave of destroys waits for one read more at most.
+func (d *diskIndexes) reserveNext(h *diskIndexHost, r *diskIndexRead) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if n := h.next; !r.reserved && n != nil && n != r && n.waiting > 0 && !n.led && n.turn == nil {
+		n.turn, n.reserved = h.turns.reserveRead(), true
+	}
+}
+
+// gatherAskers waits until no delete of h's host has been before its ask or past its destroy
+// for d.quiet, or for d.maxGather at most.
+func (d *diskIndexes) gatherAskers(ctx context.Context, h *diskIndexHost) error {
+	const tick = 5 * time.Millisecond
+	deadline := time.NewTimer(d.maxGather)
+	defer deadline.Stop()
+	var quietSince time.Time
+	for {
+		d.mu.Lock()
+		busy := h.beforeAsk > 0 || h.afterDestroy > 0
+		d.mu.Unlock()
+		now := time.Now()
+		switch {
+		case busy:
+			quietSince = time.Time{}
+		case quietSince.IsZero():
+			quietSince = now
+		}
+		if !busy && now.Sub(quietSince) >= d.quiet {
+			return nil
+		}
+		select {
+		case <-time.After(tick):
+		case <-deadline.C:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// deleteWave follows one delete of a host through the stages a read gathers by: before its
+// ask, asked, past its destroy.
+type deleteWave struct {
+	d     *diskIndexes
+	h     *diskIndexHost
+	stage int // 0 before the ask, 1 asked, 2 past the destroy, 3 ended
+}
+
+// deleteBegun counts a delete of host as under way, before its ask.
+func (d *diskIndexes) deleteBegun(host string) *deleteWave {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	h := d.host(host)
+	h.beforeAsk++
+	return &deleteWave{d: d, h: h}
+}
+
+// to moves w to stage s: asked (again, in the search for leftovers after the destroy), past
+// the destroy, ended; nothing after the end.
+func (w *deleteWave) to(s int) {
+	w.d.mu.Lock()
+	defer w.d.mu.Unlock()
+	if s == w.stage || w.stage == 3 {
+		return
+	}
+	switch w.stage {
+	case 0:
+		w.h.beforeAsk--
+	case 2:
+		w.h.afterDestroy--
+	}
+	if s == 2 {
+		w.h.afterDestroy++
+	}
+	w.stage = s
+}
+
+func (w *deleteWave) asked()       { w.to(1) }
+func (w *deleteWave) pastDestroy() { w.to(2) }
+func (w *deleteWave) ended()       { w.to(3) }
 
 // destroying waits for the turn of destroys on host (no read under way or waiting) and holds it
 // until the returned function is called.
@@ -174,85 +299,4 @@ func (d *diskIndexes) destroying(ctx context.Context, host string) (leave func()
 	h := d.host(host)
 	d.mu.Unlock()
 	return h.turns.enterDestroy(ctx)
-}
-
-// turns lets the in-use reads of a host and this client's destroys there take turns. libvirtd
-// lists the domains of a host (and gives out a definition) only between the destroys of each:
-// a read begun while destroys run waits inside libvirtd until they end, holding its connection's
-// request slots, and the askers that came after it began wait for the read after it. Taking
-// turns in the client, a read waits for the destroys under way (new ones wait for it), and
-// everyone who asks meanwhile shares it; then it runs at once.
-type turns struct {
-	mu       sync.Mutex
-	destroys int           // destroys under way
-	reads    int           // reads under way or waiting for their turn
-	changed  chan struct{} // closed (and dropped) when either count falls; nil when nobody waits
-}
-
-// wait returns the channel closed at the next change; t.mu held.
-func (t *turns) wait() <-chan struct{} {
-	if t.changed == nil {
-		t.changed = make(chan struct{})
-	}
-	return t.changed
-}
-
-// signal wakes every waiter; t.mu held.
-func (t *turns) signal() {
-	if t.changed != nil {
-		close(t.changed)
-		t.changed = nil
-	}
-}
-
-// enterRead waits until no destroy runs; destroys that ask meanwhile wait for the read. waited
-// says whether it had to.
-func (t *turns) enterRead(ctx context.Context) (leave func(), waited bool, err error) {
-	t.mu.Lock()
-	t.reads++
-	for t.destroys > 0 {
-		waited = true
-		ch := t.wait()
-		t.mu.Unlock()
-		select {
-		case <-ch:
-		case <-ctx.Done():
-			t.mu.Lock()
-			t.reads--
-			t.signal()
-			t.mu.Unlock()
-			return nil, waited, ctx.Err()
-		}
-		t.mu.Lock()
-	}
-	t.mu.Unlock()
-	return func() {
-		t.mu.Lock()
-		t.reads--
-		t.signal()
-		t.mu.Unlock()
-	}, waited, nil
-}
-
-// enterDestroy waits until no read runs or waits.
-func (t *turns) enterDestroy(ctx context.Context) (leave func(), err error) {
-	t.mu.Lock()
-	for t.reads > 0 {
-		ch := t.wait()
-		t.mu.Unlock()
-		select {
-		case <-ch:
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		}
-		t.mu.Lock()
-	}
-	t.destroys++
-	t.mu.Unlock()
-	return func() {
-		t.mu.Lock()
-		t.destroys--
-		t.signal()
-		t.mu.Unlock()
-	}, nil
 }

@@ -333,8 +333,10 @@ func TestDiskIndexes_readsAndDestroysTakeTurns(t *testing.T) {
 }
 
 // TestDiskIndexes_aReadThatWaitedForDestroysGathersTheNextAskers: the deletes Terraform starts
-// in place of those whose destroys a read waited for ask moments after those destroys end; the
-// read takes them too (one listing), instead of leaving them a whole wave of destroys.
+// in place of those whose destroys a read waited for ask once those deletes have returned; the
+// read takes them too (one listing), instead of leaving them a whole wave of destroys, however
+// long the finishing deletes take (here 300 ms, longer than the fixed 250 ms gathering that
+// came before).
 func TestDiskIndexes_aReadThatWaitedForDestroysGathersTheNextAskers(t *testing.T) {
 	h := newCore(t)
 	h.create()
@@ -344,35 +346,175 @@ func TestDiskIndexes_aReadThatWaitedForDestroysGathersTheNextAskers(t *testing.T
 		return nil
 	})
 	d := newDiskIndexes(time.Now)
-	d.gather = 300 * time.Millisecond
 	ctx := context.Background()
+	finishing := d.deleteBegun(h.fb.Host())
+	finishing.asked()
 	leave, err := d.destroying(ctx, h.fb.Host())
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := make(chan error, 2)
-	read := func() {
+	read := func(w *deleteWave) {
+		w.asked()
 		_, err := d.read(ctx, h.fb)
 		got <- err
 	}
-	go read()
+	go read(d.deleteBegun(h.fb.Host()))
 	waitFor(t, func() bool {
 		d.mu.Lock()
 		defer d.mu.Unlock()
 		r := d.hosts[h.fb.Host()].next
 		return r != nil && r.led
 	})
+	finishing.pastDestroy()
 	leave()
-	time.Sleep(50 * time.Millisecond) // the next delete asks after the destroy has ended
-	go read()
+	time.Sleep(300 * time.Millisecond) // its undefine and volume deletes
+	finishing.ended()
+	next := d.deleteBegun(h.fb.Host()) // Terraform starts the next delete
+	time.Sleep(20 * time.Millisecond)  // its lookups
+	go read(next)
 	for range 2 {
 		if err := <-got; err != nil {
 			t.Fatal(err)
 		}
 	}
 	if l := lists.Load(); l != 1 {
-		t.Fatalf("the host was listed %d times, want once: the second asker joins the read that waited", l)
+		t.Fatalf("the host was listed %d times, want once: the next delete joins the read that waited", l)
 	}
+}
+
+// TestDiskIndexes_gatheringIsBounded: a delete that never asks (stuck before its ask) holds a
+// read that waited for destroys back for d.maxGather at most.
+func TestDiskIndexes_gatheringIsBounded(t *testing.T) {
+	h := newCore(t)
+	d := newDiskIndexes(time.Now)
+	d.maxGather = 200 * time.Millisecond
+	ctx := context.Background()
+	d.deleteBegun(h.fb.Host()) // never asks
+	leave, err := d.destroying(ctx, h.fb.Host())
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan time.Time, 1)
+	go func() {
+		if _, err := d.read(ctx, h.fb); err != nil {
+			t.Error(err)
+		}
+		done <- time.Now()
+	}()
+	waitFor(t, func() bool {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		r := d.hosts[h.fb.Host()].next
+		return r != nil && r.led
+	})
+	start := time.Now()
+	leave()
+	select {
+	case end := <-done:
+		if took := end.Sub(start); took < d.maxGather {
+			t.Fatalf("the read began %v after the destroy ended, before the %v gathering ran out", took, d.maxGather)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a delete that never asks held the read back for 5 s")
+	}
+}
+
+// TestDiskIndexes_aReadThatDidNotWaitBeginsAtOnce: gathering is for a read that waited for
+// destroys; one that did not (no running domain's destroy under way: a fleet of stopped VMs)
+// begins at once, whatever other deletes are doing.
+func TestDiskIndexes_aReadThatDidNotWaitBeginsAtOnce(t *testing.T) {
+	h := newCore(t)
+	d := newDiskIndexes(time.Now)
+	d.quiet, d.maxGather = time.Second, 5*time.Second
+	d.deleteBegun(h.fb.Host()) // another delete, before its ask
+	start := time.Now()
+	if _, err := d.read(context.Background(), h.fb); err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > 500*time.Millisecond {
+		t.Fatalf("a read with no destroy to wait for took %v: it gathered", took)
+	}
+}
+
+// TestDiskIndexes_theNextReadGoesBeforeTheDestroysOfThisOne: callers that ask while a read runs
+// share the next read; it takes its turn before the destroys of the first read's callers, so
+// those destroys run beside the ones of the next read's callers (one wave, not two).
+func TestDiskIndexes_theNextReadGoesBeforeTheDestroysOfThisOne(t *testing.T) {
+	h := newCore(t)
+	first, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	var lists atomic.Int32
+	h.fb.Inject("ConnectListAllDomains", func(context.Context, fake.Call) error {
+		lists.Add(1)
+		once.Do(func() { close(first); <-release })
+		return nil
+	})
+	d := newDiskIndexes(time.Now)
+	ctx := context.Background()
+	listedAtDestroy := make(chan int32, 1)
+	go func() {
+		if _, err := d.read(ctx, h.fb); err != nil {
+			t.Error(err)
+		}
+		leave, err := d.destroying(ctx, h.fb.Host())
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		listedAtDestroy <- lists.Load()
+		leave()
+	}()
+	<-first
+	const n = 3
+	got := make(chan error, n)
+	for range n {
+		go func() { _, err := d.read(ctx, h.fb); got <- err }()
+	}
+	waitFor(t, func() bool {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		r := d.hosts[h.fb.Host()].next
+		return r != nil && r.waiting == n
+	})
+	close(release)
+	for range n {
+		if err := <-got; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if l := <-listedAtDestroy; l != 2 {
+		t.Fatalf("the first read's caller destroyed after %d listings, want 2: after the read of the callers who asked meanwhile", l)
+	}
+}
+
+// TestDiskIndexes_aReservedTurnNobodyLeadsIsGivenBack: when every caller waiting for a read whose
+// turn was reserved gives up, the turn is given back, so destroys do not wait for a read that
+// never comes.
+func TestDiskIndexes_aReservedTurnNobodyLeadsIsGivenBack(t *testing.T) {
+	d := newDiskIndexes(time.Now)
+	d.mu.Lock()
+	h := d.host("lab")
+	prev := &diskIndexRead{led: true}
+	r := &diskIndexRead{waiting: 2, done: make(chan struct{})}
+	h.next = r
+	d.mu.Unlock()
+	d.reserveNext(h, prev)
+	d.mu.Lock()
+	if r.turn == nil {
+		d.mu.Unlock()
+		t.Fatal("the read after one with waiting callers got no turn")
+	}
+	d.giveUp(h, r)
+	d.giveUp(h, r)
+	d.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	leave, err := d.destroying(ctx, "lab")
+	if err != nil {
+		t.Fatalf("a destroy waited for the turn of a read nobody leads: %v", err)
+	}
+	leave()
 }
 
 // TestDelete_onlyARunningDomainsDestroyTakesATurn: the destroy of a running domain (which libvirtd
