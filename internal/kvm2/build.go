@@ -31,12 +31,13 @@ type debris struct {
 	// have happened, and the cleanup then looks the name up (and removes it only when its mark
 	// carries this create's UID).
 	defineSent bool
-	// startSent is set once the domain was started: virtlogd may then have made its console log,
-	// which libvirt knows only after a refresh of the pool.
-	startSent bool
+	// unknownLogs is set once a console log volume met a file of the pool's directory that
+	// libvirt did not know (makeConsoleLogs), which the cleanup finds only after a refresh.
+	unknownLogs bool
 }
 
-// build creates a new domain: MAC check, base, precheck, define, seed, overlay, start.
+// build creates a new domain: MAC check, base, precheck, define, seed, overlay, console logs,
+// start.
 func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, req CreateRequest) (inst Instance, err error) {
 	if req.MAC != "" {
 		uses, err := c.hostMACs(ctx, b, req.Host)
@@ -96,6 +97,11 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 	if err := c.ensureOverlay(ctx, b, made, base, req, overlayPath); err != nil {
 		return Instance{}, err
 	}
+	// The console log and its rotated copies are volumes before virtlogd first opens the log
+	// (consolelog.go), so a delete removes them by name, with no refresh of the pool.
+	if err := makeConsoleLogs(ctx, b, made, req, dir); err != nil {
+		return Instance{}, err
+	}
 	// A new definition has autostart off; set before the start, so a VM that runs has it.
 	if req.Autostart {
 		if err := b.DomainSetAutostart(ctx, dom, true); err != nil {
@@ -103,7 +109,6 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 		}
 	}
 	if req.Running {
-		made.startSent = true
 		if err := b.DomainCreate(ctx, dom); err != nil {
 			return Instance{}, c.withConsole(ctx, b, req, made, logPath, err)
 		}
@@ -347,8 +352,8 @@ func inPool(ctx context.Context, b backend.Backend, pool libvirt.StoragePool, vo
 // failure killed it, in which case a dedicated one is dialled; when the pooled one dies under
 // the cleanup (another call on the link was abandoned, as an interrupt does to every call in
 // flight), the cleanup runs again on a dedicated one: each step ignores what is already gone.
-// Volumes named with the UID are looked for too, so one whose create reply was lost is not
-// left behind. What cannot be removed is returned (and logged): the caller then keeps the
+// The volumes named with the UID in the pool are deleted by name too (a name libvirt does not
+// know is skipped), so one whose create reply was lost is not left behind. What cannot be removed is returned (and logged): the caller then keeps the
 // UID, whose Delete removes it.
 func (c *Client) removeDebris(ctx context.Context, b backend.Backend, req CreateRequest, made *debris) error {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.cleanupBudget)
@@ -384,18 +389,12 @@ func removeDebrisOn(ctx context.Context, b backend.Backend, req CreateRequest, m
 		errs = append(errs, removeIfOurs(ctx, b, req.Host, req.Name, req.UID))
 	}
 	vols := made.volumes
-	if made.startSent {
+	if made.unknownLogs {
 		_, err := refreshPool(ctx, b, made.pool.Name)
 		errs = append(errs, err)
 	}
-	for _, name := range []string{rules.OverlayName(req.Name, req.UID), rules.SeedName(req.Name, req.UID), rules.ConsoleLogName(req.Name, req.UID)} {
-		v, err := b.StorageVolLookupByName(ctx, made.pool, name)
-		switch {
-		case err == nil:
-			vols = append(vols, v)
-		case !kvmerr.IsNotFound(err):
-			errs = append(errs, err)
-		}
+	for _, name := range ownedNames(req.Name, req.UID) {
+		vols = append(vols, libvirt.StorageVol{Pool: made.pool.Name, Name: name})
 	}
 	errs = append(errs, hostops.DeleteVolumes(ctx, b, vols...))
 	return errors.Join(errs...)

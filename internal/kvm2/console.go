@@ -16,10 +16,11 @@ import (
 )
 
 // The serial console log of a VM: a file beside its disks, named with its UID
-// (rules.ConsoleLogName), which virtlogd makes when the domain starts. libvirt knows a file it did
-// not make as a volume only after a refresh of its pool, so the readers and the deleter refresh
-// the pool first; the log is read back only through libvirt (a ranged volume download) and
-// removed by Delete with the disks.
+// (rules.ConsoleLogName), which the create makes as a volume and virtlogd writes once the domain
+// starts (consolelog.go). The log of a VM of an earlier version was made by virtlogd, and libvirt
+// knows a file it did not make as a volume only after a refresh of its pool, so a reader that
+// does not find the log refreshes the pool and looks once more; the log is read back only
+// through libvirt (a ranged volume download) and removed by Delete with the disks.
 
 const opConsole = "read the console of"
 
@@ -80,7 +81,7 @@ func (c *Client) findConsoleLog(ctx context.Context, host, name, uid string) (*l
 	if err != nil {
 		return nil, 0, facts.ConsoleLogPath, err
 	}
-	vol, _, err := consoleLogVolume(ctx, b, overlay.Pool, facts.ConsoleLogPath, name, uid)
+	vol, err := consoleLogVolume(ctx, b, overlay.Pool, facts.ConsoleLogPath, name, uid)
 	if err != nil || vol == nil {
 		return nil, 0, facts.ConsoleLogPath, err
 	}
@@ -91,26 +92,29 @@ func (c *Client) findConsoleLog(ctx context.Context, host, name, uid string) (*l
 	return vol, size, facts.ConsoleLogPath, err
 }
 
-// consoleLogVolume refreshes pool, where the VM's disks are (the log is made beside them), and
-// resolves the console log path a definition of VM name with uid names to its volume, proven
-// this VM's by its name; nil when no volume is there.
-func consoleLogVolume(ctx context.Context, b backend.Backend, poolName, path, name, uid string) (*libvirt.StorageVol, libvirt.StoragePool, error) {
-	pool, err := refreshPool(ctx, b, poolName)
-	if err != nil {
-		return nil, pool, err
-	}
+// consoleLogVolume resolves the console log path a definition of VM name with uid names to its
+// volume, proven this VM's by its name; nil when no volume is there. When libvirt does not know
+// the path, pool, where the VM's disks are (the log is made beside them), is refreshed and the
+// path looked up once more: virtlogd made the log of a VM of an earlier version.
+func consoleLogVolume(ctx context.Context, b backend.Backend, poolName, path, name, uid string) (*libvirt.StorageVol, error) {
 	vol, err := b.StorageVolLookupByPath(ctx, path)
 	if kvmerr.IsNotFound(err) {
-		return nil, pool, nil
+		if _, err := refreshPool(ctx, b, poolName); err != nil {
+			return nil, err
+		}
+		vol, err = b.StorageVolLookupByPath(ctx, path)
+	}
+	if kvmerr.IsNotFound(err) {
+		return nil, nil
 	}
 	if err != nil {
-		return nil, pool, err
+		return nil, err
 	}
 	if vol.Name != rules.ConsoleLogName(name, uid) {
-		return nil, pool, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%w: volume %s/%s at %s, want %s",
+		return nil, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%w: volume %s/%s at %s, want %s",
 			ErrConsoleNotOurs, vol.Pool, vol.Name, path, rules.ConsoleLogName(name, uid)))
 	}
-	return &vol, pool, nil
+	return &vol, nil
 }
 
 // refreshPool makes libvirt read the directory of pool name again, so that it knows the files
@@ -172,22 +176,6 @@ func (c *Client) readConsole(ctx context.Context, host string, vol libvirt.Stora
 	return definition.ConsoleTail(w.buf, offset > 0, rules.ConsoleTailLines, rules.ConsoleTailBytes), nil
 }
 
-// consoleCopies are virtlogd's rotated copies of console log volume log, in pool (refreshed by
-// consoleLogVolume just before).
-func consoleCopies(ctx context.Context, b backend.Backend, pool libvirt.StoragePool, log libvirt.StorageVol) ([]libvirt.StorageVol, error) {
-	var out []libvirt.StorageVol
-	for i := range rules.ConsoleLogBackups {
-		v, err := b.StorageVolLookupByName(ctx, pool, rules.ConsoleLogBackupName(log.Name, i))
-		switch {
-		case err == nil:
-			out = append(out, v)
-		case !kvmerr.IsNotFound(err):
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
 // BootError is a failed start of a new VM with the end of its serial console: what the guest
 // printed before it stopped. It unwraps to the failure, whose class it keeps.
 type BootError struct {
@@ -212,7 +200,7 @@ func (c *Client) withConsole(ctx context.Context, b backend.Backend, req CreateR
 	}
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*consoleReadBudget)
 	defer cancel()
-	vol, _, lerr := consoleLogVolume(ctx, b, made.pool.Name, logPath, req.Name, req.UID)
+	vol, lerr := consoleLogVolume(ctx, b, made.pool.Name, logPath, req.Name, req.UID)
 	if lerr != nil || vol == nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -396,8 +397,8 @@ func TestCreate_reusesOverlayAndRebuildsSeed(t *testing.T) {
 	if bytes.Contains(seed.Content, []byte("stale seed")) || !bytes.Contains(seed.Content, testUserData()) {
 		t.Fatal("seed was not rebuilt")
 	}
-	if h.fb.Count("StorageVolCreateXML") != 1 {
-		t.Fatalf("created %d volumes, want only the seed", h.fb.Count("StorageVolCreateXML"))
+	if n := h.fb.Count("StorageVolCreateXML"); n != 1+len(labConsoleLogs) {
+		t.Fatalf("created %d volumes, want only the seed and the console logs", n)
 	}
 }
 
@@ -419,6 +420,10 @@ func TestCreate_failureLeavesNoDebris(t *testing.T) {
 			h.pool.OnDedicated(func(d *fake.Backend) { d.FailAlways("StorageVolUpload", boom) })
 		}, kvmerr.Transient},
 		{"path fails", func(h *coreHarness) { h.fb.FailNth("StorageVolGetPath", 2, boom) }, kvmerr.Transient},
+		{"a console log create fails", func(h *coreHarness) {
+			h.fb.FailFor("StorageVolCreateXML", fake.DefaultPool+"/"+labConsoleLogs[2], boom)
+		}, kvmerr.Transient},
+		{"a console log's path fails", func(h *coreHarness) { h.fb.FailNth("StorageVolGetPath", 4, boom) }, kvmerr.Transient},
 		{"define refused", func(h *coreHarness) { h.fb.FailAlways("DomainDefineXML", lverr(libvirt.ErrXMLError)) }, kvmerr.Permanent},
 		{"start fails", func(h *coreHarness) { h.fb.FailAlways("DomainCreate", lverr(libvirt.ErrInternalError)) }, kvmerr.Transient},
 		{"dies right after start", func(h *coreHarness) {
@@ -614,7 +619,7 @@ func TestCreate_deadLinkCleanupUsesDedicatedConnection(t *testing.T) {
 	}
 	assertNoDebris(t, h)
 	ded := h.pool.DedicatedBackends(labHost)
-	if len(ded) != 2 || ded[1].Count("StorageVolDelete") != 2 {
+	if len(ded) != 2 || ded[1].Count("StorageVolDelete") != 2+len(labConsoleLogs) {
 		t.Fatalf("cleanup did not run on a dedicated connection: %d dedicated", len(ded))
 	}
 }
@@ -639,7 +644,7 @@ func TestCreate_linkDyingDuringTheCleanupIsCleanedOnADedicatedConnection(t *test
 	}
 	assertNoDebris(t, h)
 	ded := h.pool.DedicatedBackends(labHost)
-	if len(ded) != 2 || ded[1].Count("DomainUndefine") != 1 || ded[1].Count("StorageVolDelete") != 2 {
+	if len(ded) != 2 || ded[1].Count("DomainUndefine") != 1 || ded[1].Count("StorageVolDelete") != 2+len(labConsoleLogs) {
 		t.Fatalf("cleanup did not run again on a dedicated connection: %d dedicated", len(ded))
 	}
 }
@@ -648,7 +653,7 @@ func TestCreate_usesTheHostsPool(t *testing.T) {
 	h := newCore(t, func(hc *HostConfig) { hc.Pool = "proxies" })
 	h.fb.AddPool(fake.StoragePool{Name: "proxies", Active: true, Capacity: 10 << 30, Available: 10 << 30})
 	h.create()
-	if got := strings.Join(h.fb.VolumeNames("proxies"), ","); got != labSeed+","+labOverlay {
+	if got, want := h.fb.VolumeNames("proxies"), slices.Sorted(slices.Values(append([]string{labSeed, labOverlay}, labConsoleLogs...))); !slices.Equal(got, want) {
 		t.Fatalf("volumes in proxies: %s", got)
 	}
 	for _, v := range h.fb.VolumeNames(fake.DefaultPool) {

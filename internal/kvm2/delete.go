@@ -60,8 +60,9 @@ func (c *Client) Delete(ctx context.Context, id, uid string) error {
 //
 // The domain is reached as Get reaches it: through the UUID the UID gives, its definition used
 // when it still has this name, else by name. The host-wide search for volumes named with the
-// UID (a pool listing and two lookups per pool) is for what a domain no longer names: it is
-// skipped when the removed domain's definition named both disks under the names this UID gives.
+// UID (a pool listing and a lookup per name and pool) is for what a domain no longer names: it
+// is skipped when the removed domain's definition named both disks under the names this UID
+// gives.
 func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, uid string) error {
 	wave := c.disks.deleteBegun(host)
 	defer wave.ended()
@@ -93,31 +94,40 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 		}
 		wave.pastDestroy()
 		c.logf(ctx, corelog.LevelInfo, "domain deleted", map[string]any{"host": host, "name": name, "uid": uid})
-		// The log is looked for once the domain is gone: virtlogd writes (and rotates) it until
+		// The logs are deleted once the domain is gone: virtlogd writes (and rotates) them until
 		// QEMU has exited. A disk the definition names is checked for other users above; the log
 		// is no disk.
 		logs, err := c.definedConsoleLog(ctx, b, name, uid, facts, vols)
 		if err != nil {
 			return err
 		}
-		both := namesBothDisks(vols, name, uid)
-		vols = append(vols, logs...)
-		if both {
-			return hostops.DeleteVolumes(ctx, b, vols...)
+		if namesBothDisks(vols, name, uid) {
+			if err := hostops.DeleteVolumes(ctx, b, append(vols, logs.found...)...); err != nil {
+				return err
+			}
+			return logs.deleteByName(ctx, b)
 		}
+		vols = append(vols, logs.handles()...)
 	case !kvmerr.IsNotFound(err):
-		return err
-	}
-	// A console log virtlogd made is no volume until a refresh of its pool, and it lies beside
-	// the VM's disks, in whichever pool the create used (the pool setting may have changed since):
-	// every pool is refreshed before the search, so neither an earlier delete cut off after the
-	// domain went nor a domain removed by hand leaves the log.
-	if err := refreshAllPools(ctx, b); err != nil {
 		return err
 	}
 	owned, err := ownedVolumes(ctx, b, name, uid)
 	if err != nil {
 		return err
+	}
+	// A console log file virtlogd made (for a VM of an earlier version, or a copy rotated after a
+	// refresh dropped the copy's volume: consolelog.go) is no volume until a refresh of its pool,
+	// and it lies beside the VM's disks, in whichever pool the create used (the pool setting may
+	// have changed since): unless the log and all its copies are volumes (as a create makes
+	// them), every pool is refreshed and searched again, so neither an earlier delete cut off
+	// after the domain went nor a domain removed by hand leaves the log.
+	if !consoleLogsKnown(owned, name, uid) {
+		if err := refreshAllPools(ctx, b); err != nil {
+			return err
+		}
+		if owned, err = ownedVolumes(ctx, b, name, uid); err != nil {
+			return err
+		}
 	}
 	// The disks the removed domain's definition named are deleted as such; only the other
 	// leftovers need the (host-wide) check that no domain uses them.
@@ -259,39 +269,7 @@ func ownedVolumes(ctx context.Context, b backend.Backend, name, uid string) ([]l
 }
 
 // ownedNames are the names of the volumes a VM with uid leaves once its domain is gone: its
-// disks, its console log and the log's rotated copies (found only when libvirt knows them, as
-// after a refresh of their pool).
+// disks, its console log and the log's rotated copies.
 func ownedNames(name, uid string) []string {
-	log := rules.ConsoleLogName(name, uid)
-	out := []string{rules.OverlayName(name, uid), rules.SeedName(name, uid), log}
-	for i := range rules.ConsoleLogBackups {
-		out = append(out, rules.ConsoleLogBackupName(log, i))
-	}
-	return out
-}
-
-// definedConsoleLog resolves the console log the definition names, and virtlogd's rotated copies
-// of it, to volumes when the log's name proves it this VM's (it carries the UID); a log of
-// another name is logged and kept, like a disk that fails the proof. The log is made beside the
-// disks, so the pool of the overlay among disks (proven this VM's) is refreshed to find it. None
-// for a VM of an earlier version (no log).
-func (c *Client) definedConsoleLog(ctx context.Context, b backend.Backend, name, uid string, facts definition.DomainFacts, disks []libvirt.StorageVol) ([]libvirt.StorageVol, error) {
-	i := slices.IndexFunc(disks, func(v libvirt.StorageVol) bool { return v.Name == rules.OverlayName(name, uid) })
-	if facts.ConsoleLogPath == "" || i < 0 {
-		return nil, nil
-	}
-	vol, pool, err := consoleLogVolume(ctx, b, disks[i].Pool, facts.ConsoleLogPath, name, uid)
-	switch {
-	case errors.Is(err, ErrConsoleNotOurs):
-		c.logf(ctx, corelog.LevelWarn, "the console log this VM's definition names is not provably its own; it is left alone",
-			map[string]any{"host": b.Host(), "name": name, "path": facts.ConsoleLogPath})
-		return nil, nil
-	case err != nil || vol == nil:
-		return nil, err
-	}
-	copies, err := consoleCopies(ctx, b, pool, *vol)
-	if err != nil {
-		return nil, err
-	}
-	return append([]libvirt.StorageVol{*vol}, copies...), nil
+	return append([]string{rules.OverlayName(name, uid), rules.SeedName(name, uid)}, rules.ConsoleLogNames(name, uid)...)
 }

@@ -97,9 +97,12 @@ func (f *faultLab) agentIPv4(name string, wait time.Duration) (string, error) {
 // objects is this run's domains and volumes on the lab, sorted.
 func (f *faultLab) objects() ([]string, []string, error) {
 	d, v, err := f.runObjects("-" + f.run)
-	// A console log is written by virtlogd while a guest runs, and libvirt lists it once a
-	// refresh (as libvirtd's start does) has seen it: it is no object the provider changes.
-	v = slices.DeleteFunc(v, func(n string) bool { return strings.HasSuffix(n, ".console.log") })
+	// A console log and its rotated copies are volumes the create makes; virtlogd removes the
+	// copies' files when a guest starts, and a refresh (as libvirtd's start makes) drops them:
+	// they are no objects the provider changes.
+	v = slices.DeleteFunc(v, func(n string) bool {
+		return strings.HasSuffix(n, ".console.log") || strings.Contains(n, ".console.log.")
+	})
 	slices.Sort(d)
 	slices.Sort(v)
 	return d, v, err

@@ -46,18 +46,31 @@ func VolumeExists(err error) bool { return kvmerr.HasCode(err, libvirt.ErrStorag
 // the order callers give holds (the image cache deletes its claim last); the next attempt
 // finds what is left.
 func DeleteVolumes(ctx context.Context, b backend.Backend, vols ...libvirt.StorageVol) error {
+	_, err := DeleteVolumesAllFound(ctx, b, vols...)
+	return err
+}
+
+// DeleteVolumesAllFound is DeleteVolumes, and reports whether libvirt knew every volume of vols
+// (none was already gone). A volume is reached by its pool and name alone (libvirt ignores the
+// key), so a caller may delete by name without looking the volume up first.
+func DeleteVolumesAllFound(ctx context.Context, b backend.Backend, vols ...libvirt.StorageVol) (bool, error) {
 	seen := map[string]bool{}
+	all := true
 	for _, v := range vols {
 		key := v.Pool + "/" + v.Name
 		if seen[key] {
 			continue
 		}
 		seen[key] = true
-		if err := kvmerr.IgnoreNotFound(b.StorageVolDelete(ctx, v)); err != nil {
-			return fmt.Errorf("delete volume %s: %w", key, err)
+		err := b.StorageVolDelete(ctx, v)
+		switch {
+		case kvmerr.IsNotFound(err):
+			all = false
+		case err != nil:
+			return false, fmt.Errorf("delete volume %s: %w", key, err)
 		}
 	}
-	return nil
+	return all, nil
 }
 
 // DeleteNamedVolumes deletes the volumes of pool p named names, in order, through

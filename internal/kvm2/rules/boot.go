@@ -10,8 +10,8 @@ import (
 // cloud-init's own result read through the guest agent.
 
 // ConsoleLogName is the volume holding the serial console log of VM name with uid. Like the
-// disks it carries the UID, so it is this VM's by its name; virtlogd writes it (append='off':
-// each start of the domain begins it anew).
+// disks it carries the UID, so it is this VM's by its name; the create makes it, empty, and
+// virtlogd writes it (append='off': each start of the domain begins it anew).
 func ConsoleLogName(name, uid string) string { return name + "." + uid + ".console.log" }
 
 // ConsoleLogBackups is how many rotated copies of a console log virtlogd keeps by default
@@ -21,6 +21,19 @@ const ConsoleLogBackups = 3
 
 // ConsoleLogBackupName is the i-th rotated copy of console log volume log (0 the newest).
 func ConsoleLogBackupName(log string, i int) string { return log + "." + strconv.Itoa(i) }
+
+// ConsoleLogNames are the console log of VM name with uid and its rotated copies, the log
+// first: every name virtlogd can write for the VM. A create makes them all as volumes before
+// the start (virtlogd opens the log in place and its rotation only renames among these names),
+// and Delete removes them by name.
+func ConsoleLogNames(name, uid string) []string {
+	log := ConsoleLogName(name, uid)
+	out := []string{log}
+	for i := range ConsoleLogBackups {
+		out = append(out, ConsoleLogBackupName(log, i))
+	}
+	return out
+}
 
 // Bounds of the console tail an error shows: the last lines, at most this many and this many
 // bytes, read from at most ConsoleTailReadBytes at the end of the log.

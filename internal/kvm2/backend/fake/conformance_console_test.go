@@ -57,6 +57,111 @@ var consoleScenarios = []scenario{
 			t.Fatalf("StorageVolDownloadRange of the log: %v", err)
 		}
 	}},
+	{"a console log made a volume before the start is the log: the start opens it in place, and deleting the volume leaves no file", func(t *testing.T, tg *target) {
+		n := tg.name("pre")
+		logPath := path.Join(tg.dir, n+".console.log")
+		t.Cleanup(func() {
+			tg.cleanup(func(ctx context.Context, b backend.Backend) {
+				if d, err := b.DomainLookupByName(ctx, n); err == nil {
+					_ = b.DomainDestroy(ctx, d)
+				}
+				_ = refreshWhenFree(ctx, b, tg.pool)
+				if v, err := b.StorageVolLookupByPath(ctx, logPath); err == nil {
+					_ = b.StorageVolDelete(ctx, v)
+				}
+			})
+		})
+		ctx := tg.ctx(t)
+		made, err := tg.b.StorageVolCreateXML(ctx, tg.pool, emptyRawVolume(path.Base(logPath)))
+		if err != nil {
+			t.Fatalf("StorageVolCreateXML of the log: %v", err)
+		}
+		dom := tg.define(t, n, guest{name: n, devices: loggedSerial(logPath)}.xml())
+		tg.start(t, dom)
+		v, err := tg.b.StorageVolLookupByPath(ctx, logPath)
+		if err != nil || v.Name != made.Name {
+			t.Fatalf("the log volume by path, with no refresh, while the domain runs: %+v, %v", v, err)
+		}
+		if _, _, err := tg.b.StorageVolGetInfo(ctx, v); err != nil {
+			t.Fatalf("StorageVolGetInfo of the log: %v", err)
+		}
+		tg.destroy(t, dom)
+		// Deleted by pool and name, as Delete does, with no lookup.
+		if err := tg.b.StorageVolDelete(ctx, libvirt.StorageVol{Pool: tg.pool.Name, Name: made.Name}); err != nil {
+			t.Fatalf("StorageVolDelete of the log by name: %v", err)
+		}
+		if err := refreshWhenFree(ctx, tg.b, tg.pool); err != nil {
+			t.Fatalf("StoragePoolRefresh: %v", err)
+		}
+		_, err = tg.b.StorageVolLookupByPath(ctx, logPath)
+		wantRefusal(t, "the deleted log after a refresh", err, libvirt.ErrNoStorageVol)
+	}},
+	{"a start that begins the log anew removes its rotated copies: their volumes stay, deletable, until a refresh drops them", func(t *testing.T, tg *target) {
+		n := tg.name("trn")
+		logPath := path.Join(tg.dir, n+".console.log")
+		names := []string{path.Base(logPath), path.Base(logPath) + ".0", path.Base(logPath) + ".1"}
+		t.Cleanup(func() {
+			tg.cleanup(func(ctx context.Context, b backend.Backend) {
+				if d, err := b.DomainLookupByName(ctx, n); err == nil {
+					_ = b.DomainDestroy(ctx, d)
+				}
+				_ = refreshWhenFree(ctx, b, tg.pool)
+				for _, name := range names {
+					_ = b.StorageVolDelete(ctx, libvirt.StorageVol{Pool: tg.pool.Name, Name: name})
+				}
+			})
+		})
+		ctx := tg.ctx(t)
+		for _, name := range names {
+			if _, err := tg.b.StorageVolCreateXML(ctx, tg.pool, emptyRawVolume(name)); err != nil {
+				t.Fatalf("StorageVolCreateXML %s: %v", name, err)
+			}
+		}
+		dom := tg.define(t, n, guest{name: n, devices: loggedSerial(logPath)}.xml())
+		tg.start(t, dom) // append='off': virtlogd removes the log and its copies, then makes the log
+		tg.destroy(t, dom)
+		// The copy's file is gone, its volume not: deleting it succeeds.
+		if err := tg.b.StorageVolDelete(ctx, libvirt.StorageVol{Pool: tg.pool.Name, Name: names[2]}); err != nil {
+			t.Fatalf("StorageVolDelete of a copy whose file virtlogd removed: %v", err)
+		}
+		if _, err := tg.b.StorageVolLookupByName(ctx, tg.pool, names[1]); err != nil {
+			t.Fatalf("the other copy before a refresh: %v", err)
+		}
+		if err := refreshWhenFree(ctx, tg.b, tg.pool); err != nil {
+			t.Fatalf("StoragePoolRefresh: %v", err)
+		}
+		_, err := tg.b.StorageVolLookupByName(ctx, tg.pool, names[1])
+		wantRefusal(t, "the copy after a refresh", err, libvirt.ErrNoStorageVol)
+		if _, err := tg.b.StorageVolLookupByPath(ctx, logPath); err != nil {
+			t.Fatalf("the log after a refresh: %v", err)
+		}
+	}},
+	{"a volume is refused over a file of the pool's directory that the pool does not list, and after a refresh the file is the volume", func(t *testing.T, tg *target) {
+		n := tg.name("unk")
+		logPath := path.Join(tg.dir, n+".console.log")
+		t.Cleanup(func() {
+			tg.cleanup(func(ctx context.Context, b backend.Backend) {
+				_ = refreshWhenFree(ctx, b, tg.pool)
+				if v, err := b.StorageVolLookupByPath(ctx, logPath); err == nil {
+					_ = b.StorageVolDelete(ctx, v)
+				}
+			})
+		})
+		dom := tg.define(t, n, guest{name: n, devices: loggedSerial(logPath)}.xml())
+		tg.start(t, dom) // virtlogd makes the file
+		tg.destroy(t, dom)
+		ctx := tg.ctx(t)
+		_, err := tg.b.StorageVolCreateXML(ctx, tg.pool, emptyRawVolume(path.Base(logPath)))
+		wantRefusal(t, "a volume over virtlogd's file", err, libvirt.ErrOperationInvalid, "already exists")
+		if err := refreshWhenFree(ctx, tg.b, tg.pool); err != nil {
+			t.Fatalf("StoragePoolRefresh: %v", err)
+		}
+		if _, err := tg.b.StorageVolLookupByName(ctx, tg.pool, path.Base(logPath)); err != nil {
+			t.Fatalf("the file by name after a refresh: %v", err)
+		}
+		_, err = tg.b.StorageVolCreateXML(ctx, tg.pool, emptyRawVolume(path.Base(logPath)))
+		wantRefusal(t, "a volume over the file once the pool lists it", err, libvirt.ErrStorageVolExist)
+	}},
 	{"an agent command is refused while no agent answers, and on a stopped domain", func(t *testing.T, tg *target) {
 		n := tg.name("agt")
 		dom := tg.define(t, n, guest{name: n, devices: loggedSerial(path.Join(tg.dir, n+".console.log"))}.xml())
@@ -80,6 +185,13 @@ var consoleScenarios = []scenario{
 		wantRefusal(t, "an agent command with no agent in the guest", err, libvirt.ErrAgentUnresponsive, "not connected")
 		tg.destroy(t, dom)
 	}},
+}
+
+// emptyRawVolume is a volume of capacity 0 in raw format called name, as kvm2 makes the console
+// log and its rotated copies (definition.MarkerVolumeXML).
+func emptyRawVolume(name string) string {
+	return "<volume><name>" + name + "</name><capacity unit='bytes'>0</capacity>" +
+		"<target><format type='raw'/></target></volume>"
 }
 
 func TestConsoleAndAgentAnswerAsLibvirt(t *testing.T) {

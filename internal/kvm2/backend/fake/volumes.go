@@ -28,6 +28,10 @@ type Volume struct {
 	BackingPath string
 	Content     []byte
 	SHA256      string
+	// FileGone is a volume whose file was removed behind libvirt's back (virtlogd removes a
+	// console log's rotated copies when the domain starts): libvirt keeps the volume, and
+	// deletes it without complaint, until a refresh of its pool drops it.
+	FileGone bool
 }
 
 func (v *Volume) clone() Volume {
@@ -186,8 +190,10 @@ func (b *Backend) StorageVolLookupByName(ctx context.Context, sp libvirt.Storage
 }
 
 // StorageVolCreateXML creates a volume from a <volume> document (name, capacity with unit,
-// target format, backingStore path). An existing name is ErrStorageVolExist; a backing path no
-// volume of the host has is ErrOperationFailed, as qemu-img would fail.
+// target format, backingStore path). An existing name is ErrStorageVolExist; a file of the
+// pool's directory that no volume is (HostFiles) is ErrOperationInvalid, as libvirt checks the
+// target path before it builds the file; a backing path no volume of the host has is
+// ErrOperationFailed, as qemu-img would fail.
 func (b *Backend) StorageVolCreateXML(ctx context.Context, sp libvirt.StoragePool, x string) (_ libvirt.StorageVol, err error) {
 	defer b.observe(ctx, "StorageVolCreateXML", time.Now(), &err)
 	v, perr := parseVolumeXML(x)
@@ -207,11 +213,15 @@ func (b *Backend) StorageVolCreateXML(ctx context.Context, sp libvirt.StoragePoo
 		return libvirt.StorageVol{}, LibvirtError(libvirt.ErrStorageVolExist,
 			"storage volume '%s' exists already", v.Name)
 	}
+	v.Path = path.Join(p.info.Path, v.Name)
+	if _, ok := b.st.files[v.Path]; ok {
+		return libvirt.StorageVol{}, LibvirtError(libvirt.ErrOperationInvalid,
+			"Requested operation is not valid: volume target path '%s' already exists", v.Path)
+	}
 	if v.BackingPath != "" && !b.st.pathExists(v.BackingPath) {
 		return libvirt.StorageVol{}, LibvirtError(libvirt.ErrOperationFailed,
 			"operation failed: backing file '%s' does not exist", v.BackingPath)
 	}
-	v.Path = path.Join(p.info.Path, v.Name)
 	p.vols[v.Name] = &v
 	return volRef(sp.Name, &v), nil
 }
@@ -278,7 +288,8 @@ func (b *Backend) StorageVolDelete(ctx context.Context, sv libvirt.StorageVol) (
 
 // StorageVolUpload streams length bytes of r into the volume (without holding the fake's lock,
 // so an OnUpload hook or a slow reader can run freely), then stores them: allocation becomes
-// length and the pool's available bytes shrink accordingly. A stream shorter than length fails;
+// length and the pool's available bytes shrink accordingly. Then the pool is refreshed, as
+// libvirt does when an upload ends. A stream shorter than length fails;
 // an upload larger than the pool's available space fails like a full disk.
 func (b *Backend) StorageVolUpload(ctx context.Context, sv libvirt.StorageVol, r io.Reader, length uint64) (err error) {
 	defer b.observe(ctx, "StorageVolUpload", time.Now(), &err)
@@ -319,6 +330,7 @@ func (s *state) storeUpload(sv libvirt.StorageVol, content []byte, length uint64
 	p.info.Allocation = p.info.Allocation - min(p.info.Allocation, v.Allocation) + length
 	v.Allocation, v.Content, v.SHA256 = length, content, digest
 	v.Capacity = max(v.Capacity, length)
+	s.listFiles(p) // libvirt refreshes the pool once an upload's stream closes
 	return nil
 }
 

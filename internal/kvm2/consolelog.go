@@ -1,0 +1,211 @@
+package kvm2
+
+import (
+	"context"
+	"errors"
+	"path"
+	"slices"
+
+	libvirt "github.com/digitalocean/go-libvirt"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
+)
+
+// The console log's volumes: a create makes the log and the names of its rotated copies
+// (rules.ConsoleLogNames) as empty volumes before the domain starts. virtlogd opens the log in
+// place (at each start it removes the log and the copies and makes the log again, at the same
+// path), and its rotation only renames the log to "<log>.0" and the copies up to "<log>.2".
+// Delete removes them by name, with no lookup and no refresh of the pool; a name libvirt no
+// longer knows is probed for a file it does not know (deleteByName), and only such a file, as a
+// VM made before the logs were volumes has, costs a refresh of the pool.
+
+// makeConsoleLogs makes the console log volumes of the VM req builds in made's pool, whose
+// directory is dir, each at the path its name gives there, and counts them as this call's
+// debris. A volume of the name that exists already was left by an earlier attempt of this
+// create (the names carry the UID) and is reused. A file there that libvirt does not know as a
+// volume (virtlogd's, from an earlier attempt by a version that did not make the logs) makes
+// libvirt refuse the create: the pool is refreshed once, and the file is then the volume.
+func makeConsoleLogs(ctx context.Context, b backend.Backend, made *debris, req CreateRequest, dir string) error {
+	for _, name := range rules.ConsoleLogNames(req.Name, req.UID) {
+		vol, err := makeConsoleLog(ctx, b, made, name)
+		if err != nil {
+			return err
+		}
+		made.volumes = append(made.volumes, vol)
+		if err := inPool(ctx, b, made.pool, vol, path.Join(dir, name)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// makeConsoleLog makes the empty raw volume name in made's pool, or finds the one there (see
+// makeConsoleLogs).
+func makeConsoleLog(ctx context.Context, b backend.Backend, made *debris, name string) (libvirt.StorageVol, error) {
+	x, err := definition.MarkerVolumeXML(name)
+	if err != nil {
+		return libvirt.StorageVol{}, kvmerr.New(kvmerr.Permanent, "", "", err)
+	}
+	vol, err := b.StorageVolCreateXML(ctx, made.pool, x)
+	switch {
+	case err == nil:
+		return vol, nil
+	case hostops.VolumeExists(err):
+		return b.StorageVolLookupByName(ctx, made.pool, name)
+	case !fileInTheWay(err) || made.unknownLogs:
+		return libvirt.StorageVol{}, err
+	}
+	made.unknownLogs = true
+	if rerr := refreshLoaded(ctx, b, made.pool); rerr != nil {
+		return libvirt.StorageVol{}, rerr
+	}
+	vol, lerr := b.StorageVolLookupByName(ctx, made.pool, name)
+	if kvmerr.IsNotFound(lerr) {
+		return libvirt.StorageVol{}, err
+	}
+	return vol, lerr
+}
+
+// fileInTheWay reports whether err may be libvirt refusing to make a volume over a file of the
+// pool's directory it does not know: "volume target path ... already exists"
+// (ErrOperationInvalid, libvirt's check before it builds the file), or the build's own exclusive
+// open failing (ErrSystemError).
+func fileInTheWay(err error) bool {
+	return kvmerr.HasCode(err, libvirt.ErrOperationInvalid) || kvmerr.HasCode(err, libvirt.ErrSystemError)
+}
+
+// consoleLogs are the console log volumes a Delete removes with a VM's disks.
+type consoleLogs struct {
+	// pool and names are this VM's console log volumes in the pool of its overlay, reached by
+	// name with no lookup (deleteByName).
+	pool  string
+	names []string
+	// found are the log the definition names elsewhere, and its rotated copies, found by path
+	// (definitions edited by hand only).
+	found []libvirt.StorageVol
+}
+
+// handles are the volumes of l as libvirt reaches them by pool and name.
+func (l consoleLogs) handles() []libvirt.StorageVol {
+	out := make([]libvirt.StorageVol, 0, len(l.names)+len(l.found))
+	for _, n := range l.names {
+		out = append(out, libvirt.StorageVol{Pool: l.pool, Name: n})
+	}
+	return append(out, l.found...)
+}
+
+// definedConsoleLog gives the console log volumes of a VM whose definition (facts) names a log,
+// once its overlay is among disks (proven this VM's): the names the create made in the overlay's
+// pool, which carry the UID. When the definition names another file (edited by hand), that file
+// is resolved by path, and kept unless its name proves it this VM's, like a disk that fails the
+// proof. None for a VM of an earlier version (no log).
+func (c *Client) definedConsoleLog(ctx context.Context, b backend.Backend, name, uid string, facts definition.DomainFacts, disks []libvirt.StorageVol) (consoleLogs, error) {
+	i := slices.IndexFunc(disks, func(v libvirt.StorageVol) bool { return v.Name == rules.OverlayName(name, uid) })
+	if facts.ConsoleLogPath == "" || i < 0 {
+		return consoleLogs{}, nil
+	}
+	logs := consoleLogs{pool: disks[i].Pool, names: rules.ConsoleLogNames(name, uid)}
+	if path.Base(facts.ConsoleLogPath) == rules.ConsoleLogName(name, uid) && path.Dir(facts.ConsoleLogPath) == path.Dir(facts.OverlayPath) {
+		return logs, nil
+	}
+	vol, err := consoleLogVolume(ctx, b, disks[i].Pool, facts.ConsoleLogPath, name, uid)
+	switch {
+	case errors.Is(err, ErrConsoleNotOurs):
+		c.logf(ctx, corelog.LevelWarn, "the console log this VM's definition names is not provably its own; it is left alone",
+			map[string]any{"host": b.Host(), "name": name, "path": facts.ConsoleLogPath})
+		return logs, nil
+	case err != nil || vol == nil:
+		return logs, err
+	}
+	logs.found = []libvirt.StorageVol{*vol}
+	for _, n := range logs.names[1:] { // its rotated copies, beside it: a name libvirt does not know is skipped
+		logs.found = append(logs.found, libvirt.StorageVol{Pool: vol.Pool, Name: n})
+	}
+	return logs, nil
+}
+
+// deleteByName deletes the console log volumes of l by name. A name libvirt does not know may
+// still be a file: virtlogd removes the log's rotated copies at each start of the domain (the log
+// is begun anew), and a refresh of the pool since (libvirt refreshes it after every upload) drops
+// their volumes, so a later rotation makes files libvirt does not know; and a VM made before the
+// logs were volumes has only files virtlogd made. Each such name is probed by making a volume
+// there: libvirt refuses when a file is in the way, and the pool is then refreshed once and the
+// names deleted again; a volume the probe made is deleted.
+func (l consoleLogs) deleteByName(ctx context.Context, b backend.Backend) error {
+	var missed []string
+	for _, vol := range l.handles()[:len(l.names)] {
+		found, err := hostops.DeleteVolumesAllFound(ctx, b, vol)
+		if err != nil {
+			return err
+		}
+		if !found {
+			missed = append(missed, vol.Name)
+		}
+	}
+	if len(missed) == 0 {
+		return nil
+	}
+	pool, err := b.StoragePoolLookupByName(ctx, l.pool)
+	if err != nil {
+		return kvmerr.IgnoreNotFound(err)
+	}
+	inTheWay := false
+	for _, name := range missed {
+		there, err := unknownFileAt(ctx, b, pool, name)
+		if err != nil {
+			return err
+		}
+		inTheWay = inTheWay || there
+	}
+	if !inTheWay {
+		return nil
+	}
+	if err := refreshLoaded(ctx, b, pool); err != nil {
+		return err
+	}
+	return hostops.DeleteVolumes(ctx, b, l.handles()[:len(l.names)]...)
+}
+
+// unknownFileAt reports whether pool's directory has a file called name that libvirt does not
+// know as a volume, by making an empty volume there (fileInTheWay); a volume made, or found
+// after all, is deleted.
+func unknownFileAt(ctx context.Context, b backend.Backend, pool libvirt.StoragePool, name string) (bool, error) {
+	x, err := definition.MarkerVolumeXML(name)
+	if err != nil {
+		return false, kvmerr.New(kvmerr.Permanent, "", "", err)
+	}
+	vol, err := b.StorageVolCreateXML(ctx, pool, x)
+	switch {
+	case err == nil:
+		return false, hostops.DeleteVolumes(ctx, b, vol)
+	case hostops.VolumeExists(err):
+		return false, hostops.DeleteVolumes(ctx, b, libvirt.StorageVol{Pool: pool.Name, Name: name})
+	case fileInTheWay(err):
+		return true, nil
+	}
+	return false, err
+}
+
+// consoleLogsKnown reports whether owned (ownedVolumes) holds the console log of VM name with uid
+// and all its rotated copies in one pool: then no file virtlogd can have made for the VM is
+// unknown to libvirt, and a refresh would find nothing more of it.
+func consoleLogsKnown(owned []libvirt.StorageVol, name, uid string) bool {
+	names := rules.ConsoleLogNames(name, uid)
+	found := map[string]int{}
+	for _, v := range owned {
+		if slices.Contains(names, v.Name) {
+			found[v.Pool]++
+		}
+	}
+	for _, n := range found {
+		if n == len(names) {
+			return true
+		}
+	}
+	return false
+}
