@@ -29,7 +29,7 @@ func TestCreate_logsTheConsoleBesideTheDisks(t *testing.T) {
 		h.create(func(r *CreateRequest) { r.Running = running })
 		d, _ := h.fb.Domain(vmName)
 		want := fake.DefaultPoolPath + "/" + labConsole
-		if !strings.Contains(d.XML, `<log file="`+want+`" append="off">`) {
+		if !strings.Contains(d.XML, `<log file="`+want+`" append="on">`) {
 			t.Fatalf("the definition logs no console at %s:\n%s", want, d.XML)
 		}
 		for _, n := range labConsoleLogs {

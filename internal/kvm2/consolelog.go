@@ -18,11 +18,10 @@ import (
 
 // The console log's volumes: a create makes the log and the names of its rotated copies
 // (rules.ConsoleLogNames) as empty volumes before the domain starts. virtlogd opens the log in
-// place (at each start it removes the log and the copies and makes the log again, at the same
-// path), and its rotation only renames the log to "<log>.0" and the copies up to "<log>.2".
-// Delete removes them by name, with no lookup and no refresh of the pool; a name libvirt no
-// longer knows is probed for a file it does not know (deleteByName), and only such a file, as a
-// VM made before the logs were volumes has, costs a refresh of the pool.
+// place and appends to it, and its rotation only renames the log to "<log>.0" and the copies up
+// to "<log>.2", so every name stays a file libvirt knows as a volume (a refresh, or a restart of
+// libvirtd, finds them again). Delete removes them by name, with no lookup and no refresh of the
+// pool; only a VM made before the logs were volumes costs one refresh (deleteByName).
 
 // makeConsoleLogs makes the console log volumes of the VM req builds in made's pool, whose
 // directory is dir, each at the path its name gives there, and counts them as this call's
@@ -129,66 +128,27 @@ func (c *Client) definedConsoleLog(ctx context.Context, b backend.Backend, name,
 	return logs, nil
 }
 
-// deleteByName deletes the console log volumes of l by name. A name libvirt does not know may
-// still be a file: virtlogd removes the log's rotated copies at each start of the domain (the log
-// is begun anew), and a refresh of the pool since (libvirt refreshes it after every upload) drops
-// their volumes, so a later rotation makes files libvirt does not know; and a VM made before the
-// logs were volumes has only files virtlogd made. Each such name is probed by making a volume
-// there: libvirt refuses when a file is in the way, and the pool is then refreshed once and the
-// names deleted again; a volume the probe made is deleted.
+// deleteByName deletes the console log volumes of l by name. For a VM whose create made them
+// (appended to, so virtlogd never removes one) every name is a volume. A name libvirt does not
+// know means a VM made before the logs were volumes: its log and copies are files virtlogd made,
+// which libvirt knows only after a refresh of the pool; the pool is refreshed once and the names
+// deleted again, so nothing is left.
 func (l consoleLogs) deleteByName(ctx context.Context, b backend.Backend) error {
-	var missed []string
+	all := true
 	for _, vol := range l.handles()[:len(l.names)] {
 		found, err := hostops.DeleteVolumesAllFound(ctx, b, vol)
 		if err != nil {
 			return err
 		}
-		if !found {
-			missed = append(missed, vol.Name)
-		}
+		all = all && found
 	}
-	if len(missed) == 0 {
+	if all {
 		return nil
 	}
-	pool, err := b.StoragePoolLookupByName(ctx, l.pool)
-	if err != nil {
-		return kvmerr.IgnoreNotFound(err)
-	}
-	inTheWay := false
-	for _, name := range missed {
-		there, err := unknownFileAt(ctx, b, pool, name)
-		if err != nil {
-			return err
-		}
-		inTheWay = inTheWay || there
-	}
-	if !inTheWay {
-		return nil
-	}
-	if err := refreshLoaded(ctx, b, pool); err != nil {
+	if _, err := refreshPool(ctx, b, l.pool); err != nil {
 		return err
 	}
 	return hostops.DeleteVolumes(ctx, b, l.handles()[:len(l.names)]...)
-}
-
-// unknownFileAt reports whether pool's directory has a file called name that libvirt does not
-// know as a volume, by making an empty volume there (fileInTheWay); a volume made, or found
-// after all, is deleted.
-func unknownFileAt(ctx context.Context, b backend.Backend, pool libvirt.StoragePool, name string) (bool, error) {
-	x, err := definition.MarkerVolumeXML(name)
-	if err != nil {
-		return false, kvmerr.New(kvmerr.Permanent, "", "", err)
-	}
-	vol, err := b.StorageVolCreateXML(ctx, pool, x)
-	switch {
-	case err == nil:
-		return false, hostops.DeleteVolumes(ctx, b, vol)
-	case hostops.VolumeExists(err):
-		return false, hostops.DeleteVolumes(ctx, b, libvirt.StorageVol{Pool: pool.Name, Name: name})
-	case fileInTheWay(err):
-		return true, nil
-	}
-	return false, err
 }
 
 // consoleLogsKnown reports whether owned (ownedVolumes) holds the console log of VM name with uid

@@ -14,7 +14,7 @@ func TestDomainXML_consoleLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(x, `<log file="/var/lib/libvirt/images/vm.uid.console.log" append="off"></log>`) {
+	if !strings.Contains(x, `<log file="/var/lib/libvirt/images/vm.uid.console.log" append="on"></log>`) {
 		t.Fatalf("the serial port is not logged to the path, append off:\n%s", x)
 	}
 	if strings.Count(x, "<log ") != 1 {

@@ -239,7 +239,11 @@ func devicesFor(s DomainSpec) *libvirtxml.DomainDeviceList {
 	}
 	var log *libvirtxml.DomainChardevLog
 	if s.ConsoleLogPath != "" {
-		log = &libvirtxml.DomainChardevLog{File: s.ConsoleLogPath, Append: "off"}
+		// Appended to: virtlogd then never removes a file of the log's, its rotation only
+		// renames among the log and its copies, so the volumes the create made for every name
+		// stay the files (rules.ConsoleLogNames). Begun anew (append off), each start would
+		// remove the copies, and libvirt would forget their volumes at its next refresh.
+		log = &libvirtxml.DomainChardevLog{File: s.ConsoleLogPath, Append: "on"}
 	}
 	return &libvirtxml.DomainDeviceList{
 		Disks:      []libvirtxml.DomainDisk{overlayDisk(s), seedDisk(s)},

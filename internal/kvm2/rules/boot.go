@@ -11,7 +11,7 @@ import (
 
 // ConsoleLogName is the volume holding the serial console log of VM name with uid. Like the
 // disks it carries the UID, so it is this VM's by its name; the create makes it, empty, and
-// virtlogd writes it (append='off': each start of the domain begins it anew).
+// virtlogd writes it (append='on': a start adds to it, and never removes a file of the log's).
 func ConsoleLogName(name, uid string) string { return name + "." + uid + ".console.log" }
 
 // ConsoleLogBackups is how many rotated copies of a console log virtlogd keeps by default

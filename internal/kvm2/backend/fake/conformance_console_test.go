@@ -24,6 +24,11 @@ func loggedSerial(file string) string {
 		"<channel type='unix'><source mode='bind'/><target type='virtio' name='org.qemu.guest_agent.0'/></channel>"
 }
 
+// appendedSerial is loggedSerial with the log appended to at each start, as kvm2 defines it.
+func appendedSerial(file string) string {
+	return strings.Replace(loggedSerial(file), "append='off'", "append='on'", 1)
+}
+
 var consoleScenarios = []scenario{
 	{"a console log in the pool's directory starts and is a volume after a refresh", func(t *testing.T, tg *target) {
 		n := tg.name("con")
@@ -76,7 +81,7 @@ var consoleScenarios = []scenario{
 		if err != nil {
 			t.Fatalf("StorageVolCreateXML of the log: %v", err)
 		}
-		dom := tg.define(t, n, guest{name: n, devices: loggedSerial(logPath)}.xml())
+		dom := tg.define(t, n, guest{name: n, devices: appendedSerial(logPath)}.xml())
 		tg.start(t, dom)
 		v, err := tg.b.StorageVolLookupByPath(ctx, logPath)
 		if err != nil || v.Name != made.Name {
@@ -135,6 +140,49 @@ var consoleScenarios = []scenario{
 		if _, err := tg.b.StorageVolLookupByPath(ctx, logPath); err != nil {
 			t.Fatalf("the log after a refresh: %v", err)
 		}
+	}},
+	{"a start that appends to the log keeps its rotated copies: after a refresh every name is still a volume", func(t *testing.T, tg *target) {
+		n := tg.name("app")
+		logPath := path.Join(tg.dir, n+".console.log")
+		names := []string{path.Base(logPath), path.Base(logPath) + ".0", path.Base(logPath) + ".1", path.Base(logPath) + ".2"}
+		t.Cleanup(func() {
+			tg.cleanup(func(ctx context.Context, b backend.Backend) {
+				if d, err := b.DomainLookupByName(ctx, n); err == nil {
+					_ = b.DomainDestroy(ctx, d)
+				}
+				_ = refreshWhenFree(ctx, b, tg.pool)
+				for _, name := range names {
+					_ = b.StorageVolDelete(ctx, libvirt.StorageVol{Pool: tg.pool.Name, Name: name})
+				}
+			})
+		})
+		ctx := tg.ctx(t)
+		for _, name := range names {
+			if _, err := tg.b.StorageVolCreateXML(ctx, tg.pool, emptyRawVolume(name)); err != nil {
+				t.Fatalf("StorageVolCreateXML %s: %v", name, err)
+			}
+		}
+		dom := tg.define(t, n, guest{name: n, devices: appendedSerial(logPath)}.xml())
+		tg.start(t, dom)
+		tg.destroy(t, dom)
+		tg.start(t, dom) // a second start appends again
+		tg.destroy(t, dom)
+		if err := refreshWhenFree(ctx, tg.b, tg.pool); err != nil {
+			t.Fatalf("StoragePoolRefresh: %v", err)
+		}
+		for _, name := range names {
+			if _, err := tg.b.StorageVolLookupByName(ctx, tg.pool, name); err != nil {
+				t.Fatalf("%s after two starts and a refresh: %v", name, err)
+			}
+			if err := tg.b.StorageVolDelete(ctx, libvirt.StorageVol{Pool: tg.pool.Name, Name: name}); err != nil {
+				t.Fatalf("StorageVolDelete of %s by name: %v", name, err)
+			}
+		}
+		if err := refreshWhenFree(ctx, tg.b, tg.pool); err != nil {
+			t.Fatalf("StoragePoolRefresh: %v", err)
+		}
+		_, err := tg.b.StorageVolLookupByPath(ctx, logPath)
+		wantRefusal(t, "the deleted log after a refresh", err, libvirt.ErrNoStorageVol)
 	}},
 	{"a volume is refused over a file of the pool's directory that the pool does not list, and after a refresh the file is the volume", func(t *testing.T, tg *target) {
 		n := tg.name("unk")
