@@ -115,8 +115,8 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 	if err != nil {
 		return err
 	}
-	// A console log file virtlogd made (for a VM of an earlier version, or a copy rotated after a
-	// refresh dropped the copy's volume: consolelog.go) is no volume until a refresh of its pool,
+	// A console log file virtlogd made (for a VM made before the logs were volumes: consolelog.go)
+	// is no volume until a refresh of its pool,
 	// and it lies beside the VM's disks, in whichever pool the create used (the pool setting may
 	// have changed since): unless the log and all its copies are volumes (as a create makes
 	// them), every pool is refreshed and searched again, so neither an earlier delete cut off
