@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	libvirt "github.com/digitalocean/go-libvirt"
+
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -92,6 +94,78 @@ func TestLabConsoleLog_inThePoolReadAndDeletedByIdentity(t *testing.T) {
 	for _, n := range []string{foreign, foreign + ".0"} {
 		if _, err := l.StorageVolLookupByName(pool, n); err != nil {
 			t.Fatalf("the foreign %s was deleted: %v", n, err)
+		}
+	}
+}
+
+// TestLabConsoleLog_aVMOfThePreviousBuildLeavesNothing: a VM made before the create made the
+// console log's volumes (its log begun anew at each start, and made by virtlogd, so a file
+// libvirt does not know) is deleted on the lab host with nothing of its log left: Delete finds
+// the names unknown and refreshes the pool once.
+func TestLabConsoleLog_aVMOfThePreviousBuildLeavesNothing(t *testing.T) {
+	const name, p = "kvm2-con-old", "kvm2-con-old"
+	env := loadLab(t)
+	l := localLibvirt(t, env)
+	owSweep(t, l, p)
+	t.Cleanup(func() { owSweep(t, l, p) })
+	c, _ := labClient(t, env)
+	ctx := context.Background()
+
+	base, err := c.EnsureBaseImage(ctx, imagecache.BaseImageRequest{Host: "lab", Pool: env.pool, Name: name + ".qcow2",
+		SourceURL: env.imageURL, SHA256: env.imageSHA256})
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := c.Create(ctx, owRequest(name, base.ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool, err := l.StoragePoolLookupByName(env.pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// As the previous build left it: no log volumes, append='off', the log virtlogd's file.
+	dom, err := l.DomainLookupByName(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.DomainDestroy(dom); err != nil {
+		t.Fatal(err)
+	}
+	names := rules.ConsoleLogNames(name, inst.UID)
+	for _, n := range names {
+		if err := l.StorageVolDelete(libvirt.StorageVol{Pool: env.pool, Name: n}, 0); err != nil {
+			t.Fatalf("delete the log volume %s: %v", n, err)
+		}
+	}
+	x, err := l.DomainGetXMLDesc(dom, libvirt.DomainXMLInactive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := strings.Replace(x, `append="on"`, `append="off"`, 1)
+	old = strings.Replace(old, `append='on'`, `append='off'`, 1)
+	if old == x {
+		t.Fatalf("the definition has no appended log:\n%s", x)
+	}
+	if dom, err = l.DomainDefineXML(old); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.DomainCreate(dom); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.StorageVolLookupByName(pool, names[0]); err == nil {
+		t.Fatal("the log virtlogd made is a volume before any refresh: the test does not make the previous build's VM")
+	}
+
+	if err := c.Delete(ctx, rules.FormatID("lab", name), inst.UID); err != nil {
+		t.Fatalf("Delete: %v", err)
+	}
+	if err := l.StoragePoolRefresh(pool, 0); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names {
+		if _, err := l.StorageVolLookupByName(pool, n); err == nil {
+			t.Errorf("%s survived the delete", n)
 		}
 	}
 }
