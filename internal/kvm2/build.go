@@ -99,7 +99,7 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 	}
 	// The console log and its rotated copies are volumes before virtlogd first opens the log
 	// (consolelog.go), so a delete removes them by name, with no refresh of the pool.
-	if err := makeConsoleLogs(ctx, b, made, req, dir); err != nil {
+	if err := makeConsoleLogs(ctx, b, made, req); err != nil {
 		return Instance{}, err
 	}
 	// A new definition has autostart off; set before the start, so a VM that runs has it.

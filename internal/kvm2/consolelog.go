@@ -5,6 +5,7 @@ import (
 	"errors"
 	"path"
 	"slices"
+	"sync"
 
 	libvirt "github.com/digitalocean/go-libvirt"
 
@@ -23,45 +24,62 @@ import (
 // libvirtd, finds them again). Delete removes them by name, with no lookup and no refresh of the
 // pool; only a VM made before the logs were volumes costs one refresh (deleteByName).
 
-// makeConsoleLogs makes the console log volumes of the VM req builds in made's pool, whose
-// directory is dir, each at the path its name gives there, and counts them as this call's
-// debris. A volume of the name that exists already was left by an earlier attempt of this
-// create (the names carry the UID) and is reused. A file there that libvirt does not know as a
-// volume (virtlogd's, from an earlier attempt by a version that did not make the logs) makes
-// libvirt refuse the create: the pool is refreshed once, and the file is then the volume.
-func makeConsoleLogs(ctx context.Context, b backend.Backend, made *debris, req CreateRequest, dir string) error {
-	for _, name := range rules.ConsoleLogNames(req.Name, req.UID) {
-		vol, err := makeConsoleLog(ctx, b, made, name)
+// makeConsoleLogs makes the console log volumes of the VM req builds in made's pool, all at once,
+// and counts them as this call's debris. Each lies at the path its name gives in the pool's
+// directory, where the VM's definition names the log: the overlay, made in the same pool, was
+// checked to be where its name gives (ensureOverlay), which a directory pool does for every name.
+// A volume of the name that exists already was left by an earlier attempt of this create (the
+// names carry the UID) and is reused. A file there that libvirt does not know as a volume
+// (virtlogd's, from an earlier attempt by a version that did not make the logs) makes libvirt
+// refuse the create: the pool is refreshed once, and the file is then the volume.
+func makeConsoleLogs(ctx context.Context, b backend.Backend, made *debris, req CreateRequest) error {
+	names := rules.ConsoleLogNames(req.Name, req.UID)
+	vols := make([]libvirt.StorageVol, len(names))
+	errs := make([]error, len(names))
+	var wg sync.WaitGroup
+	for i, name := range names {
+		wg.Go(func() {
+			x, err := definition.MarkerVolumeXML(name)
+			if err != nil {
+				errs[i] = kvmerr.New(kvmerr.Permanent, "", "", err)
+				return
+			}
+			vols[i], errs[i] = b.StorageVolCreateXML(ctx, made.pool, x)
+		})
+	}
+	wg.Wait()
+	for i := range names {
+		if errs[i] == nil {
+			made.volumes = append(made.volumes, vols[i])
+		}
+	}
+	for i, name := range names {
+		if errs[i] == nil {
+			continue
+		}
+		vol, err := existingConsoleLog(ctx, b, made, name, errs[i])
 		if err != nil {
 			return err
 		}
 		made.volumes = append(made.volumes, vol)
-		if err := inPool(ctx, b, made.pool, vol, path.Join(dir, name)); err != nil {
-			return err
-		}
 	}
 	return nil
 }
 
-// makeConsoleLog makes the empty raw volume name in made's pool, or finds the one there (see
-// makeConsoleLogs).
-func makeConsoleLog(ctx context.Context, b backend.Backend, made *debris, name string) (libvirt.StorageVol, error) {
-	x, err := definition.MarkerVolumeXML(name)
-	if err != nil {
-		return libvirt.StorageVol{}, kvmerr.New(kvmerr.Permanent, "", "", err)
-	}
-	vol, err := b.StorageVolCreateXML(ctx, made.pool, x)
+// existingConsoleLog is the volume name of made's pool whose create failed with err: the one
+// there already, or the file in its way once the pool is refreshed (see makeConsoleLogs).
+func existingConsoleLog(ctx context.Context, b backend.Backend, made *debris, name string, err error) (libvirt.StorageVol, error) {
 	switch {
-	case err == nil:
-		return vol, nil
 	case hostops.VolumeExists(err):
 		return b.StorageVolLookupByName(ctx, made.pool, name)
-	case !fileInTheWay(err) || made.unknownLogs:
+	case !fileInTheWay(err):
 		return libvirt.StorageVol{}, err
 	}
-	made.unknownLogs = true
-	if rerr := refreshLoaded(ctx, b, made.pool); rerr != nil {
-		return libvirt.StorageVol{}, rerr
+	if !made.unknownLogs {
+		made.unknownLogs = true
+		if rerr := refreshLoaded(ctx, b, made.pool); rerr != nil {
+			return libvirt.StorageVol{}, rerr
+		}
 	}
 	vol, lerr := b.StorageVolLookupByName(ctx, made.pool, name)
 	if kvmerr.IsNotFound(lerr) {

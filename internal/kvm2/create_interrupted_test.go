@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
@@ -44,9 +45,12 @@ func TestCreate_anInterruptedCreateLeavesAMarkedDomainBeforeAnyVolume(t *testing
 			t.Errorf("killed before %s: volumes %v carry uid %s, but no domain marked with it is on the host", at, ours, labUID)
 		}
 	}
+	var mu sync.Mutex
 	inject := func(b *fake.Backend) {
 		for _, w := range createWrites {
 			b.Inject(w, func(context.Context, fake.Call) error {
+				mu.Lock() // the console log volumes are made at once
+				defer mu.Unlock()
 				seen = append(seen, w)
 				check(w)
 				return nil

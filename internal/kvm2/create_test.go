@@ -423,7 +423,6 @@ func TestCreate_failureLeavesNoDebris(t *testing.T) {
 		{"a console log create fails", func(h *coreHarness) {
 			h.fb.FailFor("StorageVolCreateXML", fake.DefaultPool+"/"+labConsoleLogs[2], boom)
 		}, kvmerr.Transient},
-		{"a console log's path fails", func(h *coreHarness) { h.fb.FailNth("StorageVolGetPath", 4, boom) }, kvmerr.Transient},
 		{"define refused", func(h *coreHarness) { h.fb.FailAlways("DomainDefineXML", lverr(libvirt.ErrXMLError)) }, kvmerr.Permanent},
 		{"start fails", func(h *coreHarness) { h.fb.FailAlways("DomainCreate", lverr(libvirt.ErrInternalError)) }, kvmerr.Transient},
 		{"dies right after start", func(h *coreHarness) {
