@@ -20,6 +20,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // stateAttr reads attribute name of resource addr from the state into *dst.
@@ -142,9 +143,15 @@ func TestProxyVM_sameNameOfAnotherConfigurationIsNeverTouched(t *testing.T) {
 					if m.UID != "oob-egress-1" || m.Tag != "config-b" {
 						t.Fatalf("configuration B's VM was changed: mark %+v", m)
 					}
-					// B's console log is listed too: A's delete refreshed the pool (virtlogd made the file).
-					if got := h.volumesWith("oob-egress-1"); len(got) != 3 {
-						t.Fatalf("configuration B's volumes are %v, want its overlay, seed and console log", got)
+					// B's create made its console log and the log's rotated copies as volumes beside
+					// its disks; A's delete removed none of them.
+					want := append([]string{rules.SeedName("egress-1", "oob-egress-1")}, rules.ConsoleLogNames("egress-1", "oob-egress-1")...)
+					want = append(want, rules.OverlayName("egress-1", "oob-egress-1"))
+					slices.Sort(want)
+					got := h.volumesWith("oob-egress-1")
+					slices.Sort(got)
+					if !slices.Equal(got, want) {
+						t.Fatalf("configuration B's volumes are %v, want %v: its overlay, seed, console log and the log's copies", got, want)
 					}
 					if left := h.volumesWith(uidA); len(left) != 0 {
 						t.Fatalf("A's leftovers were kept: %v", left)
