@@ -97,9 +97,8 @@ func (f *faultLab) agentIPv4(name string, wait time.Duration) (string, error) {
 // objects is this run's domains and volumes on the lab, sorted.
 func (f *faultLab) objects() ([]string, []string, error) {
 	d, v, err := f.runObjects("-" + f.run)
-	// A console log and its rotated copies are volumes the create makes; virtlogd removes the
-	// copies' files when a guest starts, and a refresh (as libvirtd's start makes) drops them:
-	// they are no objects the provider changes.
+	// A console log and its rotated copies are volumes the create makes, written by virtlogd:
+	// no objects the provider changes after the create.
 	v = slices.DeleteFunc(v, func(n string) bool {
 		return strings.HasSuffix(n, ".console.log") || strings.Contains(n, ".console.log.")
 	})

@@ -99,8 +99,8 @@ func isConsoleLog(v string) bool {
 	return strings.HasSuffix(v, ".console.log") || strings.Contains(v, ".console.log.")
 }
 
-// isConsoleCopy reports whether volume v is a rotated copy of a console log: the create makes it,
-// and virtlogd removes its file when the guest starts, so a refresh of the pool may drop it.
+// isConsoleCopy reports whether volume v is a rotated copy of a console log: the create makes it
+// (a VM of an earlier version has one only once virtlogd rotated its log).
 func isConsoleCopy(v string) bool { return strings.Contains(v, ".console.log.") }
 
 // ownLeft fails when a domain, or a volume in any pool, of the test with prefix p remains.
