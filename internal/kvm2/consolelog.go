@@ -107,14 +107,17 @@ type consoleLogs struct {
 	found []libvirt.StorageVol
 }
 
-// handles are the volumes of l as libvirt reaches them by pool and name.
-func (l consoleLogs) handles() []libvirt.StorageVol {
+// named are the volumes of l's names in its pool, as libvirt reaches them by pool and name.
+func (l consoleLogs) named() []libvirt.StorageVol {
 	out := make([]libvirt.StorageVol, 0, len(l.names)+len(l.found))
 	for _, n := range l.names {
 		out = append(out, libvirt.StorageVol{Pool: l.pool, Name: n})
 	}
-	return append(out, l.found...)
+	return out
 }
+
+// handles are every volume of l: its names, then those found by path.
+func (l consoleLogs) handles() []libvirt.StorageVol { return append(l.named(), l.found...) }
 
 // definedConsoleLog gives the console log volumes of a VM whose definition (facts) names a log,
 // once its overlay is among disks (proven this VM's): the names the create made in the overlay's
@@ -152,21 +155,14 @@ func (c *Client) definedConsoleLog(ctx context.Context, b backend.Backend, name,
 // which libvirt knows only after a refresh of the pool; the pool is refreshed once and the names
 // deleted again, so nothing is left.
 func (l consoleLogs) deleteByName(ctx context.Context, b backend.Backend) error {
-	all := true
-	for _, vol := range l.handles()[:len(l.names)] {
-		found, err := hostops.DeleteVolumesAllFound(ctx, b, vol)
-		if err != nil {
-			return err
-		}
-		all = all && found
-	}
-	if all {
-		return nil
+	all, err := hostops.DeleteVolumesAllFound(ctx, b, l.named()...)
+	if err != nil || all {
+		return err
 	}
 	if _, err := refreshPool(ctx, b, l.pool); err != nil {
 		return err
 	}
-	return hostops.DeleteVolumes(ctx, b, l.handles()[:len(l.names)]...)
+	return hostops.DeleteVolumes(ctx, b, l.named()...)
 }
 
 // consoleLogsKnown reports whether owned (ownedVolumes) holds the console log of VM name with uid
