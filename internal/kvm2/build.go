@@ -39,14 +39,8 @@ type debris struct {
 // build creates a new domain: MAC check, base, precheck, define, seed, overlay, console logs,
 // start.
 func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, req CreateRequest) (inst Instance, err error) {
-	if req.MAC != "" {
-		uses, err := c.hostMACs(ctx, b, req.Host)
-		if err != nil {
-			return Instance{}, err
-		}
-		if err := rules.MACConflict(req.Host, req.MAC, req.UID, uses); err != nil {
-			return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", err)
-		}
+	if err := c.checkMACs(ctx, b, req); err != nil {
+		return Instance{}, err
 	}
 	base, err := c.images.Resolve(ctx, b, req.BaseImageID)
 	if err != nil {
@@ -234,11 +228,9 @@ func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, re
 	if err != nil {
 		return libvirt.Domain{}, err
 	}
-	mac := req.MAC
-	if mac == "" {
-		if mac, err = rules.NewMAC(); err != nil {
-			return libvirt.Domain{}, err
-		}
+	nics, err := withMACs(req.NICs)
+	if err != nil {
+		return libvirt.Domain{}, err
 	}
 	mark := requestMark(req)
 	mark.CreatedAt, mark.BaseSHA256, mark.SeedDigest = c.now().UTC(), base.SHA256, seedDigest
@@ -246,7 +238,7 @@ func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, re
 		Name: req.Name, UUID: rules.DomainUUID(req.UID), Type: hv, VCPUs: req.VCPUs, MemoryMiB: req.MemoryMiB, Firmware: string(req.Firmware),
 		OverlayPath: paths.overlay, OverlayFormat: definition.FormatQCOW2, SeedPath: paths.seed, ConsoleLogPath: paths.consoleLog,
 		BackingPath: base.Path, BackingFormat: base.Format,
-		Network: req.Network, Bridge: req.Bridge, MAC: mac, Mark: mark,
+		NICs: nics, Mark: mark,
 	})
 	if err != nil {
 		return libvirt.Domain{}, kvmerr.New(kvmerr.Permanent, "", "", err)
@@ -266,7 +258,7 @@ func requestMark(req CreateRequest) definition.Mark {
 	return definition.Mark{
 		UID: req.UID, Tag: req.Tag, BaseImageID: req.BaseImageID,
 		VCPUs: req.VCPUs, MemoryMiB: req.MemoryMiB, DiskGiB: req.DiskGiB,
-		Network: req.Network, Bridge: req.Bridge, Firmware: string(req.Firmware),
+		Network: req.NICs[0].Network, Bridge: req.NICs[0].Bridge, Firmware: string(req.Firmware),
 		UserDataSHA256: rules.UserDataSHA256(req.UserData), UserDataSource: userDataSource(req),
 		NetworkConfig: req.NetworkConfig, NoIPWait: req.NoIPWait, UserDataWOVersion: req.UserDataWOVersion,
 		CloudInitWait: req.CloudInitWait,

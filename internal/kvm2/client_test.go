@@ -169,7 +169,7 @@ func addMarkedDomain(t testing.TB, fb *fake.Backend, name, uid, tag string, s li
 		Name: name, UUID: rules.DomainUUID(uid), Type: definition.TypeQEMU, VCPUs: 1, MemoryMiB: 128, Firmware: definition.FirmwareBIOS,
 		OverlayPath: fake.DefaultPoolPath + "/" + rules.OverlayName(name, uid), SeedPath: fake.DefaultPoolPath + "/" + rules.SeedName(name, uid),
 		BackingPath: fake.DefaultPoolPath + "/" + labBase, BackingFormat: "qcow2",
-		Network: "default", MAC: "52:54:00:aa:bb:cc",
+		NICs: []definition.NIC{{Network: "default", MAC: "52:54:00:aa:bb:cc"}},
 		Mark: definition.Mark{UID: uid, Tag: tag, CreatedAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), BaseImageID: labBaseID,
 			VCPUs: 1, MemoryMiB: 128, DiskGiB: 4, Network: "default", Firmware: definition.FirmwareBIOS},
 	})

@@ -49,15 +49,11 @@ func (c *Client) Create(ctx context.Context, req CreateRequest) (Instance, error
 			fmt.Errorf("waiting for another operation on %s: %w", rules.FormatID(req.Host, req.Name), err))
 	}
 	defer unlock()
-	if req.MAC != "" {
-		// Two creates of this client asking for one address: the second waits, then finds it taken.
-		unlockMAC, err := c.locks.Lock(ctx, macLockKey(req.Host, req.MAC))
-		if err != nil {
-			return Instance{}, kvmerr.New(kvmerr.Transient, opCreate, req.Host,
-				fmt.Errorf("waiting for another create with mac address %s: %w", req.MAC, err))
-		}
-		defer unlockMAC()
+	unlockMACs, err := c.lockMACs(ctx, req.Host, req.NICs)
+	if err != nil {
+		return Instance{}, kvmerr.New(kvmerr.Transient, opCreate, req.Host, err)
 	}
+	defer unlockMACs()
 	b, release, err := c.pool.Acquire(ctx, req.Host)
 	if err != nil {
 		return Instance{}, kvmerr.Wrap(opCreate, req.Host, err)
@@ -88,15 +84,8 @@ func normalizeCreate(req CreateRequest, hc HostConfig) (CreateRequest, error) {
 	check(rules.ValidateUserDataWOVersion(req.UserDataWOVersion))
 	check(rules.ValidateCloudInitWait(req.CloudInitWait))
 	check(rules.ValidateNameOfPrefix(req.Name, req.NamePrefix))
-	req.Network, req.Bridge = attachment(req.Network, req.Bridge, hc)
-	check(rules.ValidateAttachment(req.Network, req.Bridge))
-	if req.MAC != "" {
-		mac, err := rules.NormalizeMACAddress(req.MAC)
-		check(err)
-		if err == nil {
-			req.MAC = mac
-		}
-	}
+	req.NICs = normalizeNICs(req.NICs, hc)
+	check(rules.ValidateNICs(req.NICs))
 	if req.NetworkConfig != "" {
 		check(rules.ValidateNetworkConfig(req.NetworkConfig))
 	}

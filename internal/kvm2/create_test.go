@@ -86,7 +86,7 @@ func TestCreate_defaultsFromRequestAndHost(t *testing.T) {
 	}{
 		{"host network", nil, nil, "default", "", rules.FirmwareUEFI, []string{`<source network="default"`, `firmware="efi"`}},
 		{"host bridge", func(h *HostConfig) { h.Bridge = "br0" }, nil, "", "br0", rules.FirmwareUEFI, []string{`<source bridge="br0"`}},
-		{"request network", func(h *HostConfig) { h.Bridge = "br0" }, func(r *CreateRequest) { r.Network = "proxies" }, "proxies", "", rules.FirmwareUEFI, []string{`<source network="proxies"`}},
+		{"request network", func(h *HostConfig) { h.Bridge = "br0" }, func(r *CreateRequest) { r.NICs = []definition.NIC{{Network: "proxies"}} }, "proxies", "", rules.FirmwareUEFI, []string{`<source network="proxies"`}},
 		{"bios", nil, func(r *CreateRequest) { r.Firmware = rules.FirmwareBIOS }, "default", "", rules.FirmwareBIOS, nil},
 	}
 	for _, tt := range tests {
@@ -129,7 +129,7 @@ func TestCreate_rejectsInvalidRequestBeforeAnyRPC(t *testing.T) {
 		{"too little memory", func(r *CreateRequest) { r.MemoryMiB = 63 }, "memory"},
 		{"no disk", func(r *CreateRequest) { r.DiskGiB = 0 }, "disk"},
 		{"bad firmware", func(r *CreateRequest) { r.Firmware = "coreboot" }, "firmware"},
-		{"network and bridge", func(r *CreateRequest) { r.Network, r.Bridge = "a", "b" }, "network and bridge"},
+		{"network and bridge", func(r *CreateRequest) { r.NICs = []definition.NIC{{Network: "a", Bridge: "b"}} }, "network and bridge"},
 		{"no base", func(r *CreateRequest) { r.BaseImageID = "" }, "base image"},
 		{"unknown host", func(r *CreateRequest) { r.Host = "elsewhere" }, "not configured"},
 		// The upper bounds the schema also applies.
@@ -140,9 +140,9 @@ func TestCreate_rejectsInvalidRequestBeforeAnyRPC(t *testing.T) {
 		{"disk that wraps to 1 GiB", func(r *CreateRequest) { r.DiskGiB = 17179869185 }, "disk is 17179869185 GiB"},
 		{"name with a dot", func(r *CreateRequest) { r.Name = "egress.a" }, "only lowercase letters"},
 		{"name with a trailing hyphen", func(r *CreateRequest) { r.Name = "egress-" }, "must not end with a hyphen"},
-		{"bridge name too long", func(r *CreateRequest) { r.Bridge = "a-very-long-bridge" }, "at most 15"},
-		{"multicast mac", func(r *CreateRequest) { r.MAC = "01:00:5e:00:00:01" }, "multicast"},
-		{"mac with hyphens", func(r *CreateRequest) { r.MAC = "52-54-00-00-00-01" }, "with ':'"},
+		{"bridge name too long", func(r *CreateRequest) { r.NICs = []definition.NIC{{Bridge: "a-very-long-bridge"}} }, "at most 15"},
+		{"multicast mac", func(r *CreateRequest) { r.NICs = []definition.NIC{{MAC: "01:00:5e:00:00:01"}} }, "multicast"},
+		{"mac with hyphens", func(r *CreateRequest) { r.NICs = []definition.NIC{{MAC: "52-54-00-00-00-01"}} }, "with ':'"},
 		{"network config without version", func(r *CreateRequest) { r.NetworkConfig = "ethernets: {}\n" }, "no `version` key"},
 		{"network config not YAML", func(r *CreateRequest) { r.NetworkConfig = "version: [2\n" }, "not a YAML mapping"},
 		{"name not of its prefix", func(r *CreateRequest) { r.NamePrefix = "web-" }, "does not begin with its name prefix"},

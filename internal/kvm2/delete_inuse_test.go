@@ -112,7 +112,7 @@ func defineWithDisks(t *testing.T, h *coreHarness, uid, overlay, seed string) {
 	x, err := definition.DomainXML(definition.DomainSpec{
 		Name: vmName, UUID: rules.DomainUUID(uid), Type: definition.TypeQEMU, VCPUs: 1, MemoryMiB: 128, Firmware: definition.FirmwareBIOS,
 		OverlayPath: fake.DefaultPoolPath + "/" + overlay, SeedPath: fake.DefaultPoolPath + "/" + seed,
-		Network: "default", MAC: "52:54:00:aa:bb:cc",
+		NICs: []definition.NIC{{Network: "default", MAC: "52:54:00:aa:bb:cc"}},
 		Mark: definition.Mark{UID: uid, Tag: "t", CreatedAt: time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC), BaseImageID: labBaseID,
 			VCPUs: 1, MemoryMiB: 128, DiskGiB: 4, Network: "default", Firmware: definition.FirmwareBIOS},
 	})

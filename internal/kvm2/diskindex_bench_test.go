@@ -22,7 +22,7 @@ func fleetHost(b *testing.B, n int) *fake.Backend {
 		x, err := definition.DomainXML(definition.DomainSpec{
 			Name: name, UUID: uid, Type: definition.TypeQEMU, VCPUs: 1, MemoryMiB: 128, Firmware: definition.FirmwareUEFI,
 			OverlayPath: overlay, OverlayFormat: definition.FormatQCOW2, SeedPath: seed,
-			BackingPath: base, BackingFormat: definition.FormatQCOW2, Network: "default",
+			BackingPath: base, BackingFormat: definition.FormatQCOW2, NICs: []definition.NIC{{Network: "default"}},
 			ConsoleLogPath: fake.DefaultPoolPath + "/" + name + "." + uid + ".console.log",
 			Mark: definition.Mark{UID: uid, Tag: "fleet-a", CreatedAt: time.Date(2026, 12, 4, 5, 0, 0, 0, time.UTC),
 				BaseImageID: labBaseID, VCPUs: 1, MemoryMiB: 128, DiskGiB: 4, Network: "default", Firmware: definition.FirmwareUEFI},

@@ -409,7 +409,7 @@ func BenchmarkLabListByTag50(b *testing.B) {
 			name := fmt.Sprintf("%s%02d", prefix, i)
 			x, err := definition.DomainXML(definition.DomainSpec{Name: name, Type: definition.TypeQEMU, VCPUs: 1, MemoryMiB: 64,
 				Firmware: definition.FirmwareBIOS, OverlayPath: "/nonexistent/" + name + ".qcow2", SeedPath: "/nonexistent/" + name + ".iso",
-				Network: env.network, Mark: definition.Mark{UID: name, Tag: "bench", CreatedAt: time.Now()}})
+				NICs: []definition.NIC{{Network: env.network}}, Mark: definition.Mark{UID: name, Tag: "bench", CreatedAt: time.Now()}})
 			if err == nil {
 				_, err = l.DomainDefineXML(x)
 			}

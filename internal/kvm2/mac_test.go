@@ -110,7 +110,7 @@ func TestHostMACs_identityNotName(t *testing.T) {
 // TestCreate_fixedMAC: the asked address is defined in lower case and read back.
 func TestCreate_fixedMAC(t *testing.T) {
 	h := newCore(t)
-	inst := h.create(func(r *CreateRequest) { r.MAC = "02:AB:00:00:00:10" })
+	inst := h.create(func(r *CreateRequest) { r.NICs = []definition.NIC{{MAC: "02:AB:00:00:00:10"}} })
 	d, _ := h.fb.Domain(vmName)
 	if inst.MAC != "02:ab:00:00:00:10" || !strings.Contains(d.XML, `<mac address="02:ab:00:00:00:10">`) {
 		t.Fatalf("mac %q, XML:\n%s", inst.MAC, d.XML)
@@ -130,7 +130,7 @@ func TestCreate_refusesAMACAnotherDomainHas(t *testing.T) {
 			h := newCore(t)
 			macNeighbours(t, h)
 			h.fb.RemoveDomain(vmName) // the VM's own domain is gone: a new create under its name
-			_, err := h.c.Create(context.Background(), func() CreateRequest { r := labRequest(); r.MAC = tt.mac; return r }())
+			_, err := h.c.Create(context.Background(), func() CreateRequest { r := labRequest(); r.NICs = []definition.NIC{{MAC: tt.mac}}; return r }())
 			var inUse *rules.MACInUseError
 			if classOfErr(t, err) != kvmerr.Permanent || !errors.As(err, &inUse) || inUse.Domain != tt.domain ||
 				!strings.Contains(err.Error(), "already used by domain "+tt.domain+" on host lab") {
@@ -151,7 +151,11 @@ func TestCreate_refusesAMACAnotherDomainHas(t *testing.T) {
 func TestCreate_refusesAFixedMACBesideAnUnreadableDefinition(t *testing.T) {
 	h := newCore(t)
 	h.fb.AddDomain(fake.Domain{Name: "weird", XML: "<domain><devices><interface"})
-	_, err := h.c.Create(context.Background(), func() CreateRequest { r := labRequest(); r.MAC = "52:54:00:00:00:09"; return r }())
+	_, err := h.c.Create(context.Background(), func() CreateRequest {
+		r := labRequest()
+		r.NICs = []definition.NIC{{MAC: "52:54:00:00:00:09"}}
+		return r
+	}())
 	var inUse *rules.MACInUseError
 	if classOfErr(t, err) != kvmerr.Permanent || !errors.As(err, &inUse) || inUse.Domain != "weird" || !inUse.Unreadable ||
 		!strings.Contains(err.Error(), "definition cannot be read") {
@@ -177,7 +181,7 @@ func TestCreate_fixedMACRaceDefinesOnce(t *testing.T) {
 	for _, name := range []string{"egress-a", "egress-b"} {
 		go func() {
 			r := labRequest2(name)
-			r.MAC = "52:54:00:00:00:42"
+			r.NICs = []definition.NIC{{MAC: "52:54:00:00:00:42"}}
 			_, err := h.c.Create(context.Background(), r)
 			errs <- err
 		}()

@@ -69,9 +69,7 @@ func settingDiffs(m definition.Mark, facts definition.DomainFacts, req CreateReq
 	text("user_data_wo_version", m.UserDataWOVersion, want.UserDataWOVersion)
 	text("wait_for_cloud_init", m.CloudInitWait, want.CloudInitWait)
 	text("name_prefix", m.NamePrefix, want.NamePrefix)
-	if req.MAC != "" && !rules.SameMAC(facts.MAC, req.MAC) {
-		out = append(out, SettingDiff{Setting: "mac_address", Mark: facts.MAC, Asked: req.MAC})
-	}
+	out = append(out, nicDiffs(facts.NICs, req.NICs)...)
 	return out
 }
 

@@ -9,6 +9,7 @@ import (
 
 	libvirt "github.com/digitalocean/go-libvirt"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -104,7 +105,7 @@ func TestCreate_takenNameWithOtherSettingsNamesTheDifferences(t *testing.T) {
 
 // A fixed MAC address the domain does not have is a difference too.
 func TestCreate_takenNameComparesAFixedMAC(t *testing.T) {
-	_, owned := takenBy(t, func(r *CreateRequest) { r.MAC = "52:54:00:12:34:56" })
+	_, owned := takenBy(t, func(r *CreateRequest) { r.NICs = []definition.NIC{{MAC: "52:54:00:12:34:56"}} })
 	if len(owned.Differs) != 1 || owned.Differs[0].Setting != "mac_address" || owned.Differs[0].Asked != "52:54:00:12:34:56" {
 		t.Fatalf("Differs %+v", owned.Differs)
 	}

@@ -74,18 +74,19 @@ type CreateRequest struct {
 	VCPUs       int
 	MemoryMiB   int
 	DiskGiB     int
-	Network     string // default: the host's
-	Bridge      string
-	Firmware    rules.Firmware
-	Tag         string
-	UserData    []byte // secret: never logged; only its sha256 is stored in the mark
+	// NICs are the VM's network interfaces in the order the guest sees them (rules.ValidateNICs):
+	// each on a libvirt network or a host bridge (neither: the host's), with a MAC
+	// (ValidateMACAddress; empty: a random one in QEMU's 52:54:00) and rate limits. None: one
+	// NIC on the host's network or bridge.
+	NICs     []definition.NIC
+	Firmware rules.Firmware
+	Tag      string
+	UserData []byte // secret: never logged; only its sha256 is stored in the mark
 	// WriteOnlyUserData says the caller must never get UserData back (Terraform's write-only
 	// user_data_wo): the mark records it, and ReadUserData then refuses to read the seed.
 	WriteOnlyUserData bool
 	Running           bool // start after define (default true at the Terraform layer)
 	Autostart         bool // libvirtd starts the domain when it starts (default true at the Terraform layer)
-	// MAC is the NIC's address (ValidateMACAddress); empty: a random one in QEMU's 52:54:00.
-	MAC string
 	// NetworkConfig is the cloud-init network configuration (ValidateNetworkConfig) for the seed's
 	// network-config file; empty: none, so the guest's cloud-init falls back to DHCP.
 	NetworkConfig string

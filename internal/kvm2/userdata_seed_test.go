@@ -165,7 +165,7 @@ func TestReadUserData_vmOfThePreviousRelease(t *testing.T) {
 	x, err := definition.DomainXML(definition.DomainSpec{
 		Name: vmName, Type: definition.TypeQEMU, VCPUs: 1, MemoryMiB: 128, Firmware: definition.FirmwareBIOS,
 		OverlayPath: fake.DefaultPoolPath + "/" + overlay, SeedPath: fake.DefaultPoolPath + "/" + seedName,
-		Network: "default", MAC: "52:54:00:aa:bb:cc", Mark: definition.Mark{UID: oldUID},
+		NICs: []definition.NIC{{Network: "default", MAC: "52:54:00:aa:bb:cc"}}, Mark: definition.Mark{UID: oldUID},
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -77,25 +78,25 @@ func userDataSHA256(data string) string { return rules.UserDataSHA256([]byte(dat
 // it came from user_data_wo).
 func createRequest(plan proxyVMModel, uid, userData string, writeOnly bool) kvm2.CreateRequest {
 	return kvm2.CreateRequest{
-		Host:              plan.Host.ValueString(),
-		Name:              plan.Name.ValueString(),
-		UID:               uid,
-		BaseImageID:       plan.BaseImageID.ValueString(),
-		VCPUs:             int(plan.VCPUs.ValueInt64()),
-		MemoryMiB:         int(plan.MemoryMiB.ValueInt64()),
-		DiskGiB:           int(plan.DiskGiB.ValueInt64()),
-		Network:           knownString(plan.Network),
-		Bridge:            knownString(plan.Bridge),
+		Host:        plan.Host.ValueString(),
+		Name:        plan.Name.ValueString(),
+		UID:         uid,
+		BaseImageID: plan.BaseImageID.ValueString(),
+		VCPUs:       int(plan.VCPUs.ValueInt64()),
+		MemoryMiB:   int(plan.MemoryMiB.ValueInt64()),
+		DiskGiB:     int(plan.DiskGiB.ValueInt64()),
+		// The MAC is unknown when not configured: the core then picks a random address.
+		NICs: []definition.NIC{{
+			Network: knownString(plan.Network), Bridge: knownString(plan.Bridge), MAC: knownString(plan.MACAddress),
+		}},
 		Firmware:          rules.Firmware(plan.Firmware.ValueString()),
 		Tag:               plan.Tag.ValueString(),
 		UserData:          []byte(userData),
 		WriteOnlyUserData: writeOnly,
 		Running:           plan.Running.ValueBool(),
 		Autostart:         plan.Autostart.ValueBool(),
-		// Unknown when not configured: the core then picks a random address.
-		MAC:           knownString(plan.MACAddress),
-		NetworkConfig: knownString(plan.NetworkConfig),
-		Steering:      steering(plan),
+		NetworkConfig:     knownString(plan.NetworkConfig),
+		Steering:          steering(plan),
 	}
 }
 

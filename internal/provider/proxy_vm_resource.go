@@ -377,55 +377,6 @@ func (r *proxyVMResource) get(ctx context.Context, id, uid string) (kvm2.Instanc
 	})
 }
 
-// waitForIPv4 polls the VM until it reports an IPv4 address or ctx ends. It returns the last
-// instance read, so the caller can record the VM even when the wait fails.
-func (r *proxyVMResource) waitForIPv4(ctx context.Context, inst kvm2.Instance) (kvm2.Instance, error) {
-	ticker := time.NewTicker(r.data.retry.Poll)
-	defer ticker.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return inst, ctx.Err()
-		case <-ticker.C:
-		}
-		got, err := r.data.client.GetWithDisk(ctx, inst.ID, inst.UID)
-		switch {
-		case err == nil:
-			inst = got
-			if inst.IPv4 != "" {
-				return inst, nil
-			}
-		case errors.Is(err, kvmerr.ErrTransient):
-			// The host was slow to answer; keep polling within the timeout.
-		default:
-			return inst, err
-		}
-	}
-}
-
-// ipWaitDiagnostic explains a create (or start) whose VM exists but reported no address.
-func ipWaitDiagnostic(action, id string, timeout time.Duration, inst kvm2.Instance, err error) diag.Diagnostic {
-	if !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
-		return errorDiagnostic(action, proxyVMKind, id, err)
-	}
-	if errors.Is(err, context.Canceled) {
-		return diag.NewErrorDiagnostic(errorSummary(action, proxyVMKind, id),
-			fmt.Sprintf("The wait for an IPv4 address was interrupted: Terraform asked the provider to stop (as Ctrl-C "+
-				"does). The domain exists (state %q) and is recorded in state as tainted, so the next apply replaces it.", inst.State))
-	}
-	network := inst.Network
-	if network == "" {
-		network = "bridge " + inst.Bridge
-	} else {
-		network = "network " + network
-	}
-	return diag.NewErrorDiagnostic(errorSummary(action, proxyVMKind, id),
-		fmt.Sprintf("No IPv4 address was reported within %s; the guest agent or DHCP did not answer. "+
-			"The domain exists (state %q) and is recorded in state as tainted, so the next apply replaces it.\n\n"+
-			"Check that the image starts qemu-guest-agent or requests a DHCP lease on %s, raise timeouts.create, "+
-			"or set wait_for_ip = false.", timeout, inst.State, network))
-}
-
 // importDetail explains why a VM cannot be imported.
 func importDetail(host, name string, err error) string {
 	if isNotFound(err) {

@@ -36,7 +36,7 @@ const (
 	minMemoryMiB   = 64
 )
 
-// DomainSpec is everything DomainXML needs. Exactly one of Network and Bridge is set.
+// DomainSpec is everything DomainXML needs. It has at least one NIC.
 // An empty Firmware means UEFI and an empty OverlayFormat means qcow2.
 type DomainSpec struct {
 	Name string
@@ -56,9 +56,8 @@ type DomainSpec struct {
 	// domain depends on, and libvirt does not probe the chain further.
 	BackingPath   string
 	BackingFormat string
-	Network       string
-	Bridge        string
-	MAC           string
+	// NICs are the domain's network interfaces, in the order the guest sees them.
+	NICs []NIC
 	// ConsoleLogPath, when set, is the file the serial console is logged to (through virtlogd,
 	// begun anew at each start of the domain). Empty: no log, as the domains of earlier versions.
 	ConsoleLogPath string
@@ -66,7 +65,7 @@ type DomainSpec struct {
 }
 
 // DomainXML renders the definition of a domain from s: a q35 machine with the overlay as a
-// virtio disk, the seed as a read-only SATA cdrom, one virtio NIC, the guest agent channel, a
+// virtio disk, the seed as a read-only SATA cdrom, a virtio NIC for each of s.NICs, the guest agent channel, a
 // serial console and our mark in <metadata>. Both disks are type="file" with the resolved
 // paths, not type="volume": the security driver labels file paths it is given, which is what
 // lets the guest open them on AppArmor/SELinux hosts.
@@ -157,11 +156,11 @@ func (s DomainSpec) validate() error {
 	if s.UUID != "" && !uuidRE.MatchString(s.UUID) {
 		add("uuid %q is not a UUID", s.UUID)
 	}
-	if (s.Network == "") == (s.Bridge == "") {
-		add("exactly one of network (%q) and bridge (%q) must be set", s.Network, s.Bridge)
+	if len(s.NICs) == 0 {
+		add("no network interface")
 	}
-	if s.MAC != "" {
-		if err := checkMAC(s.MAC); err != nil {
+	for i, n := range s.NICs {
+		if err := validateNIC(i, n); err != nil {
 			add("%v", err)
 		}
 	}
@@ -228,7 +227,7 @@ func cpuFor(domainType string) *libvirtxml.DomainCPU {
 	return &libvirtxml.DomainCPU{Mode: "host-passthrough"}
 }
 
-// devicesFor lists the devices: two disks, one NIC, the agent channel, a serial console (logged
+// devicesFor lists the devices: two disks, the NICs, the agent channel, a serial console (logged
 // to ConsoleLogPath when set; the console is the serial port's alias, so the log is on the
 // serial device alone) and a virtio RNG (guests generating SSH host keys at first boot would
 // otherwise wait for entropy).
@@ -247,7 +246,7 @@ func devicesFor(s DomainSpec) *libvirtxml.DomainDeviceList {
 	}
 	return &libvirtxml.DomainDeviceList{
 		Disks:      []libvirtxml.DomainDisk{overlayDisk(s), seedDisk(s)},
-		Interfaces: []libvirtxml.DomainInterface{nic(s)},
+		Interfaces: interfaces(s.NICs),
 		Channels: []libvirtxml.DomainChannel{{
 			Source: &libvirtxml.DomainChardevSource{UNIX: &libvirtxml.DomainChardevSourceUNIX{Mode: "bind"}},
 			Target: &libvirtxml.DomainChannelTarget{VirtIO: &libvirtxml.DomainChannelTargetVirtIO{Name: guestAgentName}},
@@ -296,24 +295,6 @@ func seedDisk(s DomainSpec) libvirtxml.DomainDisk {
 		Target:   &libvirtxml.DomainDiskTarget{Dev: seedTarget, Bus: "sata"},
 		ReadOnly: &libvirtxml.DomainDiskReadOnly{},
 	}
-}
-
-// nic is the virtio interface on the configured libvirt network or host bridge.
-func nic(s DomainSpec) libvirtxml.DomainInterface {
-	src := &libvirtxml.DomainInterfaceSource{}
-	if s.Network != "" {
-		src.Network = &libvirtxml.DomainInterfaceSourceNetwork{Network: s.Network}
-	} else {
-		src.Bridge = &libvirtxml.DomainInterfaceSourceBridge{Bridge: s.Bridge}
-	}
-	iface := libvirtxml.DomainInterface{
-		Source: src,
-		Model:  &libvirtxml.DomainInterfaceModel{Type: "virtio"},
-	}
-	if s.MAC != "" {
-		iface.MAC = &libvirtxml.DomainInterfaceMAC{Address: strings.ToLower(s.MAC)}
-	}
-	return iface
 }
 
 // HypervisorType returns "kvm" when the capabilities XML offers a kvm domain for x86_64 hvm

@@ -19,7 +19,7 @@ func validSpec() DomainSpec {
 		OverlayPath:   "/var/lib/libvirt/images/web1.qcow2",
 		OverlayFormat: FormatQCOW2,
 		SeedPath:      "/var/lib/libvirt/images/web1-seed.iso",
-		Network:       "default",
+		NICs:          []NIC{{Network: "default"}},
 		Mark:          sampleMark(),
 	}
 }
@@ -178,7 +178,7 @@ func TestDomainXML_interface(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			s := validSpec()
-			s.Network, s.Bridge, s.MAC = tc.network, tc.bridge, tc.mac
+			s.NICs = []NIC{{Network: tc.network, Bridge: tc.bridge, MAC: tc.mac}}
 			out, dom := buildAndParse(t, s)
 			if len(dom.Devices.Interfaces) != 1 {
 				t.Fatalf("%d interfaces, want 1", len(dom.Devices.Interfaces))
@@ -288,11 +288,11 @@ func TestDomainXML_rejects(t *testing.T) {
 		{"relative overlay path", func(s *DomainSpec) { s.OverlayPath = "web1.qcow2" }, "not absolute"},
 		{"unclean seed path", func(s *DomainSpec) { s.SeedPath = "/var/lib/../lib/seed.iso" }, "not clean"},
 		{"empty seed path", func(s *DomainSpec) { s.SeedPath = "" }, "seed path is empty"},
-		{"both network and bridge", func(s *DomainSpec) { s.Bridge = "br0" }, "exactly one of network"},
-		{"neither network nor bridge", func(s *DomainSpec) { s.Network = "" }, "exactly one of network"},
-		{"malformed mac", func(s *DomainSpec) { s.MAC = "52:54:00" }, `mac "52:54:00"`},
-		{"multicast mac", func(s *DomainSpec) { s.MAC = "01:00:5e:00:00:01" }, "multicast"},
-		{"long mac", func(s *DomainSpec) { s.MAC = "00:00:00:00:fe:80:00:00:00:00:00:00:02:00:5e:10:00:00:00:01" }, "not 48 bits"},
+		{"both network and bridge", func(s *DomainSpec) { s.NICs[0].Bridge = "br0" }, "exactly one of network"},
+		{"neither network nor bridge", func(s *DomainSpec) { s.NICs[0].Network = "" }, "exactly one of network"},
+		{"malformed mac", func(s *DomainSpec) { s.NICs[0].MAC = "52:54:00" }, `mac "52:54:00"`},
+		{"multicast mac", func(s *DomainSpec) { s.NICs[0].MAC = "01:00:5e:00:00:01" }, "multicast"},
+		{"long mac", func(s *DomainSpec) { s.NICs[0].MAC = "00:00:00:00:fe:80:00:00:00:00:00:00:02:00:5e:10:00:00:00:01" }, "not 48 bits"},
 		{"mark without uid", func(s *DomainSpec) { s.Mark.UID = "" }, "no uid"},
 		{"uuid not a uuid", func(s *DomainSpec) { s.UUID = "egress-1" }, `uuid "egress-1" is not a UUID`},
 		{"uuid in upper case", func(s *DomainSpec) { s.UUID = "0B4F6A52-3C1E-4D1A-9A8E-7F2D5C6B1A90" }, "is not a UUID"},

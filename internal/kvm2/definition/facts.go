@@ -34,6 +34,9 @@ type DomainFacts struct {
 	MemoryMiB      int
 	// MACs lists the MAC address of every interface, in lower case (MAC is the first one's).
 	MACs []string
+	// NICs are the domain's interfaces in the guest's order; MAC, Network and Bridge above are
+	// the first one's.
+	NICs []NIC
 	// Active is set for the live definition of a domain that runs (or is paused): libvirt gives
 	// such a domain an id.
 	Active bool
@@ -93,7 +96,7 @@ func factsOf(dom *libvirtxml.Domain) (DomainFacts, error) {
 	}
 	if dom.Devices != nil {
 		facts.readDisks(dom.Devices.Disks)
-		facts.readNIC(dom.Devices.Interfaces)
+		facts.readNICs(dom.Devices.Interfaces)
 		facts.AgentDisconnected = agentDisconnected(dom.Devices.Channels)
 		if len(dom.Devices.Serials) > 0 && dom.Devices.Serials[0].Log != nil {
 			facts.ConsoleLogPath = dom.Devices.Serials[0].Log.File
@@ -135,31 +138,28 @@ func sourceFile(s *libvirtxml.DomainDiskSource) string {
 	return s.File.File
 }
 
-// readNIC records every interface's MAC, and the first interface's MAC and its network or
-// bridge.
-func (f *DomainFacts) readNIC(ifaces []libvirtxml.DomainInterface) {
+// readNICs records every interface: its MAC (in MACs too, when it has one), its network or
+// bridge and its rate limits; MAC, Network and Bridge are the first one's.
+func (f *DomainFacts) readNICs(ifaces []libvirtxml.DomainInterface) {
 	for _, iface := range ifaces {
+		var n NIC
 		if iface.MAC != nil && iface.MAC.Address != "" {
-			f.MACs = append(f.MACs, strings.ToLower(iface.MAC.Address))
+			n.MAC = strings.ToLower(iface.MAC.Address)
+			f.MACs = append(f.MACs, n.MAC)
 		}
+		// A running domain on a libvirt network also reports the network's bridge in
+		// <source network="..." bridge="virbr0">; that is not a configured bridge.
+		if iface.Source != nil && iface.Source.Network != nil {
+			n.Network = iface.Source.Network.Network
+		}
+		if iface.Source != nil && iface.Source.Bridge != nil {
+			n.Bridge = iface.Source.Bridge.Bridge
+		}
+		n.Bandwidth = readBandwidth(iface.Bandwidth)
+		f.NICs = append(f.NICs, n)
 	}
-	if len(ifaces) == 0 {
-		return
-	}
-	iface := ifaces[0]
-	if iface.MAC != nil {
-		f.MAC = strings.ToLower(iface.MAC.Address)
-	}
-	if iface.Source == nil {
-		return
-	}
-	// A running domain on a libvirt network also reports the network's bridge in
-	// <source network="..." bridge="virbr0">; that is not a configured bridge.
-	if iface.Source.Network != nil {
-		f.Network = iface.Source.Network.Network
-	}
-	if iface.Source.Bridge != nil {
-		f.Bridge = iface.Source.Bridge.Bridge
+	if len(f.NICs) > 0 {
+		f.MAC, f.Network, f.Bridge = f.NICs[0].MAC, f.NICs[0].Network, f.NICs[0].Bridge
 	}
 }
 

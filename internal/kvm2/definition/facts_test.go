@@ -78,13 +78,15 @@ func TestParseDomain_live(t *testing.T) {
 		MAC:            "52:54:00:ab:cd:ef",
 		MACs:           []string{"52:54:00:ab:cd:ef"},
 		Network:        "default",
-		OverlayPath:    "/pool/web1.qcow2",
-		SeedPath:       "/pool/web1-seed.iso",
-		NVRAMPath:      "/var/lib/libvirt/qemu/nvram/web1_VARS.fd",
-		Firmware:       FirmwareUEFI,
-		VCPUs:          2,
-		MemoryMiB:      512,
-		Active:         true, // a running domain's live definition carries its id
+		// The network's bridge, reported beside its name, is not a configured bridge.
+		NICs:        []NIC{{Network: "default", MAC: "52:54:00:ab:cd:ef"}},
+		OverlayPath: "/pool/web1.qcow2",
+		SeedPath:    "/pool/web1-seed.iso",
+		NVRAMPath:   "/var/lib/libvirt/qemu/nvram/web1_VARS.fd",
+		Firmware:    FirmwareUEFI,
+		VCPUs:       2,
+		MemoryMiB:   512,
+		Active:      true, // a running domain's live definition carries its id
 	}
 	if !sameFacts(got, want) {
 		t.Errorf("ParseDomain:\n got %+v\nwant %+v", got, want)
@@ -101,19 +103,21 @@ func TestParseDomain_roundTrip(t *testing.T) {
 	}{
 		{"uefi on network", func(*DomainSpec) {}, DomainFacts{
 			Mark: &mark, Name: "web1", DiskFiles: []string{overlay, seed},
-			Network: "default", OverlayPath: overlay, SeedPath: seed, Firmware: FirmwareUEFI, VCPUs: 2, MemoryMiB: 512}},
+			Network: "default", NICs: []NIC{{Network: "default"}}, OverlayPath: overlay, SeedPath: seed, Firmware: FirmwareUEFI, VCPUs: 2, MemoryMiB: 512}},
 		{"bios on bridge with mac", func(s *DomainSpec) {
-			s.Firmware, s.Network, s.Bridge, s.MAC, s.VCPUs, s.MemoryMiB = FirmwareBIOS, "", "br0", "52:54:00:00:00:01", 1, 128
+			s.Firmware, s.NICs, s.VCPUs, s.MemoryMiB = FirmwareBIOS, []NIC{{Bridge: "br0", MAC: "52:54:00:00:00:01"}}, 1, 128
 		}, DomainFacts{
 			Mark: &mark, Name: "web1", DiskFiles: []string{overlay, seed},
-			MAC: "52:54:00:00:00:01", MACs: []string{"52:54:00:00:00:01"}, Bridge: "br0", OverlayPath: overlay, SeedPath: seed, Firmware: FirmwareBIOS, VCPUs: 1, MemoryMiB: 128}},
+			MAC: "52:54:00:00:00:01", MACs: []string{"52:54:00:00:00:01"}, Bridge: "br0",
+			NICs: []NIC{{Bridge: "br0", MAC: "52:54:00:00:00:01"}}, OverlayPath: overlay, SeedPath: seed, Firmware: FirmwareBIOS, VCPUs: 1, MemoryMiB: 128}},
 		{"uuid and backing store", func(s *DomainSpec) {
 			s.UUID, s.BackingPath, s.BackingFormat = "0b4f6a52-3c1e-4d1a-9a8e-7f2d5c6b1a90", "/var/lib/libvirt/images/base.qcow2", FormatQCOW2
 		}, DomainFacts{
 			Mark: &mark, Name: "web1", UUID: "0b4f6a52-3c1e-4d1a-9a8e-7f2d5c6b1a90",
 			DiskFiles:      []string{overlay, "/var/lib/libvirt/images/base.qcow2", seed},
 			OverlayBacking: "/var/lib/libvirt/images/base.qcow2",
-			Network:        "default", OverlayPath: overlay, SeedPath: seed, Firmware: FirmwareUEFI, VCPUs: 2, MemoryMiB: 512}},
+			Network:        "default", NICs: []NIC{{Network: "default"}},
+			OverlayPath: overlay, SeedPath: seed, Firmware: FirmwareUEFI, VCPUs: 2, MemoryMiB: 512}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -247,6 +251,7 @@ func TestParseDomain_libvirt9(t *testing.T) {
 			want := common
 			want.Name, want.UUID, want.MAC, want.Firmware, want.NVRAMPath = tc.domain, tc.uuid, tc.mac, tc.firmware, tc.nvram
 			want.MACs = []string{tc.mac}
+			want.NICs = []NIC{{Network: "kvm2lab", MAC: tc.mac}}
 			want.Active = true // both ran: the live definition carries the domain's id
 			if !sameFacts(got, want) {
 				t.Errorf("facts:\n got %+v\nwant %+v", got, want)

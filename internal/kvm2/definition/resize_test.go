@@ -9,7 +9,7 @@ func TestResizeDomainXML(t *testing.T) {
 	m := Mark{UID: "0123456789abcdef0123456789abcdef", Tag: "t", VCPUs: 1, MemoryMiB: 128, DiskGiB: 4}
 	x, err := DomainXML(DomainSpec{
 		Name: "vm-1", UUID: "01234567-89ab-cdef-0123-456789abcdef", Type: TypeQEMU, VCPUs: 1, MemoryMiB: 128,
-		Firmware: FirmwareBIOS, OverlayPath: "/p/o.qcow2", SeedPath: "/p/s.iso", Network: "default", MAC: "52:54:00:01:02:03", Mark: m,
+		Firmware: FirmwareBIOS, OverlayPath: "/p/o.qcow2", SeedPath: "/p/s.iso", NICs: []NIC{{Network: "default", MAC: "52:54:00:01:02:03"}}, Mark: m,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -1,0 +1,142 @@
+package kvm2
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
+)
+
+// A VM's network interfaces at create: the host's attachment for a NIC that names none, the
+// MACs pinned in the request locked and checked against every domain of the host, and an
+// address drawn for each NIC that pins none.
+
+// normalizeNICs is the NICs a create asks for: one when none is given, each without a network
+// or bridge on the host's, and each MAC in lower case (rules.ValidateNICs then checks them).
+func normalizeNICs(nics []definition.NIC, hc HostConfig) []definition.NIC {
+	if len(nics) == 0 {
+		nics = []definition.NIC{{}}
+	}
+	out := slices.Clone(nics)
+	for i := range out {
+		out[i].Network, out[i].Bridge = attachment(out[i].Network, out[i].Bridge, hc)
+		if mac, err := rules.NormalizeMACAddress(out[i].MAC); err == nil {
+			out[i].MAC = mac
+		}
+	}
+	return out
+}
+
+// pinnedMACs is the MACs nics pin, sorted, so that creates lock them in one order.
+func pinnedMACs(nics []definition.NIC) []string {
+	var macs []string
+	for _, n := range nics {
+		if n.MAC != "" {
+			macs = append(macs, n.MAC)
+		}
+	}
+	slices.Sort(macs)
+	return macs
+}
+
+// lockMACs holds every MAC nics pin on host until the returned func is called: two creates of
+// this client asking for one address run one after the other, and the second finds it taken.
+func (c *Client) lockMACs(ctx context.Context, host string, nics []definition.NIC) (func(), error) {
+	var unlocks []func()
+	unlockAll := func() {
+		for _, u := range slices.Backward(unlocks) {
+			u()
+		}
+	}
+	for _, mac := range pinnedMACs(nics) {
+		unlock, err := c.locks.Lock(ctx, macLockKey(host, mac))
+		if err != nil {
+			unlockAll()
+			return nil, fmt.Errorf("waiting for another create with mac address %s: %w", mac, err)
+		}
+		unlocks = append(unlocks, unlock)
+	}
+	return unlockAll, nil
+}
+
+// checkMACs refuses a create whose pinned MAC another domain of the host has (rules.MACConflict),
+// reading every domain's interfaces once, and only when a MAC is pinned.
+func (c *Client) checkMACs(ctx context.Context, b backend.Backend, req CreateRequest) error {
+	macs := pinnedMACs(req.NICs)
+	if len(macs) == 0 {
+		return nil
+	}
+	uses, err := c.hostMACs(ctx, b, req.Host)
+	if err != nil {
+		return err
+	}
+	for _, mac := range macs {
+		if err := rules.MACConflict(req.Host, mac, req.UID, uses); err != nil {
+			return kvmerr.New(kvmerr.Permanent, "", "", err)
+		}
+	}
+	return nil
+}
+
+// withMACs gives every NIC that pins no MAC a random one, distinct from the VM's other NICs'.
+func withMACs(nics []definition.NIC) ([]definition.NIC, error) {
+	out := slices.Clone(nics)
+	for i := range out {
+		for out[i].MAC == "" {
+			mac, err := rules.NewMAC()
+			if err != nil {
+				return nil, err
+			}
+			if rules.DuplicateMACs(append(slices.Clone(out[:i]), definition.NIC{MAC: mac})) == nil {
+				out[i].MAC = mac
+			}
+		}
+	}
+	return out, nil
+}
+
+// nicDiffs is how a domain's interfaces (have, its definition's) differ from those a create asks
+// for: their number, each one's attachment after the first (the mark records the first one's),
+// each pinned MAC and each one's limits.
+func nicDiffs(have, want []definition.NIC) []SettingDiff {
+	if len(have) != len(want) {
+		return []SettingDiff{{Setting: "network_interfaces",
+			Mark: strconv.Itoa(len(have)) + " NICs", Asked: strconv.Itoa(len(want)) + " NICs"}}
+	}
+	var out []SettingDiff
+	for i, w := range want {
+		h, at := have[i], func(s string) string { return nicSetting(i, s) }
+		if i > 0 && (h.Network != w.Network || h.Bridge != w.Bridge) {
+			out = append(out, SettingDiff{Setting: at("network"),
+				Mark: attachmentText(h.Network, h.Bridge), Asked: attachmentText(w.Network, w.Bridge)})
+		}
+		if w.MAC != "" && !rules.SameMAC(h.MAC, w.MAC) {
+			out = append(out, SettingDiff{Setting: at("mac_address"), Mark: h.MAC, Asked: w.MAC})
+		}
+		if !h.Bandwidth.Equal(w.Bandwidth) {
+			out = append(out, SettingDiff{Setting: at("bandwidth")})
+		}
+	}
+	return out
+}
+
+// nicSetting names a setting of NIC i as the configuration does: the first NIC's by the VM's
+// own attributes.
+func nicSetting(i int, setting string) string {
+	if i == 0 {
+		return setting
+	}
+	return fmt.Sprintf("network_interfaces[%d].%s", i, setting)
+}
+
+func attachmentText(network, bridge string) string {
+	if bridge != "" {
+		return "bridge " + strconv.Quote(bridge)
+	}
+	return "network " + strconv.Quote(network)
+}

@@ -1,0 +1,183 @@
+package kvm2
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
+)
+
+func twoNICs(r *CreateRequest) {
+	r.NICs = []definition.NIC{
+		{}, // the host's network, a random MAC
+		{Bridge: "br1", MAC: "52:54:00:BB:00:02", Bandwidth: definition.Bandwidth{
+			Inbound: &definition.Rate{Average: 1024, Peak: 2048, Burst: 256}, Outbound: &definition.Rate{Average: 512},
+		}},
+	}
+}
+
+// TestCreate_severalNICsInTheirOrder: each NIC is defined in the order asked, the first on the
+// host's network, the pinned MAC in lower case, a random one for the other, and the limits.
+func TestCreate_severalNICsInTheirOrder(t *testing.T) {
+	h := newCore(t)
+	h.create(twoNICs)
+	d, _ := h.fb.Domain(vmName)
+	facts, err := definition.ParseDomain(d.XML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(facts.NICs) != 2 {
+		t.Fatalf("%d NICs defined, want 2:\n%s", len(facts.NICs), d.XML)
+	}
+	first, second := facts.NICs[0], facts.NICs[1]
+	if first.Network != "default" || first.MAC == "" || !first.Bandwidth.IsZero() {
+		t.Errorf("first NIC %+v, want the host's network, a random MAC and no limit", first)
+	}
+	want := definition.NIC{Bridge: "br1", MAC: "52:54:00:bb:00:02", Bandwidth: definition.Bandwidth{
+		Inbound: &definition.Rate{Average: 1024, Peak: 2048, Burst: 256}, Outbound: &definition.Rate{Average: 512},
+	}}
+	if second.Network != want.Network || second.Bridge != want.Bridge || second.MAC != want.MAC || !second.Bandwidth.Equal(want.Bandwidth) {
+		t.Errorf("second NIC %+v, want %+v", second, want)
+	}
+}
+
+// TestCreate_aPinnedMACOfASecondNICAnotherDomainHasIsRefused: every pinned MAC is checked
+// against the host's domains, not only the first NIC's, before anything is written.
+func TestCreate_aPinnedMACOfASecondNICAnotherDomainHasIsRefused(t *testing.T) {
+	h := newCore(t)
+	macNeighbours(t, h)
+	h.fb.RemoveDomain(vmName)
+	_, err := h.c.Create(context.Background(), func() CreateRequest {
+		r := labRequest()
+		r.NICs = []definition.NIC{{MAC: "52:54:00:00:00:99"}, {Network: "default", MAC: "02:00:00:00:00:03"}}
+		return r
+	}())
+	var inUse *rules.MACInUseError
+	if classOfErr(t, err) != kvmerr.Permanent || !errors.As(err, &inUse) || inUse.Domain != "admin-vm" {
+		t.Fatalf("err = %v, want the second NIC's MAC refused naming admin-vm", err)
+	}
+	for _, m := range []string{"StorageVolCreateXML", "DomainDefineXML"} {
+		if n := h.fb.Count(m); n != 0 {
+			t.Errorf("%s called %d times before the refusal", m, n)
+		}
+	}
+}
+
+// TestCreate_refusesBadNICsBeforeTheHost: two NICs pinning one MAC, too many NICs, a limit out
+// of bounds: Permanent, by the rules' words, and nothing asked of the host.
+func TestCreate_refusesBadNICsBeforeTheHost(t *testing.T) {
+	nine := make([]definition.NIC, rules.MaxNICs+1)
+	for _, tc := range []struct {
+		name string
+		nics []definition.NIC
+		want string
+	}{
+		{"one MAC twice", []definition.NIC{{MAC: "52:54:00:00:00:01"}, {MAC: "52:54:00:00:00:01"}}, "network interfaces 0 and 1 both have mac_address"},
+		{"nine", nine, "9 network interfaces"},
+		{"limit", []definition.NIC{{}, {Bandwidth: definition.Bandwidth{Inbound: &definition.Rate{Average: 10, Peak: 5}}}},
+			"network interface 1: inbound bandwidth: peak 5"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newCore(t)
+			h.fb.ResetCalls()
+			_, err := h.c.Create(context.Background(), func() CreateRequest { r := labRequest(); r.NICs = tc.nics; return r }())
+			if classOfErr(t, err) != kvmerr.Permanent || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err = %v, want Permanent with %q", err, tc.want)
+			}
+			if n := h.fb.Count("DomainDefineXML") + h.fb.Count("StorageVolCreateXML"); n != 0 {
+				t.Errorf("%d writes before the refusal", n)
+			}
+		})
+	}
+}
+
+// TestCreate_twoNICsPinningMACsOfEachOthersCreates: two creates, each pinning both addresses in
+// the opposite order: the MACs are locked in one order, so neither waits for the other for
+// ever, one defines and the other is refused.
+func TestCreate_twoNICsPinningMACsOfEachOthersCreates(t *testing.T) {
+	h := newCore(t)
+	errs := make(chan error, 2)
+	for i, name := range []string{"egress-a", "egress-b"} {
+		go func() {
+			r := labRequest2(name)
+			a, b := "52:54:00:00:00:41", "52:54:00:00:00:42"
+			if i == 1 {
+				a, b = b, a
+			}
+			r.NICs = []definition.NIC{{MAC: a}, {Network: "default", MAC: b}}
+			_, err := h.c.Create(context.Background(), r)
+			errs <- err
+		}()
+	}
+	var refused int
+	for range 2 {
+		var inUse *rules.MACInUseError
+		if err := <-errs; errors.As(err, &inUse) {
+			refused++
+		} else if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if refused != 1 || h.fb.Count("DomainDefineXML") != 1 {
+		t.Fatalf("%d refused, %d defined; want 1 and 1", refused, h.fb.Count("DomainDefineXML"))
+	}
+}
+
+// TestCreate_takenNameComparesEveryNIC: a VM of another configuration under the name is
+// refused with each NIC setting that differs, by the name the configuration gives it.
+func TestCreate_takenNameComparesEveryNIC(t *testing.T) {
+	_, owned := takenBy(t, func(r *CreateRequest) {
+		r.NICs = []definition.NIC{{}, {Network: "default"}}
+	})
+	if len(owned.Differs) != 1 || owned.Differs[0].Setting != "network_interfaces" || owned.Differs[0].Asked != "2 NICs" {
+		t.Fatalf("Differs %+v, want the number of NICs", owned.Differs)
+	}
+
+	h := newCore(t)
+	h.create(twoNICs)
+	req := labRequest()
+	req.UID = "0b5e4c52-6a3b-4f0e-9d7e-3c1f2a9b8d71"
+	twoNICs(&req)
+	req.NICs[1].Bridge, req.NICs[1].Network = "", "default"
+	req.NICs[1].Bandwidth.Outbound = nil
+	_, err := h.c.Create(context.Background(), req)
+	if !errors.As(err, &owned) {
+		t.Fatalf("not an *OwnedError: %v", err)
+	}
+	var got []string
+	for _, d := range owned.Differs {
+		got = append(got, d.Setting)
+	}
+	if strings.Join(got, " ") != "network_interfaces[1].network network_interfaces[1].bandwidth" {
+		t.Fatalf("Differs %+v", owned.Differs)
+	}
+	if msg := owned.Error(); !strings.Contains(msg, `network_interfaces[1].network (bridge "br1", here network "default")`) {
+		t.Errorf("error %q does not say how the second NIC differs", msg)
+	}
+}
+
+// TestWithMACs_drawsDistinctAddresses: a NIC without a MAC never gets one another NIC of the VM
+// pins or drew.
+func TestWithMACs_drawsDistinctAddresses(t *testing.T) {
+	nics := make([]definition.NIC, rules.MaxNICs)
+	nics[3].MAC = "52:54:00:00:00:03"
+	got, err := withMACs(nics)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rules.DuplicateMACs(got); err != nil {
+		t.Fatal(err)
+	}
+	for i, n := range got {
+		if err := rules.ValidateMACAddress(n.MAC); err != nil {
+			t.Errorf("NIC %d: %v", i, err)
+		}
+	}
+	if got[3].MAC != "52:54:00:00:00:03" || nics[0].MAC != "" {
+		t.Errorf("the pinned MAC changed, or the request was written to: %+v", got)
+	}
+}
