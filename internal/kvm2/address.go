@@ -3,22 +3,24 @@ package kvm2
 import (
 	"context"
 	"net"
+	"slices"
 
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
-// Where a VM's address comes from (the network's DHCP lease or the guest agent) and which of the
-// addresses a source reports is the VM's.
+// Where a VM's addresses come from (the network's DHCP leases or the guest agent), which of the
+// addresses a source reports belong to which NIC, and when the sources asked are enough.
 
-// addressSources is the order in which inst's address is asked for. On a libvirt network
+// addressSources is the order in which inst's addresses are asked for. On a libvirt network
 // without network_config the guest takes its address by DHCP, so the network's lease answers in
-// one call even before the guest agent runs; the agent is asked when there is no lease. With
-// network_config (a static address, no lease) the agent is asked first. A bridge has no lease
-// libvirt knows of: only the agent can tell.
+// one call even before the guest agent runs; the agent is asked when a NIC's address is still
+// missing. With network_config (a static address, no lease) the agent is asked first. A bridge
+// has no lease libvirt knows of: only the agent can tell. The first NIC decides the order.
 func addressSources(inst Instance) []libvirt.DomainInterfaceAddressesSource {
 	agent, lease := libvirt.DomainInterfaceAddressesSrcAgent, libvirt.DomainInterfaceAddressesSrcLease
 	switch {
@@ -30,54 +32,144 @@ func addressSources(inst Instance) []libvirt.DomainInterfaceAddressesSource {
 	return []libvirt.DomainInterfaceAddressesSource{agent, lease}
 }
 
-// address returns the domain's IPv4 address from the first of sources that has one. libvirt
-// refusing a source (agent not connected, no lease support) means "no address from it", not a
-// failure; a transport failure or an ended ctx is returned, so a cancelled read is never
-// mistaken for a guest without an address.
+// addresses sets the addresses of each of inst's NICs from sources, in order, until every NIC
+// has each family it expects (expects), and inst.IPv4 and inst.IPv6 to the first NIC's first
+// ones. A source's addresses go to a NIC by its MAC alone; only a VM with one NIC takes, when no
+// interface has its MAC, the first interface that has an IPv4 address. A NIC keeps what an
+// earlier source gave it of a family. libvirt refusing a source (agent not connected, no lease
+// support) means "no address from it", not a failure; a transport failure or an ended ctx is
+// returned, so a cancelled read is never mistaken for a guest without an address.
 //
-// The lease source is taken from snap's leases of network when snap can tell (see leaseIPv4).
-func address(ctx context.Context, b backend.Backend, snap *hostSnapshot, dom libvirt.Domain, network, mac string, sources []libvirt.DomainInterfaceAddressesSource) (string, error) {
-	for _, src := range sources {
+// The lease source is taken from snap's leases when snap can tell for every NIC on a network.
+func (c *Client) addresses(ctx context.Context, b backend.Backend, snap *hostSnapshot, dom libvirt.Domain, inst *Instance, sources []libvirt.DomainInterfaceAddressesSource) error {
+	for i, src := range sources {
+		var ifaces []libvirt.DomainInterface
+		known := false
 		if src == libvirt.DomainInterfaceAddressesSrcLease {
-			if ip, ok := snap.leaseIPv4(ctx, b, network, mac); ok {
-				if ip != "" {
-					return ip, nil
-				}
-				continue
+			ifaces, known = snapshotLeases(ctx, b, snap, inst.NICs)
+		}
+		if !known {
+			var err error
+			ifaces, err = b.DomainInterfaceAddresses(ctx, dom, src)
+			if err != nil && !kvmerr.IsLibvirtError(err) {
+				return err
 			}
 		}
-		ifaces, err := b.DomainInterfaceAddresses(ctx, dom, src)
-		if err != nil && !kvmerr.IsLibvirtError(err) {
-			return "", err
-		}
-		if ip := pickIPv4(ifaces, mac); ip != "" {
-			return ip, nil
+		assignAddresses(inst.NICs, ifaces)
+		if i == len(sources)-1 || c.addressesComplete(ctx, b, inst.NICs) {
+			break
 		}
 	}
-	return "", nil
+	if len(inst.NICs) > 0 {
+		inst.IPv4, inst.IPv6 = first(inst.NICs[0].IPv4), first(inst.NICs[0].IPv6)
+	}
+	return nil
 }
 
-// pickIPv4 chooses the usable IPv4 address of the interface with mac, or of the first
-// interface that has one when none matches. Loopback and link-local addresses are skipped, as
-// is an address whose type tag and literal disagree.
-func pickIPv4(ifaces []libvirt.DomainInterface, mac string) string {
-	first := ""
-	for _, iface := range ifaces {
-		ip := usableIPv4(iface.Addrs)
-		if ip == "" {
+// snapshotLeases is the lease source from snap, as libvirt's lease source answers it; false
+// when snap cannot tell for some NIC on a network.
+func snapshotLeases(ctx context.Context, b backend.Backend, snap *hostSnapshot, nics []NICInstance) ([]libvirt.DomainInterface, bool) {
+	var out []libvirt.DomainInterface
+	for _, n := range nics {
+		if n.Network == "" {
 			continue
 		}
-		if mac != "" && len(iface.Hwaddr) > 0 && rules.SameMAC(iface.Hwaddr[0], mac) {
-			return ip
+		addrs, ok := snap.leaseAddrs(ctx, b, n.Network, n.MAC)
+		if !ok {
+			return nil, false
 		}
-		if first == "" {
-			first = ip
-		}
+		out = append(out, libvirt.DomainInterface{Hwaddr: libvirt.OptString{n.MAC}, Addrs: addrs})
 	}
-	return first
+	return out, true
 }
 
-func usableIPv4(addrs []libvirt.DomainIPAddr) string {
+// assignAddresses gives each NIC the usable addresses of the interface with its MAC, for each
+// family it has none of yet.
+func assignAddresses(nics []NICInstance, ifaces []libvirt.DomainInterface) {
+	for i := range nics {
+		n := &nics[i]
+		j := slices.IndexFunc(ifaces, func(iface libvirt.DomainInterface) bool {
+			return n.MAC != "" && len(iface.Hwaddr) > 0 && rules.SameMAC(iface.Hwaddr[0], n.MAC)
+		})
+		if (j < 0 || len(usableIPv4(ifaces[j].Addrs)) == 0) && len(nics) == 1 {
+			// One NIC: an interface whose MAC the source did not report as ours still is.
+			if k := slices.IndexFunc(ifaces, func(iface libvirt.DomainInterface) bool {
+				return len(usableIPv4(iface.Addrs)) > 0
+			}); k >= 0 {
+				j = k
+			}
+		}
+		if j < 0 {
+			continue
+		}
+		if len(n.IPv4) == 0 {
+			n.IPv4 = usableIPv4(ifaces[j].Addrs)
+		}
+		if len(n.IPv6) == 0 {
+			n.IPv6 = usableIPv6(ifaces[j].Addrs)
+		}
+	}
+}
+
+// addressesComplete reports whether every NIC has each family its network serves (an IPv4
+// address on a bridge, whose families libvirt does not know), so no further source is asked.
+func (c *Client) addressesComplete(ctx context.Context, b backend.Backend, nics []NICInstance) bool {
+	for _, n := range nics {
+		has4, has6 := len(n.IPv4) > 0, len(n.IPv6) > 0
+		switch {
+		case has4 && (has6 || n.Network == ""):
+			continue
+		case n.Network == "" || !has4 && !has6:
+			return false
+		}
+		v4, v6 := c.networkFamilies(ctx, b, n.Network)
+		if v4 && len(n.IPv4) == 0 || v6 && len(n.IPv6) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// networkFamilies reports which address families network serves, from its definition, read
+// once per Client (a network's ranges do not change while a command runs). A network that
+// cannot be read is taken to serve IPv4 alone, as every network did before IPv6.
+func (c *Client) networkFamilies(ctx context.Context, b backend.Backend, network string) (ipv4, ipv6 bool) {
+	fam, err := c.hostFact("net\x00"+b.Host()+"\x00"+network, func() (string, error) {
+		n, err := b.NetworkLookupByName(ctx, network)
+		if err != nil {
+			return "", err
+		}
+		x, err := b.NetworkGetXMLDesc(ctx, n)
+		if err != nil {
+			return "", err
+		}
+		v4, v6, err := definition.NetworkFamilies(x)
+		return string([]byte{flag(v4), flag(v6)}), err
+	})
+	if err != nil || len(fam) != 2 {
+		return true, false
+	}
+	return fam[0] == '1', fam[1] == '1'
+}
+
+func flag(b bool) byte {
+	if b {
+		return '1'
+	}
+	return '0'
+}
+
+func first(s []string) string {
+	if len(s) == 0 {
+		return ""
+	}
+	return s[0]
+}
+
+// usableIPv4 is the IPv4 addresses of addrs a VM can be reached at: not loopback, link-local or
+// unspecified, and not one whose type tag and literal disagree.
+func usableIPv4(addrs []libvirt.DomainIPAddr) []string {
+	var out []string
 	for _, a := range addrs {
 		if a.Type != int32(libvirt.IPAddrTypeIpv4) {
 			continue
@@ -86,7 +178,29 @@ func usableIPv4(addrs []libvirt.DomainIPAddr) string {
 		if ip == nil || ip.IsLoopback() || ip.IsLinkLocalUnicast() || ip.IsUnspecified() {
 			continue
 		}
-		return ip.String()
+		out = append(out, ip.String())
 	}
-	return ""
+	return out
+}
+
+// usableIPv6 is the IPv6 addresses of addrs a VM can be reached at, global ones before unique
+// local ones (fc00::/7): never link-local, loopback, multicast or unspecified, and not one whose
+// type tag and literal disagree.
+func usableIPv6(addrs []libvirt.DomainIPAddr) []string {
+	var global, local []string
+	for _, a := range addrs {
+		if a.Type != int32(libvirt.IPAddrTypeIpv6) {
+			continue
+		}
+		ip := net.ParseIP(a.Addr)
+		if ip == nil || ip.To4() != nil || ip.IsLoopback() || ip.IsLinkLocalUnicast() || ip.IsMulticast() || ip.IsUnspecified() {
+			continue
+		}
+		if ip.IsPrivate() {
+			local = append(local, ip.String())
+		} else {
+			global = append(global, ip.String())
+		}
+	}
+	return append(global, local...)
 }

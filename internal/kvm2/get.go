@@ -193,8 +193,7 @@ func (c *Client) readMarked(ctx context.Context, b backend.Backend, host, name, 
 				return s == libvirt.DomainInterfaceAddressesSrcAgent
 			})
 		}
-		var err error
-		if inst.IPv4, err = address(ctx, b, snap, dom, inst.Network, inst.MAC, sources); err != nil {
+		if err := c.addresses(ctx, b, snap, dom, &inst, sources); err != nil {
 			return Instance{}, err
 		}
 	}
@@ -241,6 +240,9 @@ func (c *Client) gone(ctx context.Context, b backend.Backend, host, name, uid st
 func instanceFromFacts(host string, dom libvirt.Domain, facts definition.DomainFacts) Instance {
 	inst := instanceFromMark(host, dom, *facts.Mark)
 	inst.MAC = facts.MAC
+	for _, n := range facts.NICs {
+		inst.NICs = append(inst.NICs, NICInstance{NIC: n})
+	}
 	// The definition is the truth for what can drift on the host; the mark records what was
 	// asked for and fills in what the definition does not say.
 	if facts.VCPUs > 0 {

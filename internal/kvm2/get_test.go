@@ -3,6 +3,8 @@ package kvm2
 import (
 	"context"
 	"errors"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -46,15 +48,17 @@ func TestGet_readsMarkAndFactsBack(t *testing.T) {
 		CreatedAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), State: StateRunning, Persistent: true,
 		IPv4: "192.168.122.10", MAC: markedMAC, BaseImageID: labBaseID, VCPUs: 1, MemoryMiB: 128, DiskGiB: 4,
 		Network: "default", Firmware: rules.FirmwareBIOS,
+		NICs: []NICInstance{{NIC: definition.NIC{Network: "default", MAC: markedMAC}, IPv4: []string{"192.168.122.10"}}},
 	}
-	if inst != want {
+	if !reflect.DeepEqual(inst, want) {
 		t.Fatalf("got  %+v\nwant %+v", inst, want)
 	}
 }
 
 // A running guest as Create leaves it (autostart on, a DHCP lease on a libvirt network) costs
 // four RPCs and no lookup by name: the definition by the UID's UUID, state, autostart and the
-// lease.
+// lease. The first read of a VM on a network in a process also reads which families the
+// network serves (two RPCs, once per network): an IPv4-only one, so the lease is enough.
 func TestGet_runningDomainCostsFourRPCs(t *testing.T) {
 	h := newCore(t)
 	h.markedDomain(vmName, labUID, "", libvirt.DomainRunning)
@@ -71,6 +75,11 @@ func TestGet_runningDomainCostsFourRPCs(t *testing.T) {
 		t.Fatalf("instance %+v", inst)
 	}
 	want := "DomainGetXMLDesc,DomainGetState,DomainGetAutostart,DomainInterfaceAddresses"
+	wantRPCs(t, h.fb, want+",NetworkLookupByName,NetworkGetXMLDesc")
+	h.fb.ResetCalls()
+	if again, err := h.c.Get(context.Background(), vmID, labUID); err != nil || again.IPv4 != inst.IPv4 {
+		t.Fatalf("second Get = %+v, %v", again, err)
+	}
 	wantRPCs(t, h.fb, want)
 }
 

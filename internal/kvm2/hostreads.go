@@ -193,12 +193,12 @@ func (s *hostSnapshot) domain(uuid libvirt.UUID) (sharedFacts, bool) {
 	return f, true
 }
 
-// leaseIPv4 returns the usable IPv4 address network's DHCP leases give mac, "" when none does;
-// false when s cannot tell (s is nil, no MAC, or the leases could not be read), and the address
-// must be asked of the domain.
-func (s *hostSnapshot) leaseIPv4(ctx context.Context, b backend.Backend, network, mac string) (string, bool) {
+// leaseAddrs returns the addresses network's DHCP leases give mac, of either family (none when
+// no lease does); false when s cannot tell (s is nil, no network or MAC, or the leases could not
+// be read), and the addresses must be asked of the domain.
+func (s *hostSnapshot) leaseAddrs(ctx context.Context, b backend.Backend, network, mac string) ([]libvirt.DomainIPAddr, bool) {
 	if s == nil || network == "" || mac == "" {
-		return "", false
+		return nil, false
 	}
 	s.mu.Lock()
 	lr := s.leases[network]
@@ -213,17 +213,17 @@ func (s *hostSnapshot) leaseIPv4(ctx context.Context, b backend.Backend, network
 		select {
 		case <-lr.done:
 		case <-ctx.Done():
-			return "", false
+			return nil, false
 		}
 	}
 	if lr.err != nil {
-		return "", false
+		return nil, false
 	}
 	var addrs []libvirt.DomainIPAddr
 	for _, l := range lr.byMAC[strings.ToLower(mac)] {
 		addrs = append(addrs, libvirt.DomainIPAddr{Type: l.Type, Addr: l.Ipaddr, Prefix: l.Prefix})
 	}
-	return usableIPv4(addrs), true
+	return addrs, true
 }
 
 // readLeases reads every current lease of network, by lower-case MAC.

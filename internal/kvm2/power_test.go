@@ -3,6 +3,7 @@ package kvm2
 import (
 	"context"
 	"errors"
+	"reflect"
 	"testing"
 
 	libvirt "github.com/digitalocean/go-libvirt"
@@ -93,7 +94,7 @@ func TestSetTag_rewritesOnlyTheTag(t *testing.T) {
 		t.Fatalf("tag %q", after.Tag)
 	}
 	after.Tag = before.Tag
-	if after != before {
+	if !reflect.DeepEqual(after, before) {
 		t.Fatalf("other fields changed:\n%+v\n%+v", before, after)
 	}
 	d, _ := h.fb.Domain(vmName)

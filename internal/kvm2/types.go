@@ -125,17 +125,20 @@ const (
 
 // Instance is one marked domain as the host reports it.
 type Instance struct {
-	ID          string // host/name
-	Host        string
-	Name        string
-	UID         string
-	DomainUUID  string
-	Tag         string
-	CreatedAt   time.Time
-	State       State
-	Persistent  bool // false: running but no longer defined
-	Autostart   bool // libvirtd starts the domain when it starts (after a host reboot)
+	ID         string // host/name
+	Host       string
+	Name       string
+	UID        string
+	DomainUUID string
+	Tag        string
+	CreatedAt  time.Time
+	State      State
+	Persistent bool // false: running but no longer defined
+	Autostart  bool // libvirtd starts the domain when it starts (after a host reboot)
+	// IPv4 and IPv6 are the first NIC's first address of each family ("" when it has none), and
+	// MAC its address.
 	IPv4        string
+	IPv6        string
 	MAC         string
 	BaseImageID string
 	BaseSHA256  string
@@ -146,9 +149,13 @@ type Instance struct {
 	DiskGiB int
 	// MarkDiskGiB is the disk size the mark records, set by GetWithDisk only: a DiskGiB above it
 	// is a disk grown outside the provider.
-	MarkDiskGiB  int
-	Network      string
-	Bridge       string
+	MarkDiskGiB int
+	// Network and Bridge are the first NIC's attachment.
+	Network string
+	Bridge  string
+	// NICs are the VM's network interfaces in the guest's order, from its definition, with the
+	// addresses the host reports of each (a running VM's only).
+	NICs         []NICInstance
 	Firmware     rules.Firmware
 	UserDataHash string // hex sha256 of the user data the domain was created with
 	// UserDataSource is which input supplied that user data, as the mark records it:
@@ -158,6 +165,16 @@ type Instance struct {
 	NetworkConfig string
 	// Steering is what the caller recorded in the mark.
 	Steering
+}
+
+// NICInstance is one network interface of a VM: what its definition says of it, and the
+// addresses the host reports.
+type NICInstance struct {
+	definition.NIC
+	// IPv4 is the NIC's usable IPv4 addresses (no loopback or link-local); IPv6 its usable IPv6
+	// addresses, global ones before unique-local ones, never link-local.
+	IPv4 []string
+	IPv6 []string
 }
 
 // The values of Instance.UserDataSource.

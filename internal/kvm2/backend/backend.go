@@ -100,6 +100,8 @@ type Backend interface {
 
 	NetworkLookupByName(ctx context.Context, name string) (libvirt.Network, error)
 	NetworkIsActive(ctx context.Context, net libvirt.Network) (bool, error)
+	// NetworkGetXMLDesc returns net's definition (its address ranges tell which families it serves).
+	NetworkGetXMLDesc(ctx context.Context, net libvirt.Network) (string, error)
 	// NetworkGetDHCPLeases lists every current DHCP lease of net (libvirt drops expired ones).
 	NetworkGetDHCPLeases(ctx context.Context, net libvirt.Network) ([]libvirt.NetworkDhcpLease, error)
 	// InterfaceLookupByName finds a host interface (a bridge, for one) through libvirt's

@@ -52,6 +52,12 @@ func (b *libvirtBackend) NetworkIsActive(ctx context.Context, net libvirt.Networ
 	})
 }
 
+func (b *libvirtBackend) NetworkGetXMLDesc(ctx context.Context, net libvirt.Network) (string, error) {
+	return call(ctx, b, "NetworkGetXMLDesc", true, func() (string, error) {
+		return b.l.NetworkGetXMLDesc(net, 0)
+	})
+}
+
 func (b *libvirtBackend) NetworkGetDHCPLeases(ctx context.Context, net libvirt.Network) ([]libvirt.NetworkDhcpLease, error) {
 	return call(ctx, b, "NetworkGetDHCPLeases", true, func() ([]libvirt.NetworkDhcpLease, error) {
 		leases, _, err := b.l.NetworkGetDhcpLeases(net, nil, 1, 0)

@@ -23,7 +23,7 @@ var readMethods = setOf(
 	"StoragePoolGetInfo", "StoragePoolGetXMLDesc", "StoragePoolListAllVolumes",
 	"StorageVolLookupByName", "StorageVolLookupByPath", "StorageVolGetPath", "StorageVolGetInfo",
 	"StorageVolGetXMLDesc", "StorageVolDownload", "StorageVolDownloadRange",
-	"NetworkLookupByName", "NetworkIsActive", "NetworkGetDHCPLeases", "InterfaceLookupByName",
+	"NetworkLookupByName", "NetworkIsActive", "NetworkGetXMLDesc", "NetworkGetDHCPLeases", "InterfaceLookupByName",
 )
 
 func setOf(names ...string) map[string]bool {
@@ -300,6 +300,11 @@ func (t tracked) NetworkLookupByName(ctx context.Context, name string) (libvirt.
 func (t tracked) NetworkIsActive(ctx context.Context, net libvirt.Network) (bool, error) {
 	defer t.ended("NetworkIsActive")
 	return t.b.NetworkIsActive(ctx, net)
+}
+
+func (t tracked) NetworkGetXMLDesc(ctx context.Context, net libvirt.Network) (string, error) {
+	defer t.ended("NetworkGetXMLDesc")
+	return t.b.NetworkGetXMLDesc(ctx, net)
 }
 
 func (t tracked) NetworkGetDHCPLeases(ctx context.Context, net libvirt.Network) ([]libvirt.NetworkDhcpLease, error) {

@@ -151,3 +151,21 @@ func readBandwidth(b *libvirtxml.DomainInterfaceBandwidth) Bandwidth {
 	}
 	return Bandwidth{Inbound: readRate(b.Inbound), Outbound: readRate(b.Outbound)}
 }
+
+// NetworkFamilies reports which address families a libvirt network's definition serves: IPv4
+// for an <ip> without a family or with family ipv4, IPv6 for one with family ipv6.
+func NetworkFamilies(networkXML string) (ipv4, ipv6 bool, err error) {
+	var n libvirtxml.Network
+	if err := n.Unmarshal(networkXML); err != nil {
+		return false, false, fmt.Errorf("parse network: %w", err)
+	}
+	for _, ip := range n.IPs {
+		switch ip.Family {
+		case "", "ipv4":
+			ipv4 = true
+		case "ipv6":
+			ipv6 = true
+		}
+	}
+	return ipv4, ipv6, nil
+}

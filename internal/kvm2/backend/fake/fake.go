@@ -260,6 +260,9 @@ type state struct {
 	domains    map[string]*Domain
 	pools      map[string]*poolState
 	networks   map[string]bool                       // name -> active
+	// families is which address families a network serves (SetNetworkFamilies); a network
+	// not in it serves IPv4 alone.
+	families map[string][2]bool
 	leases     map[string][]libvirt.NetworkDhcpLease // network -> leases of no fake domain
 	bridges    map[string]bool                       // host bridges libvirt's interface driver reports (see interface.go)
 	libVersion uint64

@@ -2,6 +2,7 @@ package fake
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -63,6 +64,47 @@ func (b *Backend) NetworkIsActive(ctx context.Context, n libvirt.Network) (_ boo
 			"Network not found: no network with matching name '%s'", n.Name)
 	}
 	return active, nil
+}
+
+// SetNetworkFamilies says which address families network serves: its definition then has an
+// IPv4 range, an IPv6 one, or both. A network it was never called for has IPv4 alone.
+func (b *Backend) SetNetworkFamilies(network string, ipv4, ipv6 bool) {
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	if b.st.families == nil {
+		b.st.families = map[string][2]bool{}
+	}
+	b.st.families[network] = [2]bool{ipv4, ipv6}
+}
+
+// NetworkGetXMLDesc renders network n's definition: its name, its bridge and an address range
+// for each family it serves (SetNetworkFamilies), as libvirt writes them.
+func (b *Backend) NetworkGetXMLDesc(ctx context.Context, n libvirt.Network) (_ string, err error) {
+	defer b.observe(ctx, "NetworkGetXMLDesc", time.Now(), &err)
+	if err = b.begin(ctx, "NetworkGetXMLDesc", n.Name); err != nil {
+		return "", err
+	}
+	b.st.mu.Lock()
+	defer b.st.mu.Unlock()
+	if _, ok := b.st.networks[n.Name]; !ok {
+		return "", LibvirtError(libvirt.ErrNoNetwork,
+			"Network not found: no network with matching name '%s'", n.Name)
+	}
+	fam, ok := b.st.families[n.Name]
+	if !ok {
+		fam = [2]bool{true, false}
+	}
+	var x strings.Builder
+	fmt.Fprintf(&x, "<network>\n  <name>%s</name>\n  <bridge name='virbr-%s' stp='on' delay='0'/>\n", n.Name, n.Name)
+	if fam[0] {
+		x.WriteString("  <ip address='192.168.122.1' netmask='255.255.255.0'>\n    <dhcp>\n" +
+			"      <range start='192.168.122.2' end='192.168.122.254'/>\n    </dhcp>\n  </ip>\n")
+	}
+	if fam[1] {
+		x.WriteString("  <ip family='ipv6' address='fd00:122::1' prefix='64'>\n  </ip>\n")
+	}
+	x.WriteString("</network>\n")
+	return x.String(), nil
 }
 
 // NetworkGetDHCPLeases lists the leases of network n: for every active domain with an
