@@ -256,13 +256,13 @@ func (b *Backend) Close() error {
 
 // state is what twins share: the host itself.
 type state struct {
-	mu         sync.Mutex
-	domains    map[string]*Domain
-	pools      map[string]*poolState
-	networks   map[string]bool                       // name -> active
+	mu       sync.Mutex
+	domains  map[string]*Domain
+	pools    map[string]*poolState
+	networks map[string]bool // name -> active
 	// families is which address families a network serves (SetNetworkFamilies); a network
 	// not in it serves IPv4 alone.
-	families map[string][2]bool
+	families   map[string][2]bool
 	leases     map[string][]libvirt.NetworkDhcpLease // network -> leases of no fake domain
 	bridges    map[string]bool                       // host bridges libvirt's interface driver reports (see interface.go)
 	libVersion uint64
