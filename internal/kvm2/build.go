@@ -262,7 +262,7 @@ func requestMark(req CreateRequest) definition.Mark {
 		UserDataSHA256: rules.UserDataSHA256(req.UserData), UserDataSource: userDataSource(req),
 		NetworkConfig: req.NetworkConfig, NoIPWait: req.NoIPWait, UserDataWOVersion: req.UserDataWOVersion,
 		CloudInitWait: req.CloudInitWait,
-		NamePrefix:    req.NamePrefix,
+		NamePrefix:    req.NamePrefix, IPWaitFamily: req.IPWaitFamily, IPWaitInterface: req.IPWaitInterface,
 	}
 }
 

@@ -83,6 +83,7 @@ func normalizeCreate(req CreateRequest, hc HostConfig) (CreateRequest, error) {
 	check(rules.ValidateTag(req.Tag))
 	check(rules.ValidateUserDataWOVersion(req.UserDataWOVersion))
 	check(rules.ValidateCloudInitWait(req.CloudInitWait))
+	check(rules.ValidateIPWaitSteering(req.IPWaitFamily, req.IPWaitInterface))
 	check(rules.ValidateNameOfPrefix(req.Name, req.NamePrefix))
 	req.NICs = normalizeNICs(req.NICs, hc)
 	check(rules.ValidateNICs(req.NICs))

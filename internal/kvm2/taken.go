@@ -69,6 +69,8 @@ func settingDiffs(m definition.Mark, facts definition.DomainFacts, req CreateReq
 	text("user_data_wo_version", m.UserDataWOVersion, want.UserDataWOVersion)
 	text("wait_for_cloud_init", m.CloudInitWait, want.CloudInitWait)
 	text("name_prefix", m.NamePrefix, want.NamePrefix)
+	text("wait_for_ip_family", m.IPWaitFamily, want.IPWaitFamily)
+	text("wait_for_ip_interface", m.IPWaitInterface, want.IPWaitInterface)
 	out = append(out, nicDiffs(facts.NICs, req.NICs)...)
 	return out
 }

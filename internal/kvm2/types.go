@@ -108,6 +108,10 @@ type Steering struct {
 	// NamePrefix is the prefix the caller made the VM's name from (rules.ValidateNameOfPrefix);
 	// "" for a name given whole.
 	NamePrefix string
+	// IPWaitFamily and IPWaitInterface are the caller's wait_for_ip_family and
+	// wait_for_ip_interface as given (rules.ValidateIPWaitSteering); "" when not set.
+	IPWaitFamily    string
+	IPWaitInterface string
 }
 
 // State is the core's view of a domain's life.

@@ -62,6 +62,10 @@ type Mark struct {
 	CloudInitWait string
 	// NamePrefix is the prefix the caller made the VM's name from ("" for a name it gave whole).
 	NamePrefix string
+	// IPWaitFamily and IPWaitInterface record wait_for_ip_family and wait_for_ip_interface as
+	// the caller gave them ("" when not set, and in a mark of an earlier version).
+	IPWaitFamily    string
+	IPWaitInterface string
 }
 
 // The values of Mark.UserDataSource.
@@ -106,6 +110,12 @@ func (m Mark) fields() []markField {
 	// version) reads back as unset, which an import restores as null.
 	if m.CloudInitWait != "" {
 		fields = append(fields, markField{"wait-for-cloud-init", m.CloudInitWait})
+	}
+	if m.IPWaitFamily != "" {
+		fields = append(fields, markField{"wait-for-ip-family", m.IPWaitFamily})
+	}
+	if m.IPWaitInterface != "" {
+		fields = append(fields, markField{"wait-for-ip-interface", m.IPWaitInterface})
 	}
 	return fields
 }
@@ -180,6 +190,8 @@ type markDoc struct {
 	UserDataWOVer  string `xml:"user-data-wo-version"`
 	CloudInitWait  string `xml:"wait-for-cloud-init"`
 	NamePrefix     string `xml:"name-prefix"`
+	IPWaitFamily   string `xml:"wait-for-ip-family"`
+	IPWaitIface    string `xml:"wait-for-ip-interface"`
 }
 
 // ParseMark reads a mark back. It accepts the bare element without namespace (what libvirt
@@ -231,6 +243,8 @@ func (d markDoc) mark() (Mark, error) {
 		UserDataWOVersion: strings.TrimSpace(d.UserDataWOVer),
 		CloudInitWait:     strings.TrimSpace(d.CloudInitWait),
 		NamePrefix:        strings.TrimSpace(d.NamePrefix),
+		IPWaitFamily:      strings.TrimSpace(d.IPWaitFamily),
+		IPWaitInterface:   strings.TrimSpace(d.IPWaitIface),
 	}
 	var err error
 	if m.CreatedAt, err = parseMarkTime(d.CreatedAt); err != nil {

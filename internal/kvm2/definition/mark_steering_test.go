@@ -26,3 +26,27 @@ func TestMark_steering(t *testing.T) {
 		t.Fatalf("mark %s", x)
 	}
 }
+
+// The family and interface an apply waits for round-trip, and are written only when set: a mark
+// without them is the one earlier versions wrote, and an earlier mark reads them as unset.
+func TestMark_ipWaitSteeringOnlyWhenSet(t *testing.T) {
+	m := Mark{UID: "u", IPWaitFamily: "ipv6", IPWaitInterface: "1"}
+	x, err := MarshalMarkForSetMetadata(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := ParseMark(x); err != nil || got != m {
+		t.Fatalf("read back %+v, %v; want %+v", got, err, m)
+	}
+	if !strings.Contains(x, "<wait-for-ip-family>ipv6</wait-for-ip-family>") || !strings.Contains(x, "<wait-for-ip-interface>1</wait-for-ip-interface>") {
+		t.Fatalf("mark %s", x)
+	}
+	unset, err := MarshalMarkForSetMetadata(Mark{UID: "u"})
+	if err != nil || strings.Contains(unset, "wait-for-ip-") {
+		t.Fatalf("a mark without them writes %s, %v", unset, err)
+	}
+	old := `<instance><uid>u</uid><tag>t</tag></instance>`
+	if got, err := ParseMark(old); err != nil || got.IPWaitFamily != "" || got.IPWaitInterface != "" {
+		t.Fatalf("mark of an earlier version read as %+v, %v", got, err)
+	}
+}

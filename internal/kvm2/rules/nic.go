@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
@@ -128,6 +129,22 @@ func IPWaitFamilies() []IPWaitFamily {
 // IPWaitFamilyRule says what ValidateIPWait accepts as a family.
 const IPWaitFamilyRule = `"ipv4", "ipv6", "both" (one of each) or "any" (the first of either); unset, an IPv4 ` +
 	`address, or a global IPv6 one when no IPv4 address follows it within 30 seconds`
+
+// ValidateIPWaitSteering accepts what a mark records of wait_for_ip_family and
+// wait_for_ip_interface: "" (not set), a family of IPWaitFamilies, an index of a NIC below
+// MaxNICs.
+func ValidateIPWaitSteering(family, iface string) error {
+	if family != "" && !slices.Contains(IPWaitFamilies(), IPWaitFamily(family)) {
+		return fmt.Errorf("wait_for_ip_family %q is not one of %s", family, IPWaitFamilyRule)
+	}
+	if iface == "" {
+		return nil
+	}
+	if n, err := strconv.Atoi(iface); err != nil || n < 0 || n >= MaxNICs || strconv.Itoa(n) != iface {
+		return fmt.Errorf("wait_for_ip_interface %q is not the index of a network interface (0 to %d)", iface, MaxNICs-1)
+	}
+	return nil
+}
 
 // ValidateIPWait checks what an apply is asked to wait for: a known family, and a NIC index
 // (-1: any NIC) among the VM's nics. Naming either without waiting for an address is refused,

@@ -111,3 +111,16 @@ func TestValidateIPWait(t *testing.T) {
 		})
 	}
 }
+
+func TestValidateIPWaitSteering(t *testing.T) {
+	for _, ok := range [][2]string{{"", ""}, {"ipv4", ""}, {"both", "0"}, {"any", "7"}} {
+		if err := ValidateIPWaitSteering(ok[0], ok[1]); err != nil {
+			t.Errorf("%q %q: %v", ok[0], ok[1], err)
+		}
+	}
+	for _, bad := range [][2]string{{"ipv5", ""}, {"", "8"}, {"", "-1"}, {"", "01"}, {"", "x"}} {
+		if err := ValidateIPWaitSteering(bad[0], bad[1]); err == nil {
+			t.Errorf("%q %q accepted", bad[0], bad[1])
+		}
+	}
+}
