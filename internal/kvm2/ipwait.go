@@ -76,7 +76,7 @@ func (w IPWait) Describe() string {
 		rules.IPWaitBoth: "an IPv4 and an IPv6 address", rules.IPWaitAny: "an IPv4 or IPv6 address",
 	}[w.Family]
 	if what == "" {
-		what = "an IPv4 address (or an IPv6 one, when no IPv4 address follows it)"
+		what = "an IPv4 address" // or an IPv6 one alone, after the grace; the docs say so
 	}
 	if w.NIC >= 0 {
 		return what + " on network interface " + strconv.Itoa(w.NIC)

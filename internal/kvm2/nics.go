@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 
+	libvirt "github.com/digitalocean/go-libvirt"
+
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
@@ -139,4 +141,69 @@ func attachmentText(network, bridge string) string {
 		return "bridge " + strconv.Quote(bridge)
 	}
 	return "network " + strconv.Quote(network)
+}
+
+const opSetBandwidth = "set the bandwidth of"
+
+// SetBandwidth sets the rate limits of the VM's NICs to limits, one per NIC in the guest's order
+// (rules.ValidateBandwidth each), on the running domain and its definition, and returns the VM
+// as read afterwards. Only a NIC whose limits differ is written, so a retry converges; the
+// domain must carry uid's mark, as every change. Asking for another number of NICs than the
+// domain has is Permanent: the plan replaces a VM whose NICs are added or removed.
+func (c *Client) SetBandwidth(ctx context.Context, id, uid string, limits []definition.Bandwidth) (Instance, error) {
+	for i, bw := range limits {
+		if err := rules.ValidateBandwidth(bw); err != nil {
+			host, _, _ := rules.ParseID(id)
+			return Instance{}, kvmerr.New(kvmerr.Permanent, opSetBandwidth, host, fmt.Errorf("network interface %d: %w", i, err))
+		}
+	}
+	return c.onMarked(ctx, opSetBandwidth, id, uid, func(b backend.Backend, dom libvirt.Domain, _ definition.Mark) error {
+		x, err := b.DomainGetXMLDesc(ctx, dom, 0)
+		if err != nil {
+			return err
+		}
+		facts, err := definition.ParseDomain(x)
+		if err != nil {
+			return kvmerr.New(kvmerr.Permanent, "", "", err)
+		}
+		if len(facts.NICs) != len(limits) {
+			return kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("the domain has %d network interfaces, the request %d", len(facts.NICs), len(limits)))
+		}
+		for i, n := range facts.NICs {
+			if n.Bandwidth.Equal(limits[i]) {
+				continue
+			}
+			if err := setInterfaceBandwidth(ctx, b, dom, n.MAC, limits[i]); err != nil {
+				return fmt.Errorf("network interface %d (%s): %w", i, n.MAC, err)
+			}
+		}
+		return nil
+	})
+}
+
+// setInterfaceBandwidth writes bw as the limits of dom's interface mac, every field of both
+// directions (0: none), in both definitions of a running persistent domain, else in the one it
+// has (as setMark).
+func setInterfaceBandwidth(ctx context.Context, b backend.Backend, dom libvirt.Domain, mac string, bw definition.Bandwidth) error {
+	var params []libvirt.TypedParam
+	for _, d := range []struct {
+		dir  string
+		rate *definition.Rate
+	}{{"inbound", bw.Inbound}, {"outbound", bw.Outbound}} {
+		var r definition.Rate
+		if d.rate != nil {
+			r = *d.rate
+		}
+		for _, f := range []struct {
+			name string
+			v    uint
+		}{{"average", r.Average}, {"peak", r.Peak}, {"burst", r.Burst}} {
+			params = append(params, libvirt.TypedParam{Field: d.dir + "." + f.name, Value: *libvirt.NewTypedParamValueUint(uint32(f.v))})
+		}
+	}
+	err := b.DomainSetInterfaceParameters(ctx, dom, mac, params, libvirt.DomainAffectLive|libvirt.DomainAffectConfig)
+	if kvmerr.HasCode(err, libvirt.ErrOperationInvalid) {
+		err = b.DomainSetInterfaceParameters(ctx, dom, mac, params, libvirt.DomainAffectCurrent)
+	}
+	return err
 }

@@ -181,3 +181,86 @@ func TestWithMACs_drawsDistinctAddresses(t *testing.T) {
 		t.Errorf("the pinned MAC changed, or the request was written to: %+v", got)
 	}
 }
+
+func limitsOf(t *testing.T, x string) []definition.Bandwidth {
+	t.Helper()
+	facts, err := definition.ParseDomain(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []definition.Bandwidth
+	for _, n := range facts.NICs {
+		out = append(out, n.Bandwidth)
+	}
+	return out
+}
+
+// TestSetBandwidth_changesOnlyTheNICsThatDiffer: the limits go into the running domain and its
+// definition, a NIC whose limits are already those is not written, a repeated call writes
+// nothing, and a limit set to none is removed.
+func TestSetBandwidth_changesOnlyTheNICsThatDiffer(t *testing.T) {
+	h := newCore(t)
+	h.create(twoNICs)
+	first := definition.Bandwidth{Outbound: &definition.Rate{Average: 100, Burst: 50}}
+	second := definition.Bandwidth{Inbound: &definition.Rate{Average: 1024, Peak: 2048, Burst: 256}, Outbound: &definition.Rate{Average: 512}}
+	h.fb.ResetCalls()
+	if _, err := h.c.SetBandwidth(context.Background(), vmID, labUID, []definition.Bandwidth{first, second}); err != nil {
+		t.Fatal(err)
+	}
+	if n := h.fb.Count("DomainSetInterfaceParameters"); n != 1 {
+		t.Fatalf("%d interfaces written, want the first alone (the second has its limits)", n)
+	}
+	d, _ := h.fb.Domain(vmName)
+	if d.Persistent == nil {
+		t.Fatal("the running VM has no persistent definition")
+	}
+	for what, x := range map[string]string{"live": d.XML, "persistent": d.Persistent.XML} {
+		got := limitsOf(t, x)
+		if len(got) != 2 || !got[0].Equal(first) || !got[1].Equal(second) {
+			t.Errorf("%s definition's limits %+v", what, got)
+		}
+	}
+	h.fb.ResetCalls()
+	if _, err := h.c.SetBandwidth(context.Background(), vmID, labUID, []definition.Bandwidth{first, {}}); err != nil {
+		t.Fatal(err)
+	}
+	d, _ = h.fb.Domain(vmName)
+	if got := limitsOf(t, d.XML); !got[1].IsZero() || !got[0].Equal(first) || h.fb.Count("DomainSetInterfaceParameters") != 1 {
+		t.Fatalf("after removing the second NIC's limits: %+v", got)
+	}
+}
+
+// TestSetBandwidth_aStoppedVMsDefinition: a stopped VM has one definition, which is written.
+func TestSetBandwidth_aStoppedVMsDefinition(t *testing.T) {
+	h := newCore(t)
+	h.create(func(r *CreateRequest) { r.Running = false })
+	bw := definition.Bandwidth{Inbound: &definition.Rate{Average: 64}}
+	if _, err := h.c.SetBandwidth(context.Background(), vmID, labUID, []definition.Bandwidth{bw}); err != nil {
+		t.Fatal(err)
+	}
+	d, _ := h.fb.Domain(vmName)
+	if got := limitsOf(t, d.XML); !got[0].Equal(bw) {
+		t.Fatalf("limits %+v", got)
+	}
+}
+
+// TestSetBandwidth_neverTouchesAnotherDomain: a domain of the name that is not the VM (another
+// configuration's) is never written, and the NIC count must be the domain's.
+func TestSetBandwidth_neverTouchesAnotherDomain(t *testing.T) {
+	h := newCore(t)
+	h.create()
+	bw := []definition.Bandwidth{{Inbound: &definition.Rate{Average: 64}}}
+	h.fb.ResetCalls()
+	_, err := h.c.SetBandwidth(context.Background(), vmID, "0b5e4c52-6a3b-4f0e-9d7e-3c1f2a9b8d71", bw)
+	if classOfErr(t, err) != kvmerr.NotFound || h.fb.Count("DomainSetInterfaceParameters") != 0 {
+		t.Fatalf("another UID: %v, %d writes", err, h.fb.Count("DomainSetInterfaceParameters"))
+	}
+	_, err = h.c.SetBandwidth(context.Background(), vmID, labUID, append(bw, definition.Bandwidth{}))
+	if classOfErr(t, err) != kvmerr.Permanent || !strings.Contains(err.Error(), "has 1 network interfaces, the request 2") {
+		t.Fatalf("two limits for one NIC: %v", err)
+	}
+	_, err = h.c.SetBandwidth(context.Background(), vmID, labUID, []definition.Bandwidth{{Inbound: &definition.Rate{Average: 1, Peak: 0, Burst: rules.MaxBurstKiB + 1}}})
+	if classOfErr(t, err) != kvmerr.Permanent || h.fb.Count("DomainSetInterfaceParameters") != 0 {
+		t.Fatalf("a limit out of bounds: %v", err)
+	}
+}

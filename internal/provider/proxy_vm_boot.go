@@ -118,10 +118,11 @@ func consoleSection(tail, path string, err error) string {
 // waitBoot waits, as plan asks, for the started VM inst to report an address and for cloud-init
 // to finish in it; a failed wait is a diagnostic that ends with the guest's console.
 func (r *proxyVMResource) waitBoot(ctx context.Context, action string, plan proxyVMModel, inst kvm2.Instance, timeout time.Duration) (kvm2.Instance, diag.Diagnostic) {
-	if plan.WaitForIP.ValueBool() && inst.IPv4 == "" {
-		got, err := r.waitForIPv4(ctx, inst)
+	if plan.WaitForIP.ValueBool() {
+		w := kvm2.IPWaitOf(steering(plan))
+		got, err := r.waitForIP(ctx, inst, w)
 		if err != nil {
-			return got, r.withConsoleTail(ctx, ipWaitDiagnostic(action, inst.ID, timeout, got, err), inst.ID, inst.UID)
+			return got, r.withConsoleTail(ctx, ipWaitDiagnostic(action, inst.ID, timeout, got, w, err), inst.ID, inst.UID)
 		}
 		inst = got
 	}

@@ -1,6 +1,8 @@
 package provider
 
 import (
+	"context"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"strconv"
 	"time"
 
@@ -9,7 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -23,34 +25,39 @@ const stateTransient = "transient"
 
 // proxyVMModel is kvm2_proxy_vm.
 type proxyVMModel struct {
-	ID                types.String   `tfsdk:"id"`
-	Name              types.String   `tfsdk:"name"`
-	NamePrefix        types.String   `tfsdk:"name_prefix"`
-	Host              types.String   `tfsdk:"host"`
-	BaseImageID       types.String   `tfsdk:"base_image_id"`
-	VCPUs             types.Int64    `tfsdk:"vcpus"`
-	MemoryMiB         types.Int64    `tfsdk:"memory_mib"`
-	DiskGiB           types.Int64    `tfsdk:"disk_gib"`
-	Network           types.String   `tfsdk:"network"`
-	Bridge            types.String   `tfsdk:"bridge"`
-	Firmware          types.String   `tfsdk:"firmware"`
-	Tag               types.String   `tfsdk:"tag"`
-	UserData          types.String   `tfsdk:"user_data"`
-	UserDataWO        types.String   `tfsdk:"user_data_wo"`
-	UserDataWOVersion types.Int64    `tfsdk:"user_data_wo_version"`
-	UserDataSHA256    types.String   `tfsdk:"user_data_sha256"`
-	Running           types.Bool     `tfsdk:"running"`
-	Autostart         types.Bool     `tfsdk:"autostart"`
-	WaitForIP         types.Bool     `tfsdk:"wait_for_ip"`
-	WaitForCloudInit  types.Bool     `tfsdk:"wait_for_cloud_init"`
-	UID               types.String   `tfsdk:"uid"`
-	DomainUUID        types.String   `tfsdk:"domain_uuid"`
-	State             types.String   `tfsdk:"state"`
-	IPv4Address       types.String   `tfsdk:"ipv4_address"`
-	MACAddress        types.String   `tfsdk:"mac_address"`
-	CreatedAt         types.String   `tfsdk:"created_at"`
-	NetworkConfig     types.String   `tfsdk:"network_config"`
-	Timeouts          timeouts.Value `tfsdk:"timeouts"`
+	ID                types.String `tfsdk:"id"`
+	Name              types.String `tfsdk:"name"`
+	NamePrefix        types.String `tfsdk:"name_prefix"`
+	Host              types.String `tfsdk:"host"`
+	BaseImageID       types.String `tfsdk:"base_image_id"`
+	VCPUs             types.Int64  `tfsdk:"vcpus"`
+	MemoryMiB         types.Int64  `tfsdk:"memory_mib"`
+	DiskGiB           types.Int64  `tfsdk:"disk_gib"`
+	Network           types.String `tfsdk:"network"`
+	Bridge            types.String `tfsdk:"bridge"`
+	Firmware          types.String `tfsdk:"firmware"`
+	Tag               types.String `tfsdk:"tag"`
+	UserData          types.String `tfsdk:"user_data"`
+	UserDataWO        types.String `tfsdk:"user_data_wo"`
+	UserDataWOVersion types.Int64  `tfsdk:"user_data_wo_version"`
+	UserDataSHA256    types.String `tfsdk:"user_data_sha256"`
+	Running           types.Bool   `tfsdk:"running"`
+	Autostart         types.Bool   `tfsdk:"autostart"`
+	WaitForIP         types.Bool   `tfsdk:"wait_for_ip"`
+	WaitForCloudInit  types.Bool   `tfsdk:"wait_for_cloud_init"`
+	UID               types.String `tfsdk:"uid"`
+	DomainUUID        types.String `tfsdk:"domain_uuid"`
+	State             types.String `tfsdk:"state"`
+	IPv4Address       types.String `tfsdk:"ipv4_address"`
+	MACAddress        types.String `tfsdk:"mac_address"`
+	CreatedAt         types.String `tfsdk:"created_at"`
+	NetworkConfig     types.String `tfsdk:"network_config"`
+	// The NICs (proxy_vm_nics_model.go).
+	NetworkInterfaces  types.List     `tfsdk:"network_interfaces"`
+	IPv6Address        types.String   `tfsdk:"ipv6_address"`
+	WaitForIPFamily    types.String   `tfsdk:"wait_for_ip_family"`
+	WaitForIPInterface types.Int64    `tfsdk:"wait_for_ip_interface"`
+	Timeouts           timeouts.Value `tfsdk:"timeouts"`
 }
 
 // effectiveUserData is the user data a create uses: user_data, else the write-only user_data_wo
@@ -76,19 +83,17 @@ func userDataSHA256(data string) string { return rules.UserDataSHA256([]byte(dat
 
 // createRequest builds the core request from the plan and the effective user data (write-only:
 // it came from user_data_wo).
-func createRequest(plan proxyVMModel, uid, userData string, writeOnly bool) kvm2.CreateRequest {
+func createRequest(ctx context.Context, plan proxyVMModel, uid, userData string, writeOnly bool) (kvm2.CreateRequest, diag.Diagnostics) {
+	nics, diags := requestNICs(ctx, plan)
 	return kvm2.CreateRequest{
-		Host:        plan.Host.ValueString(),
-		Name:        plan.Name.ValueString(),
-		UID:         uid,
-		BaseImageID: plan.BaseImageID.ValueString(),
-		VCPUs:       int(plan.VCPUs.ValueInt64()),
-		MemoryMiB:   int(plan.MemoryMiB.ValueInt64()),
-		DiskGiB:     int(plan.DiskGiB.ValueInt64()),
-		// The MAC is unknown when not configured: the core then picks a random address.
-		NICs: []definition.NIC{{
-			Network: knownString(plan.Network), Bridge: knownString(plan.Bridge), MAC: knownString(plan.MACAddress),
-		}},
+		Host:              plan.Host.ValueString(),
+		Name:              plan.Name.ValueString(),
+		UID:               uid,
+		BaseImageID:       plan.BaseImageID.ValueString(),
+		VCPUs:             int(plan.VCPUs.ValueInt64()),
+		MemoryMiB:         int(plan.MemoryMiB.ValueInt64()),
+		DiskGiB:           int(plan.DiskGiB.ValueInt64()),
+		NICs:              nics,
 		Firmware:          rules.Firmware(plan.Firmware.ValueString()),
 		Tag:               plan.Tag.ValueString(),
 		UserData:          []byte(userData),
@@ -97,7 +102,7 @@ func createRequest(plan proxyVMModel, uid, userData string, writeOnly bool) kvm2
 		Autostart:         plan.Autostart.ValueBool(),
 		NetworkConfig:     knownString(plan.NetworkConfig),
 		Steering:          steering(plan),
-	}
+	}, diags
 }
 
 // steering is what the mark records of the attributes that only steer the provider, so that an
@@ -111,6 +116,7 @@ func steering(plan proxyVMModel) kvm2.Steering {
 		s.CloudInitWait = strconv.FormatBool(plan.WaitForCloudInit.ValueBool())
 	}
 	s.NamePrefix = knownString(plan.NamePrefix)
+	s.IPWaitFamily, s.IPWaitInterface = ipWaitSteering(plan)
 	return s
 }
 
@@ -129,6 +135,7 @@ func applySteering(m *proxyVMModel, inst kvm2.Instance) {
 		m.UserDataWOVersion = types.Int64Value(n)
 	}
 	m.NamePrefix = optionalString(inst.NamePrefix)
+	applyIPWaitSteering(m, inst)
 }
 
 // applyInstance copies what the host reports into m. Configuration-only values (user_data,
@@ -162,6 +169,7 @@ func applyInstance(m *proxyVMModel, inst kvm2.Instance) {
 	}
 	m.NetworkConfig = optionalString(inst.NetworkConfig)
 	m.CreatedAt = types.StringValue(formatTime(inst.CreatedAt))
+	applyNICs(m, inst)
 }
 
 // instanceState is the `state` attribute: the domain state, or "transient" for a running domain

@@ -62,8 +62,12 @@ func (r *proxyVMResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 			resp.Diagnostics.Append(diags...)
 		}
 		resp.Diagnostics.Append(r.checkPoolSpace(ctx, plan)...)
-		resp.Diagnostics.Append(r.checkAttachment(ctx, plan, cfg)...)
-		resp.Diagnostics.Append(r.checkMAC(ctx, plan, replaced)...)
+		_, diags := r.planNICs(ctx, &plan, cfg, nil, replaced)
+		resp.Diagnostics.Append(diags...)
+		if cfg.NetworkInterfaces.IsNull() { // else planNICs checked each NIC
+			resp.Diagnostics.Append(r.checkAttachment(ctx, plan, cfg)...)
+			resp.Diagnostics.Append(r.checkMAC(ctx, plan, replaced)...)
+		}
 		resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
 		return
 	}
@@ -80,9 +84,16 @@ func (r *proxyVMResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 		resp.Diagnostics.Append(checkDiskGrown(ctx, req.Private, plan, state)...)
 	}
 	planAttachment(&plan, cfg, state)
-	if !plan.Network.Equal(state.Network) || !plan.Bridge.Equal(state.Bridge) {
+	var nicPaths path.Paths
+	if !req.Plan.Raw.Equal(req.State.Raw) { // else (write-only user data) the NICs are the VM's as they are
+		var diags diag.Diagnostics
+		nicPaths, diags = r.planNICs(ctx, &plan, cfg, &state, "")
+		resp.Diagnostics.Append(diags...)
+	}
+	if cfg.NetworkInterfaces.IsNull() && (!plan.Network.Equal(state.Network) || !plan.Bridge.Equal(state.Bridge)) {
 		resp.Diagnostics.Append(r.checkAttachment(ctx, plan, cfg)...) // the replacement's attachment
 	}
+	resp.RequiresReplace = append(resp.RequiresReplace, nicPaths...)
 	resp.RequiresReplace = append(resp.RequiresReplace, replacePaths(plan, state)...)
 	if macChanged(cfg.MACAddress, state.MACAddress) {
 		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("mac_address"))
@@ -117,22 +128,28 @@ func (r *proxyVMResource) checkPoolSpace(ctx context.Context, plan proxyVMModel)
 // host's default) the host says it lacks: a missing network or bridge, or a network that is not
 // active. A host that does not answer in time gives a warning; apply reports the refusal.
 func (r *proxyVMResource) checkAttachment(ctx context.Context, plan, cfg proxyVMModel) diag.Diagnostics {
+	return r.checkNICAttachment(ctx, plan, cfg.Network, cfg.Bridge, path.Root("network"), path.Root("bridge"))
+}
+
+// checkNICAttachment is checkAttachment of one NIC whose configured network and bridge (both
+// null: the host's) are at netPath and bridgePath.
+func (r *proxyVMResource) checkNICAttachment(ctx context.Context, plan proxyVMModel, network, bridge types.String, netPath, bridgePath path.Path) diag.Diagnostics {
 	var diags diag.Diagnostics
-	if r.data == nil || r.data.client == nil || plan.Host.IsUnknown() || cfg.Network.IsUnknown() || cfg.Bridge.IsUnknown() {
+	if r.data == nil || r.data.client == nil || plan.Host.IsUnknown() || network.IsUnknown() || bridge.IsUnknown() {
 		return diags
 	}
 	host := plan.Host.ValueString()
 	refused, skipped := r.data.space.attachmentRefusal(withCoreLogging(ctx), r.data.client, host,
-		cfg.Network.ValueString(), cfg.Bridge.ValueString())
+		network.ValueString(), bridge.ValueString())
 	diags.Append(skippedWarning(path.Root("host"), "that its network or bridge is on the host", plannedID(plan), skipped)...)
 	if refused == nil {
 		return diags
 	}
-	at, whose := path.Root("network"), ""
+	at, whose := netPath, ""
 	switch {
-	case !cfg.Bridge.IsNull():
-		at = path.Root("bridge")
-	case cfg.Network.IsNull():
+	case !bridge.IsNull():
+		at = bridgePath
+	case network.IsNull():
 		at, whose = path.Root("host"), " (the host's default, from the provider block)"
 	}
 	advice := "Create the network on the host, or set network to one the host has."
@@ -302,19 +319,24 @@ func macChanged(configured, recorded types.String) bool {
 // a tainted VM) whose configured MAC address another domain on the host already has. A host
 // that does not answer in time gives a warning; apply checks again.
 func (r *proxyVMResource) checkMAC(ctx context.Context, plan proxyVMModel, replaced string) diag.Diagnostics {
+	return r.checkNICMAC(ctx, plan, plan.MACAddress, path.Root("mac_address"), replaced)
+}
+
+// checkNICMAC is checkMAC of one NIC's planned address mac, at the path at.
+func (r *proxyVMResource) checkNICMAC(ctx context.Context, plan proxyVMModel, mac types.String, at path.Path, replaced string) diag.Diagnostics {
 	var diags diag.Diagnostics
-	if r.data == nil || r.data.client == nil || plan.Host.IsUnknown() || plan.MACAddress.IsNull() || plan.MACAddress.IsUnknown() {
+	if r.data == nil || r.data.client == nil || plan.Host.IsUnknown() || mac.IsNull() || mac.IsUnknown() {
 		return diags
 	}
 	host := plan.Host.ValueString()
 	inUse, skipped := r.data.space.macInUse(withCoreLogging(ctx), r.data.client, host, knownString(plan.Name),
-		plan.MACAddress.ValueString(), replaced)
-	diags.Append(skippedWarning(path.Root("mac_address"), "that no other domain on its host has its mac_address",
+		mac.ValueString(), replaced)
+	diags.Append(skippedWarning(at, "that no other domain on its host has its mac_address",
 		plannedID(plan), skipped)...)
 	if inUse == nil {
 		return diags
 	}
-	diags.AddAttributeError(path.Root("mac_address"), errorSummary("create", proxyVMKind, plannedID(plan)),
+	diags.AddAttributeError(at, errorSummary("create", proxyVMKind, plannedID(plan)),
 		fmt.Sprintf("%v.\n\nTwo NICs with one address on a network break each other's traffic. Choose another "+
 			"mac_address, remove it to get a random one, or change or remove domain %s on the host. The plan asked "+
 			"the host; an apply would fail the same way.", inUse, inUse.Domain))

@@ -69,7 +69,10 @@ func (r *proxyVMResource) Create(ctx context.Context, req resource.CreateRequest
 		resp.Diagnostics.AddError("Unable to create proxy VM", err.Error())
 		return
 	}
-	creq := createRequest(plan, uid, userData, writeOnlyUserData(cfg))
+	creq, diags := createRequest(ctx, plan, uid, userData, writeOnlyUserData(cfg))
+	if resp.Diagnostics.Append(diags...); diags.HasError() {
+		return
+	}
 	id := creq.Host + "/" + creq.Name
 	tflog.Info(ctx, "creating proxy VM", map[string]any{"id": id, "uid": creq.UID, "user_data_bytes": len(userData),
 		"user_data_write_only": creq.WriteOnlyUserData})
@@ -186,7 +189,7 @@ func (r *proxyVMResource) Read(ctx context.Context, req resource.ReadRequest, re
 	}
 }
 
-// Update changes what changes in place (tag, autostart, running, sizes) and reads the VM back;
+// Update changes what changes in place (tag, autostart, running, sizes, NICs' bandwidth) and reads the VM back;
 // wait_for_ip and a user_data_wo_version first set after an import are rewritten in the mark (for
 // an import to read back); the other inputs that may differ without replacement (user_data after
 // an import, timeouts) only change state.
@@ -253,6 +256,10 @@ func (r *proxyVMResource) Update(ctx context.Context, req resource.UpdateRequest
 		started = res.Restarted
 		// A restart that stopped the VM but failed to start it is finished here.
 		start = start || (running && resized.State != kvm2.StateRunning)
+	}
+	if d := r.setBandwidth(ctx, id, uid, plan, state); d.HasError() {
+		resp.Diagnostics.Append(d...)
+		return
 	}
 	if start {
 		if !setRunning(true) {

@@ -257,4 +257,7 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 			}),
 		},
 	}
+	for name, a := range nicAttributes() {
+		resp.Schema.Attributes[name] = a
+	}
 }

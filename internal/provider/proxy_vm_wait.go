@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -15,12 +16,28 @@ import (
 // The wait for a VM's address after a create or a start, and the error that explains a wait
 // that ended without one.
 
-// waitForIPv4 polls the VM until it reports an IPv4 address or ctx ends. It returns the last
+// waitForIP polls the VM until it has the address w waits for (kvm2.IPWait.Ready), counting
+// how long the NICs w waits on have had an IPv6 address alone, or ctx ends. It returns the last
 // instance read, so the caller can record the VM even when the wait fails.
-func (r *proxyVMResource) waitForIPv4(ctx context.Context, inst kvm2.Instance) (kvm2.Instance, error) {
+func (r *proxyVMResource) waitForIP(ctx context.Context, inst kvm2.Instance, w kvm2.IPWait) (kvm2.Instance, error) {
 	ticker := time.NewTicker(r.data.retry.Poll)
 	defer ticker.Stop()
+	var ipv6Since time.Time
 	for {
+		now := r.data.retry.now()
+		switch {
+		case !w.IPv6Only(inst):
+			ipv6Since = time.Time{}
+		case ipv6Since.IsZero():
+			ipv6Since = now
+		}
+		var since time.Duration
+		if !ipv6Since.IsZero() {
+			since = now.Sub(ipv6Since)
+		}
+		if w.Ready(inst, since) {
+			return inst, nil
+		}
 		select {
 		case <-ctx.Done():
 			return inst, ctx.Err()
@@ -30,9 +47,6 @@ func (r *proxyVMResource) waitForIPv4(ctx context.Context, inst kvm2.Instance) (
 		switch {
 		case err == nil:
 			inst = got
-			if inst.IPv4 != "" {
-				return inst, nil
-			}
 		case errors.Is(err, kvmerr.ErrTransient):
 			// The host was slow to answer; keep polling within the timeout.
 		default:
@@ -42,13 +56,13 @@ func (r *proxyVMResource) waitForIPv4(ctx context.Context, inst kvm2.Instance) (
 }
 
 // ipWaitDiagnostic explains a create (or start) whose VM exists but reported no address.
-func ipWaitDiagnostic(action, id string, timeout time.Duration, inst kvm2.Instance, err error) diag.Diagnostic {
+func ipWaitDiagnostic(action, id string, timeout time.Duration, inst kvm2.Instance, w kvm2.IPWait, err error) diag.Diagnostic {
 	if !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
 		return errorDiagnostic(action, proxyVMKind, id, err)
 	}
 	if errors.Is(err, context.Canceled) {
 		return diag.NewErrorDiagnostic(errorSummary(action, proxyVMKind, id),
-			fmt.Sprintf("The wait for an IPv4 address was interrupted: Terraform asked the provider to stop (as Ctrl-C "+
+			fmt.Sprintf("The wait for "+w.Describe()+" was interrupted: Terraform asked the provider to stop (as Ctrl-C "+
 				"does). The domain exists (state %q) and is recorded in state as tainted, so the next apply replaces it.", inst.State))
 	}
 	network := inst.Network
@@ -58,8 +72,8 @@ func ipWaitDiagnostic(action, id string, timeout time.Duration, inst kvm2.Instan
 		network = "network " + network
 	}
 	return diag.NewErrorDiagnostic(errorSummary(action, proxyVMKind, id),
-		fmt.Sprintf("No IPv4 address was reported within %s; the guest agent or DHCP did not answer. "+
+		fmt.Sprintf("No %s was reported within %s; the guest agent or DHCP did not answer. "+
 			"The domain exists (state %q) and is recorded in state as tainted, so the next apply replaces it.\n\n"+
 			"Check that the image starts qemu-guest-agent or requests a DHCP lease on %s, raise timeouts.create, "+
-			"or set wait_for_ip = false.", timeout, inst.State, network))
+			"or set wait_for_ip = false.", strings.TrimPrefix(w.Describe(), "an "), timeout, inst.State, network))
 }

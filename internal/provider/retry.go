@@ -17,6 +17,16 @@ type retryPolicy struct {
 	Initial time.Duration
 	Max     time.Duration
 	Poll    time.Duration // interval of waits that poll the host (an IPv4 address to appear)
+	// Now is the clock of a wait's grace (kvm2.IPWait); nil: the time of day. Tests advance it.
+	Now func() time.Time
+}
+
+// now is p's clock.
+func (p retryPolicy) now() time.Time {
+	if p.Now != nil {
+		return p.Now()
+	}
+	return time.Now()
 }
 
 var defaultRetryPolicy = retryPolicy{Initial: time.Second, Max: 15 * time.Second, Poll: 2 * time.Second}

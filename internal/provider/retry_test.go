@@ -132,11 +132,11 @@ func TestWithRetry_cancelSaysInterrupted(t *testing.T) {
 func TestIPWaitDiagnostic_interruptIsNotATimeout(t *testing.T) {
 	t.Parallel()
 	inst := kvm2.Instance{State: "running", Network: "default"}
-	stopped := ipWaitDiagnostic("create", "lab/vm", time.Minute, inst, context.Canceled).Detail()
+	stopped := ipWaitDiagnostic("create", "lab/vm", time.Minute, inst, kvm2.IPWait{NIC: -1}, context.Canceled).Detail()
 	if !strings.Contains(stopped, "interrupted") || strings.Contains(stopped, "DHCP") {
 		t.Errorf("cancelled wait: %q", stopped)
 	}
-	timedOut := ipWaitDiagnostic("create", "lab/vm", time.Minute, inst, context.DeadlineExceeded).Detail()
+	timedOut := ipWaitDiagnostic("create", "lab/vm", time.Minute, inst, kvm2.IPWait{NIC: -1}, context.DeadlineExceeded).Detail()
 	if !strings.Contains(timedOut, "No IPv4 address was reported within 1m0s") || !strings.Contains(timedOut, "network default") {
 		t.Errorf("timed-out wait: %q", timedOut)
 	}

@@ -47,6 +47,10 @@ type Backend interface {
 	// flags name (live, config, or the current one). libvirt refuses live|config for a domain
 	// that lacks one of them with ErrOperationInvalid.
 	DomainSetMetadata(ctx context.Context, dom libvirt.Domain, xml, key, uri string, flags libvirt.DomainModificationImpact) error
+	// DomainSetInterfaceParameters sets the rate limits (inbound.average, outbound.burst, ...;
+	// unsigned values) of dom's interface device (its MAC address) in the definitions flags
+	// name, as `virsh domiftune` does; an average of 0 removes that direction's limit.
+	DomainSetInterfaceParameters(ctx context.Context, dom libvirt.Domain, device string, params []libvirt.TypedParam, flags libvirt.DomainModificationImpact) error
 	DomainDestroy(ctx context.Context, dom libvirt.Domain) error
 	// DomainShutdown asks the guest to power off (ACPI power button); it returns at once, and
 	// the domain stops only when the guest complies. A domain that is not running is

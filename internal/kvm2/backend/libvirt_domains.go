@@ -86,6 +86,13 @@ func (b *libvirtBackend) DomainSetMetadata(ctx context.Context, dom libvirt.Doma
 	return err
 }
 
+func (b *libvirtBackend) DomainSetInterfaceParameters(ctx context.Context, dom libvirt.Domain, device string, params []libvirt.TypedParam, flags libvirt.DomainModificationImpact) error {
+	_, err := call(ctx, b, "DomainSetInterfaceParameters", true, func() (struct{}, error) {
+		return struct{}{}, b.l.DomainSetInterfaceParameters(dom, device, params, uint32(flags))
+	})
+	return err
+}
+
 func (b *libvirtBackend) DomainDestroy(ctx context.Context, dom libvirt.Domain) error {
 	_, err := call(ctx, b, "DomainDestroy", true, func() (struct{}, error) {
 		return struct{}{}, b.l.DomainDestroyFlags(dom, libvirt.DomainDestroyDefault)

@@ -167,6 +167,11 @@ func (t tracked) DomainGetMetadata(ctx context.Context, dom libvirt.Domain, uri 
 	return t.b.DomainGetMetadata(ctx, dom, uri)
 }
 
+func (t tracked) DomainSetInterfaceParameters(ctx context.Context, dom libvirt.Domain, device string, params []libvirt.TypedParam, flags libvirt.DomainModificationImpact) error {
+	defer t.ended("DomainSetInterfaceParameters")
+	return t.b.DomainSetInterfaceParameters(ctx, dom, device, params, flags)
+}
+
 func (t tracked) DomainSetMetadata(ctx context.Context, dom libvirt.Domain, xml, key, uri string, flags libvirt.DomainModificationImpact) error {
 	defer t.ended("DomainSetMetadata")
 	return t.b.DomainSetMetadata(ctx, dom, xml, key, uri, flags)

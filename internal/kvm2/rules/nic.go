@@ -42,11 +42,20 @@ const (
 // ValidateNICs checks the network interfaces a VM is asked for, after each NIC without a
 // network or bridge took the host's: their number, each attachment, MAC and limits, and that no
 // two pin the same MAC.
-func ValidateNICs(nics []definition.NIC) error {
+func ValidateNICs(nics []definition.NIC) error { return validateNICs(nics, true) }
+
+// ValidateConfiguredNICs is ValidateNICs of a configuration, where a NIC that names neither a
+// network nor a bridge is on its host's.
+func ValidateConfiguredNICs(nics []definition.NIC) error { return validateNICs(nics, false) }
+
+func validateNICs(nics []definition.NIC, resolved bool) error {
 	if len(nics) == 0 || len(nics) > MaxNICs {
 		return fmt.Errorf("%d network interfaces; a VM has 1 to %d", len(nics), MaxNICs)
 	}
 	for i, n := range nics {
+		if !resolved && n.Network == "" && n.Bridge == "" {
+			n.Network = "default" // the host's: its own rule checked it
+		}
 		if err := ValidateAttachment(n.Network, n.Bridge); err != nil {
 			return fmt.Errorf("network interface %d: %w", i, err)
 		}

@@ -124,3 +124,15 @@ func TestValidateIPWaitSteering(t *testing.T) {
 		}
 	}
 }
+
+func TestValidateConfiguredNICs_aNICWithoutAttachmentIsOnItsHosts(t *testing.T) {
+	if err := ValidateConfiguredNICs([]definition.NIC{{}, {Bridge: "br0"}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := ValidateNICs([]definition.NIC{{}, {Bridge: "br0"}}); err == nil {
+		t.Fatal("ValidateNICs accepted a NIC left without attachment")
+	}
+	if err := ValidateConfiguredNICs([]definition.NIC{{}, {Network: "a", Bridge: "b"}}); err == nil {
+		t.Fatal("ValidateConfiguredNICs accepted a NIC with both")
+	}
+}
