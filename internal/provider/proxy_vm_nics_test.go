@@ -153,11 +153,11 @@ func TestProxyVM_oneNICAsAListIsNoChange(t *testing.T) {
 				},
 			},
 			{
-				Config: vm(`network_interfaces = [{ network = "default", mac_address = "52:54:00:ab:00:01" }]`),
+				Config:           vm(`network_interfaces = [{ network = "default", mac_address = "52:54:00:ab:00:01" }]`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 			{
-				Config: vm(""),
+				Config:           vm(""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 		},

@@ -94,6 +94,7 @@ lab_select_host() {
 		LAB_POOL="kvm2lab" LAB_POOL_DIR="/var/lib/kvm2-lab/pool"
 		LAB_TINY_POOL="kvm2lab-tiny" LAB_TINY_DIR="/var/lib/kvm2-lab/tiny"
 		LAB_NET="kvm2lab" LAB_BRIDGE="virbr-kvm2" LAB_NET_PREFIX="192.168.123"
+		LAB_NET_B="kvm2lab-b" LAB_BRIDGE_B="virbr-kvm2c" LAB_NET_B_PREFIX="192.168.125" LAB_NET_B_IPV6="fd6b:766d:7a03::"
 		LAB_LIBVIRTD_PID="/run/libvirtd.pid" LAB_VIRTLOGD_PID="/run/virtlogd.pid"
 		LAB_LIBVIRTD_LOG="/var/log/libvirt/libvirtd.log"
 		LAB_NS_MNT="" LAB_NS_UTS="" LAB_HOSTNAME="" LAB_HOST_UUID_FILE=""
@@ -108,6 +109,7 @@ lab_select_host() {
 		LAB_POOL="kvm2lab" LAB_POOL_DIR="/var/lib/kvm2-lab/pool2"
 		LAB_TINY_POOL="" LAB_TINY_DIR=""
 		LAB_NET="kvm2lab2" LAB_BRIDGE="virbr-kvm2b" LAB_NET_PREFIX="192.168.124"
+		LAB_NET_B="kvm2lab2-b" LAB_BRIDGE_B="virbr-kvm2d" LAB_NET_B_PREFIX="192.168.126" LAB_NET_B_IPV6="fd6b:766d:7a04::"
 		LAB_LIBVIRTD_PID="$LAB2_RUN/libvirtd.pid" LAB_VIRTLOGD_PID="$LAB2_RUN/virtlogd.pid"
 		# Outside the bind mounts, so the same path works in both namespaces.
 		LAB_LIBVIRTD_LOG="$LAB2_ROOT/log/libvirtd.log"

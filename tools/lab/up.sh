@@ -17,6 +17,8 @@
 set -euo pipefail
 # shellcheck source=tools/lab/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+# shellcheck source=tools/lab/networks.sh
+source "$(dirname "${BASH_SOURCE[0]}")/networks.sh"
 lab_parse_hosts "$@"
 WANT_CLOUD=0
 for arg in "${LAB_ARGS[@]}"; do
@@ -502,6 +504,7 @@ export KVM2_TEST_HOST2_KNOWN_HOSTS=$SSH_DIR/known_hosts
 export KVM2_TEST_HOST2_SOCKET=$LAB_SOCKET
 export KVM2_TEST_HOST2_POOL=$LAB_POOL
 export KVM2_TEST_HOST2_NETWORK=$LAB_NET
+export KVM2_TEST_HOST2_NETWORK_B=$LAB_NET_B
 export KVM2_TEST_HOST2_HOSTNAME=$LAB_HOSTNAME
 export KVM2_TEST_HOST2_LOCAL_URI='$LAB_URI'
 EOF
@@ -531,6 +534,8 @@ export KVM2_TEST_SOCKET=$LAB_SOCKET
 export KVM2_TEST_POOL=$LAB_POOL
 export KVM2_TEST_TINY_POOL=$LAB_TINY_POOL
 export KVM2_TEST_NETWORK=$LAB_NET
+export KVM2_TEST_NETWORK_B=$LAB_NET_B
+export KVM2_TEST_NETWORK_B_IPV6=$LAB_NET_B_IPV6
 export KVM2_TEST_HTTP_PORT=$HTTP_PORT
 export KVM2_TEST_HTTP_URL=http://127.0.0.1:$HTTP_PORT
 export KVM2_TEST_IMAGE_URL=http://127.0.0.1:$HTTP_PORT/$LAB_IMAGE_NAME
@@ -565,6 +570,8 @@ for h in "${LAB_HOSTS[@]}"; do
 	ensure_storage
 	lab_phase "${p}network"
 	ensure_network
+	lab_phase "${p}network b"
+	ensure_network_b
 	lab_phase "${p}sshd"
 	ensure_sshd
 	if [ "$h" = 2 ]; then

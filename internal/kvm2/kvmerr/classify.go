@@ -100,10 +100,16 @@ func Classify(err error) Class {
 		return Transient
 	}
 	if code, ok := libvirtCode(err); ok {
-		if c := lookup(code); c != Transient || !noSpaceLeft(err) {
+		c := lookup(code)
+		switch {
+		case c != Transient:
 			return c
+		case noSpaceLeft(err):
+			return QuotaExceeded
+		case trafficControlRefused(err):
+			return Permanent
 		}
-		return QuotaExceeded
+		return c
 	}
 	var dial *DialError
 	if errors.As(err, &dial) {
@@ -156,6 +162,14 @@ func libvirtCode(err error) (libvirt.ErrorNumber, bool) {
 // are otherwise Transient; a full disk does not empty itself, so retrying it is no use.
 func noSpaceLeft(err error) bool {
 	return strings.Contains(strings.ToLower(err.Error()), "no space left on device")
+}
+
+// trafficControlRefused reports whether err is the host's traffic control (tc, which libvirt runs
+// to apply a NIC's bandwidth) refusing the limit, which libvirt reports as an internal error
+// quoting tc: a kernel without the queueing discipline or action it needs ("Specified qdisc kind
+// is unknown": no sch_sfq) refuses it every time.
+func trafficControlRefused(err error) bool {
+	return strings.Contains(err.Error(), "Child process (tc ")
 }
 
 // lookup returns the table's class for key, Transient when absent.

@@ -266,3 +266,17 @@ func TestClassify_noSpaceLeftIsQuotaExceeded(t *testing.T) {
 		t.Errorf("a missing volume: %v, want NotFound", got)
 	}
 }
+
+// The host's traffic control refusing a NIC's limit, as libvirt 9.0 reports it on a kernel
+// without sch_sfq, refuses it every time: Permanent, not retried for the operation's timeout.
+// Another internal error stays Transient.
+func TestClassify_trafficControlRefusalIsPermanent(t *testing.T) {
+	tc := libvirt.Error{Code: uint32(libvirt.ErrInternalError), Message: "internal error: Child process (tc qdisc add dev vnet8 " +
+		"parent 1:1 handle 2: sfq perturb 10) unexpected exit status 2: Error: Specified qdisc kind is unknown."}
+	if got := Classify(tc); got != Permanent {
+		t.Fatalf("Classify(tc refusal) = %v, want Permanent", got)
+	}
+	if got := Classify(libvirt.Error{Code: uint32(libvirt.ErrInternalError), Message: "internal error: qemu unexpectedly closed the monitor"}); got != Transient {
+		t.Fatalf("Classify(another internal error) = %v, want Transient", got)
+	}
+}
