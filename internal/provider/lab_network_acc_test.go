@@ -7,10 +7,14 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 )
 
 // The lab network's host side, shared by the tests that send requests through a guest's proxy.
@@ -45,4 +49,63 @@ func tokenServer(t *testing.T, hostIP string) (target, token string) {
 	go func() { _ = srv.Serve(ln) }()
 	t.Cleanup(func() { srv.Close() })
 	return "http://" + ln.Addr().String() + "/", token
+}
+
+// networkB is the lab's second network (tools/lab/networks.sh: IPv4 by DHCP, IPv6 by router
+// advertisements alone) and its IPv6 prefix; the test skips when the lab predates it.
+func (l *accLab) networkB() (name, ipv6Prefix string) {
+	l.t.Helper()
+	name, ipv6Prefix = os.Getenv("KVM2_TEST_NETWORK_B"), os.Getenv("KVM2_TEST_NETWORK_B_IPV6")
+	if name == "" || ipv6Prefix == "" {
+		l.t.Skip("the lab has no second network (KVM2_TEST_NETWORK_B): run tools/lab/up.sh again")
+	}
+	return name, ipv6Prefix
+}
+
+// agentAddrs is what the guest agent reports of domain's interfaces (virsh domifaddr --source
+// agent): each MAC's addresses, without loopback and link-local ones.
+func (l *accLab) agentAddrs(domain string) (map[string][]string, error) {
+	out, err := l.virsh("", "domifaddr", domain, "--source", "agent")
+	if err != nil {
+		return nil, err
+	}
+	addrs := map[string][]string{}
+	mac := ""
+	for _, line := range strings.Split(out, "\n") {
+		f := strings.Fields(line)
+		switch {
+		case len(f) == 4 && strings.Count(f[1], ":") == 5:
+			mac = strings.ToLower(f[1])
+			f = f[2:]
+		case len(f) == 4 && f[0] == "-" && f[1] == "-": // another address of the interface above
+			f = f[2:]
+		default:
+			continue
+		}
+		ip := net.ParseIP(strings.Split(f[1], "/")[0])
+		if ip == nil || ip.IsLoopback() || ip.IsLinkLocalUnicast() {
+			continue
+		}
+		addrs[mac] = append(addrs[mac], ip.String())
+	}
+	return addrs, nil
+}
+
+// nicAddrs is each NIC's MAC and addresses (both families) in the state of resource addr.
+func nicAddrs(s *terraform.State, addr string) (macs []string, addrs [][]string) {
+	a := s.RootModule().Resources[addr].Primary.Attributes
+	n, _ := strconv.Atoi(a["network_interfaces.#"])
+	for i := range n {
+		p := fmt.Sprintf("network_interfaces.%d.", i)
+		macs = append(macs, strings.ToLower(a[p+"mac_address"]))
+		var got []string
+		for _, fam := range []string{"ipv4_addresses", "ipv6_addresses"} {
+			c, _ := strconv.Atoi(a[p+fam+".#"])
+			for j := range c {
+				got = append(got, a[fmt.Sprintf("%s%s.%d", p, fam, j)])
+			}
+		}
+		addrs = append(addrs, got)
+	}
+	return macs, addrs
 }
