@@ -103,3 +103,34 @@ func TestBandwidth_equal(t *testing.T) {
 		t.Error("Bandwidth.Equal or IsZero is wrong")
 	}
 }
+
+// TestNetworkFamilies reads the families from network definitions as libvirt 9.0 returns them
+// (the lab's networks: IPv4 alone; IPv4 by DHCP and IPv6 by router advertisements).
+func TestNetworkFamilies(t *testing.T) {
+	cases := []struct {
+		x          string
+		ipv4, ipv6 bool
+	}{
+		{`<network><name>kvm2lab</name><forward mode='nat'><nat><port start='1024' end='65535'/></nat></forward>
+<bridge name='virbr-kvm2' stp='on' delay='0'/><mac address='52:54:00:2a:5c:61'/>
+<ip address='192.168.123.1' netmask='255.255.255.0'><dhcp><range start='192.168.123.10' end='192.168.123.250'/></dhcp></ip>
+</network>`, true, false},
+		{`<network><name>kvm2lab-b</name><uuid>ad0fc7fd-22e8-4bc0-b8b9-1ff96215fe1f</uuid>
+<bridge name='virbr-kvm2c' stp='on' delay='0'/><mac address='52:54:00:c7:19:16'/>
+<ip address='192.168.125.1' netmask='255.255.255.0'><dhcp><range start='192.168.125.10' end='192.168.125.250'/></dhcp></ip>
+<ip family='ipv6' address='fd6b:766d:7a03::1' prefix='64'>
+</ip>
+</network>`, true, true},
+		{`<network><name>v6</name><ip family="ipv6" address="fd00::1" prefix="64"/></network>`, false, true},
+		{`<network><name>isolated</name></network>`, false, false},
+	}
+	for _, tc := range cases {
+		v4, v6, err := NetworkFamilies(tc.x)
+		if err != nil || v4 != tc.ipv4 || v6 != tc.ipv6 {
+			t.Errorf("NetworkFamilies = %v, %v, %v; want %v, %v\n%s", v4, v6, err, tc.ipv4, tc.ipv6, tc.x)
+		}
+	}
+	if _, _, err := NetworkFamilies("<network"); err == nil {
+		t.Error("NetworkFamilies of a broken definition: no error")
+	}
+}

@@ -47,6 +47,7 @@ func TestIntegration_fakeAnswersAsTheHost(t *testing.T) {
 		{"resize", resizeScenarios},
 		{"lists", listScenarios},
 		{"console", consoleScenarios},
+		{"nic", nicScenarios},
 	} {
 		t.Run(group.name, func(t *testing.T) { runScenarios(t, newLabTarget, group.scenarios) })
 	}
