@@ -125,3 +125,24 @@ func TestGet_anIPv6OnlyNetworksLeaseIsEnough(t *testing.T) {
 		t.Fatalf("%d address reads, want the lease alone", n)
 	}
 }
+
+// The cost of a Get of a running VM with a NIC on an IPv4 network and one on a dual-stack
+// network that serves IPv6 by router advertisements alone: the four RPCs of one NIC and the
+// agent, for the second NIC's IPv6 address; the first Get of a process also reads each
+// network's families once (a lookup and its definition).
+func TestGet_twoNICsCostFiveRPCs(t *testing.T) {
+	h := twoNICVM(t, false,
+		[]libvirt.DomainInterface{iface(nic0MAC, ipv4("192.168.122.20")), iface(nic1MAC, ipv4("192.168.125.20"))},
+		[]libvirt.DomainInterface{iface(nic1MAC, ipv4("192.168.125.20"), ipv6("fd6b:766d:7a03::20"))})
+	h.fb.SetNetworkFamilies("v6net", true, true)
+	h.fb.UpdateDomain(vmName, func(d *fake.Domain) { d.Autostart = true })
+	first := h.get(t)
+	wantRPCs(t, h.fb, "DomainGetXMLDesc,DomainGetState,DomainGetAutostart,DomainInterfaceAddresses,"+
+		"NetworkLookupByName,NetworkGetXMLDesc,NetworkLookupByName,NetworkGetXMLDesc,DomainInterfaceAddresses")
+	again := h.get(t)
+	wantRPCs(t, h.fb, "DomainGetXMLDesc,DomainGetState,DomainGetAutostart,DomainInterfaceAddresses,DomainInterfaceAddresses")
+	want := [][2][]string{{{"192.168.122.20"}, nil}, {{"192.168.125.20"}, {"fd6b:766d:7a03::20"}}}
+	if !reflect.DeepEqual(addrsOf(first), want) || !reflect.DeepEqual(addrsOf(again), want) {
+		t.Fatalf("addresses %v then %v, want %v", addrsOf(first), addrsOf(again), want)
+	}
+}

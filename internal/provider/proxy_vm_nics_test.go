@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"testing"
 
 	libvirt "github.com/digitalocean/go-libvirt"
@@ -217,8 +218,16 @@ func TestProxyVM_waitForIPv6OnTheSecondNIC(t *testing.T) {
 func TestProxyVM_badNICsRefusedAtPlan(t *testing.T) {
 	t.Parallel()
 	h := newFakeHost(t)
+	addForeignDomain(h, "admin-vm", "52:54:00:ab:00:99")
+	h.fb.AddNetwork("stopped", false)
 	vm := func(extra string) string { return h.config(h.baseImage() + vmConfig(extra)) }
 	steps := []struct{ config, want string }{
+		// The host's checks, of every NIC.
+		{`network_interfaces = [{}, { network = "nosuch" }]`, `network "nosuch" does not\s+exist`},
+		{`network_interfaces = [{}, { network = "stopped" }]`, `network "stopped" is not\s+active`},
+		{`network_interfaces = [{}, { mac_address = "52:54:00:ab:00:99" }]`,
+			`52:54:00:ab:00:99 is already used by domain\s+admin-vm`},
+		// The rules.
 		{`network_interfaces = [{ mac_address = "52:54:00:ab:00:01" }, { mac_address = "52:54:00:AB:00:01" }]`,
 			`network interfaces 0 and 1 both have\s+mac_address`},
 		{`network_interfaces = [{ network = "default", bridge = "br0" }]`, `network interface 0: set at most one of network\s+and\s+bridge`},
@@ -236,7 +245,7 @@ func TestProxyVM_badNICsRefusedAtPlan(t *testing.T) {
 		ts = append(ts, resource.TestStep{Config: vm(s.config), PlanOnly: true, ExpectError: regexp.MustCompile(s.want)})
 	}
 	resource.UnitTest(t, resource.TestCase{ProtoV6ProviderFactories: factories(h.newClient), Steps: ts})
-	if names := h.fb.DomainNames(); len(names) != 0 {
-		t.Fatalf("domains made: %v", names)
+	if names := h.fb.DomainNames(); !slices.Equal(names, []string{"admin-vm"}) {
+		t.Fatalf("domains on the host: %v, want the foreign one alone", names)
 	}
 }
