@@ -128,16 +128,23 @@ func bandwidthValue(bw definition.Bandwidth) types.Object {
 // requestNICs is the NICs a create asks for: network_interfaces when the plan knows it, else one
 // NIC from the top-level attributes (unknown values: the host's attachment, a random MAC).
 func requestNICs(ctx context.Context, plan proxyVMModel) ([]definition.NIC, diag.Diagnostics) {
-	nics, diags := nicModels(ctx, plan.NetworkInterfaces)
+	nics, diags := definitionNICs(ctx, plan.NetworkInterfaces)
 	if len(nics) == 0 {
 		return []definition.NIC{{
 			Network: knownString(plan.Network), Bridge: knownString(plan.Bridge), MAC: knownString(plan.MACAddress),
 		}}, diags
 	}
-	out := make([]definition.NIC, len(nics))
-	for i, n := range nics {
+	return nics, diags
+}
+
+// definitionNICs is the core's NICs of the value l of network_interfaces (none when null or
+// unknown; unknown values in it: none).
+func definitionNICs(ctx context.Context, l types.List) ([]definition.NIC, diag.Diagnostics) {
+	models, diags := nicModels(ctx, l)
+	out := make([]definition.NIC, len(models))
+	for i, m := range models {
 		var d diag.Diagnostics
-		out[i], d = definitionNIC(ctx, n)
+		out[i], d = definitionNIC(ctx, m)
 		diags.Append(d...)
 	}
 	return out, diags

@@ -32,7 +32,7 @@ func (r *proxyVMResource) ValidateConfig(ctx context.Context, req resource.Valid
 		if cfg.NetworkInterfaces.IsUnknown() {
 			return
 		}
-		nics, diags := configuredNICs(ctx, cfg)
+		nics, diags := definitionNICs(ctx, cfg.NetworkInterfaces)
 		if resp.Diagnostics.Append(diags...); diags.HasError() {
 			return
 		}
@@ -57,18 +57,6 @@ func (r *proxyVMResource) ValidateConfig(ctx context.Context, req resource.Valid
 		}
 		resp.Diagnostics.AddAttributeError(at, "Invalid wait for an address", err.Error()+".")
 	}
-}
-
-// configuredNICs is the core's NICs of a configured network_interfaces (unknown values: none).
-func configuredNICs(ctx context.Context, cfg proxyVMModel) ([]definition.NIC, diag.Diagnostics) {
-	models, diags := nicModels(ctx, cfg.NetworkInterfaces)
-	out := make([]definition.NIC, len(models))
-	for i, m := range models {
-		var d diag.Diagnostics
-		out[i], d = definitionNIC(ctx, m)
-		diags.Append(d...)
-	}
-	return out, diags
 }
 
 // planNICs plans network_interfaces from the configuration (or, unset, from the VM's NICs with

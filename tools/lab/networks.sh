@@ -6,14 +6,23 @@
 # host reaches its guests through the bridge's addresses, nothing routes further. The network
 # namespace is shared by both hosts, so each host's bridge, subnet and prefix are its own.
 
+# lab_subnet_free PREFIX BRIDGE: fails, naming them, when interfaces other than BRIDGE hold
+# addresses under the IPv4 PREFIX (three octets and a dot) or IPv6 PREFIX (ending in "::").
+lab_subnet_free() {
+	local users
+	case "$1" in
+	*::) users="$(ip -6 -o addr show | awk -v p="$1" -v b="$2" 'index($4,p)==1 && $2!=b {print $2}')" ;;
+	*) users="$(ip -4 -o addr show | awk -v p="$1." -v b="$2" 'index($4,p)==1 && $2!=b {print $2}')" ;;
+	esac
+	[ -z "$users" ] || lab_die "addresses under $1 are already used by interface(s): $users"
+}
+
 # ensure_network_b defines, starts and autostarts network B of the selected host.
 ensure_network_b() {
-	local xml="$LAB_HOST_STATE/network-b.xml" users
+	local xml="$LAB_HOST_STATE/network-b.xml"
 	if ! lab_names net-list --all --persistent --name | grep -qxF "$LAB_NET_B"; then
-		users="$(ip -4 -o addr show | awk -v p="$LAB_NET_B_PREFIX." -v b="$LAB_BRIDGE_B" 'index($4,p)==1 && $2!=b {print $2}')"
-		[ -z "$users" ] || lab_die "subnet $LAB_NET_B_PREFIX.0/24 is already used by interface(s): $users"
-		users="$(ip -6 -o addr show | awk -v p="$LAB_NET_B_IPV6" -v b="$LAB_BRIDGE_B" 'index($4,p)==1 && $2!=b {print $2}')"
-		[ -z "$users" ] || lab_die "prefix ${LAB_NET_B_IPV6}/64 is already used by interface(s): $users"
+		lab_subnet_free "$LAB_NET_B_PREFIX" "$LAB_BRIDGE_B"
+		lab_subnet_free "$LAB_NET_B_IPV6" "$LAB_BRIDGE_B"
 		cat >"$xml" <<XML
 <network>
   <name>$LAB_NET_B</name>

@@ -185,7 +185,7 @@ ensure_storage() {
 
 # ---------------------------------------------------------------- network
 ensure_network() {
-	local all persistent active autostart xml="$LAB_HOST_STATE/network.xml" users
+	local all persistent active autostart xml="$LAB_HOST_STATE/network.xml"
 	all="$(lab_names net-list --all --name)"
 	persistent="$(lab_names net-list --all --persistent --name)"
 	active="$(lab_names net-list --name)"
@@ -198,8 +198,7 @@ ensure_network() {
 		lab_virsh net-define "$xml" >/dev/null
 	else
 		# The subnet must not be in use by anything but our own bridge.
-		users="$(ip -4 -o addr show | awk -v p="$LAB_NET_PREFIX." -v b="$LAB_BRIDGE" 'index($4,p)==1 && $2!=b {print $2}')"
-		[ -z "$users" ] || lab_die "subnet $LAB_NET_PREFIX.0/24 is already used by interface(s): $users"
+		lab_subnet_free "$LAB_NET_PREFIX" "$LAB_BRIDGE"
 		cat >"$xml" <<EOF
 <network>
   <name>$LAB_NET</name>
