@@ -40,6 +40,9 @@ func (r *proxyVMResource) ValidateConfig(ctx context.Context, req resource.Valid
 			resp.Diagnostics.AddAttributeError(path.Root("network_interfaces"), "Invalid network interfaces",
 				fmt.Sprintf("%v.\n\nThe list must hold %s; %s.", err, rules.NICsRule, rules.BandwidthRule))
 		}
+		if len(nics) > 0 {
+			resp.Diagnostics.Append(firstNICAgrees(cfg, nics[0])...)
+		}
 		count = len(nics)
 	}
 	if cfg.WaitForIP.IsUnknown() || cfg.WaitForIPFamily.IsUnknown() || cfg.WaitForIPInterface.IsUnknown() {
@@ -57,6 +60,31 @@ func (r *proxyVMResource) ValidateConfig(ctx context.Context, req resource.Valid
 		}
 		resp.Diagnostics.AddAttributeError(at, "Invalid wait for an address", err.Error()+".")
 	}
+}
+
+// firstNICAgrees refuses top-level network, bridge or mac_address set beside network_interfaces
+// (generated configuration sets both) that say otherwise than its first element: the two
+// describe one NIC.
+func firstNICAgrees(cfg proxyVMModel, first definition.NIC) diag.Diagnostics {
+	var diags diag.Diagnostics
+	for _, a := range []struct {
+		name string
+		top  types.String
+		nic  string
+		same func(a, b string) bool
+	}{
+		{"network", cfg.Network, first.Network, func(a, b string) bool { return a == b }},
+		{"bridge", cfg.Bridge, first.Bridge, func(a, b string) bool { return a == b }},
+		{"mac_address", cfg.MACAddress, first.MAC, rules.SameMAC},
+	} {
+		if a.top.IsNull() || a.top.IsUnknown() || a.same(a.top.ValueString(), a.nic) {
+			continue
+		}
+		diags.AddAttributeError(path.Root(a.name), "Invalid network interfaces",
+			fmt.Sprintf("%s is %q but network_interfaces[0].%s is %q: both describe the first NIC. Set it in one place, "+
+				"or say the same in both.", a.name, a.top.ValueString(), a.name, a.nic))
+	}
+	return diags
 }
 
 // planNICs plans network_interfaces from the configuration (or, unset, from the VM's NICs with

@@ -7,7 +7,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -29,7 +28,8 @@ func nicAttributes() map[string]schema.Attribute {
 		"network_interfaces": schema.ListNestedAttribute{
 			MarkdownDescription: "The VM's network interfaces, in the order the guest sees them: " + rules.NICsRule + ". " +
 				"The first is the one `network`, `bridge`, `mac_address`, `ipv4_address` and `ipv6_address` describe, " +
-				"which are enough for a VM with one NIC and conflict with this list. A change of a NIC's network, bridge or " +
+				"which are enough for a VM with one NIC; set with this list too (as generated configuration does), " +
+				"they must say what its first element says. A change of a NIC's network, bridge or " +
 				"configured MAC, and adding or removing a NIC, replace the VM; `bandwidth` changes in place. Unset, it " +
 				"shows the VM's NICs and the first follows the top-level attributes. When the host answers at plan time, " +
 				"each NIC's network must exist and be active (a bridge must exist), and each configured MAC must be free " +
@@ -81,10 +81,7 @@ func nicAttributes() map[string]schema.Attribute {
 					Computed:    true,
 				},
 			}},
-			Validators: []validator.List{
-				listvalidator.SizeBetween(1, rules.MaxNICs),
-				listvalidator.ConflictsWith(path.MatchRoot("network"), path.MatchRoot("bridge"), path.MatchRoot("mac_address")),
-			},
+			Validators: []validator.List{listvalidator.SizeBetween(1, rules.MaxNICs)},
 		},
 		"ipv6_address": schema.StringAttribute{
 			MarkdownDescription: "The first NIC's first IPv6 address, global before unique-local, never link-local; empty " +

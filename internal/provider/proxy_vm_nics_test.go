@@ -158,6 +158,13 @@ func TestProxyVM_oneNICAsAListIsNoChange(t *testing.T) {
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
 			{
+				// Both, saying the same, as generated configuration (terraform query, import) does.
+				Config: vm(`network = "default"
+  mac_address = "52:54:00:ab:00:01"
+  network_interfaces = [{ network = "default", mac_address = "52:54:00:ab:00:01", bandwidth = null }]`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{
 				Config:           vm(""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 			},
@@ -238,7 +245,9 @@ func TestProxyVM_badNICsRefusedAtPlan(t *testing.T) {
   network_interfaces = [{}, {}]`, `wait_for_ip_interface 2 names no network interface: the VM has 2`},
 		{`wait_for_ip_interface = 1`, `wait_for_ip_interface 1 names no network interface: the VM has 1`},
 		{`network = "default"
-  network_interfaces = [{}]`, `(?s)Invalid Attribute Combination.*network_interfaces`},
+  network_interfaces = [{ network = "other" }]`, `network is "default" but network_interfaces\[0\]\.network is\s+"other"`},
+		{`mac_address = "52:54:00:ab:00:01"
+  network_interfaces = [{}]`, `mac_address is "52:54:00:ab:00:01" but network_interfaces\[0\]\.mac_address\s+is\s+""`},
 	}
 	var ts []resource.TestStep
 	for _, s := range steps {
