@@ -18,6 +18,10 @@ import (
 // release whose objects an upgrade must keep working.
 const previousCommit = "ffc321a"
 
+// previousMainCommit is the last main before several NICs per VM (network_interfaces): what it
+// put on hosts and in state must plan no change with this build.
+const previousMainCommit = "b3913fd"
+
 // previousVersion is the version the previous build is installed as in the mirror, below any
 // release of this tree.
 const previousVersion = "0.0.1"
@@ -26,12 +30,12 @@ const previousVersion = "0.0.1"
 // that state written through the mirror matches the in-process provider's address.
 const providerAddress = "registry.terraform.io/egress-proxies/kvm2"
 
-// previousProvider builds the provider at previousCommit into a filesystem mirror (previousBuild),
+// previousProvider builds the provider at commit into a filesystem mirror (previousBuild),
 // writes a CLI configuration that installs the provider from it, and points this test's
 // terraform runs at that configuration.
-func previousProvider(t *testing.T) {
+func previousProvider(t *testing.T, commit string) {
 	t.Helper()
-	mirror, _ := previousBuild(t)
+	mirror, _ := previousBuild(t, commit)
 	rc := filepath.Join(t.TempDir(), "terraformrc")
 	cfg := fmt.Sprintf(`provider_installation {
   filesystem_mirror {
@@ -53,16 +57,16 @@ func previousProvider(t *testing.T) {
 	t.Setenv("TF_ACC_PROVIDER_HOST", "registry.terraform.io")
 }
 
-// previousBuild builds the provider at previousCommit into a filesystem mirror, once per commit
+// previousBuild builds the provider at commit into a filesystem mirror, once per commit
 // (the mirror is cached outside the clone; one build at a time: a second caller waits for the
 // first, then finds its binary), and returns the mirror and the binary. It skips when the
 // commit is not in the clone's history (a shallow clone).
-func previousBuild(t *testing.T) (mirror, binary string) {
+func previousBuild(t *testing.T, short string) (mirror, binary string) {
 	t.Helper()
-	commit, err := gitOutput("rev-parse", "--verify", "--quiet", previousCommit+"^{commit}")
+	commit, err := gitOutput("rev-parse", "--verify", "--quiet", short+"^{commit}")
 	if err != nil {
-		t.Skipf("commit %s (the previous release) is not in this clone's history, so it cannot be built: "+
-			"fetch the full history (git fetch --unshallow) to run the upgrade test", previousCommit)
+		t.Skipf("commit %s (a previous build) is not in this clone's history, so it cannot be built: "+
+			"fetch the full history (git fetch --unshallow) to run the upgrade test", short)
 	}
 	cache, err := os.UserCacheDir()
 	if err != nil {
@@ -87,7 +91,7 @@ func previousBuild(t *testing.T) (mirror, binary string) {
 	} else {
 		start := time.Now()
 		if err := buildAt(t, commit, dir, binary); err != nil {
-			t.Fatalf("build the provider at %s: %v", previousCommit, err)
+			t.Fatalf("build the provider at %s: %v", short, err)
 		}
 		t.Logf("previous provider %s: built in %s into %s", commit[:12], time.Since(start).Round(time.Second), binary)
 	}
@@ -100,7 +104,7 @@ func previousBuild(t *testing.T) (mirror, binary string) {
 // by side under it: each waits on guests, and their objects' names are their own.
 func TestAccUpgrade_previousRelease(t *testing.T) {
 	newAccLab(t) // skips without TF_ACC, before anything is built
-	previousProvider(t)
+	previousProvider(t, previousCommit)
 	t.Run("fromPreviousRelease", func(t *testing.T) {
 		t.Parallel()
 		upgradeFromPreviousRelease(t)
@@ -111,17 +115,19 @@ func TestAccUpgrade_previousRelease(t *testing.T) {
 	})
 }
 
-// TestAccUpgrade_previousReleaseBuilds builds the previous release the upgrade tests install, or
-// finds it built, without the lab: .ci/run starts it early in the background (make
-// previous-release), so the ownership tier finds the build done.
+// TestAccUpgrade_previousReleaseBuilds builds the previous release and the previous main the
+// upgrade tests install, or finds them built, without the lab: .ci/run starts it early in the
+// background (make previous-release), so the ownership tier finds the builds done.
 func TestAccUpgrade_previousReleaseBuilds(t *testing.T) {
-	_, binary := previousBuild(t)
-	fi, err := os.Stat(binary)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !fi.Mode().IsRegular() || fi.Mode()&0o111 == 0 {
-		t.Fatalf("%s is not an executable file: %v", binary, fi.Mode())
+	for _, commit := range []string{previousCommit, previousMainCommit} {
+		_, binary := previousBuild(t, commit)
+		fi, err := os.Stat(binary)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !fi.Mode().IsRegular() || fi.Mode()&0o111 == 0 {
+			t.Fatalf("%s is not an executable file: %v", binary, fi.Mode())
+		}
 	}
 }
 
@@ -163,6 +169,6 @@ func buildAt(t *testing.T, commit, dir, binary string) error {
 		os.Remove(tmp)
 		return fmt.Errorf("go build: %w: %s", err, out)
 	}
-	t.Logf("built %s from a temporary tree at %s", previousCommit, src)
+	t.Logf("built %s from a temporary tree at %s", commit, src)
 	return os.Rename(tmp, binary)
 }
