@@ -1,5 +1,6 @@
 # shellcheck shell=bash
-# The lab's second network on the selected host (sourced by up.sh): network B, dual stack, for
+# The lab's networks on the selected host (sourced by up.sh). Network A is NAT, IPv4 by DHCP, the
+# one every VM of the tests is on. Network B is dual stack, for
 # VMs with several NICs and IPv6. IPv4 by DHCP as network A, IPv6 by router advertisements
 # alone (SLAAC: libvirt's dnsmasq answers no DHCPv6, so only the guest agent knows a guest's
 # IPv6 address, the path the provider takes for such networks). Isolated (no <forward>): the
@@ -15,6 +16,41 @@ lab_subnet_free() {
 	*) users="$(ip -4 -o addr show | awk -v p="$1." -v b="$2" 'index($4,p)==1 && $2!=b {print $2}')" ;;
 	esac
 	[ -z "$users" ] || lab_die "addresses under $1 are already used by interface(s): $users"
+}
+
+# ensure_network defines, starts and autostarts network A of the selected host (NAT, IPv4 by DHCP).
+ensure_network() {
+	local all persistent active autostart xml="$LAB_HOST_STATE/network.xml"
+	all="$(lab_names net-list --all --name)"
+	persistent="$(lab_names net-list --all --persistent --name)"
+	active="$(lab_names net-list --name)"
+	autostart="$(lab_names net-list --autostart --name)"
+	if grep -qxF "$LAB_NET" <<<"$persistent"; then
+		:
+	elif grep -qxF "$LAB_NET" <<<"$all"; then
+		# Running but transient: make it persistent with its own XML.
+		lab_virsh net-dumpxml "$LAB_NET" >"$xml"
+		lab_virsh net-define "$xml" >/dev/null
+	else
+		# The subnet must not be in use by anything but our own bridge.
+		lab_subnet_free "$LAB_NET_PREFIX" "$LAB_BRIDGE"
+		cat >"$xml" <<EOF
+<network>
+  <name>$LAB_NET</name>
+  <forward mode='nat'/>
+  <bridge name='$LAB_BRIDGE' stp='on' delay='0'/>
+  <ip address='$LAB_NET_PREFIX.1' netmask='255.255.255.0'>
+    <dhcp>
+      <range start='$LAB_NET_PREFIX.10' end='$LAB_NET_PREFIX.250'/>
+    </dhcp>
+  </ip>
+</network>
+EOF
+		lab_virsh net-define "$xml" >/dev/null
+	fi
+	grep -qxF "$LAB_NET" <<<"$active" || lab_virsh net-start "$LAB_NET" >/dev/null
+	grep -qxF "$LAB_NET" <<<"$autostart" || lab_virsh net-autostart "$LAB_NET" >/dev/null
+	lab_phase_end "$LAB_BRIDGE $LAB_NET_PREFIX.0/24"
 }
 
 # ensure_network_b defines, starts and autostarts network B of the selected host.

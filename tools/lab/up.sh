@@ -184,39 +184,7 @@ ensure_storage() {
 }
 
 # ---------------------------------------------------------------- network
-ensure_network() {
-	local all persistent active autostart xml="$LAB_HOST_STATE/network.xml"
-	all="$(lab_names net-list --all --name)"
-	persistent="$(lab_names net-list --all --persistent --name)"
-	active="$(lab_names net-list --name)"
-	autostart="$(lab_names net-list --autostart --name)"
-	if grep -qxF "$LAB_NET" <<<"$persistent"; then
-		:
-	elif grep -qxF "$LAB_NET" <<<"$all"; then
-		# Running but transient: make it persistent with its own XML.
-		lab_virsh net-dumpxml "$LAB_NET" >"$xml"
-		lab_virsh net-define "$xml" >/dev/null
-	else
-		# The subnet must not be in use by anything but our own bridge.
-		lab_subnet_free "$LAB_NET_PREFIX" "$LAB_BRIDGE"
-		cat >"$xml" <<EOF
-<network>
-  <name>$LAB_NET</name>
-  <forward mode='nat'/>
-  <bridge name='$LAB_BRIDGE' stp='on' delay='0'/>
-  <ip address='$LAB_NET_PREFIX.1' netmask='255.255.255.0'>
-    <dhcp>
-      <range start='$LAB_NET_PREFIX.10' end='$LAB_NET_PREFIX.250'/>
-    </dhcp>
-  </ip>
-</network>
-EOF
-		lab_virsh net-define "$xml" >/dev/null
-	fi
-	grep -qxF "$LAB_NET" <<<"$active" || lab_virsh net-start "$LAB_NET" >/dev/null
-	grep -qxF "$LAB_NET" <<<"$autostart" || lab_virsh net-autostart "$LAB_NET" >/dev/null
-	lab_phase_end "$LAB_BRIDGE $LAB_NET_PREFIX.0/24"
-}
+# ensure_network and ensure_network_b: networks.sh.
 
 # -------------------------------------------------------------------- sshd
 # pick_port STATEFILE PREFERRED LAST: the port recorded in STATEFILE, else the
