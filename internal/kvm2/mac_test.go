@@ -176,12 +176,19 @@ func TestCreate_refusesAFixedMACBesideAnUnreadableDefinition(t *testing.T) {
 // TestCreate_fixedMACRaceDefinesOnce: two creates of different VMs asking for one address at
 // once: one defines, the other is refused.
 func TestCreate_fixedMACRaceDefinesOnce(t *testing.T) {
+	raceCreates(t, func(int) []definition.NIC { return []definition.NIC{{MAC: "52:54:00:00:00:42"}} })
+}
+
+// raceCreates runs two creates of VMs egress-a and egress-b at once, each with the NICs nics
+// gives its index, and wants one defined and the other refused for a MAC in use.
+func raceCreates(t *testing.T, nics func(i int) []definition.NIC) {
+	t.Helper()
 	h := newCore(t)
 	errs := make(chan error, 2)
-	for _, name := range []string{"egress-a", "egress-b"} {
+	for i, name := range []string{"egress-a", "egress-b"} {
 		go func() {
 			r := labRequest2(name)
-			r.NICs = []definition.NIC{{MAC: "52:54:00:00:00:42"}}
+			r.NICs = nics(i)
 			_, err := h.c.Create(context.Background(), r)
 			errs <- err
 		}()

@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	libvirt "github.com/digitalocean/go-libvirt"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
@@ -99,32 +102,13 @@ func TestCreate_refusesBadNICsBeforeTheHost(t *testing.T) {
 // the opposite order: the MACs are locked in one order, so neither waits for the other for
 // ever, one defines and the other is refused.
 func TestCreate_twoNICsPinningMACsOfEachOthersCreates(t *testing.T) {
-	h := newCore(t)
-	errs := make(chan error, 2)
-	for i, name := range []string{"egress-a", "egress-b"} {
-		go func() {
-			r := labRequest2(name)
-			a, b := "52:54:00:00:00:41", "52:54:00:00:00:42"
-			if i == 1 {
-				a, b = b, a
-			}
-			r.NICs = []definition.NIC{{MAC: a}, {Network: "default", MAC: b}}
-			_, err := h.c.Create(context.Background(), r)
-			errs <- err
-		}()
-	}
-	var refused int
-	for range 2 {
-		var inUse *rules.MACInUseError
-		if err := <-errs; errors.As(err, &inUse) {
-			refused++
-		} else if err != nil {
-			t.Fatal(err)
+	raceCreates(t, func(i int) []definition.NIC {
+		a, b := "52:54:00:00:00:41", "52:54:00:00:00:42"
+		if i == 1 {
+			a, b = b, a
 		}
-	}
-	if refused != 1 || h.fb.Count("DomainDefineXML") != 1 {
-		t.Fatalf("%d refused, %d defined; want 1 and 1", refused, h.fb.Count("DomainDefineXML"))
-	}
+		return []definition.NIC{{MAC: a}, {Network: "default", MAC: b}}
+	})
 }
 
 // TestCreate_takenNameComparesEveryNIC: a VM of another configuration under the name is
@@ -262,5 +246,24 @@ func TestSetBandwidth_neverTouchesAnotherDomain(t *testing.T) {
 	_, err = h.c.SetBandwidth(context.Background(), vmID, labUID, []definition.Bandwidth{{Inbound: &definition.Rate{Average: 1, Peak: 0, Burst: rules.MaxBurstKiB + 1}}})
 	if classOfErr(t, err) != kvmerr.Permanent || h.fb.Count("DomainSetInterfaceParameters") != 0 {
 		t.Fatalf("a limit out of bounds: %v", err)
+	}
+}
+
+// TestSetBandwidth_neverTouchesASameNamedForeignDomain: a domain without our mark under the VM's
+// name, with a NIC of its own, is never written: the VM reads as gone.
+func TestSetBandwidth_neverTouchesASameNamedForeignDomain(t *testing.T) {
+	h := newCore(t)
+	h.create()
+	h.fb.RemoveDomain(vmName)
+	h.fb.AddDomain(fake.Domain{Name: vmName, State: libvirt.DomainRunning, XML: "<domain type='qemu'><name>" + vmName +
+		"</name><devices><interface type='network'><mac address='52:54:00:ee:00:01'/><source network='default'/></interface></devices></domain>"})
+	h.fb.ResetCalls()
+	_, err := h.c.SetBandwidth(context.Background(), vmID, labUID, []definition.Bandwidth{{Inbound: &definition.Rate{Average: 64}}})
+	var gone *GoneError
+	if classOfErr(t, err) != kvmerr.NotFound || !errors.As(err, &gone) || h.fb.Count("DomainSetInterfaceParameters") != 0 {
+		t.Fatalf("SetBandwidth on a foreign domain of the name: %v, %d writes", err, h.fb.Count("DomainSetInterfaceParameters"))
+	}
+	if d, _ := h.fb.Domain(vmName); strings.Contains(d.XML, "bandwidth") {
+		t.Fatalf("the foreign domain was written:\n%s", d.XML)
 	}
 }

@@ -3,9 +3,7 @@ package provider
 import (
 	"fmt"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -20,10 +18,6 @@ import (
 
 // nicAttributes are the attributes proxyVMResource.Schema adds for the NICs.
 func nicAttributes() map[string]schema.Attribute {
-	families := make([]string, 0, 4)
-	for _, f := range rules.IPWaitFamilies() {
-		families = append(families, string(f))
-	}
 	return map[string]schema.Attribute{
 		"network_interfaces": schema.ListNestedAttribute{
 			MarkdownDescription: "The VM's network interfaces, in the order the guest sees them: " + rules.NICsRule + ". " +
@@ -92,14 +86,14 @@ func nicAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Which address the wait of `wait_for_ip` waits for: " + rules.IPWaitFamilyRule + ". " +
 				"Changes in place (it only steers the provider); recorded in the VM's mark, so an import reads it back.",
 			Optional:   true,
-			Validators: []validator.String{stringvalidator.OneOf(families...)},
+			Validators: []validator.String{validators.IPWaitFamily()},
 		},
 		"wait_for_ip_interface": schema.Int64Attribute{
 			MarkdownDescription: fmt.Sprintf("The index in `network_interfaces` of the NIC whose address `wait_for_ip` "+
 				"waits for (0 to %d, and below the VM's number of NICs). Default: any NIC. Changes in place; recorded in "+
 				"the VM's mark.", rules.MaxNICs-1),
 			Optional:   true,
-			Validators: []validator.Int64{int64validator.Between(0, rules.MaxNICs-1)},
+			Validators: []validator.Int64{validators.IPWaitInterface()},
 		},
 	}
 }

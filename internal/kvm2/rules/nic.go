@@ -53,10 +53,8 @@ func validateNICs(nics []definition.NIC, resolved bool) error {
 		return fmt.Errorf("%d network interfaces; a VM has 1 to %d", len(nics), MaxNICs)
 	}
 	for i, n := range nics {
-		if !resolved && n.Network == "" && n.Bridge == "" {
-			n.Network = "default" // the host's: its own rule checked it
-		}
-		if err := ValidateAttachment(n.Network, n.Bridge); err != nil {
+		hostsOwn := !resolved && n.Network == "" && n.Bridge == "" // the host's rule checked it
+		if err := ValidateAttachment(n.Network, n.Bridge); err != nil && !hostsOwn {
 			return fmt.Errorf("network interface %d: %w", i, err)
 		}
 		if n.MAC != "" {
@@ -134,6 +132,9 @@ const IPv4GraceAfterIPv6 = 30 * time.Second
 func IPWaitFamilies() []IPWaitFamily {
 	return []IPWaitFamily{IPWaitIPv4, IPWaitIPv6, IPWaitBoth, IPWaitAny}
 }
+
+// IPWaitInterfaceRule says what ValidateIPWaitSteering accepts as a NIC index.
+var IPWaitInterfaceRule = fmt.Sprintf("the index of a network interface: 0 to %d, below the VM's number of NICs", MaxNICs-1)
 
 // IPWaitFamilyRule says what ValidateIPWait accepts as a family.
 const IPWaitFamilyRule = `"ipv4", "ipv6", "both" (one of each) or "any" (the first of either); unset, an IPv4 ` +

@@ -1,6 +1,8 @@
 package validators
 
 import (
+	"strconv"
+
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
@@ -106,5 +108,18 @@ func JumpHosts() validator.List {
 func HostKeySource() validator.Object {
 	return Object(rules.HostKeySourceRule, func(attrs map[string]attr.Value) error {
 		return rules.ValidateHostKeySource(stringAttr(attrs, "known_hosts_file"), stringAttr(attrs, "host_key"))
+	})
+}
+
+// IPWaitFamily validates wait_for_ip_family.
+func IPWaitFamily() validator.String {
+	return String(rules.IPWaitFamilyRule, func(s string) error { return rules.ValidateIPWaitSteering(s, "") })
+}
+
+// IPWaitInterface validates wait_for_ip_interface on its own (the VM's number of NICs is checked
+// with the NICs, by rules.ValidateIPWait).
+func IPWaitInterface() validator.Int64 {
+	return Int64(rules.IPWaitInterfaceRule, func(n int64) error {
+		return rules.ValidateIPWaitSteering("", strconv.FormatInt(n, 10))
 	})
 }

@@ -32,6 +32,8 @@ func TestString(t *testing.T) {
 		{"network", NetworkName(), types.StringValue("a/b"), "network name"},
 		{"pool", PoolName(), types.StringValue(""), "pool name is empty"},
 		{"bridge", BridgeName(), types.StringValue("a-very-long-bridge"), "at most 15"},
+		{"wait family", IPWaitFamily(), types.StringValue("ipv5"), `wait_for_ip_family "ipv5"`},
+		{"wait family both", IPWaitFamily(), types.StringValue("both"), ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -57,6 +59,9 @@ func TestInt64(t *testing.T) {
 		{"disk 65536", DiskGiB(), types.Int64Value(65536), ""},
 		{"disk 65537", DiskGiB(), types.Int64Value(65537), "disk is 65537 GiB"},
 		{"port 0", Port(), types.Int64Value(0), "port 0"},
+		{"wait interface 7", IPWaitInterface(), types.Int64Value(7), ""},
+		{"wait interface 8", IPWaitInterface(), types.Int64Value(8), `wait_for_ip_interface "8"`},
+		{"wait interface -1", IPWaitInterface(), types.Int64Value(-1), `wait_for_ip_interface "-1"`},
 		{"null skipped", DiskGiB(), types.Int64Null(), ""},
 		{"unknown skipped", DiskGiB(), types.Int64Unknown(), ""},
 	}
