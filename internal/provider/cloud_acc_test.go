@@ -163,19 +163,6 @@ func (c *cloudLab) checkProxyGuest(name, target, token string) func(*terraform.S
 	}
 }
 
-// TestAccCloud_biosCloudConfig: BIOS, #cloud-config user data that starts tinyproxy.
-func TestAccCloud_biosCloudConfig(t *testing.T) {
-	t.Parallel()
-	c := newCloudLab(t)
-	hostIP, cidr := c.subnet(c.network)
-	target, token := tokenServer(t, hostIP)
-	name := c.name("bios")
-	ud := proxyCloudConfig(c.proxyPort, cidr)
-	c.cloudTest(name, c.vm(name, "bios", "user_data = "+hclString(ud)), []statecheck.StateCheck{
-		statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data_sha256"), knownvalue.StringExact(userDataSHA256(ud))),
-	}, c.checkProxyGuest(name, target, token))
-}
-
 // TestAccCloud_uefiWriteOnly: UEFI, the same user data given write-only.
 func TestAccCloud_uefiWriteOnly(t *testing.T) {
 	t.Parallel()
@@ -347,62 +334,6 @@ echo "jq=$(dpkg-query -W -f='${db:Status-Status}' jq 2>/dev/null)"
 			}
 			c.t.Logf("timing %s: cloud-init done %.1fs (guest uptime %ss), vendor script installing the agent %ss",
 				name, atDone.Seconds(), ci.uptime, f["vendor_s"])
-			return nil
-		})
-}
-
-// TestAccCloud_staticAddress: a static address from network_config on the lab network (outside
-// its DHCP range) with a pinned MAC: cloud-init applies it, the agent reports it, create's wait
-// ends with it as ipv4_address, and the network's DHCP server leased nothing to the MAC.
-func TestAccCloud_staticAddress(t *testing.T) {
-	t.Parallel()
-	c := newCloudLab(t)
-	hostIP, _ := c.subnet(c.network)
-	name := c.name("static")
-	mac := c.runMAC("static")
-	prefix := hostIP[:strings.LastIndex(hostIP, ".")+1]
-	ip := prefix + strconv.Itoa(251+rand.IntN(4)) // the lab network leases .10 to .250
-	netConfig := fmt.Sprintf(`version: 2
-ethernets:
-  primary:
-    match:
-      macaddress: "%s"
-    set-name: eth0
-    addresses: [%s/24]
-    routes:
-      - to: 0.0.0.0/0
-        via: %s
-    nameservers:
-      addresses: [%s]
-`, mac, ip, hostIP, hostIP)
-	c.cloudTest(name, c.vm(name, "bios", "mac_address = "+hclString(mac)+"\n  network_config = "+hclString(netConfig)),
-		[]statecheck.StateCheck{
-			statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("ipv4_address"), knownvalue.StringExact(ip)),
-			statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("mac_address"), knownvalue.StringExact(mac)),
-		},
-		func(s *terraform.State, t0 time.Time) error {
-			agentIP, err := c.waitAgentIPv4(name, t0)
-			if err != nil {
-				return err
-			}
-			if agentIP != ip {
-				return fmt.Errorf("the agent reports %s, want the static %s\n%s", agentIP, ip, c.guestLogTail(name))
-			}
-			ci, err := c.waitCloudInit(name, t0)
-			if err != nil {
-				return fmt.Errorf("%w\n%s", err, c.guestLogTail(name))
-			}
-			if err := ci.checkClean(); err != nil {
-				return fmt.Errorf("%w\n%s", err, c.guestLogTail(name))
-			}
-			leases, err := c.virsh("", "net-dhcp-leases", c.network, "--mac", mac)
-			if err != nil {
-				return err
-			}
-			if strings.Contains(leases, mac) {
-				return fmt.Errorf("the network leased an address to %s, which has a static one:\n%s", mac, leases)
-			}
-			t.Logf("static %s on %s: agent IPv4 after %s, cloud-init clean", ip, name, time.Since(t0).Round(time.Second))
 			return nil
 		})
 }

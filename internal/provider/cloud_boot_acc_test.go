@@ -9,7 +9,10 @@ package provider
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -101,18 +104,45 @@ func (c *cloudLab) logCloudInitFailure(name string, t0, erred time.Time) {
 		"(%.1fs after the apply started)", st.FinishedAt.Format(time.RFC3339Nano), erred.Sub(st.FinishedAt).Seconds(), erred.Sub(t0).Seconds())
 }
 
-// TestAccCloud_waitsForCloudInit: a good user data; the apply returns only once cloud-init has
-// finished (its result is there, without errors, the moment the apply is done) and the import
-// reads wait_for_cloud_init back.
-func TestAccCloud_waitsForCloudInit(t *testing.T) {
+// TestAccCloud_biosStaticAddressWaitsForCloudInit: one BIOS guest for three things a user of the
+// cloud image relies on (each used to boot a guest of its own):
+//   - #cloud-config user data that starts tinyproxy: its sha256 in state, the proxy answering
+//     through the guest (checkProxyGuest: the agent's address, cloud-init clean, the hostname);
+//   - wait_for_cloud_init: the apply returns only once cloud-init has finished (its result is
+//     there, without errors, the moment the apply is done), and state reads it back;
+//   - a static address from network_config on the lab network (outside its DHCP range) with a
+//     pinned MAC: cloud-init applies it, the agent reports it, create's wait ends with it as
+//     ipv4_address, and the network's DHCP server leased nothing to the MAC.
+func TestAccCloud_biosStaticAddressWaitsForCloudInit(t *testing.T) {
 	t.Parallel()
 	c := newCloudLab(t)
 	hostIP, cidr := c.subnet(c.network)
 	target, token := tokenServer(t, hostIP)
 	name := c.name("ciwait")
+	mac := c.runMAC("static")
+	prefix := hostIP[:strings.LastIndex(hostIP, ".")+1]
+	ip := prefix + strconv.Itoa(251+rand.IntN(4)) // the lab network leases .10 to .250
+	netConfig := fmt.Sprintf(`version: 2
+ethernets:
+  primary:
+    match:
+      macaddress: "%s"
+    set-name: eth0
+    addresses: [%s/24]
+    routes:
+      - to: 0.0.0.0/0
+        via: %s
+    nameservers:
+      addresses: [%s]
+`, mac, ip, hostIP, hostIP)
 	ud := proxyCloudConfig(c.proxyPort, cidr)
-	c.cloudTest(name, c.vm(name, "bios", "user_data = "+hclString(ud)+"\n  wait_for_cloud_init = true"), []statecheck.StateCheck{
+	vm := c.vm(name, "bios", "user_data = "+hclString(ud)+"\n  wait_for_cloud_init = true"+
+		"\n  mac_address = "+hclString(mac)+"\n  network_config = "+hclString(netConfig))
+	c.cloudTest(name, vm, []statecheck.StateCheck{
+		statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data_sha256"), knownvalue.StringExact(userDataSHA256(ud))),
 		statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("wait_for_cloud_init"), knownvalue.Bool(true)),
+		statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("ipv4_address"), knownvalue.StringExact(ip)),
+		statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("mac_address"), knownvalue.StringExact(mac)),
 	}, func(s *terraform.State, t0 time.Time) error {
 		applied := time.Since(t0)
 		// At once, no polling: cloud-init must have finished already.
@@ -125,6 +155,20 @@ func TestAccCloud_waitsForCloudInit(t *testing.T) {
 			return errors.New("cloud-init's result right after the apply: " + r.out)
 		}
 		c.t.Logf("the apply of %s returned %.1fs after it started, cloud-init done", name, applied.Seconds())
+		agentIP, err := c.waitAgentIPv4(name, t0)
+		if err != nil {
+			return err
+		}
+		if agentIP != ip {
+			return fmt.Errorf("the agent reports %s, want the static %s\n%s", agentIP, ip, c.guestLogTail(name))
+		}
+		leases, err := c.virsh("", "net-dhcp-leases", c.network, "--mac", mac)
+		if err != nil {
+			return err
+		}
+		if strings.Contains(leases, mac) {
+			return fmt.Errorf("the network leased an address to %s, which has a static one:\n%s", mac, leases)
+		}
 		return c.checkProxyGuest(name, target, token)(s, t0)
 	})
 }

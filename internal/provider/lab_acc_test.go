@@ -54,7 +54,7 @@ func newAccLab(t *testing.T) *accLab {
 	return &accLab{
 		t: t, host: env("KVM2_TEST_SSH_HOST"), port: env("KVM2_TEST_SSH_PORT"), user: env("KVM2_TEST_SSH_USER"),
 		key: env("KVM2_TEST_SSH_KEY"), knownHosts: env("KVM2_TEST_KNOWN_HOSTS"),
-		socket: os.Getenv("KVM2_TEST_SOCKET"), pool: env("KVM2_TEST_POOL"), tinyPool: env("KVM2_TEST_TINY_POOL"),
+		socket: os.Getenv("KVM2_TEST_SOCKET"), pool: env("KVM2_TEST_POOL"), tinyPool: os.Getenv("KVM2_TEST_TINY_POOL"),
 		network: env("KVM2_TEST_NETWORK"), imageURL: env("KVM2_TEST_IMAGE_URL"), imageSHA: env("KVM2_TEST_IMAGE_SHA256"),
 		run: strings.ToLower(rand.Text()[:6]), prefix: os.Getenv("KVM2_TEST_NAME_PREFIX") + "tfacc-",
 	}
@@ -157,6 +157,22 @@ func (l *accLab) mustVirsh(args ...string) string {
 	return out
 }
 
+// pools are the lab host's pools: its pool, and host 1's small pool (the other hosts have none).
+func (l *accLab) pools() []string {
+	if l.tinyPool == "" {
+		return []string{l.pool}
+	}
+	return []string{l.pool, l.tinyPool}
+}
+
+// tiny is host 1's small pool; a test that needs it fails on a host without one (tools/lab/on-host).
+func (l *accLab) tiny() string {
+	if l.tinyPool == "" {
+		l.t.Fatal("KVM2_TEST_TINY_POOL is not set: this test needs host 1's small pool (source .lab/env)")
+	}
+	return l.tinyPool
+}
+
 // checkNothingOfOursLeft is a CheckDestroy: no domain and no volume of this run remain.
 func (l *accLab) checkNothingOfOursLeft(*terraform.State) error { return l.checkLeftovers() }
 
@@ -169,7 +185,7 @@ func (l *accLab) checkLeftovers(except ...string) error {
 	if err != nil {
 		return err
 	}
-	for _, pool := range []string{l.pool, l.tinyPool} {
+	for _, pool := range l.pools() {
 		vols, err := l.virsh("", "vol-list", pool)
 		if err != nil {
 			return err

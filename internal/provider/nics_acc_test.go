@@ -52,7 +52,7 @@ func TestAccProxyVM_twoNICsDualStack(t *testing.T) {
 	const limit = 256 // KiB/s
 	bw := fmt.Sprintf(", bandwidth = { inbound = { average_kibps = %d } }", limit)
 	vm := func(egressBW, v6Extra string) string {
-		return l.config(l.baseImage(l.tinyPool) + fmt.Sprintf(`
+		return l.config(l.baseImage(l.tiny()) + fmt.Sprintf(`
 resource "kvm2_proxy_vm" "egress" {
   name                  = %q
   host                  = "lab"

@@ -135,7 +135,7 @@ func TestAccProxyVM_quota(t *testing.T) {
 		CheckDestroy:             l.checkNothingOfOursLeft,
 		Steps: []resource.TestStep{{
 			// The host's pool (where the VM's disks go) is the lab's tiny pool.
-			Config: strings.Replace(l.config(l.baseImage(l.tinyPool)), fmt.Sprintf("pool             = %q", l.pool),
+			Config: strings.Replace(l.config(l.baseImage(l.tiny())), fmt.Sprintf("pool             = %q", l.pool),
 				fmt.Sprintf("pool             = %q", l.tinyPool), 1) +
 				strings.Replace(l.accVM(name, `wait_for_ip = false`), "disk_gib      = 1", "disk_gib      = 8", 1),
 			ExpectError: regexp.MustCompile(`(?s)Unable to create proxy VM lab/` + name + `.*bytes free.*bytes are needed.*another pool/host`),

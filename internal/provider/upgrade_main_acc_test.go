@@ -26,7 +26,7 @@ func TestAccUpgrade_previousMain(t *testing.T) {
 	on, off := l.name("upm-on"), l.name("upm-off")
 	mac := l.runMAC("upm-on")
 	vm := func(onNIC, offNIC string) string {
-		return l.config(l.baseImage(l.tinyPool) + fmt.Sprintf(`
+		return l.config(l.baseImage(l.tiny()) + fmt.Sprintf(`
 resource "kvm2_proxy_vm" "on" {
   name          = %q
   host          = "lab"

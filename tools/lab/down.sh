@@ -4,12 +4,12 @@
 # only the daemons up.sh started (by PID file). Idempotent. The pools, the
 # network definition and the image cache stay for the next up.sh.
 #
-# Usage: down.sh [--host 1|2]   (default: both hosts and the HTTP server)
+# Usage: down.sh [--host 1|2|3]   (default: every host and the HTTP server)
 set -euo pipefail
 # shellcheck source=tools/lab/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 lab_parse_hosts "$@"
-[ "${#LAB_ARGS[@]}" -eq 0 ] || lab_die "usage: down.sh [--host 1|2]"
+[ "${#LAB_ARGS[@]}" -eq 0 ] || lab_die "usage: down.sh [--host 1|2|3]"
 
 DOWN_START="$EPOCHREALTIME"
 [ "$(id -u)" -eq 0 ] || lab_die "down.sh must run as root"
@@ -59,7 +59,7 @@ stop_started() {
 	rm -f "$marker"
 }
 
-# Host 2 first: host 1's down is the one that used to end the run.
+# Hosts 3 and 2 first: host 1's down is the one that used to end the run.
 for h in $(printf '%s\n' "${LAB_HOSTS[@]}" | sort -r); do
 	lab_select_host "$h"
 	p=""
@@ -75,14 +75,14 @@ for h in $(printf '%s\n' "${LAB_HOSTS[@]}" | sort -r); do
 	fi
 	lab_phase "${p}daemons"
 	# The jump host exists for host 2 and goes with it.
-	[ "$h" = 1 ] || lab_stop_pidfile "$LAB_JUMP_PID" sshd
+	[ "$h" != 2 ] || lab_stop_pidfile "$LAB_JUMP_PID" sshd
 	lab_stop_pidfile "$SSHD_PID" sshd
 	stop_started libvirtd "$LAB_LIBVIRTD_PID"
 	stop_started virtlogd "$LAB_VIRTLOGD_PID"
 	lab_drop_ns
 	lab_phase_end
 done
-# The HTTP server serves both hosts' users.
+# The HTTP server serves every host's users.
 if [ "${#LAB_HOSTS[@]}" -gt 1 ]; then
 	lab_stop_pidfile "$LAB_STATE/http.pid" python3
 fi

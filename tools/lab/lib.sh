@@ -40,20 +40,27 @@ LAB_SSH_PORT_FIRST=2222
 LAB_SSH_FORWARDING=yes
 LAB_CLIENT_KEY="$LAB_STATE/ssh/id_ed25519"
 
-# Host 2: its own libvirtd, virtlogd and sshd in a persistent mount (and UTS)
-# namespace bound to files under LAB2_RUN, where /run/libvirt, /etc/libvirt,
-# /var/lib/libvirt, /var/cache/libvirt and /var/log/libvirt are its own
-# directories. The network namespace stays shared: the bridge, the subnet and
-# the TCP port differ from host 1's instead.
-LAB2_RUN="/run/kvm2-lab-host2"
-LAB2_ROOT="/var/lib/kvm2-lab/host2"
-LAB2_BINDS=( # source:target inside the namespace
-	"$LAB2_RUN/libvirt:/run/libvirt"
-	"$LAB2_ROOT/etc:/etc/libvirt"
-	"$LAB2_ROOT/lib:/var/lib/libvirt"
-	"$LAB2_ROOT/cache:/var/cache/libvirt"
-	"$LAB2_ROOT/log:/var/log/libvirt"
-)
+# Hosts 2 and 3: each its own libvirtd, virtlogd and sshd in a persistent
+# mount (and UTS) namespace bound to files under LABN_RUN, where /run/libvirt,
+# /etc/libvirt, /var/lib/libvirt, /var/cache/libvirt and /var/log/libvirt are
+# its own directories (lab_select_host sets LABN_* for the host). The network
+# namespace stays shared: the bridges, the subnets and the TCP port differ
+# from host 1's instead. Host 3 is the cloud tier's own host, so that tier
+# runs beside the tiers that restart host 1's and host 2's daemons.
+LABN_RUN=""
+LABN_ROOT=""
+LABN_BINDS=()
+lab_ns_paths() { # N: the namespace host N's directories
+	LABN_RUN="/run/kvm2-lab-host$1"
+	LABN_ROOT="/var/lib/kvm2-lab/host$1"
+	LABN_BINDS=( # source:target inside the namespace
+		"$LABN_RUN/libvirt:/run/libvirt"
+		"$LABN_ROOT/etc:/etc/libvirt"
+		"$LABN_ROOT/lib:/var/lib/libvirt"
+		"$LABN_ROOT/cache:/var/cache/libvirt"
+		"$LABN_ROOT/log:/var/log/libvirt"
+	)
+}
 
 # The jump host: a third sshd on 127.0.0.1, in this machine's namespaces,
 # that serves no shell and forwards TCP to host 2's sshd only (PermitOpen),
@@ -85,7 +92,7 @@ lab_jump_forwards() {
 # must not: ForceCommand /bin/false).
 lab_jump_runs_commands() { lab_jump_ssh "$1" root@127.0.0.1 true >/dev/null 2>&1; }
 
-# lab_select_host 1|2: points every per-host setting at that host.
+# lab_select_host 1|2|3: points every per-host setting at that host.
 lab_select_host() {
 	case "$1" in
 	1)
@@ -99,39 +106,47 @@ lab_select_host() {
 		LAB_LIBVIRTD_LOG="/var/log/libvirt/libvirtd.log"
 		LAB_NS_MNT="" LAB_NS_UTS="" LAB_HOSTNAME="" LAB_HOST_UUID_FILE=""
 		LAB_SSH_PORT_FIRST=2222 LAB_SSH_FORWARDING=yes
+		SSH_DIR="$LAB_STATE/ssh" SSHD_PID="$LAB_STATE/sshd.pid"
+		return
 		;;
 	2)
-		LAB_HOST=2 LAB_HOST_STATE="$LAB_STATE/host2" LAB_ETC="$LAB2_ROOT/etc"
-		# Reached from this namespace through its socket's real directory.
-		LAB_URI="qemu:///system?socket=$LAB2_RUN/libvirt/libvirt-sock"
-		# The same pool name as host 1, as on real fleets where every host has
-		# its "default": names must never be what tells the hosts apart.
-		LAB_POOL="kvm2lab" LAB_POOL_DIR="/var/lib/kvm2-lab/pool2"
-		LAB_TINY_POOL="" LAB_TINY_DIR=""
 		LAB_NET="kvm2lab2" LAB_BRIDGE="virbr-kvm2b" LAB_NET_PREFIX="192.168.124"
 		LAB_NET_B="kvm2lab2-b" LAB_BRIDGE_B="virbr-kvm2d" LAB_NET_B_PREFIX="192.168.126" LAB_NET_B_IPV6="fd6b:766d:7a04::"
-		LAB_LIBVIRTD_PID="$LAB2_RUN/libvirtd.pid" LAB_VIRTLOGD_PID="$LAB2_RUN/virtlogd.pid"
-		# Outside the bind mounts, so the same path works in both namespaces.
-		LAB_LIBVIRTD_LOG="$LAB2_ROOT/log/libvirtd.log"
-		LAB_NS_MNT="$LAB2_RUN/ns/mnt" LAB_NS_UTS="$LAB2_RUN/ns/uts"
-		LAB_HOSTNAME="kvm2-lab-host2" LAB_HOST_UUID_FILE="$LAB2_ROOT/host-uuid"
-		LAB_SSH_PORT_FIRST=2223 LAB_SSH_FORWARDING=no
+		LAB_SSH_PORT_FIRST=2223
 		;;
-	*) lab_die "unknown lab host '$1' (1 or 2)" ;;
+	3)
+		LAB_NET="kvm2lab3" LAB_BRIDGE="virbr-kvm2e" LAB_NET_PREFIX="192.168.127"
+		LAB_NET_B="kvm2lab3-b" LAB_BRIDGE_B="virbr-kvm2f" LAB_NET_B_PREFIX="192.168.128" LAB_NET_B_IPV6="fd6b:766d:7a05::"
+		LAB_SSH_PORT_FIRST=2224
+		;;
+	*) lab_die "unknown lab host '$1' (1, 2 or 3)" ;;
 	esac
-	SSH_DIR="$LAB_HOST_STATE/ssh"
-	SSHD_PID="$LAB_HOST_STATE/sshd.pid"
+	lab_ns_paths "$1"
+	LAB_HOST="$1" LAB_HOST_STATE="$LAB_STATE/host$1" LAB_ETC="$LABN_ROOT/etc"
+	# Reached from this namespace through its socket's real directory.
+	LAB_URI="qemu:///system?socket=$LABN_RUN/libvirt/libvirt-sock"
+	# The same pool name as host 1, as on real fleets where every host has its
+	# "default": names must never be what tells the hosts apart.
+	LAB_POOL="kvm2lab" LAB_POOL_DIR="/var/lib/kvm2-lab/pool$1"
+	LAB_TINY_POOL="" LAB_TINY_DIR=""
+	LAB_LIBVIRTD_PID="$LABN_RUN/libvirtd.pid" LAB_VIRTLOGD_PID="$LABN_RUN/virtlogd.pid"
+	# Outside the bind mounts, so the same path works in both namespaces.
+	LAB_LIBVIRTD_LOG="$LABN_ROOT/log/libvirtd.log"
+	LAB_NS_MNT="$LABN_RUN/ns/mnt" LAB_NS_UTS="$LABN_RUN/ns/uts"
+	LAB_HOSTNAME="kvm2-lab-host$1" LAB_HOST_UUID_FILE="$LABN_ROOT/host-uuid"
+	LAB_SSH_FORWARDING=no
+	SSH_DIR="$LAB_HOST_STATE/ssh" SSHD_PID="$LAB_HOST_STATE/sshd.pid"
 }
 
 # lab_parse_hosts ARGS...: sets LAB_HOSTS from an optional "--host N" (default
 # both) and leaves the other arguments in LAB_ARGS.
 lab_parse_hosts() {
-	LAB_HOSTS=(1 2)
+	LAB_HOSTS=(1 2 3)
 	LAB_ARGS=()
 	while [ $# -gt 0 ]; do
 		case "$1" in
 		--host)
-			[ "${2:-}" = 1 ] || [ "${2:-}" = 2 ] || lab_die "--host takes 1 or 2"
+			case "${2:-}" in 1 | 2 | 3) ;; *) lab_die "--host takes 1, 2 or 3" ;; esac
 			LAB_HOSTS=("$2")
 			shift
 			;;
@@ -304,7 +319,7 @@ lab_ensure_ns() {
 	fi
 	touch "$LAB_NS_MNT" "$LAB_NS_UTS"
 	script="set -e; hostname $LAB_HOSTNAME"
-	for b in "${LAB2_BINDS[@]}"; do
+	for b in "${LABN_BINDS[@]}"; do
 		mkdir -p "${b%%:*}" "${b#*:}"
 		script+="; mount --bind ${b%%:*} ${b#*:}"
 	done

@@ -3,7 +3,7 @@
 # namespace with /dev/kvm masked where needed), for fault-injection tests, and
 # waits until it answers. Only a libvirtd the lab started is restarted.
 #
-# Usage: restart-libvirtd.sh [--host 1|2] [--kill] [--down SECONDS] [--kill-guests [--guest NAME]...]
+# Usage: restart-libvirtd.sh [--host 1|2|3] [--kill] [--down SECONDS] [--kill-guests [--guest NAME]...]
 #   --host N        which lab host (default 1)
 #   default         SIGTERM by PID file (bounded), then start
 #   --kill          SIGKILL instead, as in a crash
@@ -41,7 +41,7 @@ while [ $# -gt 0 ]; do
 		GUESTS+=("$2")
 		shift
 		;;
-	*) lab_die "usage: restart-libvirtd.sh [--host 1|2] [--kill] [--down SECONDS] [--kill-guests [--guest NAME]...]" ;;
+	*) lab_die "usage: restart-libvirtd.sh [--host 1|2|3] [--kill] [--down SECONDS] [--kill-guests [--guest NAME]...]" ;;
 	esac
 	shift
 done

@@ -2,7 +2,7 @@
 # Restarts the lab's sshd exactly as up.sh starts it (its own config, PID file
 # and log under .lab/), for fault-injection tests.
 #
-# Usage: restart-sshd.sh [--host 1|2] [--kill] [--down SECONDS | --stop | --start]
+# Usage: restart-sshd.sh [--host 1|2|3] [--kill] [--down SECONDS | --stop | --start]
 #   --host N        which lab host (default 1)
 #   default         SIGTERM by PID file (bounded), then start
 #   --stop          stop it and leave it stopped (a host that is down until --start)
@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
 		;;
 	--stop) MODE=stop ;;
 	--start) MODE=start ;;
-	*) lab_die "usage: restart-sshd.sh [--host 1|2] [--kill] [--down SECONDS | --stop | --start]" ;;
+	*) lab_die "usage: restart-sshd.sh [--host 1|2|3] [--kill] [--down SECONDS | --stop | --start]" ;;
 	esac
 	shift
 done

@@ -3,13 +3,13 @@
 # systemd: libvirtd (qemu driver, TCG), a dir pool, a small tmpfs-backed pool,
 # a NAT network with DHCP, an sshd on 127.0.0.1 with its own keys, a tiny
 # bootable guest image served over HTTP, and .lab/env describing all of it.
-# Then the same for a second host (its own libvirtd, pool, network and sshd in
-# a namespace of its own; see lib.sh), and a jump host in front of it (a third
-# sshd that only forwards TCP to host 2's sshd). Idempotent: with everything healthy a
-# second run only checks and exits.
+# Then the same for hosts 2 and 3 (each its own libvirtd, pool, networks and
+# sshd in a namespace of its own; see lib.sh), and a jump host in front of
+# host 2 (an sshd that only forwards TCP to host 2's sshd). Idempotent: with
+# everything healthy a second run only checks and exits.
 #
-# Usage: up.sh [--host 1|2] [--cloud-image]
-#   --host N        only host N (default: both; the images and HTTP server always)
+# Usage: up.sh [--host 1|2|3] [--cloud-image]
+#   --host N        only host N (default: all; the images and HTTP server always)
 #   --cloud-image   also the Debian 12 cloud image (build-cloud-image.sh,
 #                   minutes when not cached); without it, a cloud image built
 #                   before stays in .lab/env while it is cached under its
@@ -24,7 +24,7 @@ WANT_CLOUD=0
 for arg in "${LAB_ARGS[@]}"; do
 	case "$arg" in
 	--cloud-image) WANT_CLOUD=1 ;;
-	*) lab_die "usage: up.sh [--host 1|2] [--cloud-image]" ;;
+	*) lab_die "usage: up.sh [--host 1|2|3] [--cloud-image]" ;;
 	esac
 done
 
@@ -112,7 +112,7 @@ start_daemons() {
 	mkdir -p "$LAB_HOST_STATE"
 	if [ -n "$LAB_NS_MNT" ]; then
 		lab_ensure_ns
-		mkdir -p "$LAB2_ROOT"/lib/{qemu,dnsmasq}
+		mkdir -p "$LABN_ROOT"/lib/{qemu,dnsmasq}
 	else
 		mkdir -p /var/log/libvirt /var/lib/libvirt/qemu /var/lib/libvirt/dnsmasq /var/cache/libvirt
 	fi
@@ -459,21 +459,22 @@ ensure_http() {
 }
 
 # --------------------------------------------------------------------- env
-write_env_host2() {
-	lab_select_host 2
+write_env_host() { # N: host N's settings as KVM2_TEST_HOSTN_* (tools/lab/on-host maps them)
+	lab_select_host "$1"
 	cat <<EOF
-# Host 2: its own libvirtd, pool, network and sshd (no forwarding: exec only).
-export KVM2_TEST_HOST2_SSH_HOST=127.0.0.1
-export KVM2_TEST_HOST2_SSH_PORT=$(cat "$LAB_HOST_STATE/ssh.port")
-export KVM2_TEST_HOST2_SSH_USER=root
-export KVM2_TEST_HOST2_SSH_KEY=$LAB_CLIENT_KEY
-export KVM2_TEST_HOST2_KNOWN_HOSTS=$SSH_DIR/known_hosts
-export KVM2_TEST_HOST2_SOCKET=$LAB_SOCKET
-export KVM2_TEST_HOST2_POOL=$LAB_POOL
-export KVM2_TEST_HOST2_NETWORK=$LAB_NET
-export KVM2_TEST_HOST2_NETWORK_B=$LAB_NET_B
-export KVM2_TEST_HOST2_HOSTNAME=$LAB_HOSTNAME
-export KVM2_TEST_HOST2_LOCAL_URI='$LAB_URI'
+# Host $1: its own libvirtd, pool, networks and sshd (no forwarding: exec only).
+export KVM2_TEST_HOST$1_SSH_HOST=127.0.0.1
+export KVM2_TEST_HOST$1_SSH_PORT=$(cat "$LAB_HOST_STATE/ssh.port")
+export KVM2_TEST_HOST$1_SSH_USER=root
+export KVM2_TEST_HOST$1_SSH_KEY=$LAB_CLIENT_KEY
+export KVM2_TEST_HOST$1_KNOWN_HOSTS=$SSH_DIR/known_hosts
+export KVM2_TEST_HOST$1_SOCKET=$LAB_SOCKET
+export KVM2_TEST_HOST$1_POOL=$LAB_POOL
+export KVM2_TEST_HOST$1_NETWORK=$LAB_NET
+export KVM2_TEST_HOST$1_NETWORK_B=$LAB_NET_B
+export KVM2_TEST_HOST$1_NETWORK_B_IPV6=$LAB_NET_B_IPV6
+export KVM2_TEST_HOST$1_HOSTNAME=$LAB_HOSTNAME
+export KVM2_TEST_HOST$1_LOCAL_URI='$LAB_URI'
 EOF
 	lab_select_host 1
 }
@@ -517,7 +518,9 @@ export KVM2_TEST_CLOUD_IMAGE_SHA256=$CLOUD_SHA256
 export KVM2_TEST_CLOUD_IMAGE_PATH=$CLOUD_PATH
 EOF
 	fi
-	[ -s "$LAB_STATE/host2/ssh.port" ] && write_env_host2 >>"$LAB_STATE/env.new"
+	for h in 2 3; do
+		if [ -s "$LAB_STATE/host$h/ssh.port" ]; then write_env_host "$h" >>"$LAB_STATE/env.new"; fi
+	done
 	[ -s "$LAB_JUMP_STATE/ssh.port" ] && [ -s "$LAB_JUMP_SSH_DIR/host_ed25519.pub" ] && write_env_jump >>"$LAB_STATE/env.new"
 	if cmp -s "$LAB_STATE/env.new" "$LAB_STATE/env"; then rm -f "$LAB_STATE/env.new"; else mv "$LAB_STATE/env.new" "$LAB_STATE/env"; fi
 	lab_phase_end "$LAB_STATE/env"
