@@ -75,5 +75,12 @@ XML
 	fi
 	lab_names net-list --name | grep -qxF "$LAB_NET_B" || lab_virsh net-start "$LAB_NET_B" >/dev/null
 	lab_names net-list --autostart --name | grep -qxF "$LAB_NET_B" || lab_virsh net-autostart "$LAB_NET_B" >/dev/null
+	# The bridge has no carrier until a guest's NIC joins it, and until then duplicate address
+	# detection leaves libvirt's IPv6 address on it tentative: nothing on the host can bind it (a
+	# test's server for the guests). Nothing else is on the bridge: the address goes back without DAD.
+	if ip -6 -o addr show dev "$LAB_BRIDGE_B" | grep -F "${LAB_NET_B_IPV6}1/64" | grep -qw tentative; then
+		ip -6 addr del "${LAB_NET_B_IPV6}1/64" dev "$LAB_BRIDGE_B"
+		ip -6 addr add "${LAB_NET_B_IPV6}1/64" dev "$LAB_BRIDGE_B" nodad
+	fi
 	lab_phase_end "$LAB_BRIDGE_B $LAB_NET_B_PREFIX.0/24 ${LAB_NET_B_IPV6}/64"
 }
