@@ -19,6 +19,8 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 # shellcheck source=tools/lab/networks.sh
 source "$(dirname "${BASH_SOURCE[0]}")/networks.sh"
+# shellcheck source=tools/lab/sshd.sh
+source "$(dirname "${BASH_SOURCE[0]}")/sshd.sh"
 lab_parse_hosts "$@"
 WANT_CLOUD=0
 for arg in "${LAB_ARGS[@]}"; do
@@ -186,141 +188,8 @@ ensure_storage() {
 # ---------------------------------------------------------------- network
 # ensure_network and ensure_network_b: networks.sh.
 
-# -------------------------------------------------------------------- sshd
-# pick_port STATEFILE PREFERRED LAST: the port recorded in STATEFILE, else the
-# first free one from PREFERRED to LAST (recorded for later runs).
-pick_port() {
-	local p
-	if [ -s "$1" ]; then
-		cat "$1"
-		return
-	fi
-	for p in $(seq "$2" "$3"); do
-		if ! lab_port_busy "$p"; then
-			echo "$p" >"$1"
-			echo "$p"
-			return
-		fi
-	done
-	lab_die "no free TCP port in $2-$3"
-}
-ensure_sshd() {
-	mkdir -p "$SSH_DIR"
-	chmod 700 "$SSH_DIR"
-	SSH_PORT="$(pick_port "$LAB_HOST_STATE/ssh.port" "$LAB_SSH_PORT_FIRST" 2299)"
-	[ -f "$SSH_DIR/host_ed25519" ] || ssh-keygen -q -t ed25519 -N '' -C kvm2-lab-host -f "$SSH_DIR/host_ed25519"
-	# One client key for every host, as one operator's.
-	[ -f "$LAB_CLIENT_KEY" ] || ssh-keygen -q -t ed25519 -N '' -C kvm2-lab-client -f "$LAB_CLIENT_KEY"
-	cp "$LAB_CLIENT_KEY.pub" "$SSH_DIR/authorized_keys"
-	echo "[127.0.0.1]:$SSH_PORT $(cut -d' ' -f1,2 "$SSH_DIR/host_ed25519.pub")" >"$SSH_DIR/known_hosts"
-	cat >"$SSH_DIR/sshd_config.new" <<EOF
-# sshd of the kvm2 local lab host (written by tools/lab/up.sh).
-Port $SSH_PORT
-ListenAddress 127.0.0.1
-HostKey $SSH_DIR/host_ed25519
-PidFile $SSHD_PID
-AuthorizedKeysFile $SSH_DIR/authorized_keys
-PermitRootLogin prohibit-password
-PubkeyAuthentication yes
-PasswordAuthentication no
-KbdInteractiveAuthentication no
-UsePAM no
-StrictModes no
-AllowTcpForwarding $LAB_SSH_FORWARDING
-AllowStreamLocalForwarding $LAB_SSH_FORWARDING
-MaxStartups 100:30:200
-MaxSessions 100
-Subsystem sftp internal-sftp
-EOF
-	if ! cmp -s "$SSH_DIR/sshd_config.new" "$SSH_DIR/sshd_config"; then
-		mv "$SSH_DIR/sshd_config.new" "$SSH_DIR/sshd_config"
-		lab_stop_pidfile "$SSHD_PID" sshd
-	else
-		rm -f "$SSH_DIR/sshd_config.new"
-	fi
-	if lab_pid_alive "$SSHD_PID" sshd && ssh_works; then
-		lab_phase_end "127.0.0.1:$SSH_PORT (running)"
-		return
-	fi
-	lab_stop_pidfile "$SSHD_PID" sshd
-	if lab_port_busy "$SSH_PORT"; then
-		lab_die "port $SSH_PORT (lab sshd of host $LAB_HOST) is taken by another process: $(lab_port_owner "$SSH_PORT"); free it or remove $LAB_HOST_STATE/ssh.port to pick another"
-	fi
-	lab_launch_sshd
-	lab_phase_end "127.0.0.1:$SSH_PORT (started)"
-}
-
-# -------------------------------------------------------------------- jump
-# ensure_jump: the jump host in front of host 2 (lib.sh): an sshd on
-# 127.0.0.1 with its own host key whose only use is a TCP forward to host 2's
-# sshd: no shell, no TTY, no other destination, no stream-local forwarding.
-ensure_jump() {
-	local target
-	target="$(cat "$LAB_STATE/host2/ssh.port")"
-	mkdir -p "$LAB_JUMP_SSH_DIR"
-	chmod 700 "$LAB_JUMP_STATE" "$LAB_JUMP_SSH_DIR"
-	JUMP_PORT="$(pick_port "$LAB_JUMP_STATE/ssh.port" "$LAB_JUMP_PORT_FIRST" 2299)"
-	[ -f "$LAB_JUMP_SSH_DIR/host_ed25519" ] || ssh-keygen -q -t ed25519 -N '' -C kvm2-lab-jump -f "$LAB_JUMP_SSH_DIR/host_ed25519"
-	cp "$LAB_CLIENT_KEY.pub" "$LAB_JUMP_SSH_DIR/authorized_keys"
-	echo "[127.0.0.1]:$JUMP_PORT $(cut -d' ' -f1,2 "$LAB_JUMP_SSH_DIR/host_ed25519.pub")" >"$LAB_JUMP_SSH_DIR/known_hosts"
-	cat >"$LAB_JUMP_SSH_DIR/sshd_config.new" <<SSHD
-# sshd of the kvm2 lab's jump host in front of host 2 (written by tools/lab/up.sh).
-Port $JUMP_PORT
-ListenAddress 127.0.0.1
-HostKey $LAB_JUMP_SSH_DIR/host_ed25519
-PidFile $LAB_JUMP_PID
-AuthorizedKeysFile $LAB_JUMP_SSH_DIR/authorized_keys
-PermitRootLogin prohibit-password
-PubkeyAuthentication yes
-PasswordAuthentication no
-KbdInteractiveAuthentication no
-UsePAM no
-StrictModes no
-LogLevel VERBOSE
-AllowTcpForwarding local
-PermitOpen 127.0.0.1:$target
-PermitListen none
-AllowStreamLocalForwarding no
-AllowAgentForwarding no
-X11Forwarding no
-PermitTunnel no
-PermitTTY no
-PermitUserRC no
-ForceCommand /bin/false
-MaxStartups 100:30:200
-MaxSessions 100
-SSHD
-	if ! cmp -s "$LAB_JUMP_SSH_DIR/sshd_config.new" "$LAB_JUMP_SSH_DIR/sshd_config"; then
-		mv "$LAB_JUMP_SSH_DIR/sshd_config.new" "$LAB_JUMP_SSH_DIR/sshd_config"
-		lab_stop_pidfile "$LAB_JUMP_PID" sshd
-	else
-		rm -f "$LAB_JUMP_SSH_DIR/sshd_config.new"
-	fi
-	if lab_pid_alive "$LAB_JUMP_PID" sshd && lab_jump_forwards "$JUMP_PORT" "$target"; then
-		lab_phase_end "127.0.0.1:$JUMP_PORT -> 127.0.0.1:$target (running)"
-		return
-	fi
-	lab_stop_pidfile "$LAB_JUMP_PID" sshd
-	if lab_port_busy "$JUMP_PORT"; then
-		lab_die "port $JUMP_PORT (lab jump host) is taken by another process: $(lab_port_owner "$JUMP_PORT"); free it or remove $LAB_JUMP_STATE/ssh.port to pick another"
-	fi
-	mkdir -p /run/sshd
-	chmod 755 /run/sshd
-	/usr/sbin/sshd -t -f "$LAB_JUMP_SSH_DIR/sshd_config" || lab_die "sshd rejects $LAB_JUMP_SSH_DIR/sshd_config"
-	/usr/sbin/sshd -f "$LAB_JUMP_SSH_DIR/sshd_config" -E "$LAB_JUMP_STATE/sshd.log"
-	for _ in $(seq 1 40); do
-		lab_jump_forwards "$JUMP_PORT" "$target" && break
-		sleep 0.25
-	done
-	lab_jump_forwards "$JUMP_PORT" "$target" || {
-		tail -10 "$LAB_JUMP_STATE/sshd.log" >&2 || true
-		lab_die "the jump host 127.0.0.1:$JUMP_PORT does not forward to host 2 (127.0.0.1:$target) after 10s (log: $LAB_JUMP_STATE/sshd.log)"
-	}
-	if lab_jump_runs_commands "$JUMP_PORT"; then
-		lab_die "the jump host 127.0.0.1:$JUMP_PORT runs commands; it must only forward ($LAB_JUMP_SSH_DIR/sshd_config)"
-	fi
-	lab_phase_end "127.0.0.1:$JUMP_PORT -> 127.0.0.1:$target (started)"
-}
+# -------------------------------------------------------- sshd and jump
+# ensure_sshd and ensure_jump: sshd.sh.
 
 # ------------------------------------------------------------------- image
 # cached_key NAME SCRIPT INPUTS...: SCRIPT --key costs 1-2 s of apt-cache
