@@ -6,6 +6,8 @@
 set -euo pipefail
 # shellcheck source=tools/lab/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+# shellcheck source=tools/lab/bootcheck.sh
+source "$(dirname "${BASH_SOURCE[0]}")/bootcheck.sh"
 
 FW="${1:?usage: boot-check.sh bios|uefi [IMAGE]}"
 IMAGE="${2:-}"

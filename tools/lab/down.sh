@@ -8,6 +8,7 @@
 set -euo pipefail
 # shellcheck source=tools/lab/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+lab_serialize "$@"
 lab_parse_hosts "$@"
 [ "${#LAB_ARGS[@]}" -eq 0 ] || lab_die "usage: down.sh [--host 1|2|3]"
 

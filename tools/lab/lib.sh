@@ -157,6 +157,21 @@ lab_parse_hosts() {
 }
 
 lab_log() { printf '[lab] %s\n' "$*" >&2; }
+# lab_serialize ARGS...: runs the calling script again, as a child, while holding the lab's lock,
+# so that up.sh and down.sh runs started side by side (make test's lanes each bring the lab up)
+# take turns instead of writing the same files at once. The child gets no descriptor of the lock:
+# the daemons it starts must not hold it after it ends.
+lab_serialize() {
+	[ -z "${LAB_LOCK_HELD:-}" ] || return 0
+	mkdir -p "$LAB_STATE"
+	exec 8>"$LAB_STATE/lab.lock"
+	if ! flock -n 8; then
+		lab_log "waiting for another up.sh or down.sh of this lab"
+		flock 8
+	fi
+	LAB_LOCK_HELD=1 bash "$0" "$@" 8>&-
+	exit $?
+}
 lab_die() {
 	printf '[lab] ERROR: %s\n' "$*" >&2
 	exit 1
@@ -414,35 +429,4 @@ lab_launch_sshd() {
 		tail -10 "$LAB_HOST_STATE/sshd.log" >&2 || true
 		lab_die "ssh root@127.0.0.1:$SSH_PORT does not work after 10s (log: $LAB_HOST_STATE/sshd.log)"
 	}
-}
-
-# ---------------------------------------------------------- boot checks
-# Shared by boot-check.sh and cloud-boot-check.sh.
-
-# lab_check_os FW: the <os> element of a q35 guest booting with bios or uefi
-# (UEFI without secure boot), as the provider defines it.
-lab_check_os() {
-	case "$1" in
-	bios) echo "<os><type arch='x86_64' machine='q35'>hvm</type><boot dev='hd'/></os>" ;;
-	uefi) echo "<os firmware='efi'><type arch='x86_64' machine='q35'>hvm</type><firmware><feature enabled='no' name='secure-boot'/></firmware><boot dev='hd'/></os>" ;;
-	*) lab_die "firmware must be bios or uefi" ;;
-	esac
-}
-
-# lab_agent_ipv4 NAME: the first non-loopback IPv4 the guest agent reports.
-lab_agent_ipv4() {
-	lab_virsh domifaddr "$1" --source agent 2>/dev/null | awk '$3=="ipv4" && $4 !~ /^127\./ {sub("/.*","",$4); print $4; exit}'
-}
-
-# lab_acpi_poweroff NAME FW SECONDS: presses the ACPI power button and fails
-# unless the guest is shut off within SECONDS.
-lab_acpi_poweroff() {
-	local t1="$EPOCHREALTIME"
-	lab_virsh shutdown "$1" >/dev/null
-	for _ in $(seq 1 $(($3 * 2))); do
-		[ "$(lab_virsh domstate "$1" 2>/dev/null)" = "shut off" ] && break
-		sleep 0.5
-	done
-	[ "$(lab_virsh domstate "$1" 2>/dev/null)" = "shut off" ] || lab_die "$2: guest ignored the ACPI power button for $3s"
-	lab_log "$2 shutdown (ACPI): $(lab_elapsed "$t1")s"
 }

@@ -21,6 +21,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/networks.sh"
 # shellcheck source=tools/lab/sshd.sh
 source "$(dirname "${BASH_SOURCE[0]}")/sshd.sh"
+lab_serialize "$@"
 lab_parse_hosts "$@"
 WANT_CLOUD=0
 for arg in "${LAB_ARGS[@]}"; do
