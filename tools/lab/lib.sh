@@ -139,7 +139,7 @@ lab_select_host() {
 }
 
 # lab_parse_hosts ARGS...: sets LAB_HOSTS from an optional "--host N" (default
-# both) and leaves the other arguments in LAB_ARGS.
+# all) and leaves the other arguments in LAB_ARGS.
 lab_parse_hosts() {
 	LAB_HOSTS=(1 2 3)
 	LAB_ARGS=()
@@ -157,6 +157,11 @@ lab_parse_hosts() {
 }
 
 lab_log() { printf '[lab] %s\n' "$*" >&2; }
+lab_die() {
+	printf '[lab] ERROR: %s\n' "$*" >&2
+	exit 1
+}
+
 # lab_serialize ARGS...: runs the calling script again, as a child, while holding the lab's lock,
 # so that up.sh and down.sh runs started side by side (make test's lanes each bring the lab up)
 # take turns instead of writing the same files at once. The child gets no descriptor of the lock:
@@ -171,10 +176,6 @@ lab_serialize() {
 	fi
 	LAB_LOCK_HELD=1 bash "$0" "$@" 8>&-
 	exit $?
-}
-lab_die() {
-	printf '[lab] ERROR: %s\n' "$*" >&2
-	exit 1
 }
 
 # Phase timing: lab_phase NAME starts a phase, lab_phase_end prints its duration.
