@@ -59,17 +59,7 @@ func TestAccProxyVM_fixedAddress(t *testing.T) {
 	name := l.name("addr")
 	mac, foreignMAC := l.runMAC("vm"), l.runMAC("foreign")
 	foreign := l.name("addr-admin")
-	netConfig := fmt.Sprintf(`version: 2
-ethernets:
-  primary:
-    match:
-      macaddress: "%s"
-    set-name: eth0
-    addresses: [192.168.123.230/24]
-    routes:
-      - to: 0.0.0.0/0
-        via: 192.168.123.1
-`, mac)
+	netConfig := staticNetplan(mac, "192.168.123.230/24", "192.168.123.1")
 	vm := func(extra string) string {
 		return l.config(l.baseImage(l.pool) + l.accVM(name, `wait_for_ip = false
   mac_address = "`+mac+`"

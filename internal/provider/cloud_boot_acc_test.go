@@ -122,19 +122,7 @@ func TestAccCloud_biosStaticAddressWaitsForCloudInit(t *testing.T) {
 	mac := c.runMAC("static")
 	prefix := hostIP[:strings.LastIndex(hostIP, ".")+1]
 	ip := prefix + strconv.Itoa(251+rand.IntN(4)) // the lab network leases .10 to .250
-	netConfig := fmt.Sprintf(`version: 2
-ethernets:
-  primary:
-    match:
-      macaddress: "%s"
-    set-name: eth0
-    addresses: [%s/24]
-    routes:
-      - to: 0.0.0.0/0
-        via: %s
-    nameservers:
-      addresses: [%s]
-`, mac, ip, hostIP, hostIP)
+	netConfig := staticNetplan(mac, ip+"/24", hostIP, hostIP)
 	ud := proxyCloudConfig(c.proxyPort, cidr)
 	vm := c.vm(name, "bios", "user_data = "+hclString(ud)+"\n  wait_for_cloud_init = true"+
 		"\n  mac_address = "+hclString(mac)+"\n  network_config = "+hclString(netConfig))

@@ -109,3 +109,23 @@ func nicAddrs(s *terraform.State, addr string) (macs []string, addrs [][]string)
 	}
 	return macs, addrs
 }
+
+// staticNetplan is network_config (netplan v2) giving the NIC of mac the static address cidr with
+// a default route via gateway, and nameservers when dns is given.
+func staticNetplan(mac, cidr, gateway string, dns ...string) string {
+	cfg := fmt.Sprintf(`version: 2
+ethernets:
+  primary:
+    match:
+      macaddress: "%s"
+    set-name: eth0
+    addresses: [%s]
+    routes:
+      - to: 0.0.0.0/0
+        via: %s
+`, mac, cidr, gateway)
+	if len(dns) > 0 {
+		cfg += fmt.Sprintf("    nameservers:\n      addresses: [%s]\n", strings.Join(dns, ", "))
+	}
+	return cfg
+}

@@ -20,6 +20,23 @@ pick_port() {
 	done
 	lab_die "no free TCP port in $2-$3"
 }
+# sshd_base_config PORT DIR PIDFILE: what every lab sshd's config starts with: 127.0.0.1:PORT,
+# the host key and authorized_keys in DIR, root by key alone.
+sshd_base_config() {
+	cat <<EOF
+Port $1
+ListenAddress 127.0.0.1
+HostKey $2/host_ed25519
+PidFile $3
+AuthorizedKeysFile $2/authorized_keys
+PermitRootLogin prohibit-password
+PubkeyAuthentication yes
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+UsePAM no
+StrictModes no
+EOF
+}
 ensure_sshd() {
 	mkdir -p "$SSH_DIR"
 	chmod 700 "$SSH_DIR"
@@ -29,25 +46,17 @@ ensure_sshd() {
 	[ -f "$LAB_CLIENT_KEY" ] || ssh-keygen -q -t ed25519 -N '' -C kvm2-lab-client -f "$LAB_CLIENT_KEY"
 	cp "$LAB_CLIENT_KEY.pub" "$SSH_DIR/authorized_keys"
 	echo "[127.0.0.1]:$SSH_PORT $(cut -d' ' -f1,2 "$SSH_DIR/host_ed25519.pub")" >"$SSH_DIR/known_hosts"
-	cat >"$SSH_DIR/sshd_config.new" <<EOF
-# sshd of the kvm2 local lab host (written by tools/lab/up.sh).
-Port $SSH_PORT
-ListenAddress 127.0.0.1
-HostKey $SSH_DIR/host_ed25519
-PidFile $SSHD_PID
-AuthorizedKeysFile $SSH_DIR/authorized_keys
-PermitRootLogin prohibit-password
-PubkeyAuthentication yes
-PasswordAuthentication no
-KbdInteractiveAuthentication no
-UsePAM no
-StrictModes no
+	{
+		echo "# sshd of the kvm2 local lab host (written by tools/lab/up.sh)."
+		sshd_base_config "$SSH_PORT" "$SSH_DIR" "$SSHD_PID"
+		cat <<EOF
 AllowTcpForwarding $LAB_SSH_FORWARDING
 AllowStreamLocalForwarding $LAB_SSH_FORWARDING
 MaxStartups 100:30:200
 MaxSessions 100
 Subsystem sftp internal-sftp
 EOF
+	} >"$SSH_DIR/sshd_config.new"
 	if ! cmp -s "$SSH_DIR/sshd_config.new" "$SSH_DIR/sshd_config"; then
 		mv "$SSH_DIR/sshd_config.new" "$SSH_DIR/sshd_config"
 		lab_stop_pidfile "$SSHD_PID" sshd
@@ -79,19 +88,10 @@ ensure_jump() {
 	[ -f "$LAB_JUMP_SSH_DIR/host_ed25519" ] || ssh-keygen -q -t ed25519 -N '' -C kvm2-lab-jump -f "$LAB_JUMP_SSH_DIR/host_ed25519"
 	cp "$LAB_CLIENT_KEY.pub" "$LAB_JUMP_SSH_DIR/authorized_keys"
 	echo "[127.0.0.1]:$JUMP_PORT $(cut -d' ' -f1,2 "$LAB_JUMP_SSH_DIR/host_ed25519.pub")" >"$LAB_JUMP_SSH_DIR/known_hosts"
-	cat >"$LAB_JUMP_SSH_DIR/sshd_config.new" <<SSHD
-# sshd of the kvm2 lab's jump host in front of host 2 (written by tools/lab/up.sh).
-Port $JUMP_PORT
-ListenAddress 127.0.0.1
-HostKey $LAB_JUMP_SSH_DIR/host_ed25519
-PidFile $LAB_JUMP_PID
-AuthorizedKeysFile $LAB_JUMP_SSH_DIR/authorized_keys
-PermitRootLogin prohibit-password
-PubkeyAuthentication yes
-PasswordAuthentication no
-KbdInteractiveAuthentication no
-UsePAM no
-StrictModes no
+	{
+		echo "# sshd of the kvm2 lab's jump host in front of host 2 (written by tools/lab/up.sh)."
+		sshd_base_config "$JUMP_PORT" "$LAB_JUMP_SSH_DIR" "$LAB_JUMP_PID"
+		cat <<SSHD
 LogLevel VERBOSE
 AllowTcpForwarding local
 PermitOpen 127.0.0.1:$target
@@ -106,6 +106,7 @@ ForceCommand /bin/false
 MaxStartups 100:30:200
 MaxSessions 100
 SSHD
+	} >"$LAB_JUMP_SSH_DIR/sshd_config.new"
 	if ! cmp -s "$LAB_JUMP_SSH_DIR/sshd_config.new" "$LAB_JUMP_SSH_DIR/sshd_config"; then
 		mv "$LAB_JUMP_SSH_DIR/sshd_config.new" "$LAB_JUMP_SSH_DIR/sshd_config"
 		lab_stop_pidfile "$LAB_JUMP_PID" sshd
