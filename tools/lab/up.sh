@@ -34,7 +34,7 @@ done
 UP_START="$EPOCHREALTIME"
 PACKAGES=(
 	libvirt-daemon libvirt-daemon-driver-qemu libvirt-clients qemu-system-x86 qemu-utils
-	openssh-server ovmf dnsmasq-base iptables iproute2
+	openssh-server ovmf dnsmasq-base iptables iproute2 tini
 	# The exec fallback of an sshd that refuses forwarding (virt-ssh-helper
 	# ships in libvirt-daemon).
 	netcat-openbsd
