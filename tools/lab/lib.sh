@@ -300,19 +300,18 @@ start_libvirtd() {
 	fi
 }
 
-# lab_reaped CMD...: starts the daemon CMD (in the foreground mode it has) in the
-# background, in the selected host's namespaces and a session of its own, under
-# tini as a child subreaper, with none of the caller's stdio (so a pipe that read
-# the lab's output still ends). What the daemon leaves orphaned (QEMU, which
-# libvirtd daemonizes; sshd's sessions once the listener is gone) and the daemon
-# itself are then tini's, reaped the moment they exit. Orphaned to this machine's
-# PID 1 instead, a process stays a zombie for up to 2 s (that init reaps on a
-# timer): libvirtd's destroy, which polls every 200 ms until QEMU is gone and
-# holds the domain locked meanwhile, took 1.7-1.8 s for a lone guest under TCG
-# instead of 0.3 s, and every stop of a lab daemon waited as long. On a host whose
-# init is systemd, nothing waits.
+# lab_reaped CMD...: starts the daemon CMD (in its foreground mode) in the background,
+# in the selected host's namespaces and a session of its own, with none of the
+# caller's stdio, under tini as a child subreaper: what the daemon orphans (QEMU,
+# which libvirtd daemonizes; sshd's sessions once the listener is gone) and the
+# daemon itself are reaped the moment they exit. Orphaned to this machine's PID 1,
+# a process stays a zombie for up to 2 s (it reaps on a timer): libvirtd's destroy,
+# which polls until QEMU is gone with the domain locked, took 1.7-1.8 s for a lone
+# TCG guest instead of 0.3 s, and each stop of a lab daemon waited as long.
 lab_reaped() {
-	lab_in_ns setsid tini -s -- "$@" </dev/null >/dev/null 2>&1 &
+	local run=(setsid tini -s -- "$@")
+	[ -z "$LAB_NS_MNT" ] || run=(nsenter --mount="$LAB_NS_MNT" --uts="$LAB_NS_UTS" -- "${run[@]}")
+	(exec "${run[@]}" </dev/null >/dev/null 2>&1) &
 }
 
 # lab_in_ns CMD...: runs CMD in the selected host's namespaces (host 1: here).
