@@ -66,8 +66,8 @@ func (r *proxyVMResource) ValidateConfig(ctx context.Context, req resource.Valid
 // nicConfig is what ValidateConfig reads of the configuration: the NICs and the wait for an
 // address. It is read attribute by attribute, not as the whole model: Terraform validates every
 // VM's configuration on every plan, and the framework converts a whole model field by field with
-// reflection (and a regexp compiled per field, Upstream defects in DESIGN.md), which cost an
-// unchanged fleet VM's plan about a fifth of its time.
+// reflection (and a regexp compiled per field, Upstream defects in DESIGN.md): 6% of the
+// allocations of an unchanged VM's plan (BenchmarkPlanUnchanged, BENCHMARKS.md).
 type nicConfig struct {
 	NetworkInterfaces           types.List
 	Network, Bridge, MACAddress types.String
