@@ -79,12 +79,15 @@ type nicConfig struct {
 func readNICConfig(ctx context.Context, c tfsdk.Config) (nicConfig, diag.Diagnostics) {
 	var cfg nicConfig
 	var diags diag.Diagnostics
-	for name, target := range map[string]any{
-		"network_interfaces": &cfg.NetworkInterfaces, "network": &cfg.Network, "bridge": &cfg.Bridge,
-		"mac_address": &cfg.MACAddress, "wait_for_ip": &cfg.WaitForIP, "wait_for_ip_family": &cfg.WaitForIPFamily,
-		"wait_for_ip_interface": &cfg.WaitForIPInterface,
+	for _, a := range []struct {
+		name   string
+		target any
+	}{
+		{"network_interfaces", &cfg.NetworkInterfaces}, {"network", &cfg.Network}, {"bridge", &cfg.Bridge},
+		{"mac_address", &cfg.MACAddress}, {"wait_for_ip", &cfg.WaitForIP}, {"wait_for_ip_family", &cfg.WaitForIPFamily},
+		{"wait_for_ip_interface", &cfg.WaitForIPInterface},
 	} {
-		diags.Append(c.GetAttribute(ctx, path.Root(name), target)...)
+		diags.Append(c.GetAttribute(ctx, path.Root(a.name), a.target)...)
 	}
 	return cfg, diags
 }

@@ -287,14 +287,11 @@ kvm_must_hide() {
 }
 lab_nokvm_file() { [ -e /run/kvm2-lab-nokvm ] || install -m 000 /dev/null /run/kvm2-lab-nokvm; }
 start_libvirtd() {
-	if [ -n "$LAB_NS_MNT" ]; then
-		# The host's namespace already hides /dev/kvm where needed (lab_ensure_ns).
-		lab_reaped libvirtd -p "$LAB_LIBVIRTD_PID"
-	elif kvm_must_hide; then
+	# A host in a namespace of its own has /dev/kvm hidden there already (lab_ensure_ns).
+	if [ -z "$LAB_NS_MNT" ] && kvm_must_hide; then
 		lab_log "/dev/kvm present but the CPU has no VMX/SVM: hiding it from libvirtd (TCG only)"
 		lab_nokvm_file
-		unshare -m --propagation slave sh -c 'mount --bind /run/kvm2-lab-nokvm /dev/kvm && exec "$@"' \
-			sh setsid tini -s -- libvirtd -p "$LAB_LIBVIRTD_PID" </dev/null >/dev/null 2>&1 &
+		lab_reaped unshare -m --propagation slave sh -c 'mount --bind /run/kvm2-lab-nokvm /dev/kvm && exec libvirtd -p "$0"' "$LAB_LIBVIRTD_PID"
 	else
 		lab_reaped libvirtd -p "$LAB_LIBVIRTD_PID"
 	fi
