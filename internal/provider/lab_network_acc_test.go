@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -89,6 +90,30 @@ func (l *accLab) agentAddrs(domain string) (map[string][]string, error) {
 		addrs[mac] = append(addrs[mac], ip.String())
 	}
 	return addrs, nil
+}
+
+// waitAgentIPv4OnEach waits, up to a minute, until the guest agent of domain reports an IPv4
+// address on n NICs, and fails the test if it does not.
+func (l *accLab) waitAgentIPv4OnEach(domain string, n int) {
+	l.t.Helper()
+	var last map[string][]string
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(500 * time.Millisecond) {
+		addrs, err := l.agentAddrs(domain)
+		if err != nil {
+			continue
+		}
+		last = addrs
+		withV4 := 0
+		for _, as := range addrs {
+			if slices.ContainsFunc(as, func(a string) bool { return net.ParseIP(a).To4() != nil }) {
+				withV4++
+			}
+		}
+		if withV4 >= n {
+			return
+		}
+	}
+	l.t.Fatalf("the guest agent of %s did not report an IPv4 address on %d NICs within a minute: %v", domain, n, last)
 }
 
 // nicAddrs is each NIC's MAC and addresses (both families) in the state of resource addr.
