@@ -190,7 +190,7 @@ chroot "$ROOT" systemctl is-enabled tinyproxy.service >/dev/null 2>&1 && lab_die
 # The lab boots its guests under TCG on one vCPU (no KVM), where every byte the
 # firmware and GRUB read, every module loaded (its signature checked) and every
 # unit started costs the one vCPU seconds. The initramfs holds only what mounts
-# the root, a virtio disk with ext4 (7 MiB instead of Debian's 36 MiB with every
+# the root, a virtio disk with ext4 (6 MiB instead of Debian's 35 MiB with every
 # storage driver; the SATA seed's drivers load from the root, as any other).
 # Drivers of devices no test uses are not loaded (KVM for the emulated CPU's
 # SVM flag, the chipset's watchdog, SMBus and LPC, USB, PC speaker, PS/2
