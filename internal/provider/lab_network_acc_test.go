@@ -105,7 +105,7 @@ func (l *accLab) waitAgentIPv4OnEach(domain string, n int) {
 		last = addrs
 		withV4 := 0
 		for _, as := range addrs {
-			if slices.ContainsFunc(as, func(a string) bool { return net.ParseIP(a).To4() != nil }) {
+			if slices.ContainsFunc(as, isIPv4) {
 				withV4++
 			}
 		}
@@ -115,6 +115,9 @@ func (l *accLab) waitAgentIPv4OnEach(domain string, n int) {
 	}
 	l.t.Fatalf("the guest agent of %s did not report an IPv4 address on %d NICs within a minute: %v", domain, n, last)
 }
+
+// isIPv4 reports whether address a is an IPv4 address.
+func isIPv4(a string) bool { return net.ParseIP(a).To4() != nil }
 
 // nicAddrs is each NIC's MAC and addresses (both families) in the state of resource addr.
 func nicAddrs(s *terraform.State, addr string) (macs []string, addrs [][]string) {

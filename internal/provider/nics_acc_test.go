@@ -93,7 +93,7 @@ resource "kvm2_proxy_vm" "v6" {
 	// The second NIC has both families once the apply returns (what the VM waits for).
 	bothOnSecond := func(macs []string, got [][]string) bool {
 		return len(macs) == 2 && slices.ContainsFunc(got[1], inB) &&
-			slices.ContainsFunc(got[1], func(a string) bool { return net.ParseIP(a).To4() != nil })
+			slices.ContainsFunc(got[1], isIPv4)
 	}
 	steps := []resource.TestStep{
 		{
