@@ -6,10 +6,10 @@ import (
 	"flag"
 	"log"
 	"os"
-	"runtime/debug"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/memory"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider"
 )
 
@@ -21,7 +21,7 @@ func main() {
 	flag.BoolVar(&debug, "debug", false, "run the provider with support for debuggers like delve")
 	flag.Parse()
 	quietUnseenLogs()
-	boundMemory()
+	memory.Bound()
 
 	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{
 		Address:         "registry.terraform.io/egress-proxies/kvm2",
@@ -55,22 +55,4 @@ func quietUnseenLogs() {
 	}
 	_ = os.Setenv("TF_LOG_SDK", "OFF")
 	_ = os.Setenv("TF_LOG_PROVIDER", "OFF")
-}
-
-// softMemoryLimit is the Go runtime's soft memory limit when the user sets none. A plan or apply
-// over hundreds of resources allocates a little per RPC and keeps almost nothing, so with only
-// GOGC the heap goal, and the process's resident size, grew with the number of resources; under
-// this limit the collector runs before the heap passes it, and the resident size stays flat. It
-// is soft: a provider that needs more (a large image download keeps bounded buffers, but a huge
-// definition list may not) gets it, with the collector's CPU capped by the runtime. Much lower,
-// a plan of hundreds of VMs stays over it throughout and the collector never stops (24 MiB made
-// such a plan twice as slow); higher, the peak resident size grows (DESIGN.md, "Memory").
-const softMemoryLimit = 32 << 20
-
-// boundMemory applies softMemoryLimit unless GOMEMLIMIT or GOGC says otherwise.
-func boundMemory() {
-	if os.Getenv("GOMEMLIMIT") != "" || os.Getenv("GOGC") != "" {
-		return
-	}
-	debug.SetMemoryLimit(softMemoryLimit)
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/memory"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/validators"
 )
 
@@ -189,6 +190,7 @@ func defaultPool(h kvm2.HostConfig) string {
 }
 
 func (r *baseImageResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	memory.Applying()
 	var plan baseImageModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() || !requireClient(r.data, &resp.Diagnostics) {
@@ -245,12 +247,14 @@ func (r *baseImageResource) Read(ctx context.Context, req resource.ReadRequest, 
 
 // Update is never called with a change: every input forces replacement.
 func (r *baseImageResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	memory.Applying()
 	var plan baseImageModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
 
 func (r *baseImageResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	memory.Applying()
 	var state baseImageModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() || !requireClient(r.data, &resp.Diagnostics) {

@@ -15,6 +15,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/memory"
 )
 
 var (
@@ -47,6 +48,7 @@ func (r *proxyVMResource) Configure(_ context.Context, req resource.ConfigureReq
 }
 
 func (r *proxyVMResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	memory.Applying()
 	var plan, cfg proxyVMModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
@@ -194,6 +196,7 @@ func (r *proxyVMResource) Read(ctx context.Context, req resource.ReadRequest, re
 // an import to read back); the other inputs that may differ without replacement (user_data after
 // an import, timeouts) only change state.
 func (r *proxyVMResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	memory.Applying()
 	var plan, state proxyVMModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
@@ -290,6 +293,7 @@ func (r *proxyVMResource) Update(ctx context.Context, req resource.UpdateRequest
 }
 
 func (r *proxyVMResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	memory.Applying()
 	var state proxyVMModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() || !requireClient(r.data, &resp.Diagnostics) {

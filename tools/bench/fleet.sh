@@ -30,7 +30,7 @@
 # which writes each provider process's CPU and heap profile under $lab_dir/bench/profile/<shape>/<phase>
 # (read them with go tool pprof <binary> <profile>; the figures of such a run include profiling);
 # FLOOR_LIMITS, the Go memory limits (GOMEMLIMIT values) the floor's extra plans run under
-# (default: kvm2's own, softMemoryLimit in main.go). N and RUNNING (true/false), when set and SHAPES is not, give one
+# (default: kvm2's own, SoftLimit in internal/memory). N and RUNNING (true/false), when set and SHAPES is not, give one
 # shape, as earlier versions of this script took them.
 set -euo pipefail
 # shellcheck source=tools/demo/lib.sh
@@ -47,8 +47,8 @@ PEER="${PEER:-1}"
 PEER_VERSION="${PEER_VERSION:-v0.8.3}"
 EXTRAS="${EXTRAS:-1}"
 # kvm2's default soft memory limit, from the one place it is set.
-kvm2_limit_mib=$(sed -n 's/^const softMemoryLimit = \([0-9][0-9]*\) << 20$/\1/p' "$(dirname "${BASH_SOURCE[0]}")/../../main.go")
-[ -n "$kvm2_limit_mib" ] || { echo "fleet.sh: softMemoryLimit (N << 20) not found in main.go" >&2; exit 1; }
+kvm2_limit_mib=$(sed -n 's/^const SoftLimit = \([0-9][0-9]*\) << 20$/\1/p' "$(dirname "${BASH_SOURCE[0]}")/../../internal/memory/memory.go")
+[ -n "$kvm2_limit_mib" ] || { echo "fleet.sh: SoftLimit (N << 20) not found in internal/memory/memory.go" >&2; exit 1; }
 FLOOR_LIMITS="${FLOOR_LIMITS:-${kvm2_limit_mib}MiB}"
 VERSION="${VERSION:-0.0.1}"
 # A provider log line for one libvirt RPC (kvm2 subsystem, with the method name).
