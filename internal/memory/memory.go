@@ -1,12 +1,15 @@
 // Package memory is the provider process's memory policy, in one place: the Go runtime's soft
 // limit for every process (main), and a smaller heap goal for a process once it applies a change
 // (the resources' and the action's apply methods). A user's GOGC or GOMEMLIMIT overrides both.
+// Both are the provider binary's: a test process that serves the provider in process keeps the
+// runtime's defaults.
 package memory
 
 import (
 	"os"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 )
 
 // SoftLimit is the Go runtime's soft memory limit when the user sets none. A plan or apply over
@@ -27,29 +30,30 @@ const SoftLimit = 32 << 20
 // CPU all along and keeps the default: 50 made a plan of 200 VMs about a quarter slower.
 const ApplyGCPercent = 50
 
-// userSet reports whether the user tuned the collector: then the runtime's settings are theirs.
-func userSet(getenv func(string) string) bool {
-	return getenv("GOMEMLIMIT") != "" || getenv("GOGC") != ""
+// armed is set by Bound when the policy is the process's own: main calls Bound, and a provider
+// server run in a test process never does, so Applying leaves such a process's collector alone.
+var armed atomic.Bool
+
+// Bound applies SoftLimit and arms Applying, unless GOMEMLIMIT or GOGC is set: then the runtime's
+// settings are the user's. main calls it at start.
+func Bound() {
+	bound(os.Getenv)
 }
 
-// Bound applies SoftLimit unless GOMEMLIMIT or GOGC says otherwise. main calls it at start.
-func Bound() {
-	if !userSet(os.Getenv) {
-		debug.SetMemoryLimit(SoftLimit)
+func bound(getenv func(string) string) {
+	if getenv("GOMEMLIMIT") != "" || getenv("GOGC") != "" {
+		return
 	}
+	debug.SetMemoryLimit(SoftLimit)
+	armed.Store(true)
 }
 
 var applyOnce sync.Once
 
 // Applying lowers the heap goal to ApplyGCPercent the first time the process applies a change,
-// unless GOMEMLIMIT or GOGC says otherwise. Every apply method of a resource or action calls it.
+// if Bound armed it. Every apply method of a resource or action calls it.
 func Applying() {
-	applyOnce.Do(func() { applyTarget(os.Getenv) })
-}
-
-// applyTarget is Applying's work, without the once.
-func applyTarget(getenv func(string) string) {
-	if !userSet(getenv) {
-		debug.SetGCPercent(ApplyGCPercent)
+	if armed.Load() {
+		applyOnce.Do(func() { debug.SetGCPercent(ApplyGCPercent) })
 	}
 }

@@ -1,7 +1,9 @@
 package memory
 
 import (
+	"math"
 	"runtime/debug"
+	"sync"
 	"testing"
 )
 
@@ -12,42 +14,65 @@ func gcPercent() int {
 	return p
 }
 
-func TestApplyTarget_lowersTheHeapGoal(t *testing.T) {
-	defer debug.SetGCPercent(gcPercent())
+// restore puts back the runtime's settings and the package's state after a test.
+func restore(t *testing.T) {
+	percent, limit := gcPercent(), debug.SetMemoryLimit(-1)
+	t.Cleanup(func() {
+		debug.SetGCPercent(percent)
+		debug.SetMemoryLimit(limit)
+		armed.Store(false)
+		applyOnce = sync.Once{}
+	})
+}
+
+func TestBound_setsTheLimitAndArmsTheApplyTarget(t *testing.T) {
+	restore(t)
 	debug.SetGCPercent(100)
-	applyTarget(func(string) string { return "" })
+	debug.SetMemoryLimit(math.MaxInt64)
+	bound(func(string) string { return "" })
+	if got := debug.SetMemoryLimit(-1); got != SoftLimit {
+		t.Fatalf("memory limit = %d, want %d", got, SoftLimit)
+	}
+	if got := gcPercent(); got != 100 {
+		t.Fatalf("GOGC before any apply = %d, want the default 100", got)
+	}
+	Applying()
 	if got := gcPercent(); got != ApplyGCPercent {
 		t.Fatalf("GOGC after an apply began = %d, want %d", got, ApplyGCPercent)
 	}
+	debug.SetGCPercent(100)
+	Applying()
+	if got := gcPercent(); got != 100 {
+		t.Fatalf("a second apply set GOGC again (%d), want it set once per process", got)
+	}
 }
 
-func TestApplyTarget_leavesAUsersSettingAlone(t *testing.T) {
-	defer debug.SetGCPercent(gcPercent())
+func TestBound_leavesAUsersSettingAlone(t *testing.T) {
+	restore(t)
 	for _, v := range []string{"GOGC", "GOMEMLIMIT"} {
 		debug.SetGCPercent(100)
-		applyTarget(func(k string) string {
+		debug.SetMemoryLimit(math.MaxInt64)
+		bound(func(k string) string {
 			if k == v {
 				return "200"
 			}
 			return ""
 		})
+		Applying()
+		if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+			t.Fatalf("with %s set, memory limit = %d, want it left alone", v, got)
+		}
 		if got := gcPercent(); got != 100 {
 			t.Fatalf("with %s set, GOGC after an apply began = %d, want it left at 100", v, got)
 		}
 	}
 }
 
-func TestApplying_onceOnly(t *testing.T) {
-	defer debug.SetGCPercent(gcPercent())
-	t.Setenv("GOGC", "")
-	t.Setenv("GOMEMLIMIT", "")
-	Applying()
-	if got := gcPercent(); got != ApplyGCPercent {
-		t.Fatalf("GOGC after the first apply = %d, want %d", got, ApplyGCPercent)
-	}
+func TestApplying_withoutBoundLeavesTheCollectorAlone(t *testing.T) {
+	restore(t)
 	debug.SetGCPercent(100)
 	Applying()
 	if got := gcPercent(); got != 100 {
-		t.Fatalf("a second apply set GOGC again (%d), want it set once per process", got)
+		t.Fatalf("GOGC after an apply in a process main did not start = %d, want 100", got)
 	}
 }
