@@ -1,6 +1,6 @@
 // Package memory is the provider process's memory policy, in one place: the Go runtime's soft
-// limit for every process (main), and a smaller heap goal for a process once it applies a change
-// (the resources' and the action's apply methods). A user's GOGC or GOMEMLIMIT overrides both.
+// limit for every process (main), and a smaller heap goal for a process once it creates a VM or
+// a base image (the two resources' Create). A user's GOGC or GOMEMLIMIT overrides both.
 // Both are the provider binary's: a test process that serves the provider in process keeps the
 // runtime's defaults.
 package memory
@@ -22,19 +22,21 @@ import (
 // such a plan twice as slow); higher, the peak resident size grows (DESIGN.md, "Memory").
 const SoftLimit = 32 << 20
 
-// ApplyGCPercent is the collector's target (GOGC) once the process applies a change: the heap
-// may grow by half of what is live before the collector runs, instead of by all of it. An apply
-// waits on its hosts, not on the provider's CPU, and each VM it creates uploads a seed through
-// go-libvirt, which allocates a 4 MiB buffer per upload (DESIGN.md, "Upstream defects"): at the
-// default target that garbage sets the process's peak resident size. A plan is the provider's
-// CPU all along and keeps the default: 50 made a plan of 200 VMs about a quarter slower.
-const ApplyGCPercent = 50
+// CreateGCPercent is the collector's target (GOGC) once the process creates a VM or a base
+// image: the heap may grow by half of what is live before the collector runs, instead of by all
+// of it. Each such create streams an upload (a VM's seed, an image) through go-libvirt, which
+// allocates a 4 MiB buffer per upload (DESIGN.md, "Upstream defects"): at the default target
+// that garbage sets the peak resident size of an apply that creates a fleet. Such an apply waits
+// on its hosts, not on the provider's CPU. Plans, and applies that create nothing, keep the
+// default: the plan is the provider's CPU all along, and 50 made a plan of 200 VMs about a
+// quarter slower.
+const CreateGCPercent = 50
 
 // armed is set by Bound when the policy is the process's own: main calls Bound, and a provider
-// server run in a test process never does, so Applying leaves such a process's collector alone.
+// server run in a test process never does, so Creating leaves such a process's collector alone.
 var armed atomic.Bool
 
-// Bound applies SoftLimit and arms Applying, unless GOMEMLIMIT or GOGC is set: then the runtime's
+// Bound applies SoftLimit and arms Creating, unless GOMEMLIMIT or GOGC is set: then the runtime's
 // settings are the user's. main calls it at start.
 func Bound() {
 	bound(os.Getenv)
@@ -48,12 +50,12 @@ func bound(getenv func(string) string) {
 	armed.Store(true)
 }
 
-var applyOnce sync.Once
+var createOnce sync.Once
 
-// Applying lowers the heap goal to ApplyGCPercent the first time the process applies a change,
-// if Bound armed it. Every apply method of a resource or action calls it.
-func Applying() {
+// Creating lowers the heap goal to CreateGCPercent the first time the process creates a VM or a
+// base image, if Bound armed it. The Create of kvm2_proxy_vm and of kvm2_base_image call it.
+func Creating() {
 	if armed.Load() {
-		applyOnce.Do(func() { debug.SetGCPercent(ApplyGCPercent) })
+		createOnce.Do(func() { debug.SetGCPercent(CreateGCPercent) })
 	}
 }

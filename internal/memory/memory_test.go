@@ -21,11 +21,11 @@ func restore(t *testing.T) {
 		debug.SetGCPercent(percent)
 		debug.SetMemoryLimit(limit)
 		armed.Store(false)
-		applyOnce = sync.Once{}
+		createOnce = sync.Once{}
 	})
 }
 
-func TestBound_setsTheLimitAndArmsTheApplyTarget(t *testing.T) {
+func TestBound_setsTheLimitAndArmsTheCreateTarget(t *testing.T) {
 	restore(t)
 	debug.SetGCPercent(100)
 	debug.SetMemoryLimit(math.MaxInt64)
@@ -34,16 +34,16 @@ func TestBound_setsTheLimitAndArmsTheApplyTarget(t *testing.T) {
 		t.Fatalf("memory limit = %d, want %d", got, SoftLimit)
 	}
 	if got := gcPercent(); got != 100 {
-		t.Fatalf("GOGC before any apply = %d, want the default 100", got)
+		t.Fatalf("GOGC before any create = %d, want the default 100", got)
 	}
-	Applying()
-	if got := gcPercent(); got != ApplyGCPercent {
-		t.Fatalf("GOGC after an apply began = %d, want %d", got, ApplyGCPercent)
+	Creating()
+	if got := gcPercent(); got != CreateGCPercent {
+		t.Fatalf("GOGC after a create began = %d, want %d", got, CreateGCPercent)
 	}
 	debug.SetGCPercent(100)
-	Applying()
+	Creating()
 	if got := gcPercent(); got != 100 {
-		t.Fatalf("a second apply set GOGC again (%d), want it set once per process", got)
+		t.Fatalf("a second create set GOGC again (%d), want it set once per process", got)
 	}
 }
 
@@ -58,21 +58,21 @@ func TestBound_leavesAUsersSettingAlone(t *testing.T) {
 			}
 			return ""
 		})
-		Applying()
+		Creating()
 		if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
 			t.Fatalf("with %s set, memory limit = %d, want it left alone", v, got)
 		}
 		if got := gcPercent(); got != 100 {
-			t.Fatalf("with %s set, GOGC after an apply began = %d, want it left at 100", v, got)
+			t.Fatalf("with %s set, GOGC after a create began = %d, want it left at 100", v, got)
 		}
 	}
 }
 
-func TestApplying_withoutBoundLeavesTheCollectorAlone(t *testing.T) {
+func TestCreating_withoutBoundLeavesTheCollectorAlone(t *testing.T) {
 	restore(t)
 	debug.SetGCPercent(100)
-	Applying()
+	Creating()
 	if got := gcPercent(); got != 100 {
-		t.Fatalf("GOGC after an apply in a process main did not start = %d, want 100", got)
+		t.Fatalf("GOGC after a create in a process main did not start = %d, want 100", got)
 	}
 }

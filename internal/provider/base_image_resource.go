@@ -190,7 +190,7 @@ func defaultPool(h kvm2.HostConfig) string {
 }
 
 func (r *baseImageResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	memory.Applying()
+	memory.Creating()
 	var plan baseImageModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	if resp.Diagnostics.HasError() || !requireClient(r.data, &resp.Diagnostics) {
@@ -247,14 +247,12 @@ func (r *baseImageResource) Read(ctx context.Context, req resource.ReadRequest, 
 
 // Update is never called with a change: every input forces replacement.
 func (r *baseImageResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	memory.Applying()
 	var plan baseImageModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
 
 func (r *baseImageResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	memory.Applying()
 	var state baseImageModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() || !requireClient(r.data, &resp.Diagnostics) {

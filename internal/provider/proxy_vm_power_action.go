@@ -13,7 +13,6 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/memory"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/validators"
 )
 
@@ -86,7 +85,6 @@ func (a *proxyVMPowerAction) Schema(_ context.Context, _ action.SchemaRequest, r
 }
 
 func (a *proxyVMPowerAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	memory.Applying()
 	var cfg proxyVMPowerModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
 	if resp.Diagnostics.HasError() || !requireClient(a.data, &resp.Diagnostics) {

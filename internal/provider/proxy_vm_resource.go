@@ -48,7 +48,7 @@ func (r *proxyVMResource) Configure(_ context.Context, req resource.ConfigureReq
 }
 
 func (r *proxyVMResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	memory.Applying()
+	memory.Creating()
 	var plan, cfg proxyVMModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
@@ -196,7 +196,6 @@ func (r *proxyVMResource) Read(ctx context.Context, req resource.ReadRequest, re
 // an import to read back); the other inputs that may differ without replacement (user_data after
 // an import, timeouts) only change state.
 func (r *proxyVMResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	memory.Applying()
 	var plan, state proxyVMModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
@@ -293,7 +292,6 @@ func (r *proxyVMResource) Update(ctx context.Context, req resource.UpdateRequest
 }
 
 func (r *proxyVMResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	memory.Applying()
 	var state proxyVMModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() || !requireClient(r.data, &resp.Diagnostics) {
