@@ -24,12 +24,9 @@ const SoftLimit = 32 << 20
 
 // CreateGCPercent is the collector's target (GOGC) once the process creates a VM or a base
 // image: the heap may grow by half of what is live before the collector runs, instead of by all
-// of it. Each such create streams an upload (a VM's seed, an image) through go-libvirt, which
-// allocates a 4 MiB buffer per upload (DESIGN.md, "Upstream defects"): at the default target
-// that garbage sets the peak resident size of an apply that creates a fleet. Such an apply waits
-// on its hosts, not on the provider's CPU. Plans, and applies that create nothing, keep the
-// default: the plan is the provider's CPU all along, and 50 made a plan of 200 VMs about a
-// quarter slower.
+// of it. Each such create streams an upload through go-libvirt, whose 4 MiB buffer per upload is
+// garbage that otherwise sets an apply's peak resident size; plans, which are the provider's CPU
+// all along, keep the default (DESIGN.md, "Memory").
 const CreateGCPercent = 50
 
 // armed is set by Bound when the policy is the process's own: main calls Bound, and a provider
