@@ -43,6 +43,12 @@ func TestDelete_refusesWhileAnotherDomainUsesADisk(t *testing.T) {
 			top := h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: "rescue-top.qcow2", Format: "qcow2", Capacity: 1 << 30, BackingPath: overlayPath})
 			h.fb.AddDomain(fake.Domain{Name: "rescue", State: libvirt.DomainRunning, XML: rescueDomainXML("rescue", qcow2FileDisk(top))})
 		}},
+		{"a running rescue VM with the overlay in its next-boot definition only", func(h *coreHarness) {
+			// virsh attach-disk --config: the live definition has no such disk.
+			raw := "<disk type='file' device='disk'><driver name='qemu' type='raw'/><source file='/srv/rescue.img'/></disk>"
+			h.fb.AddDomain(fake.Domain{Name: "rescue", State: libvirt.DomainRunning, XML: rescueDomainXML("rescue", raw),
+				Persistent: &fake.Definition{XML: rescueDomainXML("rescue", raw, qcow2FileDisk(overlayPath))}})
+		}},
 		{"a rescue VM on an overlay the host cannot follow", func(h *coreHarness) {
 			h.fb.AddDomain(fake.Domain{Name: "rescue", XML: rescueDomainXML("rescue", qcow2FileDisk("/root/rescue-top.qcow2"))})
 		}},

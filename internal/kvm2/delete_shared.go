@@ -35,7 +35,7 @@ func (e *DiskInUseError) Error() string {
 	}
 	msg := fmt.Sprintf("VM %s was not deleted, and nothing of it was removed: its disk(s) %s", e.ID, strings.Join(e.Volumes, ", "))
 	if len(sure) > 0 {
-		msg += fmt.Sprintf(" are used by domain(s) %s; detach them from those domains (virsh detach-disk) or delete the domains", strings.Join(sure, ", "))
+		msg += fmt.Sprintf(" are used by domain(s) %s; detach them from those domains (virsh detach-disk, with --config as well for a disk of a running domain's next boot) or delete the domains", strings.Join(sure, ", "))
 	}
 	if len(unsure) > 0 {
 		if len(sure) > 0 {

@@ -44,7 +44,7 @@ func (c *Client) hostMACs(ctx context.Context, b backend.Backend, host string) (
 		if d.Facts.Mark != nil && claim(host, d.Domain.Name, d.Facts.Mark.UID, d.Facts) == nil {
 			uid = d.Facts.Mark.UID
 		}
-		for _, mac := range d.Facts.MACs {
+		for _, mac := range d.MACs() {
 			uses = append(uses, rules.MACUse{MAC: mac, Domain: d.Domain.Name, UID: uid})
 		}
 		return nil

@@ -275,3 +275,35 @@ func TestSetTag_keepsTheNetworkConfig(t *testing.T) {
 		t.Fatalf("SetTag = %+v, %v", inst, err)
 	}
 }
+
+// TestHostMACs_nextBootDefinitionCounts (issue 35): an interface a running domain has only in its
+// persistent definition (virsh attach-interface --config, an edited definition) is the address
+// it boots with next: it is listed as taken, as the live definition's are.
+func TestHostMACs_nextBootDefinitionCounts(t *testing.T) {
+	h := newCore(t)
+	live := "<domain type='qemu'><name>admin-vm</name><memory unit='MiB'>64</memory><vcpu>1</vcpu><os><type>hvm</type></os><devices>" +
+		"<interface type='network'><mac address='52:54:00:00:00:02'/><source network='default'/></interface></devices></domain>"
+	next := strings.Replace(live, "</devices>",
+		"<interface type='network'><mac address='52:54:00:00:00:09'/><source network='default'/></interface></devices>", 1)
+	h.fb.AddDomain(fake.Domain{Name: "admin-vm", State: libvirt.DomainRunning, XML: live, Persistent: &fake.Definition{XML: next}})
+	uses, err := h.c.HostMACs(context.Background(), labHost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var inUse *rules.MACInUseError
+	if err := rules.MACConflict(labHost, "52:54:00:00:00:09", "", uses); !errors.As(err, &inUse) || inUse.Domain != "admin-vm" {
+		t.Fatalf("MACConflict of the next-boot address = %v, want admin-vm (uses %+v)", err, uses)
+	}
+	if err := rules.MACConflict(labHost, "52:54:00:00:00:02", "", uses); !errors.As(err, &inUse) || inUse.Domain != "admin-vm" {
+		t.Fatalf("MACConflict of the live address = %v, want admin-vm", err)
+	}
+	n := 0
+	for _, u := range uses {
+		if u.MAC == "52:54:00:00:00:02" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("the address both definitions hold is listed %d times, want once: %+v", n, uses)
+	}
+}

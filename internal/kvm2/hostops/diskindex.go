@@ -47,16 +47,20 @@ func ReadDiskIndex(ctx context.Context, b backend.Backend) (*DiskIndex, error) {
 // definitions known gives (EachDefinitionKnown; may be nil).
 func ReadDiskIndexWith(ctx context.Context, b backend.Backend, memo *VolumeMemo, defs *DefinitionMemo, known map[libvirt.UUID]string) (*DiskIndex, error) {
 	x := &DiskIndex{r: &chainReader{b: b, memo: memo, vols: map[string]volumeAt{}, pathOf: map[definition.PoolVolume]poolVolume{}}}
-	doms, xmls, err := readDefinitions(ctx, b, known)
+	read, err := readDefinitions(ctx, b, known)
 	if err != nil {
 		return nil, err
 	}
-	defs.keepOnly(doms)
-	// A definition that does not parse may use anything.
-	parsed := make([]parsedDisks, len(doms))
+	defs.keepOnly(read)
+	// A definition that does not parse may use anything. A running domain's next-boot definition
+	// counts as the live one: its disks are the domain's from its next boot.
+	parsed := make([]parsedDisks, len(read))
 	var files []string
-	for i, dom := range doms {
-		parsed[i] = defs.disks(dom.UUID, xmls[i])
+	for i, r := range read {
+		parsed[i] = defs.disks(r.dom.UUID, false, r.live)
+		if r.next != "" {
+			parsed[i] = parsed[i].with(defs.disks(r.dom.UUID, true, r.next))
+		}
 		for _, c := range parsed[i].chains {
 			for _, l := range c.Layers {
 				if l.File != "" {
@@ -68,7 +72,8 @@ func ReadDiskIndexWith(ctx context.Context, b backend.Backend, memo *VolumeMemo,
 	if err := x.r.prefetch(ctx, files); err != nil {
 		return nil, err
 	}
-	for i, dom := range doms {
+	for i, r := range read {
+		dom := r.dom
 		dd := domainDisks{name: dom.Name, uuid: dom.UUID, touches: map[string]bool{}}
 		if parsed[i].err != nil {
 			dd.unsure = fmt.Sprintf("its definition does not parse: %v", parsed[i].err)

@@ -2,6 +2,7 @@ package hostops
 
 import (
 	"crypto/sha256"
+	"slices"
 	"sync"
 
 	libvirt "github.com/digitalocean/go-libvirt"
@@ -19,9 +20,16 @@ import (
 // nil memo remembers nothing.
 type DefinitionMemo struct {
 	mu     sync.Mutex
-	doms   map[libvirt.UUID]memoDefinition
+	doms   map[memoKey]memoDefinition
 	parses int
 	parse  func(string) definition.ParsedDomain // definition.ParseDomainAndChains; tests watch it
+}
+
+// memoKey is one definition of a domain: its current one, or the next-boot one of a domain that
+// runs.
+type memoKey struct {
+	uuid libvirt.UUID
+	next bool
 }
 
 type memoDefinition struct {
@@ -38,7 +46,7 @@ type parsedDisks struct {
 
 // NewDefinitionMemo returns an empty memo.
 func NewDefinitionMemo() *DefinitionMemo {
-	return &DefinitionMemo{doms: map[libvirt.UUID]memoDefinition{}, parse: definition.ParseDomainAndChains}
+	return &DefinitionMemo{doms: map[memoKey]memoDefinition{}, parse: definition.ParseDomainAndChains}
 }
 
 // Parses is how many definitions m has parsed so far.
@@ -51,15 +59,16 @@ func (m *DefinitionMemo) Parses() int {
 	return m.parses
 }
 
-// disks parses xml, the definition of domain uuid read now, unless m holds the parse of the same
-// definition.
-func (m *DefinitionMemo) disks(uuid libvirt.UUID, xml string) parsedDisks {
+// disks parses xml, the definition of domain uuid read now (its next-boot one when next), unless
+// m holds the parse of the same definition.
+func (m *DefinitionMemo) disks(uuid libvirt.UUID, next bool, xml string) parsedDisks {
+	k := memoKey{uuid: uuid, next: next}
 	if m == nil {
 		return parseDisks(definition.ParseDomainAndChains(xml))
 	}
 	digest := sha256.Sum256([]byte(xml))
 	m.mu.Lock()
-	e, ok := m.doms[uuid]
+	e, ok := m.doms[k]
 	m.mu.Unlock()
 	if ok && e.digest == digest {
 		return e.disks
@@ -67,7 +76,7 @@ func (m *DefinitionMemo) disks(uuid libvirt.UUID, xml string) parsedDisks {
 	d := parseDisks(m.parse(xml))
 	m.mu.Lock()
 	m.parses++
-	m.doms[uuid] = memoDefinition{digest: digest, disks: d}
+	m.doms[k] = memoDefinition{digest: digest, disks: d}
 	m.mu.Unlock()
 	return d
 }
@@ -79,20 +88,32 @@ func parseDisks(p definition.ParsedDomain) parsedDisks {
 	return parsedDisks{chains: p.Chains, err: p.ChainsErr}
 }
 
-// keepOnly forgets every domain not in listed, the host's domains as a read found them.
-func (m *DefinitionMemo) keepOnly(listed []libvirt.Domain) {
+// with is p and q together: the chains of both, and the first error of either.
+func (p parsedDisks) with(q parsedDisks) parsedDisks {
+	out := parsedDisks{chains: append(slices.Clip(p.chains), q.chains...), err: p.err}
+	if out.err == nil {
+		out.err = q.err
+	}
+	return out
+}
+
+// keepOnly forgets every definition not in read, the host's domains as a read found them.
+func (m *DefinitionMemo) keepOnly(read []domainDefinitions) {
 	if m == nil {
 		return
 	}
-	in := make(map[libvirt.UUID]bool, len(listed))
-	for _, d := range listed {
-		in[d.UUID] = true
+	in := make(map[memoKey]bool, len(read))
+	for _, r := range read {
+		in[memoKey{uuid: r.dom.UUID}] = true
+		if r.next != "" {
+			in[memoKey{uuid: r.dom.UUID, next: true}] = true
+		}
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	for u := range m.doms {
-		if !in[u] {
-			delete(m.doms, u)
+	for k := range m.doms {
+		if !in[k] {
+			delete(m.doms, k)
 		}
 	}
 }

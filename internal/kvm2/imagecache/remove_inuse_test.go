@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	libvirt "github.com/digitalocean/go-libvirt"
+
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
@@ -51,6 +53,13 @@ func TestDeleteBaseImage_aChainThatCannotBeFollowedHoldsIt(t *testing.T) {
 			fb.AddDomain(fake.Domain{Name: "cold-vol", XML: imgDomainXML("cold-vol", disk)})
 			return "cold-vol"
 		}, "cold/vm.qcow2 is in an inactive storage pool"},
+		{"running domain whose next-boot definition only has an overlay of the image", func(fb *fake.Backend) string {
+			// virsh attach-disk --config on a running domain: its live definition has no such disk.
+			top := fb.AddVolume(imgPool, fake.Volume{Name: "next.qcow2", Format: "qcow2", Capacity: 1 << 30, BackingPath: basePath})
+			fb.AddDomain(fake.Domain{Name: "next-boot", State: libvirt.DomainRunning, XML: imgDomainXML("next-boot"),
+				Persistent: &fake.Definition{XML: imgDomainXML("next-boot", qcow2Disk(top))}})
+			return "next-boot"
+		}, ""},
 		{"nine backing files between the disk and the image", func(fb *fake.Backend) string {
 			addPoolAt(fb, "deep", "/var/lib/deep", true)
 			below := basePath
