@@ -34,9 +34,9 @@ func addressSources(inst Instance) []libvirt.DomainInterfaceAddressesSource {
 
 // addresses sets the addresses of each of inst's NICs from sources, in order, until every NIC
 // has each family it expects (expects), and inst.IPv4 and inst.IPv6 to the first NIC's first
-// ones. A source's addresses go to a NIC by its MAC alone; only a VM with one NIC takes, when no
-// interface has its MAC, the first interface that has an IPv4 address. A NIC keeps what an
-// earlier source gave it of a family. libvirt refusing a source (agent not connected, no lease
+// ones. A source's addresses go to a NIC by its MAC alone, however many NICs the VM has: a
+// guest's other interfaces (docker0, a VPN) carry addresses too, and none of them is the VM's. A
+// NIC keeps what an earlier source gave it of a family. libvirt refusing a source (agent not connected, no lease
 // support) means "no address from it", not a failure; a transport failure or an ended ctx is
 // returned, so a cancelled read is never mistaken for a guest without an address.
 //
@@ -91,14 +91,6 @@ func assignAddresses(nics []NICInstance, ifaces []libvirt.DomainInterface) {
 		j := slices.IndexFunc(ifaces, func(iface libvirt.DomainInterface) bool {
 			return n.MAC != "" && len(iface.Hwaddr) > 0 && rules.SameMAC(iface.Hwaddr[0], n.MAC)
 		})
-		if (j < 0 || len(usableIPv4(ifaces[j].Addrs)) == 0) && len(nics) == 1 {
-			// One NIC: an interface whose MAC the source did not report as ours still is.
-			if k := slices.IndexFunc(ifaces, func(iface libvirt.DomainInterface) bool {
-				return len(usableIPv4(iface.Addrs)) > 0
-			}); k >= 0 {
-				j = k
-			}
-		}
 		if j < 0 {
 			continue
 		}

@@ -96,8 +96,31 @@ func TestGet_dualStackNICAsksTheAgentForIPv6(t *testing.T) {
 	}
 }
 
+// A VM with one NIC whose interface has no IPv4 address yet does not take another guest
+// interface's (docker0's, a VPN's): an address is a NIC's by its MAC alone, and the NIC keeps its
+// own global IPv6 address (issue 35, defect 3).
+func TestGet_oneNICNeverTakesAnotherInterfacesAddress(t *testing.T) {
+	h := newCore(t)
+	h.fb.SetNetworkFamilies(fake.DefaultNetwork, true, true)
+	h.markedDomain(vmName, labUID, "", libvirt.DomainRunning)
+	h.fb.UpdateDomain(vmName, func(d *fake.Domain) {
+		d.Agent = []libvirt.DomainInterface{
+			iface("00:00:00:00:00:00", ipv4("127.0.0.1"), ipv6("::1")),
+			iface("02:42:ac:11:00:01", ipv4("172.17.0.1")),
+			iface(markedMAC, ipv6("fe80::5054:ff:fe00:1"), ipv6("2001:db8::35")),
+		}
+	})
+	inst := h.get(t)
+	if inst.IPv4 != "" || inst.IPv6 != "2001:db8::35" {
+		t.Fatalf("addresses %q %q, want no IPv4 and the NIC's own IPv6", inst.IPv4, inst.IPv6)
+	}
+	if got := addrsOf(inst); !reflect.DeepEqual(got, [][2][]string{{nil, {"2001:db8::35"}}}) {
+		t.Fatalf("addresses %v", got)
+	}
+}
+
 // With two NICs an address goes to a NIC by MAC alone: an interface the source reports under
-// another MAC is neither NIC's (with one NIC it would be the NIC's, as before several NICs).
+// another MAC is neither NIC's.
 func TestGet_withTwoNICsAnAddressGoesByMACAlone(t *testing.T) {
 	h := twoNICVM(t, false, nil,
 		[]libvirt.DomainInterface{iface("52:54:00:ee:ee:ee", ipv4("10.9.9.9"), ipv6("2001:db8::9"))})

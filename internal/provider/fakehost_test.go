@@ -15,6 +15,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -79,11 +80,16 @@ func (h *fakeHost) client() *kvm2.Client {
 	return c
 }
 
-// giveAddress makes the DHCP lease source report addr for every domain from now on.
+// giveAddress makes the DHCP lease source report addr for every domain from now on, on its first
+// NIC's MAC, as libvirt's lease source names each lease's interface.
 func (h *fakeHost) giveAddress(addr string) {
 	h.fb.Inject("DomainInterfaceAddresses", func(_ context.Context, c fake.Call) error {
 		h.fb.UpdateDomain(c.Target, func(d *fake.Domain) {
-			d.Lease = []libvirt.DomainInterface{{Name: "vnet0", Addrs: []libvirt.DomainIPAddr{
+			var mac libvirt.OptString
+			if facts, err := definition.ParseDomain(d.XML); err == nil && len(facts.MACs) > 0 {
+				mac = libvirt.OptString{facts.MACs[0]}
+			}
+			d.Lease = []libvirt.DomainInterface{{Name: "vnet0", Hwaddr: mac, Addrs: []libvirt.DomainIPAddr{
 				{Type: int32(libvirt.IPAddrTypeIpv4), Addr: addr, Prefix: 24},
 			}}}
 		})
