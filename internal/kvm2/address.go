@@ -46,7 +46,16 @@ func (c *Client) addresses(ctx context.Context, b backend.Backend, snap *hostSna
 		var ifaces []libvirt.DomainInterface
 		known := false
 		if src == libvirt.DomainInterfaceAddressesSrcLease {
-			ifaces, known = snapshotLeases(ctx, b, snap, inst.NICs)
+			if before := c.boots.before(b.Host(), dom.UUID); before != nil {
+				// A start of this Client: no earlier boot's lease is this one's (bootleases.go).
+				var err error
+				if ifaces, err = leasesSince(ctx, b, inst.NICs, before); err != nil && !kvmerr.IsLibvirtError(err) {
+					return err
+				}
+				known = true
+			} else {
+				ifaces, known = snapshotLeases(ctx, b, snap, inst.NICs)
+			}
 		}
 		if !known {
 			var err error

@@ -103,7 +103,7 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 		}
 	}
 	if req.Running {
-		if err := b.DomainCreate(ctx, dom); err != nil {
+		if err := c.startNew(ctx, b, dom, req.NICs); err != nil {
 			return Instance{}, c.withConsole(ctx, b, req, made, logPath, err)
 		}
 		if err := c.waitRunning(ctx, b, dom); err != nil {

@@ -40,6 +40,7 @@ type Client struct {
 	locks      *keylock.Locks
 	reads      *hostReads   // host-wide reads shared by concurrent Gets (hostreads.go)
 	disks      *diskIndexes // reads of a host's disks shared by concurrent deletes (diskindex.go)
+	boots      bootLeases   // the leases a start found, so no earlier boot's reads as its own (bootleases.go)
 
 	startWait      time.Duration
 	statePoll      time.Duration

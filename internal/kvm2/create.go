@@ -193,7 +193,7 @@ func (c *Client) ensureRunning(ctx context.Context, b backend.Backend, dom libvi
 	case isActive(st):
 		return nil
 	}
-	if err := b.DomainCreate(ctx, dom); err != nil {
+	if err := c.startDomain(ctx, b, dom); err != nil {
 		return err
 	}
 	return c.waitRunning(ctx, b, dom)

@@ -281,7 +281,7 @@ func (c *Client) restart(ctx context.Context, b backend.Backend, dom libvirt.Dom
 		c.logf(ctx, corelog.LevelWarn, "the guest did not power off in time; it was powered off to restart it",
 			map[string]any{"host": b.Host(), "name": dom.Name, "wait": c.shutdownWait.String()})
 	}
-	if err := b.DomainCreate(ctx, dom); err != nil {
+	if err := c.startDomain(ctx, b, dom); err != nil {
 		return err
 	}
 	return c.waitRunning(ctx, b, dom)

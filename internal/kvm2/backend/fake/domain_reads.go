@@ -177,7 +177,19 @@ func (b *Backend) DomainInterfaceAddresses(ctx context.Context, dom libvirt.Doma
 		}
 		return append([]libvirt.DomainInterface(nil), d.Agent...), nil
 	case libvirt.DomainInterfaceAddressesSrcLease:
-		return append([]libvirt.DomainInterface(nil), d.Lease...), nil
+		// As libvirt: the leases its networks hold for the domain's MACs, whoever took them
+		// (AddNetworkLease: a lease an earlier domain with the same MAC left).
+		out := append([]libvirt.DomainInterface(nil), d.Lease...)
+		for network, leases := range b.st.leases {
+			macs := networkMACs(d.XML, network)
+			for _, l := range leases {
+				if len(l.Mac) > 0 && macs[strings.ToLower(l.Mac[0])] {
+					out = append(out, libvirt.DomainInterface{Name: "vnet", Hwaddr: l.Mac,
+						Addrs: []libvirt.DomainIPAddr{{Type: l.Type, Addr: l.Ipaddr, Prefix: l.Prefix}}})
+				}
+			}
+		}
+		return out, nil
 	}
 	return nil, nil
 }

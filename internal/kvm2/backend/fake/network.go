@@ -109,7 +109,8 @@ func (b *Backend) NetworkGetXMLDesc(ctx context.Context, n libvirt.Network) (_ s
 
 // NetworkGetDHCPLeases lists the leases of network n: for every active domain with an
 // interface on n, its Lease entries whose interface MAC that definition gives (as libvirt's
-// lease file holds them), then those AddNetworkLease added. Unknown networks are ErrNoNetwork.
+// lease file holds them; taken now, so they expire FreshLeaseSeconds from now), then those
+// AddNetworkLease added. Unknown networks are ErrNoNetwork.
 func (b *Backend) NetworkGetDHCPLeases(ctx context.Context, n libvirt.Network) (_ []libvirt.NetworkDhcpLease, err error) {
 	defer b.observe(ctx, "NetworkGetDHCPLeases", time.Now(), &err)
 	if err = b.begin(ctx, "NetworkGetDHCPLeases", n.Name); err != nil {
@@ -136,6 +137,7 @@ func (b *Backend) NetworkGetDHCPLeases(ctx context.Context, n libvirt.Network) (
 				out = append(out, libvirt.NetworkDhcpLease{
 					Iface: "virbr-" + n.Name, Type: a.Type, Mac: libvirt.OptString{iface.Hwaddr[0]},
 					Ipaddr: a.Addr, Prefix: a.Prefix, Hostname: libvirt.OptString{d.Name},
+					Expirytime: time.Now().Unix() + FreshLeaseSeconds,
 				})
 			}
 		}
@@ -143,8 +145,13 @@ func (b *Backend) NetworkGetDHCPLeases(ctx context.Context, n libvirt.Network) (
 	return append(out, b.st.leases[n.Name]...), nil
 }
 
+// FreshLeaseSeconds is how long a lease a fake domain holds (Domain.Lease) has left: libvirt's
+// default lease time, as if taken just now.
+const FreshLeaseSeconds = 3600
+
 // AddNetworkLease adds a lease to network's lease list that belongs to no domain of the fake
-// (another host's guest, a stale entry, a lease whose hostname imitates a domain's name).
+// (another host's guest, a stale entry, a lease whose hostname imitates a domain's name); the
+// lease source of a domain with its MAC reports it, as libvirt's does.
 func (b *Backend) AddNetworkLease(network string, lease libvirt.NetworkDhcpLease) {
 	b.st.mu.Lock()
 	defer b.st.mu.Unlock()
