@@ -131,7 +131,7 @@ func refreshPool(ctx context.Context, b backend.Backend, name string) (libvirt.S
 // were made (and its console log beside them) depends on the pool setting at its create, which
 // may have changed since.
 func refreshAllPools(ctx context.Context, b backend.Backend) error {
-	pools, err := b.ConnectListAllStoragePools(ctx)
+	pools, err := b.ConnectListAllStoragePools(ctx, 0)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path"
 	"slices"
 
 	libvirt "github.com/digitalocean/go-libvirt"
@@ -29,6 +30,10 @@ const opDelete = "delete"
 // volumes did, they are the overlay and seed names of that time and the overlay backs onto a
 // base), and the volumes named with the UID in any pool of the host, which is what is left of
 // this VM once its domain is gone. A transient failure leaves the rest for the next Delete.
+//
+// A pool that may hold volumes of the VM and is inactive refuses the delete
+// (*InactivePoolError): libvirt can neither find nor delete what is in it, and the state holds
+// the UID, the only proof those volumes are the VM's.
 func (c *Client) Delete(ctx context.Context, id, uid string) error {
 	host, name, err := rules.ParseID(id)
 	if err != nil {
@@ -62,11 +67,13 @@ func (c *Client) Delete(ctx context.Context, id, uid string) error {
 // when it still has this name, else by name. The host-wide search for volumes named with the
 // UID (a pool listing and a lookup per name and pool) is for what a domain no longer names: it
 // is skipped when the removed domain's definition named both disks under the names this UID
-// gives.
+// gives. When it is not, every pool that may hold volumes of the VM must be active, before
+// anything is removed (refuseInactivePools).
 func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, uid string) error {
 	wave := c.disks.deleteBegun(host)
 	defer wave.ended()
 	var vols []libvirt.StorageVol
+	removed := false // this call removed the VM's domain
 	dom, facts, xml, err := findDomainXML(ctx, b, name, uid)
 	switch {
 	case err == nil:
@@ -85,6 +92,11 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 		if vols, paths, err = c.definedVolumes(ctx, b, name, uid, facts); err != nil {
 			return err
 		}
+		if !namesBothDisks(vols, name, uid) {
+			if err := c.refuseInactivePools(ctx, b, host, name, facts); err != nil {
+				return err
+			}
+		}
 		wave.asked()
 		if err := c.refuseShared(ctx, b, host, name, dom, vols, paths); err != nil {
 			return err
@@ -93,6 +105,7 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 			return err
 		}
 		wave.pastDestroy()
+		removed = true
 		c.logf(ctx, corelog.LevelInfo, "domain deleted", map[string]any{"host": host, "name": name, "uid": uid})
 		// The logs are deleted once the domain is gone: virtlogd writes (and rotates) them until
 		// QEMU has exited. A disk the definition names is checked for other users above; the log
@@ -111,7 +124,7 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 	case !kvmerr.IsNotFound(err):
 		return err
 	}
-	owned, err := ownedVolumes(ctx, b, name, uid)
+	owned, err := c.searchOwned(ctx, b, host, name, uid, !removed)
 	if err != nil {
 		return err
 	}
@@ -125,7 +138,7 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 		if err := refreshAllPools(ctx, b); err != nil {
 			return err
 		}
-		if owned, err = ownedVolumes(ctx, b, name, uid); err != nil {
+		if owned, err = c.searchOwned(ctx, b, host, name, uid, !removed); err != nil {
 			return err
 		}
 	}
@@ -244,28 +257,109 @@ func (c *Client) definedVolumes(ctx context.Context, b backend.Backend, name, ui
 	return out, paths, nil
 }
 
-// ownedVolumes finds the volumes named with uid for VM name in every active pool of the host.
-// An inactive pool cannot be looked into (nor deleted from); it is skipped.
-func ownedVolumes(ctx context.Context, b backend.Backend, name, uid string) ([]libvirt.StorageVol, error) {
-	pools, err := b.ConnectListAllStoragePools(ctx)
+// ownedVolumes finds the volumes named with uid for VM name in every active pool of the host,
+// and the pools it found inactive: those cannot be looked into (nor deleted from).
+func ownedVolumes(ctx context.Context, b backend.Backend, name, uid string) (owned []libvirt.StorageVol, inactive []libvirt.StoragePool, err error) {
+	pools, err := b.ConnectListAllStoragePools(ctx, 0)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var out []libvirt.StorageVol
 	for _, p := range pools {
+	names:
 		for _, vn := range ownedNames(name, uid) {
 			v, err := b.StorageVolLookupByName(ctx, p, vn)
 			switch {
 			case err == nil:
-				out = append(out, v)
-			case kvmerr.IsNotFound(err) || kvmerr.HasCode(err, libvirt.ErrOperationInvalid):
-				// absent, or the pool is inactive
-			default:
-				return nil, err
+				owned = append(owned, v)
+			case kvmerr.HasCode(err, libvirt.ErrOperationInvalid): // what libvirt says of an inactive pool
+				inactive = append(inactive, p)
+				break names
+			case !kvmerr.IsNotFound(err):
+				return nil, nil, err
 			}
 		}
 	}
-	return out, nil
+	return owned, inactive, nil
+}
+
+// searchOwned is ownedVolumes, refused (refuseInactive) when a pool it found inactive may hold
+// volumes of the VM; kept says that nothing of the VM was removed before.
+func (c *Client) searchOwned(ctx context.Context, b backend.Backend, host, name, uid string, kept bool) ([]libvirt.StorageVol, error) {
+	owned, inactive, err := ownedVolumes(ctx, b, name, uid)
+	if err != nil {
+		return nil, err
+	}
+	return owned, c.refuseInactive(ctx, b, host, name, inactive, nil, kept)
+}
+
+// InactivePoolError refuses to delete a VM while a storage pool that may hold its volumes is
+// inactive. libvirt finds a volume by path or name only in an active pool and deletes none from
+// an inactive one, and once the state is gone so is the UID, the only proof those volumes are
+// the VM's; so the delete keeps the state, and succeeds once the pool is started.
+type InactivePoolError struct {
+	ID, Host, Pool string // the VM (host/name), its host, the inactive pool
+	// Kept: nothing of the VM was removed (the refusal came before its domain went).
+	Kept bool
+}
+
+func (e *InactivePoolError) Error() string {
+	what := "VM " + e.ID + " was not deleted"
+	if e.Kept {
+		what += ", and nothing of it was removed"
+	}
+	return fmt.Sprintf("%s: storage pool %q on host %s is inactive, so the volumes of this VM it may hold "+
+		"(overlay, seed, console logs) cannot be found or deleted; start it (virsh pool-start %s) and run the destroy again, "+
+		"or, if you will clean that pool by hand, remove the VM from state (terraform state rm with its resource address)",
+		what, e.Pool, e.Host, e.Pool)
+}
+
+// refuseInactivePools is refuseInactive on the host's inactive pools, for a VM whose domain's
+// definition (facts) names the files it uses, before anything of it is removed.
+func (c *Client) refuseInactivePools(ctx context.Context, b backend.Backend, host, name string, facts definition.DomainFacts) error {
+	inactive, err := b.ConnectListAllStoragePools(ctx, libvirt.ConnectListStoragePoolsInactive)
+	if err != nil {
+		return err
+	}
+	paths := slices.DeleteFunc([]string{facts.OverlayPath, facts.SeedPath, facts.ConsoleLogPath}, func(p string) bool { return p == "" })
+	return c.refuseInactive(ctx, b, host, name, inactive, paths, true)
+}
+
+// refuseInactive fails with a Permanent *InactivePoolError when one of inactive, pools of host
+// libvirt reports inactive, may hold volumes of VM name (mayHoldVolumes). Any other inactive
+// pool is logged and does not block: one stopped pool would otherwise block every delete of a
+// shared host.
+func (c *Client) refuseInactive(ctx context.Context, b backend.Backend, host, name string, inactive []libvirt.StoragePool, paths []string, kept bool) error {
+	for _, p := range inactive {
+		ours, err := c.mayHoldVolumes(ctx, b, host, p, paths)
+		if err != nil {
+			return err
+		}
+		if ours {
+			return kvmerr.New(kvmerr.Permanent, "", host, &InactivePoolError{ID: rules.FormatID(host, name), Host: host, Pool: p.Name, Kept: kept})
+		}
+		c.logf(ctx, corelog.LevelDebug, "an inactive storage pool that holds no file of this VM is not searched",
+			map[string]any{"host": host, "name": name, "pool": p.Name})
+	}
+	return nil
+}
+
+// mayHoldVolumes reports whether pool of host may hold volumes of a VM: it is the host's pool
+// (a create makes them there), or its directory holds one of paths, the files the VM's
+// definition names (the create made them there, under a pool setting changed since).
+func (c *Client) mayHoldVolumes(ctx context.Context, b backend.Backend, host string, pool libvirt.StoragePool, paths []string) (bool, error) {
+	if pool.Name == c.cfg.Hosts[host].Pool {
+		return true, nil
+	}
+	if len(paths) == 0 {
+		return false, nil
+	}
+	x, err := b.StoragePoolGetXMLDesc(ctx, pool)
+	if err != nil { // a pool undefined since it was listed holds nothing
+		return false, kvmerr.IgnoreNotFound(err)
+	}
+	// A pool whose definition names no directory holds no file.
+	dir, derr := definition.PoolDir(x)
+	return derr == nil && slices.ContainsFunc(paths, func(f string) bool { return path.Dir(path.Clean(f)) == dir }), nil
 }
 
 // ownedNames are the names of the volumes a VM with uid leaves once its domain is gone: its

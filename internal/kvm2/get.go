@@ -225,13 +225,22 @@ func domainFlags(ctx context.Context, b backend.Backend, dom libvirt.Domain) (st
 // gone is the NotFound answer for the instance with uid under name: the domain is gone, or
 // foreign (not nil) holds the name now. It names this instance's volumes still on the host.
 func (c *Client) gone(ctx context.Context, b backend.Backend, host, name, uid string, foreign error) error {
-	vols, err := ownedVolumes(ctx, b, name, uid)
+	vols, inactive, err := ownedVolumes(ctx, b, name, uid)
 	if err != nil {
 		return err
 	}
 	g := &GoneError{ID: rules.FormatID(host, name), UID: uid, Foreign: foreign}
 	for _, v := range vols {
 		g.Leftovers = append(g.Leftovers, v.Pool+"/"+v.Name)
+	}
+	for _, p := range inactive {
+		may, err := c.mayHoldVolumes(ctx, b, host, p, nil)
+		if err != nil {
+			return err
+		}
+		if may {
+			g.Unsearched = append(g.Unsearched, p.Name)
+		}
 	}
 	return kvmerr.New(kvmerr.NotFound, "", "", g)
 }

@@ -62,6 +62,9 @@ type GoneError struct {
 	ID, UID   string
 	Foreign   error // *OwnedError or ErrNotManaged when the name holds another domain
 	Leftovers []string
+	// Unsearched are inactive pools that may hold volumes of the VM (the host's pool): libvirt
+	// cannot look into them.
+	Unsearched []string
 }
 
 func (e *GoneError) Error() string {
@@ -72,8 +75,16 @@ func (e *GoneError) Error() string {
 	if len(e.Leftovers) > 0 {
 		msg += "; its volumes " + strings.Join(e.Leftovers, ", ") + " remain until it is deleted"
 	}
+	if len(e.Unsearched) > 0 {
+		msg += "; storage pool(s) " + strings.Join(e.Unsearched, ", ") + ", which may hold its volumes, are inactive and were not searched"
+	}
 	return msg
 }
+
+// VolumesMayRemain reports whether volumes of the VM remain, or may, in a pool that could not be
+// searched: only its UID proves them its own, so the caller keeps the UID until a delete has
+// removed them.
+func (e *GoneError) VolumesMayRemain() bool { return len(e.Leftovers) > 0 || len(e.Unsearched) > 0 }
 
 func (e *GoneError) Unwrap() error { return e.Foreign }
 

@@ -164,9 +164,10 @@ func (r *proxyVMResource) Read(ctx context.Context, req resource.ReadRequest, re
 	id, uid := state.ID.ValueString(), state.UID.ValueString()
 	inst, err := r.get(ctx, id, uid)
 	var gone *kvm2.GoneError
-	if isNotFound(err) && errors.As(err, &gone) && len(gone.Leftovers) > 0 {
-		// The domain is gone but its volumes are not: keep the VM in state as "gone", so the plan
-		// replaces it and the replacement's delete removes them.
+	if isNotFound(err) && errors.As(err, &gone) && gone.VolumesMayRemain() {
+		// The domain is gone but its volumes are not (or may not be: their pool is inactive):
+		// keep the VM in state as "gone", so the plan replaces it and the replacement's delete
+		// removes them.
 		tflog.Warn(ctx, "proxy VM gone, its volumes remain", map[string]any{"id": id, "error": err.Error()})
 		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("state"), stateGone)...)
 		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("ipv4_address"), "")...)

@@ -69,8 +69,10 @@ type Backend interface {
 	// ErrInternalError with the agent's text; a domain that does not run is ErrOperationInvalid.
 	QEMUDomainAgentCommand(ctx context.Context, dom libvirt.Domain, cmd string, timeoutSec int32) (string, error)
 
-	// ConnectListAllStoragePools lists every storage pool of the host (active and inactive).
-	ConnectListAllStoragePools(ctx context.Context) ([]libvirt.StoragePool, error)
+	// ConnectListAllStoragePools lists the storage pools of the host that flags select: 0 lists
+	// every pool, ConnectListStoragePoolsActive or ConnectListStoragePoolsInactive the active or
+	// inactive ones only.
+	ConnectListAllStoragePools(ctx context.Context, flags libvirt.ConnectListAllStoragePoolsFlags) ([]libvirt.StoragePool, error)
 	StoragePoolLookupByName(ctx context.Context, name string) (libvirt.StoragePool, error)
 	StoragePoolIsActive(ctx context.Context, pool libvirt.StoragePool) (bool, error)
 	// StoragePoolGetInfo returns capacity, allocation and available bytes.

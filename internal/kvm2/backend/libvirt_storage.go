@@ -48,9 +48,9 @@ func (b *libvirtBackend) StoragePoolListAllVolumes(ctx context.Context, pool lib
 	})
 }
 
-func (b *libvirtBackend) ConnectListAllStoragePools(ctx context.Context) ([]libvirt.StoragePool, error) {
+func (b *libvirtBackend) ConnectListAllStoragePools(ctx context.Context, flags libvirt.ConnectListAllStoragePoolsFlags) ([]libvirt.StoragePool, error) {
 	return call(ctx, b, "ConnectListAllStoragePools", true, func() ([]libvirt.StoragePool, error) {
-		pools, _, err := b.l.ConnectListAllStoragePools(1, 0)
+		pools, _, err := b.l.ConnectListAllStoragePools(1, flags)
 		return pools, err
 	})
 }

@@ -202,9 +202,9 @@ func (t tracked) DomainInterfaceAddresses(ctx context.Context, dom libvirt.Domai
 	return t.b.DomainInterfaceAddresses(ctx, dom, source)
 }
 
-func (t tracked) ConnectListAllStoragePools(ctx context.Context) ([]libvirt.StoragePool, error) {
+func (t tracked) ConnectListAllStoragePools(ctx context.Context, flags libvirt.ConnectListAllStoragePoolsFlags) ([]libvirt.StoragePool, error) {
 	defer t.ended("ConnectListAllStoragePools")
-	return t.b.ConnectListAllStoragePools(ctx)
+	return t.b.ConnectListAllStoragePools(ctx, flags)
 }
 
 func (t tracked) StoragePoolLookupByName(ctx context.Context, name string) (libvirt.StoragePool, error) {

@@ -225,6 +225,38 @@ func TestListAllDomainsFilters(t *testing.T) {
 	}
 }
 
+// ConnectListAllStoragePools filters by the pools' state as libvirt does, and fails on a flag
+// the fake does not model rather than ignore it.
+func TestListAllStoragePoolsFilters(t *testing.T) {
+	ctx := context.Background()
+	b := New("h") // holds DefaultPool, active
+	b.AddPool(StoragePool{Name: "stopped"})
+	for _, tt := range []struct {
+		flags libvirt.ConnectListAllStoragePoolsFlags
+		want  string
+	}{
+		{0, DefaultPool + ",stopped"},
+		{libvirt.ConnectListStoragePoolsActive, DefaultPool},
+		{libvirt.ConnectListStoragePoolsInactive, "stopped"},
+		{libvirt.ConnectListStoragePoolsActive | libvirt.ConnectListStoragePoolsInactive, DefaultPool + ",stopped"},
+	} {
+		pools, err := b.ConnectListAllStoragePools(ctx, tt.flags)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, p := range pools {
+			names = append(names, p.Name)
+		}
+		if got := strings.Join(names, ","); got != tt.want {
+			t.Fatalf("flags %d: got %s, want %s", tt.flags, got, tt.want)
+		}
+	}
+	if _, err := b.ConnectListAllStoragePools(ctx, libvirt.ConnectListStoragePoolsDir); err == nil {
+		t.Fatal("a flag the fake does not model was ignored")
+	}
+}
+
 func TestVolumesCreateUploadDownloadDelete(t *testing.T) {
 	ctx := context.Background()
 	b := New("h")

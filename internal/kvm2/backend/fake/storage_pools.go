@@ -194,17 +194,36 @@ func (b *Backend) StoragePoolListAllVolumes(ctx context.Context, sp libvirt.Stor
 	return out, nil
 }
 
-// ConnectListAllStoragePools lists every pool, active or not, sorted by name.
-func (b *Backend) ConnectListAllStoragePools(ctx context.Context) (_ []libvirt.StoragePool, err error) {
+// ConnectListAllStoragePools lists the pools flags select, sorted by name: 0 every pool,
+// ConnectListStoragePoolsActive and ConnectListStoragePoolsInactive the active and the inactive
+// ones (both: every pool, as libvirt's filter). Other flags are not modelled and fail.
+func (b *Backend) ConnectListAllStoragePools(ctx context.Context, flags libvirt.ConnectListAllStoragePoolsFlags) (_ []libvirt.StoragePool, err error) {
 	defer b.observe(ctx, "ConnectListAllStoragePools", time.Now(), &err)
 	if err = b.begin(ctx, "ConnectListAllStoragePools", ""); err != nil {
 		return nil, err
+	}
+	const modelled = libvirt.ConnectListStoragePoolsActive | libvirt.ConnectListStoragePoolsInactive
+	if flags&^modelled != 0 {
+		return nil, fmt.Errorf("fake: ConnectListAllStoragePools flags %#x are not modelled", uint32(flags&^modelled))
 	}
 	b.st.mu.Lock()
 	defer b.st.mu.Unlock()
 	var out []libvirt.StoragePool
 	for _, name := range sortedKeys(b.st.pools) {
-		out = append(out, libvirt.StoragePool{Name: name})
+		if poolListed(b.st.pools[name].info.Active, flags) {
+			out = append(out, libvirt.StoragePool{Name: name})
+		}
 	}
 	return out, nil
+}
+
+// poolListed reports whether a pool active or not is listed under flags.
+func poolListed(active bool, flags libvirt.ConnectListAllStoragePoolsFlags) bool {
+	if flags&(libvirt.ConnectListStoragePoolsActive|libvirt.ConnectListStoragePoolsInactive) == 0 {
+		return true
+	}
+	if active {
+		return flags&libvirt.ConnectListStoragePoolsActive != 0
+	}
+	return flags&libvirt.ConnectListStoragePoolsInactive != 0
 }
