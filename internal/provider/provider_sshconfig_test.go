@@ -188,7 +188,7 @@ provider "kvm2" {
 	tf := func(s string) string { return strings.ReplaceAll(s, `\`, `\\`) }
 	runProviderSteps(t,
 		plannedStep(t, "resolved from the file", plan(`ssh_config_file = "`+tf(file)+`"`)),
-		refusalStep(t, "too many hops in ProxyJump", plan(`ssh_config_file = "`+tf(tooMany)+`"`), `(?s)5 jump hosts; at most 4`),
+		refusalStep(t, "too many hops in ProxyJump", plan(`ssh_config_file = "`+tf(tooMany)+`"`), `(?s)jump hosts is 5; it must be at most 4`),
 		refusalStep(t, "no file", plan(`ssh_config_file = "`+tf(filepath.Join(dir, "absent"))+`"`), `(?s)ssh_config_file\s+".*absent"\s+cannot\s+be\s+read`),
 	)
 }

@@ -39,7 +39,7 @@ func (r *proxyVMResource) ValidateConfig(ctx context.Context, req resource.Valid
 		}
 		if err := rules.ValidateConfiguredNICs(nics); err != nil {
 			resp.Diagnostics.AddAttributeError(path.Root("network_interfaces"), "Invalid network interfaces",
-				fmt.Sprintf("%v.\n\nThe list must hold %s; %s.", err, rules.NICsRule, rules.BandwidthRule))
+				fmt.Sprintf("%v.\n\nThe list must hold %s.", err, rules.NICsRule))
 		}
 		if len(nics) > 0 {
 			resp.Diagnostics.Append(firstNICAgrees(cfg, nics[0])...)

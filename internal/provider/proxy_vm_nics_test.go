@@ -239,8 +239,8 @@ func TestProxyVM_badNICsRefusedAtPlan(t *testing.T) {
 			`network interfaces 0 and 1 both have\s+mac_address`},
 		{`network_interfaces = [{ network = "default", bridge = "br0" }]`, `network interface 0: set at most one of network\s+and\s+bridge`},
 		{`network_interfaces = [{ bandwidth = { outbound = { average_kibps = 100, peak_kibps = 50 } } }]`,
-			`outbound bandwidth: peak 50 KiB/s is out of bounds`},
-		{`network_interfaces = [{ bandwidth = { inbound = { average_kibps = 5000000 } } }]`, `average 5000000 KiB/s is out\s+of\s+bounds`},
+			`peak 50 KiB/s is below the average 100 KiB/s`},
+		{`network_interfaces = [{ bandwidth = { inbound = { average_kibps = 5000000 } } }]`, `average is 5000000 KiB/s`},
 		{`wait_for_ip_interface = 2
   network_interfaces = [{}, {}]`, `wait_for_ip_interface 2 names no network interface: the VM has 2`},
 		{`wait_for_ip_interface = 1`, `wait_for_ip_interface 1 names no network interface: the VM has 1`},
