@@ -2,6 +2,7 @@ package rules
 
 import (
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -79,5 +80,11 @@ func (r Text) Outside() []string {
 	for _, v := range r.Values {
 		out = append(out, v+"a", strings.ToUpper(v), " "+v)
 	}
-	return append(out, r.Refused...)
+	out = append(out, r.Refused...)
+	seen := map[string]bool{}
+	return slices.DeleteFunc(out, func(s string) bool {
+		dup := seen[s]
+		seen[s] = true
+		return dup
+	})
 }
