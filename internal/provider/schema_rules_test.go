@@ -37,7 +37,8 @@ var boundRE = regexp.MustCompile(`\d+ to \d+|\bat (most|least)\b|\bbetween\b|\bu
 	`"[^"\s]+"` + "`?" + `( \([^)]*\))? or `)
 
 // functionRules are the rules the functions' Run checks (a function parameter carries no
-// validator of ours): their words, by parameter.
+// validator of ours): their words, by parameter. TestPlaceFunction_badInput tries the values
+// just outside them through Terraform (an empty name; a weight of 0, -2, 1e400).
 var functionRules = map[string][]string{
 	"function place.name":        {placement.NameRule},
 	"function place.hosts":       {placement.WeightRule},
@@ -287,37 +288,37 @@ func walkSchema(out []schemaAttr, at string, s any, inherited []string) []schema
 	if v.Kind() != reflect.Struct {
 		return out
 	}
-	a := schemaAttr{path: at, inherited: inherited, description: field(v, "MarkdownDescription").String()}
-	if a.description == "" && field(v, "Description").Kind() == reflect.String {
-		a.description = field(v, "Description").String()
+	a := schemaAttr{path: at, inherited: inherited, description: structField(v, "MarkdownDescription").String()}
+	if a.description == "" && structField(v, "Description").Kind() == reflect.String {
+		a.description = structField(v, "Description").String()
 	}
-	a.configurable = field(v, "Required").Kind() == reflect.Bool && (field(v, "Required").Bool() || field(v, "Optional").Bool())
-	a.validators = validatorsOf(field(v, "Validators"))
-	attrs := field(v, "Attributes")
-	if nested := field(v, "NestedObject"); nested.IsValid() {
+	a.configurable = structField(v, "Required").Kind() == reflect.Bool && (structField(v, "Required").Bool() || structField(v, "Optional").Bool())
+	a.validators = validatorsOf(structField(v, "Validators"))
+	attrs := structField(v, "Attributes")
+	if nested := structField(v, "NestedObject"); nested.IsValid() {
 		// The element's own validators check the element, whose words its attributes state.
 		var words []string
 		elem := schemaAttr{path: at + "[]", children: a.description, configurable: a.configurable,
-			validators: validatorsOf(field(nested, "Validators"))}
+			validators: validatorsOf(structField(nested, "Validators"))}
 		for _, val := range elem.validators {
 			if r, ok := val.(ruled); ok {
 				words = append(words, r.RuleText())
 			}
 		}
-		attrs = field(nested, "Attributes")
+		attrs = structField(nested, "Attributes")
 		for _, k := range attrs.MapKeys() {
-			elem.children += " " + field(reflect.ValueOf(attrs.MapIndex(k).Interface()), "MarkdownDescription").String()
+			elem.children += " " + structField(reflect.ValueOf(attrs.MapIndex(k).Interface()), "MarkdownDescription").String()
 		}
 		out = append(out, elem)
 		inherited = words
 	}
 	if attrs.IsValid() {
 		for _, k := range attrs.MapKeys() {
-			a.children += " " + field(reflect.ValueOf(attrs.MapIndex(k).Interface()), "MarkdownDescription").String()
+			a.children += " " + structField(reflect.ValueOf(attrs.MapIndex(k).Interface()), "MarkdownDescription").String()
 			out = walkSchema(out, at+"."+k.String(), attrs.MapIndex(k).Interface(), inherited)
 		}
 	}
-	if blocks := field(v, "Blocks"); blocks.IsValid() {
+	if blocks := structField(v, "Blocks"); blocks.IsValid() {
 		for _, k := range blocks.MapKeys() {
 			out = walkSchema(out, at+"."+k.String(), blocks.MapIndex(k).Interface(), nil)
 		}
@@ -325,8 +326,8 @@ func walkSchema(out []schemaAttr, at string, s any, inherited []string) []schema
 	return append(out, a)
 }
 
-// field is the field name of the struct v; the zero Value when v has none.
-func field(v reflect.Value, name string) reflect.Value {
+// structField is the field name of the struct v; the zero Value when v has none.
+func structField(v reflect.Value, name string) reflect.Value {
 	for v.Kind() == reflect.Interface || v.Kind() == reflect.Pointer {
 		v = v.Elem()
 	}
