@@ -185,7 +185,7 @@ func normalizeBaseRequest(defaultPool string, req BaseImageRequest) (BaseImageRe
 	if err := rules.ValidateBaseImageName(req.Name); err != nil {
 		return req, err
 	}
-	if err := rules.ImageFormat.Check(string(req.Format)); err != nil {
+	if err := rules.ImageFormat.Check(req.Format); err != nil {
 		return req, err
 	}
 	if req.SHA256 != "" {
