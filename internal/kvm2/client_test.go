@@ -207,7 +207,7 @@ func TestNew_rejectsInvalidConfigAsPermanent(t *testing.T) {
 	}{
 		{"no hosts", Config{}, "at least one host"},
 		{"no address", Config{Hosts: map[string]HostConfig{"a": {PrivateKey: "k", HostKey: "h"}}}, "address is required"},
-		{"bad port", Config{Hosts: map[string]HostConfig{"a": {Address: "x", Port: 70000, PrivateKey: "k", HostKey: "h"}}}, "port 70000"},
+		{"bad port", Config{Hosts: map[string]HostConfig{"a": {Address: "x", Port: 70000, PrivateKey: "k", HostKey: "h"}}}, "port is 70000"},
 		{"bad host name", Config{Hosts: map[string]HostConfig{"a/b": labHostConfig()}}, "host name"},
 	}
 	for _, tt := range tests {

@@ -72,7 +72,7 @@ func TestValidate_jump(t *testing.T) {
 	}{
 		{"valid", with(func(*JumpHost) {}), ""},
 		{"no address", with(func(j *JumpHost) { j.Address = "" }), `host "lab": jump host 1: address is required`},
-		{"port zero", with(func(j *JumpHost) { j.Port = 0 }), "jump host 1: port 0"},
+		{"port zero", with(func(j *JumpHost) { j.Port = 0 }), "jump host 1: port is 0"},
 		{"no user", with(func(j *JumpHost) { j.User = "" }), "jump host's user is required"},
 		{"two host-key sources", with(func(j *JumpHost) { j.HostKey = "k" }), "jump host 1: set exactly one of known_hosts file and host key"},
 		{"no host-key source", with(func(j *JumpHost) { j.KnownHostsFile = "" }), "jump host 1: no way to verify"},
@@ -83,7 +83,7 @@ func TestValidate_jump(t *testing.T) {
 				h.Jump = append(h.Jump, jump)
 			}
 			return h
-		}(), "5 jump hosts; at most 4"},
+		}(), "jump hosts is 5; it must be at most 4"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

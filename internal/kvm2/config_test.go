@@ -65,8 +65,8 @@ func TestValidate(t *testing.T) {
 		})}, ""},
 		{"no hosts", nil, "at least one host"},
 		{"no address", map[string]HostConfig{"lab": with(func(h *HostConfig) { h.Address = "" })}, "address is required"},
-		{"port zero", map[string]HostConfig{"lab": with(func(h *HostConfig) { h.Port = 0 })}, "port 0"},
-		{"port too big", map[string]HostConfig{"lab": with(func(h *HostConfig) { h.Port = 65536 })}, "port 65536"},
+		{"port zero", map[string]HostConfig{"lab": with(func(h *HostConfig) { h.Port = 0 })}, "port is 0"},
+		{"port too big", map[string]HostConfig{"lab": with(func(h *HostConfig) { h.Port = 65536 })}, "port is 65536"},
 		{"network and bridge", map[string]HostConfig{"lab": with(func(h *HostConfig) { h.Bridge = "br0" })}, "network and bridge"},
 		{"two host-key methods", map[string]HostConfig{"lab": with(func(h *HostConfig) { h.HostKey = "k" })}, "not both"},
 		{"no host-key method", map[string]HostConfig{"lab": with(func(h *HostConfig) { h.KnownHostsFile = "" })}, "verify the host key"},
@@ -95,7 +95,7 @@ func TestValidate_reportsEveryProblemOnce(t *testing.T) {
 	if err == nil {
 		t.Fatal("no error")
 	}
-	for _, want := range []string{`host "a": address is required`, "port 0", "verify the host key", "authenticate"} {
+	for _, want := range []string{`host "a": address is required`, "port is 0", "verify the host key", "authenticate"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("missing %q in %v", want, err)
 		}

@@ -41,7 +41,7 @@ func TestLabMark_tagsAndSettingsReadBackAndTheRealDiskSize(t *testing.T) {
 	if a.NoIPWait != true || a.UserDataWOVersion != "7" {
 		t.Fatalf("created with %+v", a.Steering)
 	}
-	tags := []string{"a\tb\nc\r\nd\re", "\t \n", "<&>'\" é \u0085 \x7f \U0001F600", " lead and trail "}
+	tags := []string{"a\tb\nc\r\nd\re", "\t \n", "<&>'\" é \u200b \U0001F600", " lead and trail "}
 	for _, tag := range tags {
 		if rules.ValidateTag(tag) != nil {
 			t.Fatalf("the rule refuses %q", tag)

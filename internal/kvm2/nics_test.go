@@ -80,7 +80,7 @@ func TestCreate_refusesBadNICsBeforeTheHost(t *testing.T) {
 		want string
 	}{
 		{"one MAC twice", []definition.NIC{{MAC: "52:54:00:00:00:01"}, {MAC: "52:54:00:00:00:01"}}, "network interfaces 0 and 1 both have mac_address"},
-		{"nine", nine, "9 network interfaces"},
+		{"nine", nine, "network interfaces is 9"},
 		{"limit", []definition.NIC{{}, {Bandwidth: definition.Bandwidth{Inbound: &definition.Rate{Average: 10, Peak: 5}}}},
 			"network interface 1: inbound bandwidth: peak 5"},
 	} {

@@ -3,12 +3,10 @@ package provider
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -39,11 +37,6 @@ const (
 	baseImageCreateTimeout = 30 * time.Minute
 	baseImageReadTimeout   = 2 * time.Minute
 	baseImageDeleteTimeout = 5 * time.Minute
-)
-
-var (
-	sha256Pattern    = regexp.MustCompile(`^[0-9a-f]{64}$`)
-	sourceURLPattern = regexp.MustCompile(`^https?://`)
 )
 
 // baseImageResource is kvm2_base_image: a verified, cached base volume on one host.
@@ -94,28 +87,28 @@ func (r *baseImageResource) Schema(ctx context.Context, _ resource.SchemaRequest
 				Validators:          []validator.String{validators.BaseImageName()},
 			},
 			"source_url": schema.StringAttribute{
-				MarkdownDescription: "`http://` or `https://` URL the image is downloaded from, by the provider. " +
+				MarkdownDescription: "URL the image is downloaded from, by the provider: " + rules.SourceURL.Text() + ". " +
 					"The host does not record it: after an import it is taken from the configuration without replacement.",
 				Required: true,
 				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplaceIf(sourceURLChanged,
 					"Changing a known source URL replaces the image.", "Changing a known source URL replaces the image.")},
-				Validators: []validator.String{stringvalidator.RegexMatches(sourceURLPattern, "must be an http:// or https:// URL")},
+				Validators: []validator.String{validators.SourceURL()},
 			},
 			"sha256": schema.StringAttribute{
-				MarkdownDescription: "Expected sha256 of the download, 64 lowercase hex digits, verified while " +
+				MarkdownDescription: "Expected sha256 of the download, " + rules.SHA256.Text() + ", verified while " +
 					"streaming: on a mismatch nothing is left in the pool. When unset, it is computed from the download.",
 				Optional:      true,
 				Computed:      true,
 				PlanModifiers: keepAndReplace,
-				Validators:    []validator.String{stringvalidator.RegexMatches(sha256Pattern, "must be 64 lowercase hex digits")},
+				Validators:    []validator.String{validators.SHA256()},
 			},
 			"format": schema.StringAttribute{
-				MarkdownDescription: "Image format: `\"qcow2\"` or `\"raw\"`. Default: `\"qcow2\"`.",
+				MarkdownDescription: "Image format: " + rules.ImageFormat.Text() + ". Default: `\"qcow2\"`.",
 				Optional:            true,
 				Computed:            true,
 				Default:             stringdefault.StaticString("qcow2"),
 				PlanModifiers:       replace,
-				Validators:          []validator.String{stringvalidator.OneOf("qcow2", "raw")},
+				Validators:          []validator.String{validators.ImageFormat()},
 			},
 			"pool": schema.StringAttribute{
 				MarkdownDescription: "Storage pool that holds the volume. Default: the host's `pool`.",

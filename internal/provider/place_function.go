@@ -35,7 +35,7 @@ const (
 
 const hostsDescription = "The hosts to place on, by the host keys of the provider block: a list or set of host names, " +
 	"or a map from host name to an object with an optional `zone` (string) and an optional `weight` " +
-	"(a number above zero, default 1: a host of weight 2 takes twice the names of a host of weight 1). " +
+	"(" + placement.WeightRule + ", default 1: a host of weight 2 takes twice the names of a host of weight 1). " +
 	"Build the map from the locals that feed the provider block, keeping only `zone` (and `weight`): never " +
 	"pass keys or other secrets, since a sensitive argument makes the result sensitive."
 

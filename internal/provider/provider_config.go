@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -59,14 +58,10 @@ func (p *kvm2Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp 
 			"so `terraform validate` and `terraform plan -refresh=false` work without a reachable host.",
 		Attributes: map[string]schema.Attribute{
 			"hosts": schema.MapNestedAttribute{
-				MarkdownDescription: "The libvirt hosts this provider manages, keyed by host name. The name " +
-					"(" + rules.HostNameRule + ") is what resources use in `host` and in their ids. " +
-					"At least one host is required.",
-				Required: true,
-				Validators: []validator.Map{
-					mapvalidator.SizeAtLeast(1),
-					mapvalidator.KeysAre(validators.HostName()),
-				},
+				MarkdownDescription: "The libvirt hosts this provider manages, " + rules.Hosts.Text() + ", keyed by host " +
+					"name: " + rules.HostNameRule + ". The name is what resources use in `host` and in their ids.",
+				Required:   true,
+				Validators: validators.Hosts(),
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 					"address": schema.StringAttribute{
 						MarkdownDescription: "Address of the host's SSH server: " + rules.AddressRule + ".",
@@ -163,8 +158,8 @@ func (p *kvm2Provider) Schema(_ context.Context, _ provider.SchemaRequest, resp 
 					},
 					"max_client_requests": schema.Int64Attribute{
 						MarkdownDescription: fmt.Sprintf("How many requests the host's libvirt daemon serves at once on one client "+
-							"connection (%s): its `max_client_requests`, more being queued by the daemon. The provider shares each "+
-							"connection among at most this many operations and opens another connection for more. Set it to the "+
+							"connection (%s): its `max_client_requests`, more being queued by the daemon. The provider gives each "+
+							"connection that many operations at once and opens another connection for more. Set it to the "+
 							"`max_client_requests` of the host's `libvirtd.conf` (or `virtqemud.conf` with modular daemons) when "+
 							"that was raised. Default: `%d`, libvirt's default.",
 							rules.MaxClientRequestsRule, rules.DefaultMaxClientRequests),

@@ -38,8 +38,8 @@ func TestProviderConfig_validationErrors(t *testing.T) {
     lab = { private_key = "k" }
   }
 }`, `(?s)address.*required`},
-		{"port zero", providerBlock(validHostAttrs + "\nport = 0"), `(?s)port.*between 1 and 65535`},
-		{"port too large", providerBlock(validHostAttrs + "\nport = 70000"), `(?s)port.*between 1 and 65535`},
+		{"port zero", providerBlock(validHostAttrs + "\nport = 0"), `(?s)port is 0;.*1 to 65535`},
+		{"port too large", providerBlock(validHostAttrs + "\nport = 70000"), `(?s)port is 70000;.*1 to 65535`},
 		{"no concurrent operations", providerBlock(validHostAttrs + "\nmax_concurrent_operations = 0"), `(?s)max_concurrent_operations is 0; it must be 1 to 64`},
 		{"too many concurrent operations", providerBlock(validHostAttrs + "\nmax_concurrent_operations = 65"), `(?s)max_concurrent_operations is 65`},
 		{"no client requests", providerBlock(validHostAttrs + "\nmax_client_requests = 0"), `(?s)max_client_requests is 0; it must be 1 to 1000`},

@@ -40,7 +40,9 @@ func (c sshConfig) get(alias, key string) (string, error) {
 // always wins. Each ProxyJump hop is looked up in the same file for its own HostName, Port,
 // User and IdentityFile; a hop with a ProxyJump of its own is refused. Nothing else is read:
 // StrictHostKeyChecking and UserKnownHostsFile never weaken the host-key check (a warning says
-// they were ignored). Resolved values go through the core's rules like any other, at New.
+// they were ignored). Each value read is held to the rule of the attribute it stands for
+// (address, port, user, the number of jump hosts) as soon as it is read, so that a value the
+// attribute would refuse is refused naming the file, and none is dropped as if unset.
 func applySSHConfig(_ context.Context, name string, h hostModel, hc *kvm2.HostConfig) diag.Diagnostics {
 	var diags diag.Diagnostics
 	at := path.Root("hosts").AtMapKey(name).AtName("ssh_config_file")
@@ -111,12 +113,22 @@ func (c sshConfig) resolve(alias string) (resolved, error) {
 		return r, err
 	}
 	if v != "" {
-		if r.port, err = strconv.Atoi(v); err != nil {
-			return r, fmt.Errorf("%s: Port %q of %q is not a port number", c.file, v, alias)
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return r, fmt.Errorf("%s: Port %q of %q is not a port number (%s)", c.file, v, alias, rules.PortRule)
 		}
+		if err := rules.Port.Check(n); err != nil {
+			return r, fmt.Errorf("%s: Port of %q: %w", c.file, alias, err)
+		}
+		r.port = int(n)
 	}
 	if r.user, err = c.get(alias, "User"); err != nil {
 		return r, err
+	}
+	if r.user != "" {
+		if err := rules.User.Check(r.user); err != nil {
+			return r, fmt.Errorf("%s: User of %q: %w", c.file, alias, err)
+		}
 	}
 	if v, err = c.get(alias, "IdentityFile"); err != nil {
 		return r, err
@@ -138,8 +150,12 @@ func (c sshConfig) proxyJump(alias string) ([]kvm2.JumpHost, error) {
 	if err != nil || v == "" || strings.EqualFold(v, "none") {
 		return nil, err
 	}
+	specs := strings.Split(v, ",")
+	if err := rules.JumpHosts.Check(int64(len(specs))); err != nil {
+		return nil, fmt.Errorf("%s: ProxyJump of %q: %w", c.file, alias, err)
+	}
 	var out []kvm2.JumpHost
-	for _, spec := range strings.Split(v, ",") {
+	for _, spec := range specs {
 		user, host, port, err := rules.ParseJumpSpec(strings.TrimSpace(spec))
 		if err != nil {
 			return nil, fmt.Errorf("%s: ProxyJump of %q: %w", c.file, alias, err)

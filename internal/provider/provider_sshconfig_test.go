@@ -146,6 +146,18 @@ func TestSSHConfig_refusals(t *testing.T) {
 		{"bad ProxyJump", "Host h\n  ProxyJump ops@\n", "ProxyJump"},
 		{"unknown token", "Host h\n  IdentityFile %C/key\n", "%C"},
 		{"bad HostName", "Host h\n  HostName a b\n", "white space"},
+		// Each value is held to the rule of the attribute it stands for, naming the file.
+		{"port zero", "Host h\n  Port 0\n", `Port of "h": port is 0; it must be 1 to 65535`},
+		{"negative port", "Host h\n  Port -22\n", `port is -22`},
+		{"port too large", "Host h\n  Port 65536\n", `port is 65536`},
+		{"HostName with a port", "Host h\n  HostName kvm.example:22\n", "holds a colon but is no IPv6 address"},
+		{"HostName with a user", "Host h\n  HostName ops@kvm.example\n", "without brackets, user, port or path"},
+		{"HostName with a C1 control", "Host h\n  HostName kvm\u0085a\n", "control character U+0085"},
+		{"User with a colon", "Host h\n  User ops:x\n", `User of "h": user "ops:x" must not contain`},
+		{"User with DEL", "Host h\n  User ops\x7f\n", "control character U+007F"},
+		{"jump's port zero", "Host h\n  ProxyJump j\nHost j\n  Port 0\n", `Port of "j": port is 0`},
+		{"jump's user", "Host h\n  ProxyJump j\nHost j\n  User a@b\n", `User of "j"`},
+		{"too many hops", "Host h\n  ProxyJump j1,j2,j3,j4,j5\n", "jump hosts is 5; it must be at most 4"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -188,7 +200,7 @@ provider "kvm2" {
 	tf := func(s string) string { return strings.ReplaceAll(s, `\`, `\\`) }
 	runProviderSteps(t,
 		plannedStep(t, "resolved from the file", plan(`ssh_config_file = "`+tf(file)+`"`)),
-		refusalStep(t, "too many hops in ProxyJump", plan(`ssh_config_file = "`+tf(tooMany)+`"`), `(?s)5 jump hosts; at most 4`),
+		refusalStep(t, "too many hops in ProxyJump", plan(`ssh_config_file = "`+tf(tooMany)+`"`), `(?s)jump hosts is 5; it must be at most 4`),
 		refusalStep(t, "no file", plan(`ssh_config_file = "`+tf(filepath.Join(dir, "absent"))+`"`), `(?s)ssh_config_file\s+".*absent"\s+cannot\s+be\s+read`),
 	)
 }

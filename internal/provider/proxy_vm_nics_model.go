@@ -94,13 +94,19 @@ func rateOf(ctx context.Context, o types.Object) (*definition.Rate, diag.Diagnos
 	}
 	var m rateModel
 	diags := o.As(ctx, &m, objectAsOptions)
-	n := func(v types.Int64) uint {
-		if v.IsNull() || v.IsUnknown() || v.ValueInt64() < 0 {
+	// A set value is held to its rule here too: none is dropped as if unset (0 is "not set" to
+	// the core), whatever reached this without the schema's validators.
+	n := func(v types.Int64, r rules.Ints) uint {
+		if v.IsNull() || v.IsUnknown() {
+			return 0
+		}
+		if err := r.Check(v.ValueInt64()); err != nil {
+			diags.AddError("Invalid bandwidth", "bandwidth: "+err.Error()+".")
 			return 0
 		}
 		return uint(v.ValueInt64())
 	}
-	return &definition.Rate{Average: n(m.Average), Peak: n(m.Peak), Burst: n(m.Burst)}, diags
+	return &definition.Rate{Average: n(m.Average, rules.Average), Peak: n(m.Peak, rules.Peak), Burst: n(m.Burst, rules.Burst)}, diags
 }
 
 // bandwidthValue is the bandwidth value of the core's limits (null when none).

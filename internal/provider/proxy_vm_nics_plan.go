@@ -21,7 +21,7 @@ import (
 var _ resource.ResourceWithValidateConfig = (*proxyVMResource)(nil)
 
 // ValidateConfig checks what no attribute's validator sees alone, by the core's rules: the NICs
-// together (no two with one MAC, a NIC with both a network and a bridge, limits in bounds) and
+// together (no two with one MAC, a NIC with both a network and a bridge) and
 // that the NIC wait_for_ip_interface names exists.
 func (r *proxyVMResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	cfg, diags := readNICConfig(ctx, req.Config)
@@ -34,12 +34,19 @@ func (r *proxyVMResource) ValidateConfig(ctx context.Context, req resource.Valid
 			return
 		}
 		nics, diags := definitionNICs(ctx, cfg.NetworkInterfaces)
-		if resp.Diagnostics.Append(diags...); diags.HasError() {
-			return
+		if diags.HasError() {
+			return // a limit out of its bounds, which its attribute's validator reports
 		}
-		if err := rules.ValidateConfiguredNICs(nics); err != nil {
+		// The limits are checked by their attributes' and the rate objects' validators (the
+		// same rules); checked here again they would be reported twice.
+		unlimited := make([]definition.NIC, len(nics))
+		for i, n := range nics {
+			n.Bandwidth = definition.Bandwidth{}
+			unlimited[i] = n
+		}
+		if err := rules.ValidateConfiguredNICs(unlimited); err != nil {
 			resp.Diagnostics.AddAttributeError(path.Root("network_interfaces"), "Invalid network interfaces",
-				fmt.Sprintf("%v.\n\nThe list must hold %s; %s.", err, rules.NICsRule, rules.BandwidthRule))
+				fmt.Sprintf("%v.\n\nThe list must hold %s.", err, rules.NICsRule))
 		}
 		if len(nics) > 0 {
 			resp.Diagnostics.Append(firstNICAgrees(cfg, nics[0])...)

@@ -1,9 +1,6 @@
 package provider
 
 import (
-	"fmt"
-
-	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -53,7 +50,7 @@ func nicAttributes() map[string]schema.Attribute {
 				},
 				"bandwidth": schema.SingleNestedAttribute{
 					MarkdownDescription: "Rate limits of this NIC (libvirt's `<bandwidth>`), each direction seen from the " +
-						"guest: " + rules.BandwidthRule + ". Changes in place, on the running VM and its definition; the " +
+						"guest. Changes in place, on the running VM and its definition; the " +
 						"host's limits are read back, so a limit changed outside Terraform shows as drift. " +
 						rules.OutboundPeakNote + ". Default: none.",
 					Optional: true,
@@ -75,7 +72,7 @@ func nicAttributes() map[string]schema.Attribute {
 					Computed:    true,
 				},
 			}},
-			Validators: []validator.List{listvalidator.SizeBetween(1, rules.MaxNICs)},
+			Validators: []validator.List{validators.NICs()},
 		},
 		"ipv6_address": schema.StringAttribute{
 			MarkdownDescription: "The first NIC's first IPv6 address, global before unique-local, never link-local; empty " +
@@ -89,9 +86,9 @@ func nicAttributes() map[string]schema.Attribute {
 			Validators: []validator.String{validators.IPWaitFamily()},
 		},
 		"wait_for_ip_interface": schema.Int64Attribute{
-			MarkdownDescription: fmt.Sprintf("The index in `network_interfaces` of the NIC whose address `wait_for_ip` "+
-				"waits for (0 to %d, and below the VM's number of NICs). Default: any NIC. Changes in place; recorded in "+
-				"the VM's mark.", rules.MaxNICs-1),
+			MarkdownDescription: "The index in `network_interfaces` of the NIC whose address `wait_for_ip` " +
+				"waits for (" + rules.IPWaitInterfaceRule + ", and below the VM's number of NICs). Default: any NIC. Changes " +
+				"in place; recorded in the VM's mark.",
 			Optional:   true,
 			Validators: []validator.Int64{validators.IPWaitInterface()},
 		},
@@ -100,20 +97,24 @@ func nicAttributes() map[string]schema.Attribute {
 
 func rateAttribute(what string) schema.SingleNestedAttribute {
 	return schema.SingleNestedAttribute{
-		MarkdownDescription: "Limit of " + what + ".",
+		MarkdownDescription: "Limit of " + what + ": " + rules.RateRule + ".",
 		Optional:            true,
+		Validators:          []validator.Object{validators.Rate()},
 		Attributes: map[string]schema.Attribute{
 			"average_kibps": schema.Int64Attribute{
-				MarkdownDescription: "Average rate in KiB/s: " + rules.AverageRule + ".",
+				MarkdownDescription: "Average rate in KiB/s: " + rules.Average.Text() + ".",
 				Required:            true,
+				Validators:          []validator.Int64{validators.Average()},
 			},
 			"peak_kibps": schema.Int64Attribute{
-				MarkdownDescription: "Peak rate in KiB/s: " + rules.PeakRule + ". Default: none.",
+				MarkdownDescription: "Peak rate in KiB/s: " + rules.Peak.Text() + ". Default: none.",
 				Optional:            true,
+				Validators:          []validator.Int64{validators.Peak()},
 			},
 			"burst_kib": schema.Int64Attribute{
-				MarkdownDescription: "KiB that may pass at the peak rate: " + rules.BurstRule + ". Default: none.",
+				MarkdownDescription: "KiB that may pass at the peak rate: " + rules.Burst.Text() + ". Default: none.",
 				Optional:            true,
+				Validators:          []validator.Int64{validators.Burst()},
 			},
 		},
 	}

@@ -239,8 +239,12 @@ func TestProxyVM_badNICsRefusedAtPlan(t *testing.T) {
 			`network interfaces 0 and 1 both have\s+mac_address`},
 		{`network_interfaces = [{ network = "default", bridge = "br0" }]`, `network interface 0: set at most one of network\s+and\s+bridge`},
 		{`network_interfaces = [{ bandwidth = { outbound = { average_kibps = 100, peak_kibps = 50 } } }]`,
-			`outbound bandwidth: peak 50 KiB/s is out of bounds`},
-		{`network_interfaces = [{ bandwidth = { inbound = { average_kibps = 5000000 } } }]`, `average 5000000 KiB/s is out\s+of\s+bounds`},
+			`peak 50 KiB/s is below the average 100 KiB/s`},
+		{`network_interfaces = [{ bandwidth = { inbound = { average_kibps = 5000000 } } }]`, `average is 5000000 KiB/s`},
+		// Zero and negative limits are refused, never dropped as if unset.
+		{`network_interfaces = [{ bandwidth = { inbound = { average_kibps = 100, peak_kibps = 0 } } }]`, `peak is 0 KiB/s; it must be 1 to`},
+		{`network_interfaces = [{ bandwidth = { outbound = { average_kibps = 100, burst_kib = -1 } } }]`, `burst is -1 KiB; it must be 1 to`},
+		{`network_interfaces = [{ bandwidth = { inbound = { average_kibps = -5 } } }]`, `average is -5 KiB/s`},
 		{`wait_for_ip_interface = 2
   network_interfaces = [{}, {}]`, `wait_for_ip_interface 2 names no network interface: the VM has 2`},
 		{`wait_for_ip_interface = 1`, `wait_for_ip_interface 1 names no network interface: the VM has 1`},

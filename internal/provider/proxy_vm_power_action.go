@@ -61,13 +61,14 @@ func (a *proxyVMPowerAction) Schema(_ context.Context, _ action.SchemaRequest, r
 				Validators:          []validator.String{validators.VMID()},
 			},
 			"uid": schema.StringAttribute{
-				MarkdownDescription: "The VM's `uid`, the proof that the domain under the name is this VM. It is no " +
-					"secret: give the `uid` of this configuration's own `kvm2_proxy_vm` by reference.",
+				MarkdownDescription: "The VM's `uid`, the proof that the domain under the name is this VM: " + rules.UIDRule +
+					". It is no secret: give the `uid` of this configuration's own `kvm2_proxy_vm` by reference.",
 				Required:   true,
 				Validators: []validator.String{validators.UID()},
 			},
 			"operation": schema.StringAttribute{
-				MarkdownDescription: "`start` (a stopped VM is started and the action waits until it runs), `stop` (the " +
+				MarkdownDescription: "The operation, " + rules.PowerOperationRule + ": `start` (a stopped VM is started and " +
+					"the action waits until it runs), `stop` (the " +
 					"guest is asked to power off through ACPI; after `shutdown_timeout` it is powered off hard) or `reboot` " +
 					"(a stop as for `stop`, then a start: a new QEMU process). A VM already where `start` or `stop` would " +
 					"take it is left as it is.",

@@ -573,7 +573,7 @@ func TestProxyVM_planTimeValidation(t *testing.T) {
   host = "lab"
   name = "x.qcow2"
   source_url = "ftp://127.0.0.1/x"
-}`, `http:// or https://`},
+}`, "http://`? or `?https://"},
 		{"base image on unknown host", `resource "kvm2_base_image" "x" {
   host = "nope"
   name = "x.qcow2"

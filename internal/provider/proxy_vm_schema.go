@@ -51,9 +51,8 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 				},
 			},
 			"name_prefix": schema.StringAttribute{
-				MarkdownDescription: "Makes the VM's name: this prefix followed by " + fmt.Sprint(rules.NameSuffixLen) +
-					" random lowercase letters and digits, drawn at create and kept while the VM lives, so that a " +
-					"replacement can be created before the VM it replaces is destroyed (`lifecycle { " +
+				MarkdownDescription: "Makes the VM's name: this prefix and a random suffix, drawn at create and kept while " +
+					"the VM lives, so that a replacement can be created before the VM it replaces is destroyed (`lifecycle { " +
 					"create_before_destroy = true }`). It must be " + rules.NamePrefixRule + ". Recorded in the VM's " +
 					"mark, so an import reads it back. Changing it replaces the VM unless its name already begins " +
 					"with the new prefix. Conflicts with `name`.",
@@ -116,8 +115,8 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 				Validators: []validator.String{validators.BridgeName()},
 			},
 			"firmware": schema.StringAttribute{
-				MarkdownDescription: fmt.Sprintf("Boot firmware: `%q` (secure boot off) or `%q`. Default: `%q`.",
-					rules.FirmwareUEFI, rules.FirmwareBIOS, rules.DefaultFirmware),
+				MarkdownDescription: fmt.Sprintf("Boot firmware: %s (`uefi` with secure boot off). Default: `%q`.",
+					rules.FirmwareRule, rules.DefaultFirmware),
 				Optional:      true,
 				Computed:      true,
 				Default:       stringdefault.StaticString(string(rules.DefaultFirmware)),

@@ -185,17 +185,15 @@ func normalizeBaseRequest(defaultPool string, req BaseImageRequest) (BaseImageRe
 	if err := rules.ValidateBaseImageName(req.Name); err != nil {
 		return req, err
 	}
-	if req.Format != definition.FormatQCOW2 && req.Format != definition.FormatRaw {
-		return req, fmt.Errorf("format %q: want qcow2 or raw", req.Format)
+	if err := rules.ImageFormat.Check(req.Format); err != nil {
+		return req, err
 	}
-	if req.SHA256 != "" && !rules.IsSHA256(req.SHA256) {
-		return req, fmt.Errorf("sha256 %q: want 64 hex characters", req.SHA256)
+	if req.SHA256 != "" {
+		if err := rules.SHA256.Check(req.SHA256); err != nil {
+			return req, err
+		}
 	}
-	u, err := url.Parse(req.SourceURL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return req, fmt.Errorf("source URL %q: want an http or https URL", redactURL(req.SourceURL))
-	}
-	return req, nil
+	return req, rules.SourceURL.Check(req.SourceURL)
 }
 
 // redactURL drops user info, query and fragment, which may carry credentials of signed URLs.

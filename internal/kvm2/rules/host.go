@@ -4,11 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/netip"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
-	"unicode"
 )
 
 // Host defaults, applied by (Config).WithDefaults.
@@ -39,39 +39,69 @@ const (
 // base image ID, so it must not contain a slash, and it shows in logs, so it stays plain.
 var hostNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$`)
 
-// ValidateHostName reports whether name can be a host key.
-func ValidateHostName(name string) error {
-	if !hostNameRE.MatchString(name) {
-		return fmt.Errorf("host name %q must be 1 to 63 letters, digits, dots, underscores or hyphens, starting with a letter or digit", name)
-	}
-	return nil
-}
-
-// What each host rule accepts, in words, for schema descriptions and diagnostics.
-const (
-	HostNameRule = "1 to 63 letters, digits, dots, underscores or hyphens, starting with a letter or digit"
-	AddressRule  = "a host name or IP address, without brackets, user, port or path"
-	PortRule     = "1 to 65535"
-	UserRule     = "a user name without white space, '@' or ':'"
-	SocketRule   = "an absolute, clean path of at most 107 bytes without control characters"
-
-	MaxConcurrentOperationsRule = "1 to 64"
-	MaxClientRequestsRule       = "1 to 1000"
-)
+const hostNameWords = "1 to 63 letters, digits, dots, underscores or hyphens, starting with a letter or digit"
 
 // maxSocketPath is the longest unix socket path the kernel takes (sun_path holds 108 bytes,
 // the terminating NUL included).
 const maxSocketPath = 107
 
+// The rules of a host's settings.
+var (
+	HostName = Text{Words: hostNameWords,
+		MinLen: 1, MaxLen: 63, Example: "h", Refused: []string{"a/b", "-a", "a b", "a:b"}, check: validateHostName}
+	// Address is the SSH server's address: a port has its own attribute, and a user, brackets
+	// or a path would be read as part of a name no resolver knows.
+	Address = Text{Words: "a host name or IP address, without brackets, user, port, path, white space or control characters",
+		MinLen: 1, Control: NoControl, Space: true, Forbid: "[]/@", Example: "h",
+		Refused:  []string{"host:22", "192.0.2.1:22", "[2001:db8::1]:22", "[2001:db8::1]", "user@host", "host/path", "::1:22:"},
+		Accepted: []string{"192.0.2.1", "2001:db8::1", "::1", "fe80::1%eth0", "host.example.org"},
+		check:    validateAddress}
+	Port = Ints{Name: "port", Min: 1, Max: 65535}
+	User = Text{Words: "a user name without white space, control characters, '@' or ':'",
+		MinLen: 1, Control: NoControl, Space: true, Forbid: "@:", Example: "u", check: validateUser}
+	Socket = Text{Words: fmt.Sprintf("an absolute, clean path of at most %d bytes without control characters", maxSocketPath),
+		MinLen: 1, MaxLen: maxSocketPath, Control: NoControl, Example: "/s",
+		Refused: []string{"s", "/a/", "//a", "/a/../b", "/a/./b"}, check: validateSocket}
+	MaxConcurrentOperations = Ints{Name: "max_concurrent_operations", Min: MinMaxConcurrentOperations, Max: MaxMaxConcurrentOperations}
+	MaxClientRequests       = Ints{Name: "max_client_requests", Min: MinMaxClientRequests, Max: MaxMaxClientRequests}
+	// Hosts is how many hosts the provider block names.
+	Hosts = atLeast("hosts", 1, "host")
+)
+
+// What each host rule accepts, in words, for schema descriptions and diagnostics.
+var (
+	HostNameRule = HostName.Text()
+	AddressRule  = Address.Text()
+	PortRule     = Port.Text()
+	UserRule     = User.Text()
+	SocketRule   = Socket.Text()
+
+	MaxConcurrentOperationsRule = MaxConcurrentOperations.Text()
+	MaxClientRequestsRule       = MaxClientRequests.Text()
+)
+
+// ValidateHostName reports whether name can be a host key.
+func ValidateHostName(name string) error { return HostName.Check(name) }
+
+func validateHostName(name string) error {
+	if !hostNameRE.MatchString(name) {
+		return fmt.Errorf("host name %q must be %s", name, hostNameWords)
+	}
+	return nil
+}
+
 // ValidateSocket accepts the path of the libvirt unix socket on a host. The path is sent to
 // sshd for forwarding and, when sshd does not forward, quoted into an `nc -U` command line,
 // so control characters (a newline would end the command) are refused outright.
-func ValidateSocket(path string) error {
+func ValidateSocket(path string) error { return Socket.Check(path) }
+
+func validateSocket(path string) error {
+	if err := checkChars("socket", path, NoControl, false); err != nil {
+		return err
+	}
 	switch {
 	case !strings.HasPrefix(path, "/"):
 		return fmt.Errorf("socket %q must be an absolute path", path)
-	case strings.IndexFunc(path, unicode.IsControl) >= 0:
-		return fmt.Errorf("socket %q must not contain control characters", path)
 	case filepath.Clean(path) != path:
 		return fmt.Errorf("socket %q must be a clean path (no trailing slash, '//', '.' or '..' segments): %q", path, filepath.Clean(path))
 	case len(path) > maxSocketPath:
@@ -80,60 +110,53 @@ func ValidateSocket(path string) error {
 	return nil
 }
 
-// ValidateAddress accepts a host name or IP address for the SSH server: not empty, no white
-// space or control characters, and no brackets or port (the port has a field of its own).
-func ValidateAddress(addr string) error {
-	switch {
-	case addr == "":
+// ValidateAddress accepts a host name or IP address for the SSH server by Address: not empty,
+// no white space or control characters, no brackets, user, path or port. A colon is only
+// accepted as part of an IPv6 address (with its zone, if any).
+func ValidateAddress(addr string) error { return Address.Check(addr) }
+
+func validateAddress(addr string) error {
+	if addr == "" {
 		return errors.New("address is required")
-	case strings.IndexFunc(addr, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0:
-		return fmt.Errorf("address %q must not contain white space", addr)
-	case strings.ContainsAny(addr, "[]/@"):
+	}
+	if err := checkChars("address", addr, NoControl, true); err != nil {
+		return err
+	}
+	if strings.ContainsAny(addr, "[]/@") {
 		return fmt.Errorf("address %q must be a bare host name or IP address, without brackets, user, port or path", addr)
+	}
+	if strings.Contains(addr, ":") {
+		if ip, err := netip.ParseAddr(addr); err != nil || !ip.Is6() {
+			return fmt.Errorf("address %q holds a colon but is no IPv6 address: give the port in the port attribute, "+
+				"and the address without it", addr)
+		}
 	}
 	return nil
 }
 
 // ValidatePort accepts a TCP port.
-func ValidatePort(port int64) error {
-	if port < 1 || port > 65535 {
-		return fmt.Errorf("port %d is not between 1 and 65535", port)
-	}
-	return nil
-}
+func ValidatePort(port int64) error { return Port.Check(port) }
 
 // ValidateMaxConcurrentOperations accepts how many operations on one host may run at once:
 // MinMaxConcurrentOperations to MaxMaxConcurrentOperations.
-func ValidateMaxConcurrentOperations(n int64) error {
-	if n < MinMaxConcurrentOperations || n > MaxMaxConcurrentOperations {
-		return fmt.Errorf("max_concurrent_operations is %d; it must be %d to %d",
-			n, MinMaxConcurrentOperations, MaxMaxConcurrentOperations)
-	}
-	return nil
-}
+func ValidateMaxConcurrentOperations(n int64) error { return MaxConcurrentOperations.Check(n) }
 
 // ValidateMaxClientRequests accepts how many concurrent requests a host's libvirtd serves per
 // client connection: MinMaxClientRequests to MaxMaxClientRequests.
-func ValidateMaxClientRequests(n int64) error {
-	if n < MinMaxClientRequests || n > MaxMaxClientRequests {
-		return fmt.Errorf("max_client_requests is %d; it must be %d to %d",
-			n, MinMaxClientRequests, MaxMaxClientRequests)
-	}
-	return nil
-}
+func ValidateMaxClientRequests(n int64) error { return MaxClientRequests.Check(n) }
 
 // ValidateUser accepts an SSH user name: not empty, no white space, control characters, '@'
 // or ':'.
-func ValidateUser(user string) error {
+func ValidateUser(user string) error { return User.Check(user) }
+
+func validateUser(user string) error {
 	switch {
 	case user == "":
 		return errors.New("user is empty")
-	case strings.ContainsAny(user, "@:") || strings.IndexFunc(user, func(r rune) bool {
-		return unicode.IsSpace(r) || unicode.IsControl(r)
-	}) >= 0:
-		return fmt.Errorf("user %q must not contain white space, '@' or ':'", user)
+	case strings.ContainsAny(user, "@:"):
+		return fmt.Errorf("user %q must not contain '@' or ':'", user)
 	}
-	return nil
+	return checkChars("user", user, NoControl, true)
 }
 
 // Jump hosts (bastions): a host may be reached through up to MaxJumpHosts of them, in order
@@ -147,8 +170,6 @@ const (
 	// DefaultJumpPort is a jump host's SSH port when none is given.
 	DefaultJumpPort = DefaultPort
 
-	JumpHostsRule = "at most 4 jump hosts"
-	JumpUserRule  = "required: " + UserRule + " (no default: a bastion's account is rarely root)"
 	// JumpAuthDefault and JumpHostKeyDefault say what a jump host leaving them unset uses.
 	JumpAuthDefault = "A jump host that sets none of private_key_file, private_key and use_agent logs in " +
 		"with the host's own"
@@ -158,13 +179,16 @@ const (
 	HostKeySourceRule = "at most one of known_hosts_file and host_key"
 )
 
-// ValidateJumpHosts accepts the number of jump hosts of one host: 0 to MaxJumpHosts.
-func ValidateJumpHosts(n int) error {
-	if n > MaxJumpHosts {
-		return fmt.Errorf("%d jump hosts; at most %d are allowed (every hop adds a handshake to every connection)", n, MaxJumpHosts)
-	}
-	return nil
-}
+// JumpHosts is how many jump hosts one host may have.
+var (
+	JumpHosts     = Ints{Name: "the number of jump hosts", Min: 0, Max: MaxJumpHosts, Unit: "jump hosts", AtMost: true}
+	JumpHostsRule = JumpHosts.Text()
+	JumpUserRule  = "required: " + UserRule + " (no default: a bastion's account is rarely root)"
+)
+
+// ValidateJumpHosts accepts the number of jump hosts of one host: 0 to MaxJumpHosts (every hop
+// adds a handshake to every connection).
+func ValidateJumpHosts(n int) error { return JumpHosts.Check(int64(n)) }
 
 // ValidateJump accepts one jump host's address, port and user. The user is required.
 func ValidateJump(address string, port int64, user string) error {

@@ -13,8 +13,13 @@ func FormatID(host, name string) string { return host + "/" + name }
 // IDRule says what ParseID accepts.
 const IDRule = "the `id` of a kvm2_proxy_vm: host/name, a configured host's name and the VM's name"
 
+// ID is the rule of an instance ID.
+var ID = Text{Words: IDRule, MinLen: 3, Example: "h/a", Refused: []string{"h", "h/", "/a", "h/a/b", "h/A"}, check: validateID}
+
 // ValidateID checks an instance ID with ParseID.
-func ValidateID(id string) error {
+func ValidateID(id string) error { return ID.Check(id) }
+
+func validateID(id string) error {
 	_, _, err := ParseID(id)
 	return err
 }

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"net/url"
 	"regexp"
 	"strings"
 )
@@ -30,8 +31,47 @@ var baseNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._+-]*$`)
 // sha256HexRE is a lowercase hex SHA-256 digest.
 var sha256HexRE = regexp.MustCompile(`^[0-9a-f]{64}$`)
 
-// BaseImageNameRule says what ValidateBaseImageName accepts.
-var BaseImageNameRule = fmt.Sprintf("1 to %d letters, digits, '.', '_', '+' and '-', starting with a letter or digit, "+
+// The rules of a base image request: its name, the digest, the format and the source.
+var (
+	BaseImageName = Text{Words: baseImageNameWords, MinLen: 1, MaxLen: MaxBaseImageNameLen, Example: "a",
+		Refused: []string{"-a", "a" + MarkerInfix + "x", "a" + LegacyMarkerSuffix, "a/b", "a b"}, check: validateBaseImageName}
+	SHA256 = Text{Words: "64 lowercase hex digits", MinLen: 64, MaxLen: 64, Example: strings.Repeat("0", 63) + "a",
+		Refused: []string{strings.Repeat("A", 64), strings.Repeat("g", 64)}, check: func(s string) error {
+			if !IsSHA256(s) {
+				return fmt.Errorf("sha256 %q is not 64 lowercase hex digits", s)
+			}
+			return nil
+		}}
+	ImageFormat = Text{Words: `"qcow2" or "raw"`, Values: []string{"qcow2", "raw"}, Example: "qcow2", check: func(s string) error {
+		if s != "qcow2" && s != "raw" {
+			return fmt.Errorf("format %q is neither \"qcow2\" nor \"raw\"", s)
+		}
+		return nil
+	}}
+	SourceURL = Text{Words: sourceURLWords, MinLen: 8, Example: "http://a",
+		Refused: []string{"ftp://a", "http://", "https:///x", "a", "http//a"}, Accepted: []string{"https://a/b?c=d"}, check: validateSourceURL}
+
+	BaseImageNameRule = baseImageNameWords
+)
+
+// validateSourceURL accepts an http or https URL with a host. Its error shows no user info,
+// query or fragment, which may carry credentials of signed URLs.
+func validateSourceURL(s string) error {
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		shown := "<unparsable URL>"
+		if err == nil {
+			u.User, u.RawQuery, u.Fragment = nil, "", ""
+			shown = u.String()
+		}
+		return fmt.Errorf("source URL %q is not %s", shown, sourceURLWords)
+	}
+	return nil
+}
+
+const sourceURLWords = "an `http://` or `https://` URL with a host"
+
+var baseImageNameWords = fmt.Sprintf("1 to %d letters, digits, '.', '_', '+' and '-', starting with a letter or digit, "+
 	"without %q (reserved for the markers kept beside images) and not ending in %q (checksum files)",
 	MaxBaseImageNameLen, MarkerInfix, LegacyMarkerSuffix)
 
@@ -39,7 +79,9 @@ var BaseImageNameRule = fmt.Sprintf("1 to %d letters, digits, '.', '_', '+' and 
 // MaxBaseImageNameLen letters, digits, '.', '_', '+', '-' starting with a letter or digit,
 // containing no ".kvm2-" (the namespace of the cache's markers) and not ending in ".sha256" (the
 // markers of earlier versions, and the name of published checksum files).
-func ValidateBaseImageName(name string) error {
+func ValidateBaseImageName(name string) error { return BaseImageName.Check(name) }
+
+func validateBaseImageName(name string) error {
 	switch {
 	case len(name) == 0 || len(name) > MaxBaseImageNameLen || !baseNameRE.MatchString(name):
 		return fmt.Errorf("base image name %q: use 1-%d characters of letters, digits, '.', '_', '+', '-', starting with a letter or digit",

@@ -12,6 +12,11 @@ import (
 // duplicate rule on a host (MACConflict at apply, PlannedMACConflict at plan). The schema's
 // validator, the plan and Create call these and nothing else.
 
+// MACAddress is the rule of a NIC's address; MACAddressRule its words.
+var MACAddress = Text{Words: MACAddressRule, MinLen: 17, Example: "52:54:00:1a:2b:3c",
+	Refused:  []string{"52-54-00-1a-2b-3c", "01:00:5e:00:00:01", "ff:ff:ff:ff:ff:ff", "00:00:00:00:00:00", "fe:54:00:1a:2b:3c", "52:54:00:1a:2b"},
+	Accepted: []string{"52:54:00:1A:2B:3C", "00:16:3e:00:00:01"}, check: validateMACAddress}
+
 // MACAddressRule says what ValidateMACAddress accepts.
 const MACAddressRule = "six pairs of hex digits separated by colons, like 52:54:00:1a:2b:3c, in either case: " +
 	"a unicast address (the lowest bit of the first octet clear, so no multicast and no broadcast " +
@@ -30,7 +35,9 @@ func NormalizeMACAddress(mac string) (string, error) {
 
 // ValidateMACAddress accepts a NIC address by MACAddressRule: the colon-separated form libvirt
 // writes, unicast, not zero, and not in the fe prefix libvirt reserves for tap devices.
-func ValidateMACAddress(mac string) error {
+func ValidateMACAddress(mac string) error { return MACAddress.Check(mac) }
+
+func validateMACAddress(mac string) error {
 	const example = "like 52:54:00:1a:2b:3c"
 	if len(mac) == 17 {
 		if sep := mac[2]; (sep == '-' || sep == '.') && strings.Count(mac, string(sep)) == 5 {

@@ -23,13 +23,21 @@ const nameSuffixAlphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
 // MaxNamePrefixLen is the longest prefix whose names still fit a DNS label.
 const MaxNamePrefixLen = 63 - NameSuffixLen
 
-// NamePrefixRule says what ValidateNamePrefix accepts.
-var NamePrefixRule = fmt.Sprintf("1 to %d lowercase letters, digits and hyphens starting with a letter (the "+
+// NamePrefix is the rule of a name prefix; NamePrefixRule its words.
+var (
+	NamePrefix = Text{Words: namePrefixWords, MinLen: 1, MaxLen: MaxNamePrefixLen, Example: "a",
+		Refused: []string{"1a", "A", "a_", "a.b"}, Accepted: []string{"a-"}, check: validateNamePrefix}
+	NamePrefixRule = namePrefixWords
+)
+
+var namePrefixWords = fmt.Sprintf("1 to %d lowercase letters, digits and hyphens starting with a letter (the "+
 	"VM's name is the prefix followed by %d random lowercase letters and digits, so it is "+VMNameRule+")",
 	MaxNamePrefixLen, NameSuffixLen)
 
 // ValidateNamePrefix accepts a prefix whose every name (prefix plus suffix) is a valid VM name.
-func ValidateNamePrefix(prefix string) error {
+func ValidateNamePrefix(prefix string) error { return NamePrefix.Check(prefix) }
+
+func validateNamePrefix(prefix string) error {
 	if prefix == "" {
 		return errors.New("name prefix is empty")
 	}

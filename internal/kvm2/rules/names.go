@@ -40,8 +40,14 @@ var uidRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9-]{0,63}$`)
 // UIDRule says what ValidateUID accepts.
 const UIDRule = "the `uid` of a kvm2_proxy_vm: 1 to 64 letters, digits or hyphens, starting with a letter or digit"
 
+// UID is the rule of a VM's UID.
+var UID = Text{Words: UIDRule, MinLen: 1, MaxLen: 64, Example: "u", Refused: []string{"-u", "u_1", "u.1"},
+	Accepted: []string{"0f8fad5b-d9cb-469f-a165-70867728950e"}, check: validateUID}
+
 // ValidateUID reports whether uid can be the UID of a VM.
-func ValidateUID(uid string) error {
+func ValidateUID(uid string) error { return UID.Check(uid) }
+
+func validateUID(uid string) error {
 	if !uidRE.MatchString(uid) {
 		return fmt.Errorf("uid %q must be 1 to 64 letters, digits or hyphens, starting with a letter or digit", uid)
 	}

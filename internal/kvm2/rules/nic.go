@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"time"
@@ -25,19 +26,25 @@ const (
 	MaxBurstKiB       = 1 << 20 // 1 GiB
 )
 
-// What each rule accepts, in words.
-const (
-	NICsRule      = "1 to 8 network interfaces, each on exactly one libvirt network or host bridge, no two with the same mac_address"
-	AverageRule   = "1 to 4194304 KiB/s (4 GiB/s)"
-	PeakRule      = "from the average to 4194304 KiB/s"
-	BurstRule     = "1 to 1048576 KiB (1 GiB)"
-	BandwidthRule = "average " + AverageRule + "; peak " + PeakRule + "; burst " + BurstRule +
-		"; peak and burst only with an average"
-	// OutboundPeakNote is why an outbound peak limits nothing: libvirt shapes a guest's outbound
-	// traffic with the host's ingress policing, which has no peak.
-	OutboundPeakNote = "libvirt limits a guest's outbound traffic by policing it where it enters the host, which " +
-		"knows no peak rate: an outbound peak is accepted and ignored, and average and burst apply"
+// The rules of a VM's NICs: how many, and each bound of a direction's limit.
+var (
+	NICCount = Ints{Name: "the number of network interfaces", Min: 1, Max: MaxNICs, Unit: "network interfaces"}
+	Average  = Ints{Name: "average", Min: 1, Max: MaxBandwidthKiBps, Unit: "KiB/s", Note: "(4 GiB/s)"}
+	Peak     = Ints{Name: "peak", Min: 1, Max: MaxBandwidthKiBps, Unit: "KiB/s", Note: "(4 GiB/s)"}
+	Burst    = Ints{Name: "burst", Min: 1, Max: MaxBurstKiB, Unit: "KiB", Note: "(1 GiB)"}
 )
+
+// What each rule accepts, in words.
+var (
+	NICsRule = NICCount.Text() + ", each on exactly one libvirt network or host bridge, no two with the same mac_address"
+	// RateRule is what binds the bounds of one direction together.
+	RateRule = "a peak, when set, of at least the average"
+)
+
+// OutboundPeakNote is why an outbound peak limits nothing: libvirt shapes a guest's outbound
+// traffic with the host's ingress policing, which has no peak.
+const OutboundPeakNote = "libvirt limits a guest's outbound traffic by policing it where it enters the host, which " +
+	"knows no peak rate: an outbound peak is accepted and ignored, and average and burst apply"
 
 // ValidateNICs checks the network interfaces a VM is asked for, after each NIC without a
 // network or bridge took the host's: their number, each attachment, MAC and limits, and that no
@@ -49,8 +56,8 @@ func ValidateNICs(nics []definition.NIC) error { return validateNICs(nics, true)
 func ValidateConfiguredNICs(nics []definition.NIC) error { return validateNICs(nics, false) }
 
 func validateNICs(nics []definition.NIC, resolved bool) error {
-	if len(nics) == 0 || len(nics) > MaxNICs {
-		return fmt.Errorf("%d network interfaces; a VM has 1 to %d", len(nics), MaxNICs)
+	if err := NICCount.Check(int64(len(nics))); err != nil {
+		return err
 	}
 	for i, n := range nics {
 		hostsOwn := !resolved && n.Network == "" && n.Bridge == "" // the host's rule checked it
@@ -94,21 +101,43 @@ func ValidateBandwidth(b definition.Bandwidth) error {
 	return nil
 }
 
-// ValidateRate checks one direction's limit (nil: not limited) by BandwidthRule.
+// ValidateRate checks one direction's limit (nil: not limited): Average, Peak and Burst each
+// by its rule (a zero Peak or Burst is not set), and RateRule.
 func ValidateRate(r *definition.Rate) error {
-	switch {
-	case r == nil:
+	if r == nil {
 		return nil
-	case r.Average == 0 && (r.Peak != 0 || r.Burst != 0):
+	}
+	if r.Average == 0 && (r.Peak != 0 || r.Burst != 0) {
 		return errors.New("bandwidth: a peak or burst needs an average")
-	case r.Average < 1 || r.Average > MaxBandwidthKiBps:
-		return fmt.Errorf("bandwidth: average %d KiB/s is out of bounds: %s", r.Average, AverageRule)
-	case r.Peak != 0 && (r.Peak < r.Average || r.Peak > MaxBandwidthKiBps):
-		return fmt.Errorf("bandwidth: peak %d KiB/s is out of bounds: %s (average %d)", r.Peak, PeakRule, r.Average)
-	case r.Burst > MaxBurstKiB:
-		return fmt.Errorf("bandwidth: burst %d KiB is out of bounds: %s", r.Burst, BurstRule)
+	}
+	errs := []error{Average.Check(kib(r.Average))}
+	if r.Peak != 0 {
+		errs = append(errs, Peak.Check(kib(r.Peak)))
+		errs = append(errs, CheckPeak(kib(r.Average), kib(r.Peak)))
+	}
+	if r.Burst != 0 {
+		errs = append(errs, Burst.Check(kib(r.Burst)))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("bandwidth: %w", err)
 	}
 	return nil
+}
+
+// CheckPeak refuses a peak (0: none) below the average: RateRule.
+func CheckPeak(average, peak int64) error {
+	if peak != 0 && peak < average {
+		return fmt.Errorf("peak %d KiB/s is below the average %d KiB/s: %s", peak, average, RateRule)
+	}
+	return nil
+}
+
+// kib is a limit as a rule checks it; one beyond int64 stays out of every bound.
+func kib(v uint) int64 {
+	if v > math.MaxInt64 {
+		return math.MaxInt64
+	}
+	return int64(v)
 }
 
 // IPWaitFamily is the address family an apply waits for.
@@ -133,10 +162,18 @@ func IPWaitFamilies() []IPWaitFamily {
 	return []IPWaitFamily{IPWaitIPv4, IPWaitIPv6, IPWaitBoth, IPWaitAny}
 }
 
-// IPWaitInterfaceRule says what ValidateIPWaitSteering accepts as a NIC index.
-var IPWaitInterfaceRule = fmt.Sprintf("the index of a network interface: 0 to %d, below the VM's number of NICs", MaxNICs-1)
+// The rules of what an apply waits for: the family, and a NIC's index on its own (that it is
+// below the VM's number of NICs is ValidateIPWait's).
+var (
+	WaitFamily = Text{Words: IPWaitFamilyRule,
+		Values: []string{string(IPWaitIPv4), string(IPWaitIPv6), string(IPWaitBoth), string(IPWaitAny)}, Example: "any",
+		check: func(s string) error { return ValidateIPWaitSteering(s, "") }}
+	IPWaitInterface = Ints{Name: "wait_for_ip_interface", Min: 0, Max: MaxNICs - 1}
 
-// IPWaitFamilyRule says what ValidateIPWait accepts as a family.
+	IPWaitInterfaceRule = IPWaitInterface.Text()
+)
+
+// IPWaitFamilyRule says what WaitFamily accepts.
 const IPWaitFamilyRule = `"ipv4", "ipv6", "both" (one of each) or "any" (the first of either); unset, an IPv4 ` +
 	`address, or a global IPv6 one when no IPv4 address follows it within 30 seconds`
 
@@ -150,10 +187,11 @@ func ValidateIPWaitSteering(family, iface string) error {
 	if iface == "" {
 		return nil
 	}
-	if n, err := strconv.Atoi(iface); err != nil || n < 0 || n >= MaxNICs || strconv.Itoa(n) != iface {
-		return fmt.Errorf("wait_for_ip_interface %q is not the index of a network interface (0 to %d)", iface, MaxNICs-1)
+	n, err := strconv.ParseInt(iface, 10, 64)
+	if err != nil || strconv.FormatInt(n, 10) != iface {
+		return fmt.Errorf("wait_for_ip_interface %q is not the index of a network interface (%s)", iface, IPWaitInterfaceRule)
 	}
-	return nil
+	return IPWaitInterface.Check(n)
 }
 
 // ValidateIPWait checks what an apply is asked to wait for: a known family, and a NIC index

@@ -23,8 +23,8 @@ func TestValidateNICs(t *testing.T) {
 	}{
 		{"one", []definition.NIC{{Network: "default"}}, ""},
 		{"eight", eight, ""},
-		{"none", nil, "0 network interfaces"},
-		{"nine", append(eight, definition.NIC{Bridge: "br0"}), "9 network interfaces"},
+		{"none", nil, "network interfaces is 0"},
+		{"nine", append(eight, definition.NIC{Bridge: "br0"}), "network interfaces is 9"},
 		{"both network and bridge", []definition.NIC{{Network: "default"}, {Network: "a", Bridge: "br0"}}, "network interface 1: set at most one"},
 		{"neither", []definition.NIC{{Network: "default"}, {}}, "network interface 1: no network or bridge"},
 		{"bad mac", []definition.NIC{{Network: "default", MAC: "ff:ff:ff:ff:ff:ff"}}, "network interface 0: mac address"},
@@ -34,7 +34,7 @@ func TestValidateNICs(t *testing.T) {
 		{"two unpinned", []definition.NIC{{Network: "a"}, {Network: "a"}}, ""},
 		{"bandwidth at its bounds", []definition.NIC{{Network: "a", Bandwidth: rate(MaxBandwidthKiBps, MaxBandwidthKiBps, MaxBurstKiB)}}, ""},
 		{"bandwidth out of bounds", []definition.NIC{{Network: "a"}, {Network: "a", Bandwidth: rate(MaxBandwidthKiBps+1, 0, 0)}},
-			"network interface 1: outbound bandwidth: average 4194305"},
+			"network interface 1: outbound bandwidth: average is 4194305"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -55,13 +55,13 @@ func TestValidateRate(t *testing.T) {
 		{&definition.Rate{Average: 1}, ""},
 		{&definition.Rate{Average: 100, Peak: 100, Burst: 1}, ""},
 		{&definition.Rate{Average: MaxBandwidthKiBps, Peak: MaxBandwidthKiBps, Burst: MaxBurstKiB}, ""},
-		{&definition.Rate{}, "average 0 KiB/s is out of bounds"},
+		{&definition.Rate{}, "average is 0 KiB/s"},
 		{&definition.Rate{Peak: 10}, "a peak or burst needs an average"},
 		{&definition.Rate{Burst: 10}, "a peak or burst needs an average"},
-		{&definition.Rate{Average: MaxBandwidthKiBps + 1}, "average 4194305"},
+		{&definition.Rate{Average: MaxBandwidthKiBps + 1}, "average is 4194305"},
 		{&definition.Rate{Average: 100, Peak: 99}, "peak 99"},
-		{&definition.Rate{Average: 100, Peak: MaxBandwidthKiBps + 1}, "peak 4194305"},
-		{&definition.Rate{Average: 100, Burst: MaxBurstKiB + 1}, "burst 1048577"},
+		{&definition.Rate{Average: 100, Peak: MaxBandwidthKiBps + 1}, "peak is 4194305"},
+		{&definition.Rate{Average: 100, Burst: MaxBurstKiB + 1}, "burst is 1048577"},
 	}
 	for _, tc := range cases {
 		t.Run(fmt.Sprintf("%+v", tc.r), func(t *testing.T) {
@@ -70,17 +70,6 @@ func TestValidateRate(t *testing.T) {
 				t.Fatalf("ValidateRate: %v, want %q", err, tc.want)
 			}
 		})
-	}
-	for _, text := range []string{AverageRule, PeakRule} {
-		if !strings.Contains(text, fmt.Sprint(MaxBandwidthKiBps)) {
-			t.Errorf("%q does not say the bound %d", text, MaxBandwidthKiBps)
-		}
-	}
-	if !strings.Contains(BurstRule, fmt.Sprint(MaxBurstKiB)) {
-		t.Errorf("%q does not say the bound %d", BurstRule, MaxBurstKiB)
-	}
-	if !strings.Contains(NICsRule, fmt.Sprintf("1 to %d", MaxNICs)) {
-		t.Errorf("%q does not say the bound %d", NICsRule, MaxNICs)
 	}
 }
 

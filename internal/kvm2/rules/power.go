@@ -29,11 +29,22 @@ const (
 	ShutdownTimeoutRule = "a Go duration from 0s (power off at once) to 1h"
 )
 
+// The rules of a power operation and its shutdown timeout.
+var (
+	Power = Text{Words: PowerOperationRule, Values: []string{string(PowerStart), string(PowerStop), string(PowerReboot)},
+		Example: string(PowerStart), check: validatePowerOperation}
+	ShutdownTimeout = Text{Words: ShutdownTimeoutRule, MinLen: 2, Example: "1h",
+		Refused: []string{"-1s", "1h0m1s", "61m", "1", "s"}, Accepted: []string{"0s", "0", "90s", "1h0m0s"},
+		check: func(s string) error { _, err := ParseShutdownTimeout(s); return err }}
+)
+
 // PowerOperations lists the accepted operations.
 func PowerOperations() []PowerOperation { return []PowerOperation{PowerStart, PowerStop, PowerReboot} }
 
 // ValidatePowerOperation checks an operation against PowerOperationRule.
-func ValidatePowerOperation(op string) error {
+func ValidatePowerOperation(op string) error { return Power.Check(op) }
+
+func validatePowerOperation(op string) error {
 	for _, o := range PowerOperations() {
 		if string(o) == op {
 			return nil

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
@@ -51,19 +50,41 @@ const (
 	DefaultFirmware  = FirmwareUEFI
 )
 
-// What each rule accepts, in words, for schema descriptions and diagnostics. rules_test.go
-// holds each text to its bounds.
-const (
-	VMNameRule      = "a DNS label: 1 to 63 lowercase letters, digits and hyphens, starting with a letter and not ending with a hyphen"
-	VCPUsRule       = "1 to 255"
-	MemoryMiBRule   = "64 to 1048576 MiB (1 TiB)"
-	DiskGiBRule     = "1 to 65536 GiB (64 TiB)"
-	FirmwareRule    = `"uefi" or "bios"`
-	NetworkNameRule = "a libvirt network name: not empty, without '/' or control characters"
-	PoolNameRule    = "a storage pool name: not empty, without '/' or control characters"
-	BridgeNameRule  = "a Linux interface name: 1 to 15 bytes, without '/', ':' or white space"
-	TagRule         = "text the VM's mark (libvirt's XML) holds as it is: valid UTF-8 without control characters " +
-		"other than tab, line feed and carriage return (no NUL), and without U+FFFE or U+FFFF"
+// The rules of a VM request. vm_test.go holds each to its bounds.
+var (
+	VMName = Text{Words: "a DNS label: 1 to 63 lowercase letters, digits and hyphens, starting with a letter and not ending with a hyphen",
+		MinLen: 1, MaxLen: 63, Example: "a", Refused: []string{"1a", "a-", "A", "a_b", "a.b"}, check: definition.ValidateDomainName}
+	VCPUs        = Ints{Name: "vcpus", Min: MinVCPUs, Max: MaxVCPUs}
+	MemoryMiB    = Ints{Name: "memory", Min: MinMemoryMiB, Max: MaxMemoryMiB, Unit: "MiB", Note: "(1 TiB)"}
+	DiskGiB      = Ints{Name: "disk", Min: MinDiskGiB, Max: MaxDiskGiB, Unit: "GiB", Note: "(64 TiB)"}
+	BootFirmware = Text{Words: `"uefi" or "bios"`, Values: []string{string(FirmwareUEFI), string(FirmwareBIOS)},
+		Example: string(FirmwareUEFI), check: func(s string) error { return ValidateFirmware(Firmware(s)) }}
+	NetworkName = Text{Words: "a libvirt network name: not empty, without '/' or control characters",
+		MinLen: 1, Control: NoControl, Forbid: "/", Example: "n", Refused: []string{"\xff"},
+		check: func(s string) error { return validateLibvirtName("network", s) }}
+	PoolName = Text{Words: "a storage pool name: not empty, without '/' or control characters",
+		MinLen: 1, Control: NoControl, Forbid: "/", Example: "p", Refused: []string{"\xff"},
+		check: func(s string) error { return validateLibvirtName("pool", s) }}
+	BridgeName = Text{Words: "a Linux interface name: 1 to 15 bytes, without '/', ':', white space or control characters",
+		MinLen: 1, MaxLen: maxBridgeNameLen, Control: NoControl, Space: true, Forbid: "/:", Example: "b",
+		Refused: []string{".", ".."}, check: validateBridgeName}
+	Tag = Text{Words: "text the VM's mark (libvirt's XML) holds as it is: valid UTF-8 without control characters " +
+		"other than tab, line feed and carriage return (no NUL), and without U+FFFE or U+FFFF",
+		Control: NoControlButLineBreaks, Example: "", Refused: []string{"\uFFFE", "\uFFFF", "\xff"},
+		Accepted: []string{"", "a\tb\nc\r", "\u200b"}, check: validateTag}
+)
+
+// What each rule accepts, in words, for schema descriptions and diagnostics.
+var (
+	VMNameRule      = VMName.Text()
+	VCPUsRule       = VCPUs.Text()
+	MemoryMiBRule   = MemoryMiB.Text()
+	DiskGiBRule     = DiskGiB.Text()
+	FirmwareRule    = BootFirmware.Text()
+	NetworkNameRule = NetworkName.Text()
+	PoolNameRule    = PoolName.Text()
+	BridgeNameRule  = BridgeName.Text()
+	TagRule         = Tag.Text()
 )
 
 // Firmwares lists the accepted firmware values, the default first.
@@ -72,31 +93,16 @@ func Firmwares() []Firmware { return []Firmware{FirmwareUEFI, FirmwareBIOS} }
 // ValidateVMName accepts a DNS label: 1 to 63 lowercase letters, digits and hyphens, starting
 // with a letter and not ending with a hyphen. The name becomes the guest's hostname and part of
 // its volume names; the definition package holds the check because it builds both.
-func ValidateVMName(name string) error { return definition.ValidateDomainName(name) }
+func ValidateVMName(name string) error { return VMName.Check(name) }
 
 // ValidateVCPUs accepts MinVCPUs to MaxVCPUs virtual CPUs.
-func ValidateVCPUs(n int64) error {
-	if n < MinVCPUs || n > MaxVCPUs {
-		return fmt.Errorf("vcpus is %d; it must be %d to %d", n, MinVCPUs, MaxVCPUs)
-	}
-	return nil
-}
+func ValidateVCPUs(n int64) error { return VCPUs.Check(n) }
 
 // ValidateMemoryMiB accepts MinMemoryMiB to MaxMemoryMiB MiB of memory.
-func ValidateMemoryMiB(n int64) error {
-	if n < MinMemoryMiB || n > MaxMemoryMiB {
-		return fmt.Errorf("memory is %d MiB; it must be %d to %d MiB (1 TiB)", n, MinMemoryMiB, MaxMemoryMiB)
-	}
-	return nil
-}
+func ValidateMemoryMiB(n int64) error { return MemoryMiB.Check(n) }
 
 // ValidateDiskGiB accepts MinDiskGiB to MaxDiskGiB GiB of disk.
-func ValidateDiskGiB(n int64) error {
-	if n < MinDiskGiB || n > MaxDiskGiB {
-		return fmt.Errorf("disk is %d GiB; it must be %d to %d GiB (64 TiB)", n, MinDiskGiB, MaxDiskGiB)
-	}
-	return nil
-}
+func ValidateDiskGiB(n int64) error { return DiskGiB.Check(n) }
 
 // DiskBytes is the capacity in bytes of a disk of gib GiB, refusing what ValidateDiskGiB
 // refuses, so that no caller can wrap the conversion.
@@ -131,11 +137,11 @@ func ValidateFirmware(f Firmware) error {
 
 // ValidateNetworkName accepts a libvirt network name: libvirt refuses a slash in it, and a
 // control character would not survive the domain XML.
-func ValidateNetworkName(name string) error { return validateLibvirtName("network", name) }
+func ValidateNetworkName(name string) error { return NetworkName.Check(name) }
 
 // ValidatePoolName accepts a storage pool name: it is the middle part of a base image ID
 // (host/pool/name), so it cannot hold a slash.
-func ValidatePoolName(name string) error { return validateLibvirtName("pool", name) }
+func ValidatePoolName(name string) error { return PoolName.Check(name) }
 
 // validateLibvirtName is the rule shared by names of libvirt objects we only refer to.
 func validateLibvirtName(kind, name string) error {
@@ -146,17 +152,17 @@ func validateLibvirtName(kind, name string) error {
 		return fmt.Errorf("%s name %q is not valid UTF-8", kind, name)
 	case strings.Contains(name, "/"):
 		return fmt.Errorf("%s name %q must not contain '/'", kind, name)
-	case strings.IndexFunc(name, unicode.IsControl) >= 0:
-		return fmt.Errorf("%s name %q must not contain control characters", kind, name)
 	}
-	return nil
+	return checkChars(kind+" name", name, NoControl, false)
 }
 
 // ValidateTag accepts a tag that the mark, an XML element libvirt stores, reads back byte for
 // byte: XML 1.0 cannot hold a NUL, any other C0 control character but tab, line feed and carriage
 // return, U+FFFE or U+FFFF, and the encoder writes U+FFFD for invalid UTF-8. Anything else would
 // be stored altered, and the next plan would show the change again, for ever.
-func ValidateTag(tag string) error {
+func ValidateTag(tag string) error { return Tag.Check(tag) }
+
+func validateTag(tag string) error {
 	if !utf8.ValidString(tag) {
 		return fmt.Errorf("tag %q is not valid UTF-8", tag)
 	}
@@ -165,7 +171,7 @@ func ValidateTag(tag string) error {
 			return fmt.Errorf("tag %q contains %U at byte %d, which libvirt's XML cannot hold", tag, r, i)
 		}
 	}
-	return nil
+	return checkChars("tag", tag, NoControlButLineBreaks, false)
 }
 
 // xmlChar is XML 1.0's Char production: what an XML document can hold.
@@ -179,7 +185,9 @@ const maxBridgeNameLen = 15
 
 // ValidateBridgeName accepts what Linux accepts as an interface name: 1 to 15 bytes, not "."
 // or "..", and no '/', ':' or white space.
-func ValidateBridgeName(name string) error {
+func ValidateBridgeName(name string) error { return BridgeName.Check(name) }
+
+func validateBridgeName(name string) error {
 	switch {
 	case name == "":
 		return errors.New("bridge name is empty")
@@ -187,12 +195,10 @@ func ValidateBridgeName(name string) error {
 		return fmt.Errorf("bridge name %q is %d bytes long; Linux allows at most %d", name, len(name), maxBridgeNameLen)
 	case name == "." || name == "..":
 		return fmt.Errorf("bridge name %q is not an interface name", name)
-	case strings.ContainsAny(name, "/:") || strings.IndexFunc(name, func(r rune) bool {
-		return unicode.IsSpace(r) || unicode.IsControl(r)
-	}) >= 0:
-		return fmt.Errorf("bridge name %q must not contain '/', ':' or white space", name)
+	case strings.ContainsAny(name, "/:"):
+		return fmt.Errorf("bridge name %q must not contain '/' or ':'", name)
 	}
-	return nil
+	return checkChars("bridge name", name, NoControl, true)
 }
 
 // ValidateAttachment checks a resolved attachment: exactly one of network and bridge, each
@@ -213,14 +219,23 @@ func ValidateAttachment(network, bridge string) error {
 // that an import reads it back, in the domain's mark.
 const MaxNetworkConfigBytes = 64 << 10
 
-// NetworkConfigRule says what ValidateNetworkConfig accepts.
-const NetworkConfigRule = "a cloud-init network configuration in YAML, at most 65536 bytes: a mapping with a " +
-	"`version` key of 2 (netplan's format) or 1, optionally under a top-level `network` key"
+// NetworkConfig is the rule of a VM's network configuration; NetworkConfigRule its words.
+var (
+	NetworkConfig = Text{Words: fmt.Sprintf("a cloud-init network configuration in YAML, at most %d bytes, without control "+
+		"characters other than tab, line feed and carriage return: a mapping with a `version` key of 2 (netplan's format) "+
+		"or 1, optionally under a top-level `network` key", MaxNetworkConfigBytes),
+		MinLen: 1, MaxLen: MaxNetworkConfigBytes, Control: NoControlButLineBreaks, Example: "version: 2\n#",
+		Refused:  []string{" ", "version: 3", "network: {}", "- a", "\xff"},
+		Accepted: []string{"network:\n  version: 1\n", "version: 2\r\n# x\t\n"}, check: validateNetworkConfig}
+	NetworkConfigRule = NetworkConfig.Text()
+)
 
 // ValidateNetworkConfig accepts a cloud-init network configuration (the NoCloud seed's
 // network-config file) by NetworkConfigRule. It checks the shape cloud-init needs to take the
 // document at all, not every key: cloud-init reports those in the guest.
-func ValidateNetworkConfig(doc string) error {
+func ValidateNetworkConfig(doc string) error { return NetworkConfig.Check(doc) }
+
+func validateNetworkConfig(doc string) error {
 	switch {
 	case strings.TrimSpace(doc) == "":
 		return errors.New("network config is empty; leave it unset for DHCP")
@@ -229,9 +244,8 @@ func ValidateNetworkConfig(doc string) error {
 	case !utf8.ValidString(doc):
 		return errors.New("network config is not valid UTF-8")
 	}
-	if i := strings.IndexFunc(doc, func(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\t' && r != '\r' }); i >= 0 {
-		r, _ := utf8.DecodeRuneInString(doc[i:])
-		return fmt.Errorf("network config contains the control character %U at byte %d", r, i)
+	if err := checkChars("network config", doc, NoControlButLineBreaks, false); err != nil {
+		return err
 	}
 	var top map[string]any
 	if err := yaml.Unmarshal([]byte(doc), &top); err != nil {

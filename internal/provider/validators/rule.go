@@ -12,6 +12,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // rule checks a known value of type T with a core rule; description says what the value must
@@ -38,23 +40,41 @@ func (v rule[T]) validate(value T, known bool, at path.Path, diags *diag.Diagnos
 	}
 }
 
-type stringRule struct{ rule[string] }
+// stringRule checks a string by a rules.Text; int64Rule a number, and listRule a list's length,
+// by a rules.Ints. Each gives its rule back (Rule), so a test can try the values its words
+// refuse.
+type stringRule struct {
+	rule[string]
+	r rules.Text
+}
 
-type int64Rule struct{ rule[int64] }
+type int64Rule struct {
+	rule[int64]
+	r rules.Ints
+}
 
 var (
 	_ validator.String = stringRule{}
 	_ validator.Int64  = int64Rule{}
 )
 
-// String returns a validator that refuses a known string value check refuses.
-func String(description string, check func(string) error) validator.String {
-	return stringRule{rule[string]{description: description, check: check}}
+// Rule is the rule the validator checks.
+func (v stringRule) Rule() rules.Text { return v.r }
+
+// Rule is the rule the validator checks.
+func (v int64Rule) Rule() rules.Ints { return v.r }
+
+// RuleText is the words of the rule the validator checks, as the description says them.
+func (v rule[T]) RuleText() string { return v.description }
+
+// String returns a validator that refuses a known string r refuses.
+func String(r rules.Text) validator.String {
+	return stringRule{rule[string]{description: r.Text(), check: r.Check}, r}
 }
 
-// Int64 returns a validator that refuses a known number value check refuses.
-func Int64(description string, check func(int64) error) validator.Int64 {
-	return int64Rule{rule[int64]{description: description, check: check}}
+// Int64 returns a validator that refuses a known number r refuses.
+func Int64(r rules.Ints) validator.Int64 {
+	return int64Rule{rule[int64]{description: r.Text(), check: r.Check}, r}
 }
 
 func (v stringRule) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
@@ -67,7 +87,21 @@ func (v int64Rule) ValidateInt64(_ context.Context, req validator.Int64Request, 
 	v.validate(req.ConfigValue.ValueInt64(), known, req.Path, &resp.Diagnostics)
 }
 
-type listRule struct{ rule[int] }
+type listRule struct {
+	rule[int]
+	r rules.Ints
+}
+
+type mapSizeRule struct {
+	rule[int]
+	r rules.Ints
+}
+
+// mapKeysRule checks every key of a map by a rules.Text.
+type mapKeysRule struct {
+	rule[string]
+	r rules.Text
+}
 
 type objectRule struct {
 	rule[map[string]attr.Value]
@@ -75,18 +109,53 @@ type objectRule struct {
 
 var (
 	_ validator.List   = listRule{}
+	_ validator.Map    = mapSizeRule{}
+	_ validator.Map    = mapKeysRule{}
 	_ validator.Object = objectRule{}
 )
 
-// List returns a validator that refuses a known list whose length check refuses.
-func List(description string, check func(int) error) validator.List {
-	return listRule{rule[int]{description: description, check: check}}
+// Rule is the rule the validator checks.
+func (v listRule) Rule() rules.Ints { return v.r }
+
+// Rule is the rule the validator checks.
+func (v mapSizeRule) Rule() rules.Ints { return v.r }
+
+// Rule is the rule the validator checks.
+func (v mapKeysRule) Rule() rules.Text { return v.r }
+
+// List returns a validator that refuses a known list whose length r refuses.
+func List(r rules.Ints) validator.List {
+	return listRule{rule[int]{description: r.Text(), check: func(n int) error { return r.Check(int64(n)) }}, r}
+}
+
+// MapSize returns a validator that refuses a known map whose number of elements r refuses.
+func MapSize(r rules.Ints) validator.Map {
+	return mapSizeRule{rule[int]{description: r.Text(), check: func(n int) error { return r.Check(int64(n)) }}, r}
+}
+
+// MapKeys returns a validator that refuses a known map with a key r refuses.
+func MapKeys(r rules.Text) validator.Map {
+	return mapKeysRule{rule[string]{description: r.Text(), check: r.Check}, r}
 }
 
 // Object returns a validator that refuses a known object whose attributes check refuses. The
 // object is checked only when every attribute is known: an unknown one may settle the rule.
 func Object(description string, check func(map[string]attr.Value) error) validator.Object {
 	return objectRule{rule[map[string]attr.Value]{description: description, check: check}}
+}
+
+func (v mapSizeRule) ValidateMap(_ context.Context, req validator.MapRequest, resp *validator.MapResponse) {
+	known := !req.ConfigValue.IsNull() && !req.ConfigValue.IsUnknown()
+	v.validate(len(req.ConfigValue.Elements()), known, req.Path, &resp.Diagnostics)
+}
+
+func (v mapKeysRule) ValidateMap(_ context.Context, req validator.MapRequest, resp *validator.MapResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	for k := range req.ConfigValue.Elements() {
+		v.validate(k, true, req.Path.AtMapKey(k), &resp.Diagnostics)
+	}
 }
 
 func (v listRule) ValidateList(_ context.Context, req validator.ListRequest, resp *validator.ListResponse) {

@@ -1,108 +1,102 @@
 package validators
 
 import (
-	"strconv"
-
 	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
 // VMName validates a kvm2_proxy_vm name.
-func VMName() validator.String { return String(rules.VMNameRule, rules.ValidateVMName) }
+func VMName() validator.String { return String(rules.VMName) }
 
 // NamePrefix validates a kvm2_proxy_vm name_prefix.
-func NamePrefix() validator.String { return String(rules.NamePrefixRule, rules.ValidateNamePrefix) }
+func NamePrefix() validator.String { return String(rules.NamePrefix) }
 
 // VCPUs validates a number of virtual CPUs.
-func VCPUs() validator.Int64 { return Int64(rules.VCPUsRule, rules.ValidateVCPUs) }
+func VCPUs() validator.Int64 { return Int64(rules.VCPUs) }
 
 // MemoryMiB validates a memory size in MiB.
-func MemoryMiB() validator.Int64 { return Int64(rules.MemoryMiBRule, rules.ValidateMemoryMiB) }
+func MemoryMiB() validator.Int64 { return Int64(rules.MemoryMiB) }
 
 // DiskGiB validates a disk size in GiB.
-func DiskGiB() validator.Int64 { return Int64(rules.DiskGiBRule, rules.ValidateDiskGiB) }
+func DiskGiB() validator.Int64 { return Int64(rules.DiskGiB) }
 
 // Firmware validates a boot firmware.
-func Firmware() validator.String {
-	return String(rules.FirmwareRule, func(s string) error { return rules.ValidateFirmware(rules.Firmware(s)) })
-}
+func Firmware() validator.String { return String(rules.BootFirmware) }
 
-// HostName validates a key of the provider's hosts.
-func HostName() validator.String { return String(rules.HostNameRule, rules.ValidateHostName) }
+// Hosts validates the provider's hosts map: how many, and each key (a host name).
+func Hosts() []validator.Map {
+	return []validator.Map{MapSize(rules.Hosts), MapKeys(rules.HostName)}
+}
 
 // Address validates a host's SSH address.
-func Address() validator.String { return String(rules.AddressRule, rules.ValidateAddress) }
+func Address() validator.String { return String(rules.Address) }
 
 // Port validates a TCP port.
-func Port() validator.Int64 { return Int64(rules.PortRule, rules.ValidatePort) }
+func Port() validator.Int64 { return Int64(rules.Port) }
 
 // MaxConcurrentOperations validates how many operations on one host may run at once.
-func MaxConcurrentOperations() validator.Int64 {
-	return Int64(rules.MaxConcurrentOperationsRule, rules.ValidateMaxConcurrentOperations)
-}
+func MaxConcurrentOperations() validator.Int64 { return Int64(rules.MaxConcurrentOperations) }
 
 // MaxClientRequests validates how many concurrent requests a host's libvirtd serves per client
 // connection.
-func MaxClientRequests() validator.Int64 {
-	return Int64(rules.MaxClientRequestsRule, rules.ValidateMaxClientRequests)
-}
+func MaxClientRequests() validator.Int64 { return Int64(rules.MaxClientRequests) }
 
 // User validates an SSH user.
-func User() validator.String { return String(rules.UserRule, rules.ValidateUser) }
+func User() validator.String { return String(rules.User) }
 
 // Socket validates the path of a host's libvirt socket.
-func Socket() validator.String { return String(rules.SocketRule, rules.ValidateSocket) }
+func Socket() validator.String { return String(rules.Socket) }
 
 // NetworkName validates a libvirt network name.
-func NetworkName() validator.String { return String(rules.NetworkNameRule, rules.ValidateNetworkName) }
+func NetworkName() validator.String { return String(rules.NetworkName) }
 
 // PoolName validates a storage pool name.
-func PoolName() validator.String { return String(rules.PoolNameRule, rules.ValidatePoolName) }
+func PoolName() validator.String { return String(rules.PoolName) }
 
 // BridgeName validates a host bridge name.
-func BridgeName() validator.String { return String(rules.BridgeNameRule, rules.ValidateBridgeName) }
+func BridgeName() validator.String { return String(rules.BridgeName) }
 
 // BaseImageName validates a kvm2_base_image volume name.
-func BaseImageName() validator.String {
-	return String(rules.BaseImageNameRule, rules.ValidateBaseImageName)
-}
+func BaseImageName() validator.String { return String(rules.BaseImageName) }
+
+// SHA256 validates a kvm2_base_image sha256.
+func SHA256() validator.String { return String(rules.SHA256) }
+
+// ImageFormat validates a kvm2_base_image format.
+func ImageFormat() validator.String { return String(rules.ImageFormat) }
+
+// SourceURL validates a kvm2_base_image source_url.
+func SourceURL() validator.String { return String(rules.SourceURL) }
 
 // VMID validates a kvm2_proxy_vm id (host/name).
-func VMID() validator.String { return String(rules.IDRule, rules.ValidateID) }
+func VMID() validator.String { return String(rules.ID) }
 
 // UID validates a kvm2_proxy_vm uid.
-func UID() validator.String { return String(rules.UIDRule, rules.ValidateUID) }
+func UID() validator.String { return String(rules.UID) }
 
 // PowerOperation validates a kvm2_proxy_vm_power operation.
-func PowerOperation() validator.String {
-	return String(rules.PowerOperationRule, rules.ValidatePowerOperation)
-}
+func PowerOperation() validator.String { return String(rules.Power) }
 
 // ShutdownTimeout validates a graceful shutdown timeout (a Go duration).
-func ShutdownTimeout() validator.String {
-	return String(rules.ShutdownTimeoutRule, func(s string) error {
-		_, err := rules.ParseShutdownTimeout(s)
-		return err
-	})
-}
+func ShutdownTimeout() validator.String { return String(rules.ShutdownTimeout) }
 
 // MACAddress validates a NIC's MAC address.
-func MACAddress() validator.String { return String(rules.MACAddressRule, rules.ValidateMACAddress) }
+func MACAddress() validator.String { return String(rules.MACAddress) }
 
 // NetworkConfig validates a cloud-init network configuration.
-func NetworkConfig() validator.String {
-	return String(rules.NetworkConfigRule, rules.ValidateNetworkConfig)
-}
+func NetworkConfig() validator.String { return String(rules.NetworkConfig) }
 
 // Tag validates a kvm2_proxy_vm tag: what the VM's mark holds as it is.
-func Tag() validator.String { return String(rules.TagRule, rules.ValidateTag) }
+func Tag() validator.String { return String(rules.Tag) }
 
 // JumpHosts validates the length of a host's jump list.
-func JumpHosts() validator.List {
-	return List(rules.JumpHostsRule, func(n int) error { return rules.ValidateJumpHosts(n) })
-}
+func JumpHosts() validator.List { return List(rules.JumpHosts) }
+
+// NICs validates the length of a VM's network_interfaces.
+func NICs() validator.List { return List(rules.NICCount) }
 
 // HostKeySource validates that a jump host sets at most one of known_hosts_file and host_key.
 func HostKeySource() validator.Object {
@@ -111,15 +105,26 @@ func HostKeySource() validator.Object {
 	})
 }
 
-// IPWaitFamily validates wait_for_ip_family.
-func IPWaitFamily() validator.String {
-	return String(rules.IPWaitFamilyRule, func(s string) error { return rules.ValidateIPWaitSteering(s, "") })
+// Average, Peak and Burst validate the bounds of a NIC's limit in one direction.
+func Average() validator.Int64 { return Int64(rules.Average) }
+func Peak() validator.Int64    { return Int64(rules.Peak) }
+func Burst() validator.Int64   { return Int64(rules.Burst) }
+
+// Rate validates what binds one direction's limits together (rules.RateRule); each limit's own
+// bounds are its attribute's.
+func Rate() validator.Object {
+	return Object(rules.RateRule, func(attrs map[string]attr.Value) error {
+		n := func(name string) int64 {
+			v, _ := attrs[name].(types.Int64)
+			return v.ValueInt64() // 0 when null: not set
+		}
+		return rules.CheckPeak(n("average_kibps"), n("peak_kibps"))
+	})
 }
+
+// IPWaitFamily validates wait_for_ip_family.
+func IPWaitFamily() validator.String { return String(rules.WaitFamily) }
 
 // IPWaitInterface validates wait_for_ip_interface on its own (the VM's number of NICs is checked
 // with the NICs, by rules.ValidateIPWait).
-func IPWaitInterface() validator.Int64 {
-	return Int64(rules.IPWaitInterfaceRule, func(n int64) error {
-		return rules.ValidateIPWaitSteering("", strconv.FormatInt(n, 10))
-	})
-}
+func IPWaitInterface() validator.Int64 { return Int64(rules.IPWaitInterface) }

@@ -25,10 +25,9 @@ func TestString(t *testing.T) {
 		{"null skipped", VMName(), types.StringNull(), ""},
 		{"unknown skipped", VMName(), types.StringUnknown(), ""},
 		{"firmware", Firmware(), types.StringValue("coreboot"), `is neither "uefi" nor "bios"`},
-		{"host name", HostName(), types.StringValue("a/b"), "host name"},
 		{"address", Address(), types.StringValue("a b"), "white space"},
-		{"user", User(), types.StringValue("a@b"), "must not contain"},
-		{"socket", Socket(), types.StringValue("/run/x\nreboot"), "control characters"},
+		{"user", User(), types.StringValue("a@b"), "must not contain '@'"},
+		{"socket", Socket(), types.StringValue("/run/x\nreboot"), "control character U+000A"},
 		{"network", NetworkName(), types.StringValue("a/b"), "network name"},
 		{"pool", PoolName(), types.StringValue(""), "pool name is empty"},
 		{"bridge", BridgeName(), types.StringValue("a-very-long-bridge"), "at most 15"},
@@ -58,10 +57,10 @@ func TestInt64(t *testing.T) {
 		{"memory 64", MemoryMiB(), types.Int64Value(64), ""},
 		{"disk 65536", DiskGiB(), types.Int64Value(65536), ""},
 		{"disk 65537", DiskGiB(), types.Int64Value(65537), "disk is 65537 GiB"},
-		{"port 0", Port(), types.Int64Value(0), "port 0"},
+		{"port 0", Port(), types.Int64Value(0), "port is 0"},
 		{"wait interface 7", IPWaitInterface(), types.Int64Value(7), ""},
-		{"wait interface 8", IPWaitInterface(), types.Int64Value(8), `wait_for_ip_interface "8"`},
-		{"wait interface -1", IPWaitInterface(), types.Int64Value(-1), `wait_for_ip_interface "-1"`},
+		{"wait interface 8", IPWaitInterface(), types.Int64Value(8), "wait_for_ip_interface is 8"},
+		{"wait interface -1", IPWaitInterface(), types.Int64Value(-1), "wait_for_ip_interface is -1"},
 		{"null skipped", DiskGiB(), types.Int64Null(), ""},
 		{"unknown skipped", DiskGiB(), types.Int64Unknown(), ""},
 	}
@@ -113,7 +112,7 @@ func TestJumpValidators(t *testing.T) {
 		want  string
 	}{
 		{"four", jumps(4), ""},
-		{"five", jumps(5), "5 jump hosts; at most 4"},
+		{"five", jumps(5), "jump hosts is 5; it must be at most 4"},
 		{"null", types.ListNull(types.StringType), ""},
 		{"unknown", types.ListUnknown(types.StringType), ""},
 	} {
