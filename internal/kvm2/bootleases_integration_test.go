@@ -61,7 +61,9 @@ func TestLabGet_aReplacedVMWaitsForItsOwnLease(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = c.DeleteBaseImage(context.Background(), base.ID, imagecache.Recorded(base.SHA256, base.Path)) })
+	t.Cleanup(func() {
+		_ = c.DeleteBaseImage(context.Background(), base.ID, imagecache.Recorded(base.SHA256, base.Path))
+	})
 	id := rules.FormatID("lab", name)
 	req := itRequest(name, rules.FirmwareBIOS, 128)
 	req.BaseImageID, req.NICs = base.ID, []definition.NIC{{Network: env.network, MAC: mac}}
