@@ -152,8 +152,12 @@ func TestProxyVM_createBeforeDestroyWithAFixedNameSaysWhatToChange(t *testing.T)
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionCreateBeforeDestroy),
 				}},
+				// It leads with the likeliest story (the mark differs in user_data, a setting that
+				// replaces the VM) and says not to remove the running VM.
 				ExpectError: regexp.MustCompile(`(?s)Unable to create proxy VM lab/egress-1.*` +
-					`create_before_destroy.*cannot reuse a fixed name.*Remove\s+create_before_destroy`),
+					`Most\s+likely\s+domain\s+egress-1\s+is\s+this\s+resource's\s+own\s+VM.*` +
+					`cannot\s+reuse\s+a\s+fixed\s+name.*Remove\s+create_before_destroy.*do\s+not\s+remove\s+it\s+from\s+the\s+host.*` +
+					`Otherwise\s+it\s+belongs\s+to\s+another\s+configuration`),
 			},
 			{Config: h.config(h.baseImage() + vmConfig(cbd)), PlanOnly: true, Check: sameUID(&uid)},
 		},
