@@ -191,3 +191,29 @@ resource "kvm2_proxy_vm" "egress" {
 		t.Fatalf("%d calls reached the host: %v", n, h.fb.Methods())
 	}
 }
+
+// TestProxyVM_fixedMACUnderCreateBeforeDestroySaysWhatToChange (issue 36, item 4): a VM named
+// from name_prefix with a fixed mac_address, replaced create-before-destroy, meets its own
+// running VM on the address (the apply plans the new VM's create without the VM it replaces):
+// the error leads with that, says what to change, and does not advise removing the VM; the
+// change it advises then applies.
+func TestProxyVM_fixedMACUnderCreateBeforeDestroySaysWhatToChange(t *testing.T) {
+	t.Parallel()
+	h := newFakeHost(t)
+	const mac = `mac_address = "52:54:00:36:04:01"`
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             h.checkNothingLeft,
+		Steps: []resource.TestStep{
+			{Config: cbdConfig(h, mac)},
+			{
+				Config: cbdConfig(h, mac+"\n  user_data = \"#cloud-config\\n\""),
+				ExpectError: regexp.MustCompile(`(?s)already used by domain egress-[a-z0-9]{8}.*is a VM of this\s+provider.*` +
+					`most\s+likely\s+it\s+is\s+this\s+resource's\s+own\s+VM.*create_before_destroy.*remove\s+mac_address.*` +
+					`Do\s+not\s+remove\s+egress-[a-z0-9]{8}\s+from\s+the\s+host`),
+			},
+			// As the error advises: without mac_address the replacement goes through.
+			{Config: cbdConfig(h, "user_data = \"#cloud-config\\n\"")},
+		},
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -336,9 +337,31 @@ func (r *proxyVMResource) checkNICMAC(ctx context.Context, plan proxyVMModel, ma
 	if inUse == nil {
 		return diags
 	}
-	diags.AddAttributeError(at, errorSummary("create", proxyVMKind, plannedID(plan)),
-		fmt.Sprintf("%v.\n\nTwo NICs with one address on a network break each other's traffic. Choose another "+
-			"mac_address, remove it to get a random one, or change or remove domain %s on the host. The plan asked "+
-			"the host; an apply would fail the same way.", inUse, inUse.Domain))
+	diags.AddAttributeError(at, errorSummary("create", proxyVMKind, plannedID(plan)), macInUseDetail(plan, inUse))
 	return diags
+}
+
+// macInUseDetail explains a planned MAC address another domain has. A VM of this provider whose
+// name this resource's name (or name_prefix) gives is most likely the resource's own VM, which a
+// create_before_destroy replacement creates beside: the detail then leads with that and its fix,
+// and never advises removing a running VM without saying what it is.
+func macInUseDetail(plan proxyVMModel, inUse *rules.MACInUseError) string {
+	const tail = " The plan asked the host; an apply would fail the same way."
+	name, prefix := knownString(plan.Name), knownString(plan.NamePrefix)
+	own := inUse.UID != "" && (inUse.Domain == name || prefix != "" && strings.HasPrefix(inUse.Domain, prefix))
+	if own {
+		return fmt.Sprintf("%v.\n\nDomain %s is a VM of this provider (uid %s) whose name this resource's name or "+
+			"name_prefix gives: most likely it is this resource's own VM, and this plan replaces it with "+
+			"create_before_destroy, which creates the new VM while the old one still runs and holds the address. One "+
+			"MAC address cannot be on two VMs of a network at once: remove mac_address (each VM then gets a random "+
+			"one), or remove create_before_destroy (the old VM is then destroyed first). Do not remove %s from the "+
+			"host: it is a running VM of this configuration.%s", inUse, inUse.Domain, inUse.UID, inUse.Domain, tail)
+	}
+	what := "a domain without this provider's mark"
+	if inUse.UID != "" {
+		what = "a VM of this provider, uid " + inUse.UID + ", of another resource or configuration"
+	}
+	return fmt.Sprintf("%v.\n\nTwo NICs with one address on a network break each other's traffic. Choose another "+
+		"mac_address, or remove it to get a random one. Domain %s is %s: change its address or remove it on the host "+
+		"only once you know nothing uses it.%s", inUse, inUse.Domain, what, tail)
 }

@@ -105,6 +105,8 @@ type MACUse struct {
 // host. It is Permanent until the other domain or the configuration changes.
 type MACInUseError struct {
 	Host, MAC, Domain string
+	// UID is the domain's UID when its mark and UUID prove it a VM of this provider; "" else.
+	UID string
 	// Unreadable says the domain's definition could not be read, so it may hold the address.
 	Unreadable bool
 }
@@ -125,7 +127,7 @@ func MACConflict(host, mac, uid string, uses []MACUse) error {
 		if !u.Unreadable && (!SameMAC(u.MAC, mac) || (uid != "" && u.UID == uid)) {
 			continue
 		}
-		return &MACInUseError{Host: host, MAC: strings.ToLower(mac), Domain: u.Domain, Unreadable: u.Unreadable}
+		return &MACInUseError{Host: host, MAC: strings.ToLower(mac), Domain: u.Domain, UID: u.UID, Unreadable: u.Unreadable}
 	}
 	return nil
 }
