@@ -305,10 +305,19 @@ start_libvirtd() {
 # a process stays a zombie for up to 2 s (it reaps on a timer): libvirtd's destroy,
 # which polls until QEMU is gone with the domain locked, took 1.7-1.8 s for a lone
 # TCG guest instead of 0.3 s, and each stop of a lab daemon waited as long.
+# Nor does the daemon keep any other file the caller has open: a test run under
+# `flock -x /tmp/kvm2-lab.lock` that restarted a daemon left the daemon holding the
+# lab's lock for as long as it ran, and every later run waited on it for good.
 lab_reaped() {
 	local run=(setsid tini -s -- "$@")
 	[ -z "$LAB_NS_MNT" ] || run=(nsenter --mount="$LAB_NS_MNT" --uts="$LAB_NS_UTS" -- "${run[@]}")
-	(exec "${run[@]}" </dev/null >/dev/null 2>&1) &
+	(
+		for fd in /proc/self/fd/*; do
+			fd="${fd##*/}"
+			[ "$fd" -le 2 ] || eval "exec $fd>&-" 2>/dev/null || true
+		done
+		exec "${run[@]}" </dev/null >/dev/null 2>&1
+	) &
 }
 
 # lab_in_ns CMD...: runs CMD in the selected host's namespaces (host 1: here).
