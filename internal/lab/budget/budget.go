@@ -88,10 +88,6 @@ type Budget struct {
 	Most time.Duration // the stretch never passes it; 0: Idle × MaxFactor
 }
 
-// Scaled is the budget stretched by the load now, for a bound that must be fixed when the wait
-// begins (a context's deadline, a process's time limit).
-func (b Budget) Scaled() time.Duration { return b.scaled(ReadLoad().Factor()) }
-
 func (b Budget) scaled(factor float64) time.Duration {
 	d := time.Duration(float64(b.Idle) * factor).Round(time.Second)
 	if b.Most > 0 {
