@@ -13,6 +13,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/lab/budget"
 )
 
 // TestLabConsoleLog_inThePoolReadAndDeletedByIdentity: on the lab host, libvirt (virtlogd)
@@ -58,12 +59,13 @@ func TestLabConsoleLog_inThePoolReadAndDeletedByIdentity(t *testing.T) {
 
 	// The guest prints on ttyS0 (the lab image's kernel command line): the log grows.
 	var tail, path string
-	for deadline := time.Now().Add(bootTimeout); ; time.Sleep(2 * time.Second) {
+	w := budget.CoreGuestAddress.Start()
+	for ; ; time.Sleep(2 * time.Second) {
 		tail, path, err = c.ConsoleTail(ctx, id, inst.UID)
 		if err != nil {
 			t.Fatalf("ConsoleTail: %v", err)
 		}
-		if tail != "" || time.Now().After(deadline) {
+		if tail != "" || w.Over() {
 			break
 		}
 	}
@@ -71,7 +73,7 @@ func TestLabConsoleLog_inThePoolReadAndDeletedByIdentity(t *testing.T) {
 		t.Fatalf("ConsoleTail path %q, want the log %s in the pool", path, logName)
 	}
 	if tail == "" {
-		t.Errorf("the console log of %s stayed empty for %s: virtlogd does not write it, or the image prints nothing on ttyS0", name, bootTimeout)
+		t.Error(w.Errorf("the console log of %s stayed empty: virtlogd does not write it, or the image prints nothing on ttyS0", name))
 	}
 	t.Logf("console tail:\n%s", tail)
 	v, err := l.StorageVolLookupByName(pool, logName)

@@ -23,6 +23,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/lab/budget"
 )
 
 // itPrefix starts the name of everything the integration tests create, so that leftovers of an
@@ -30,9 +31,8 @@ import (
 const itPrefix = "kvm2-it-"
 
 const (
-	itBase      = itPrefix + "base.qcow2"
-	itTag       = "kvm2-it-tag"
-	bootTimeout = 90 * time.Second
+	itBase = itPrefix + "base.qcow2"
+	itTag  = "kvm2-it-tag"
 )
 
 // labEnv is the lab as .lab/env describes it.
@@ -185,20 +185,24 @@ func itRequest(name string, fw rules.Firmware, memory int) CreateRequest {
 	}
 }
 
-// waitForAddress polls Get until the instance reports an IPv4 address.
+// waitForAddress polls Get until the instance reports an IPv4 address, within
+// budget.CoreGuestAddress (stretched by the machine's load).
 func waitForAddress(t *testing.T, c *Client, id, uid string) Instance {
 	t.Helper()
-	deadline := time.Now().Add(bootTimeout)
+	w := budget.CoreGuestAddress.Start()
 	for {
 		inst, err := c.Get(context.Background(), id, uid)
 		if err != nil {
 			t.Fatalf("Get %s: %v", id, err)
 		}
 		if inst.IPv4 != "" {
+			if note := w.Note(); note != "" {
+				t.Log(note)
+			}
 			return inst
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s has no address after %s: %+v", id, bootTimeout, inst)
+		if w.Over() {
+			t.Fatal(w.Errorf("%s has no address: %+v", id, inst))
 		}
 		time.Sleep(2 * time.Second)
 	}

@@ -24,6 +24,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/lab/budget"
 )
 
 func TestLab(t *testing.T) {
@@ -373,15 +374,15 @@ func BenchmarkLabGet(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	deadline := time.Now().Add(bootTimeout)
-	for inst.IPv4 == "" && time.Now().Before(deadline) {
+	w := budget.CoreGuestAddress.Start()
+	for inst.IPv4 == "" && !w.Over() {
 		time.Sleep(2 * time.Second)
 		if inst, err = c.Get(ctx, inst.ID, inst.UID); err != nil {
 			b.Fatal(err)
 		}
 	}
 	if inst.IPv4 == "" {
-		b.Fatal("guest has no address")
+		b.Fatal(w.Errorf("guest %s has no address", inst.ID))
 	}
 	before := log.rpcs.Load()
 	b.ResetTimer()

@@ -14,6 +14,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/lab/budget"
 )
 
 // A running VM's CPUs change by a restart: the guest powers off when asked (or is destroyed
@@ -43,18 +44,18 @@ func TestLabResize_runningVMRestartsWithTheNewDefinition(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Let the guest boot until its agent reports an address, as a VM in service has.
-	booted := time.Now()
-	for deadline := time.Now().Add(3 * time.Minute); ; time.Sleep(2 * time.Second) {
+	w := budget.CoreGuestAddress.Start()
+	for ; ; time.Sleep(2 * time.Second) {
 		inst, err := c.Get(ctx, id, a.UID)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if inst.IPv4 != "" {
-			t.Logf("guest address %s after %s", inst.IPv4, time.Since(booted).Round(time.Second))
+			t.Logf("guest address %s after %s", inst.IPv4, w.Elapsed().Round(time.Second))
 			break
 		}
-		if time.Now().After(deadline) {
-			t.Log("no guest address after 3 minutes; resizing anyway")
+		if w.Over() {
+			t.Logf("resizing anyway: %v", w.Errorf("no guest address"))
 			break
 		}
 	}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/lab/budget"
 )
 
 // loadLab2 reads the second lab host, whose sshd refuses stream-local forwarding, from
@@ -98,7 +100,7 @@ func TestLabTransports(t *testing.T) {
 		took := time.Since(start)
 		t.Logf("after %v: %s %s: %s", took.Round(time.Millisecond), h.Status, h.Reason, h.Message)
 		if h.Reason != ReasonSocketForwardRefused || took > 10*time.Second {
-			t.Errorf("reason %s after %v, want SocketForwardRefused within seconds", h.Reason, took)
+			t.Errorf("reason %s after %v, want SocketForwardRefused within seconds (%s)", h.Reason, took, budget.Now())
 		}
 		// Which words depend on whether the host has nc (the lab installs netcat-openbsd).
 		want := "nc not found"

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/crypto/ssh"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/lab/budget"
 )
 
 // labKey is a fresh client key: its private key file and its authorized_keys line, behind the
@@ -132,7 +133,7 @@ func TestLabExecMeetsTheShell(t *testing.T) {
 			t.Errorf("the error does not quote what the host printed")
 		}
 		if took > 10*time.Second {
-			t.Errorf("the failure took %v, want seconds", took)
+			t.Errorf("the failure took %v, want seconds (%s)", took, budget.Now())
 		}
 	})
 }

@@ -25,11 +25,9 @@ import (
 	"github.com/skeema/knownhosts"
 	"golang.org/x/crypto/ssh"
 	"libvirt.org/go/libvirtxml"
-)
 
-// bootBudget is how long a guest may take from DomainCreate until its agent
-// reports an IPv4 address and the seed's hostname.
-const bootBudget = 60 * time.Second
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/lab/budget"
+)
 
 const (
 	agentChannel  = "org.qemu.guest_agent.0"
@@ -440,17 +438,18 @@ func nvramPath(t *testing.T, lv *libvirt.Libvirt, dom libvirt.Domain) string {
 }
 
 // waitForAgent polls the guest agent until it reports a non-loopback IPv4
-// address and the hostname from the seed, within bootBudget of the start.
+// address and the hostname from the seed, within budget.LabGuestBoot of the
+// start (stretched by the machine's load).
 func (g *guest) waitForAgent(t *testing.T) (string, time.Duration) {
 	t.Helper()
 	dom, err := g.l.lv.DomainLookupByName(g.name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := time.Now()
+	w := budget.LabGuestBoot.Start()
 	var ip, host string
 	var lastErr error
-	for time.Since(start) < bootBudget {
+	for !w.Over() {
 		time.Sleep(500 * time.Millisecond)
 		ifaces, err := g.l.lv.DomainInterfaceAddresses(dom, uint32(libvirt.DomainInterfaceAddressesSrcAgent), 0)
 		if err != nil {
@@ -463,10 +462,13 @@ func (g *guest) waitForAgent(t *testing.T) (string, time.Duration) {
 			continue
 		}
 		if ip != "" && host == g.name {
-			return ip, time.Since(start)
+			if note := w.Note(); note != "" {
+				t.Log(note)
+			}
+			return ip, w.Elapsed()
 		}
 	}
-	t.Fatalf("after %s: IPv4 %q, hostname %q (want %q), last error: %v", bootBudget, ip, host, g.name, lastErr)
+	t.Fatal(w.Errorf("IPv4 %q, hostname %q (want %q), last error: %v", ip, host, g.name, lastErr))
 	return "", 0
 }
 
@@ -487,9 +489,9 @@ func firstIPv4(ifaces []libvirt.DomainInterface) string {
 func (g *guest) checkProxy(t *testing.T, ip string) {
 	t.Helper()
 	addr := net.JoinHostPort(ip, g.l.env.ProxyPort)
-	deadline := time.Now().Add(20 * time.Second)
+	w := budget.LabGuestProxy.Start()
 	var lastErr error
-	for time.Now().Before(deadline) {
+	for !w.Over() {
 		status, err := proxyRequest(g.l, addr)
 		if err == nil {
 			if !strings.HasPrefix(status, "HTTP/1.") {
@@ -501,7 +503,7 @@ func (g *guest) checkProxy(t *testing.T, ip string) {
 		lastErr = err
 		time.Sleep(500 * time.Millisecond)
 	}
-	t.Fatalf("no HTTP proxy at %s: %v", addr, lastErr)
+	t.Fatal(w.Errorf("no HTTP proxy at %s: %v", addr, lastErr))
 }
 
 // dialTCP reaches addr from the lab host: through a forwarded channel, or nc

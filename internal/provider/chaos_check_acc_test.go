@@ -21,6 +21,8 @@ import (
 
 	libvirt "github.com/digitalocean/go-libvirt"
 	"github.com/digitalocean/go-libvirt/socket/dialers"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/lab/budget"
 )
 
 // chaosHost is one lab host as the walk reaches it: the provider's key, the --host number of
@@ -422,19 +424,19 @@ func (w *chaosWalk) sweepHost(h chaosHost) {
 	}
 }
 
-// waitHosts waits up to 30 s for both hosts to answer over SSH, then restarts what does not, so
-// the walk never leaves the shared lab down.
+// waitHosts waits, within budget.DaemonBack, for both hosts to answer over SSH, then restarts
+// what does not, so the walk never leaves the shared lab down.
 func (w *chaosWalk) waitHosts(t *testing.T) {
 	t.Helper()
 	for _, h := range w.hosts {
-		start := time.Now()
-		for !h.answers() && time.Since(start) < 30*time.Second {
+		wait := budget.DaemonBack.Start()
+		for !h.answers() && !wait.Over() {
 			time.Sleep(500 * time.Millisecond)
 		}
 		if h.answers() {
 			continue
 		}
-		t.Errorf("host %s does not answer 30 s after the fault: restarting its sshd and libvirtd", h.key)
+		t.Errorf("host %s: %v; restarting its sshd and libvirtd", h.key, wait.Errorf("no answer over SSH"))
 		_ = withRestartLock(t.Name(), func() error {
 			_ = w.f.script(t, "restart-sshd.sh", "--host", h.num)
 			if !h.answers() {

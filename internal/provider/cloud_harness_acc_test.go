@@ -24,20 +24,15 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/lab/budget"
 )
 
 // cloudPrefix names everything the cloud tests create on the lab.
 const cloudPrefix = "kvm2-cacc-"
 
-// Bounds of the waits. Guests boot under TCG in about a minute; two share the two cores.
-const (
-	cloudAgentBudget     = 10 * time.Minute // from apply start to an agent-reported IPv4
-	cloudInitBudget      = 20 * time.Minute // from apply start to cloud-init done (apt runs in one test)
-	cloudProxyBudget     = time.Minute      // from cloud-init done to a proxied answer
-	cloudExecBudget      = 2 * time.Minute  // one guest-exec, start to exit
-	cloudConsoleBudget   = 2 * time.Minute  // for the domain's console to appear
-	cloudConsoleLifetime = 30 * time.Minute // the console tap's own bound
-)
+// The waits' bounds are internal/lab/budget's Cloud* budgets; the console tap has its own.
+const cloudConsoleLifetime = 30 * time.Minute
 
 // cloudLab is the lab host with the cloud image the lab serves (KVM2_TEST_CLOUD_IMAGE_*).
 type cloudLab struct {
@@ -136,7 +131,8 @@ func (c *cloudLab) exec(domain, script string) (guestRun, error) {
 	if err := json.Unmarshal(raw, &started); err != nil {
 		return guestRun{}, err
 	}
-	for deadline := time.Now().Add(cloudExecBudget); time.Now().Before(deadline); time.Sleep(300 * time.Millisecond) {
+	w := budget.CloudExec.Start()
+	for ; !w.Over(); time.Sleep(300 * time.Millisecond) {
 		raw, err := c.agent(domain, map[string]any{"execute": "guest-exec-status", "arguments": map[string]any{"pid": started.PID}})
 		if err != nil {
 			return guestRun{}, err
@@ -157,7 +153,7 @@ func (c *cloudLab) exec(domain, script string) (guestRun, error) {
 		errOut, _ := base64.StdEncoding.DecodeString(st.Err)
 		return guestRun{out: string(out), errOut: string(errOut), code: st.ExitCode}, nil
 	}
-	return guestRun{}, fmt.Errorf("guest-exec %q in %s did not exit within %s", script, domain, cloudExecBudget)
+	return guestRun{}, w.Errorf("guest-exec %q in %s did not exit", script, domain)
 }
 
 // agentIPv4 is the first non-loopback IPv4 address the guest agent reports, or "".
@@ -178,7 +174,8 @@ func (c *cloudLab) agentIPv4(domain string) (string, error) {
 // waitAgentIPv4 polls, bounded, until the agent reports an IPv4 address.
 func (c *cloudLab) waitAgentIPv4(domain string, t0 time.Time) (string, error) {
 	var lastErr error
-	for time.Since(t0) < cloudAgentBudget {
+	w := budget.CloudAgent.From(t0)
+	for !w.Over() {
 		ip, err := c.agentIPv4(domain)
 		if err == nil && ip != "" {
 			return ip, nil
@@ -186,8 +183,7 @@ func (c *cloudLab) waitAgentIPv4(domain string, t0 time.Time) (string, error) {
 		lastErr = err
 		time.Sleep(2 * time.Second)
 	}
-	return "", fmt.Errorf("the guest agent of %s reported no IPv4 address within %s of the apply's start (last error: %v)",
-		domain, cloudAgentBudget, lastErr)
+	return "", w.Errorf("the guest agent of %s reported none, counted from the apply's start (last error: %v)", domain, lastErr)
 }
 
 // cloudInit is what cloud-init says about itself once it has finished.
@@ -216,7 +212,8 @@ cat /run/cloud-init/result.json`
 // waitCloudInit polls, bounded, until cloud-init has finished in the guest.
 func (c *cloudLab) waitCloudInit(domain string, t0 time.Time) (cloudInit, error) {
 	var last string
-	for time.Since(t0) < cloudInitBudget {
+	w := budget.CloudInit.From(t0)
+	for !w.Over() {
 		if r, err := c.exec(domain, cloudInitFinished); err != nil || r.code != 0 {
 			last = fmt.Sprint("result.json: ", err, r.code)
 			time.Sleep(3 * time.Second)
@@ -233,7 +230,7 @@ func (c *cloudLab) waitCloudInit(domain string, t0 time.Time) (cloudInit, error)
 		code, _ := strconv.Atoi(strings.TrimSpace(rc))
 		return cloudInit{status: status, code: code, result: result, uptime: strings.TrimSpace(up), schema: strings.TrimSpace(schema)}, nil
 	}
-	return cloudInit{}, fmt.Errorf("cloud-init in %s did not finish within %s of the apply's start; last: %s", domain, cloudInitBudget, last)
+	return cloudInit{}, w.Errorf("cloud-init in %s, counted from the apply's start; last: %s", domain, last)
 }
 
 // checkClean fails unless cloud-init finished done, without errors in its status or result.
@@ -305,7 +302,7 @@ func (c *cloudLab) tapConsole(domain string) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		for deadline := time.Now().Add(cloudConsoleBudget); time.Now().Before(deadline) && ctx.Err() == nil; {
+		for w := budget.CloudConsole.Start(); !w.Over() && ctx.Err() == nil; {
 			out, err := c.virsh("", "ttyconsole", domain)
 			if p := strings.TrimSpace(out); err == nil && strings.HasPrefix(p, "/dev/pts/") {
 				// Raw and without echo, so nothing read is sent back to the guest as input.
@@ -340,7 +337,8 @@ func checkProxy(proxy, target, token string) error {
 	}
 	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{Proxy: http.ProxyURL(pu)}}
 	var last string
-	for deadline := time.Now().Add(cloudProxyBudget); time.Now().Before(deadline); time.Sleep(time.Second) {
+	w := budget.CloudProxy.Start()
+	for ; !w.Over(); time.Sleep(time.Second) {
 		resp, err := client.Get(target)
 		if err != nil {
 			last = err.Error()
@@ -353,7 +351,7 @@ func checkProxy(proxy, target, token string) error {
 		}
 		last = fmt.Sprintf("%s: %q", resp.Status, body)
 	}
-	return fmt.Errorf("no proxied answer from %s through the proxy at %s within %s; last: %s", target, proxy, cloudProxyBudget, last)
+	return w.Errorf("from %s through the proxy at %s; last: %s", target, proxy, last)
 }
 
 // imageAgentVersion is the qemu-guest-agent version the cloud image was built with, from the

@@ -27,6 +27,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/skeema/knownhosts"
 	"golang.org/x/crypto/ssh"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/lab/budget"
 )
 
 // failFastBound is how long a plan may take, from the start of the step to the error, when a
@@ -243,7 +245,7 @@ func TestAccFault_deadHostFailsFast(t *testing.T) {
 					t.Logf("plan against a refusing host with %d VMs and a base image in state (fleet refers to the base image by id: %v): failed after %v (bound %v)",
 						failFastVMs, literal, elapsed.Round(10*time.Millisecond), failFastBound)
 					if elapsed > failFastBound {
-						t.Errorf("the plan took %v to fail, want at most %v", elapsed, failFastBound)
+						t.Errorf("the plan took %v to fail, want at most %v (%s)", elapsed, failFastBound, budget.Now())
 					}
 					checkFailFastReads(t, reads, dead, wantFailed, "good/"+prefix+"good", "good/"+l.pool+"/"+prefix+"good.qcow2")
 				},

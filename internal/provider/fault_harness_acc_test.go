@@ -28,6 +28,8 @@ import (
 
 	libvirt "github.com/digitalocean/go-libvirt"
 	"github.com/digitalocean/go-libvirt/socket/dialers"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/lab/budget"
 )
 
 // faultPrefix starts the name of everything the fault tests create on the lab.
@@ -287,7 +289,7 @@ func (p *tfProc) wait(t *testing.T, timeout time.Duration) tfResult {
 	case <-time.After(timeout):
 		_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
 		<-p.done
-		t.Errorf("terraform %s did not end within %v: killed\n%s", strings.Join(p.cmd.Args[1:], " "), timeout, p.out.String())
+		t.Errorf("terraform %s did not end within %v (%s): killed\n%s", strings.Join(p.cmd.Args[1:], " "), timeout, budget.Now(), p.out.String())
 	}
 	r := tfResult{code: p.cmd.ProcessState.ExitCode(), out: p.out.String(), took: time.Since(p.start), log: p.log}
 	keepLog(t, p.log, r.out)
@@ -634,19 +636,19 @@ func (f *faultLab) labAnswers() bool {
 	return err == nil
 }
 
-// ensureLabBack waits up to 30 s for the lab to answer over SSH, then restarts sshd and
-// libvirtd the way up.sh starts them, so a fault test never leaves the shared lab down.
+// ensureLabBack waits, within budget.DaemonBack, for the lab to answer over SSH, then restarts
+// sshd and libvirtd the way up.sh starts them, so a fault test never leaves the shared lab down.
 func (f *faultLab) ensureLabBack(t *testing.T) {
 	t.Helper()
-	start := time.Now()
-	for time.Since(start) < 30*time.Second {
+	w := budget.DaemonBack.Start()
+	for !w.Over() {
 		if f.labAnswers() {
-			t.Logf("lab answers over SSH (%v after the check began)", time.Since(start).Round(time.Millisecond))
+			t.Logf("lab answers over SSH (%v after the check began)", w.Elapsed().Round(time.Millisecond))
 			return
 		}
 		time.Sleep(500 * time.Millisecond)
 	}
-	t.Errorf("the lab does not answer 30 s after the fault: restarting sshd and libvirtd")
+	t.Errorf("%v: restarting sshd and libvirtd", w.Errorf("the lab does not answer over SSH after the fault"))
 	if err := f.script(t, "restart-sshd.sh"); err != nil {
 		t.Error(err)
 	}

@@ -25,6 +25,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/lab/budget"
 )
 
 const (
@@ -75,11 +77,11 @@ func (f *faultLab) domState(name string) (string, error) {
 }
 
 // agentIPv4 polls the guest agent of the domain until it reports an IPv4 address other than
-// loopback, within wait.
-func (f *faultLab) agentIPv4(name string, wait time.Duration) (string, error) {
-	deadline := time.Now().Add(wait)
+// loopback, within the wait on b.
+func (f *faultLab) agentIPv4(name string, b budget.Budget) (string, error) {
+	w := b.Start()
 	var last error
-	for time.Now().Before(deadline) {
+	for !w.Over() {
 		out, err := f.virsh("", "domifaddr", name, "--source", "agent")
 		if err == nil {
 			for _, line := range strings.Split(out, "\n") {
@@ -91,7 +93,7 @@ func (f *faultLab) agentIPv4(name string, wait time.Duration) (string, error) {
 		last = err
 		time.Sleep(2 * time.Second)
 	}
-	return "", fmt.Errorf("no IPv4 from the guest agent of %s within %v (last: %v)", name, wait, last)
+	return "", w.Errorf("no IPv4 from the guest agent of %s (last: %v)", name, last)
 }
 
 // objects is this run's domains and volumes on the lab, sorted.
@@ -193,9 +195,9 @@ func TestAccFault_hostRestart(t *testing.T) {
 							return f.script(t, "restart-libvirtd.sh", "--down", "8")
 						})
 					}()
-					for start := time.Now(); f.labAnswers(); time.Sleep(200 * time.Millisecond) {
-						if time.Since(start) > 2*time.Minute {
-							t.Fatal("libvirtd still answers 2 minutes after its restart began")
+					for w := budget.DaemonStopped.Start(); f.labAnswers(); time.Sleep(200 * time.Millisecond) {
+						if w.Over() {
+							t.Fatal(w.Errorf("libvirtd still answers"))
 						}
 					}
 				},
@@ -225,7 +227,7 @@ func TestAccFault_hostRestart(t *testing.T) {
 					}); err != nil {
 						t.Fatal(err)
 					}
-					ip, err := f.agentIPv4(on, 3*time.Minute)
+					ip, err := f.agentIPv4(on, budget.GuestRestart)
 					if err != nil {
 						t.Fatal(err)
 					}

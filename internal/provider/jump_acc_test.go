@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/lab/budget"
 )
 
 // jumpFailBound is how long an apply may take, terraform's own start included, to fail on a
@@ -242,7 +244,7 @@ resource "kvm2_base_image" "base" {
 	}
 	t.Logf("apply failed in %v", r.took.Round(10*time.Millisecond))
 	if r.took > jumpFailBound {
-		t.Errorf("the apply took %v to fail; a wrong host key must fail within %v", r.took, jumpFailBound)
+		t.Errorf("the apply took %v to fail; a wrong host key must fail within %v (%s)", r.took, jumpFailBound, budget.Now())
 	}
 	if lines := jump.authLines(t, jump.user); len(lines) > 0 {
 		t.Errorf("the provider asked the jump host to authenticate %s; with its key refused it must not try:\n%s",

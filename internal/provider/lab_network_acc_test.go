@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/lab/budget"
 )
 
 // The lab network's host side, shared by the tests that send requests through a guest's proxy.
@@ -92,12 +94,13 @@ func (l *accLab) agentAddrs(domain string) (map[string][]string, error) {
 	return addrs, nil
 }
 
-// waitAgentIPv4OnEach waits, up to a minute, until the guest agent of domain reports an IPv4
-// address on n NICs, and fails the test if it does not.
+// waitAgentIPv4OnEach waits, within budget.NICLeases, until the guest agent of domain reports
+// an IPv4 address on n NICs, and fails the test if it does not.
 func (l *accLab) waitAgentIPv4OnEach(domain string, n int) {
 	l.t.Helper()
 	var last map[string][]string
-	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(500 * time.Millisecond) {
+	w := budget.NICLeases.Start()
+	for ; !w.Over(); time.Sleep(500 * time.Millisecond) {
 		addrs, err := l.agentAddrs(domain)
 		if err != nil {
 			continue
@@ -113,7 +116,7 @@ func (l *accLab) waitAgentIPv4OnEach(domain string, n int) {
 			return
 		}
 	}
-	l.t.Fatalf("the guest agent of %s did not report an IPv4 address on %d NICs within a minute: %v", domain, n, last)
+	l.t.Fatal(w.Errorf("the guest agent of %s, %d NICs: %v", domain, n, last))
 }
 
 // isIPv4 reports whether address a is an IPv4 address.

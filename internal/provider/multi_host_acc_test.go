@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/lab/budget"
 )
 
 // multiHostModule is the module of one host's part of the fleet: its base image and its VMs.
@@ -313,7 +315,7 @@ func TestAccMultiHost_fleet(t *testing.T) {
 		t.Fatalf("plan with host 2 stopped succeeded:\n%s", r.out)
 	}
 	if r.took > 60*time.Second {
-		t.Errorf("plan with host 2 stopped took %v to fail, want at most 60 s", r.took)
+		t.Errorf("plan with host 2 stopped took %v to fail, want at most 60 s (%s)", r.took, budget.Now())
 	}
 	errs := regexp.MustCompile(`(?m)^│? ?Error: .*$`).FindAllString(r.out, -1)
 	if len(errs) == 0 {

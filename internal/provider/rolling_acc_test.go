@@ -18,6 +18,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/lab/budget"
 )
 
 // TestAccProxyVM_rollingReplacementKeepsEgressUp: a group of two proxies (the tiny guest runs
@@ -69,7 +70,7 @@ resource "kvm2_proxy_vm" "egress" {
 				plancheck.ExpectResourceAction("kvm2_proxy_vm.egress[1]", action),
 			}},
 			Check: func(*terraform.State) error {
-				if err := p.waitAnswering(2, time.Minute); err != nil {
+				if err := p.waitAnswering(2, budget.ProxiesAnswer); err != nil {
 					return err
 				}
 				*gap = p.longestSilence(from, time.Now())
@@ -81,7 +82,7 @@ resource "kvm2_proxy_vm" "egress" {
 		ProtoV6ProviderFactories: l.factories(),
 		CheckDestroy:             l.checkNothingOfOursLeft,
 		Steps: []resource.TestStep{
-			{Config: group("1", true), Check: func(*terraform.State) error { return p.waitAnswering(2, time.Minute) }},
+			{Config: group("1", true), Check: func(*terraform.State) error { return p.waitAnswering(2, budget.ProxiesAnswer) }},
 			replacement("2", true, &cbdGap),
 			replacement("3", false, &plainGap),
 		},
@@ -202,9 +203,10 @@ func answering(ips []string, target, token string) (n int, why string) {
 	return n, why
 }
 
-// waitAnswering waits until a poll got answers from n VMs.
-func (p *egressPoller) waitAnswering(n int, budget time.Duration) error {
-	for deadline := time.Now().Add(budget); time.Now().Before(deadline); time.Sleep(pollEvery) {
+// waitAnswering waits, within the wait on b, until a poll got answers from n VMs.
+func (p *egressPoller) waitAnswering(n int, b budget.Budget) error {
+	w := b.Start()
+	for ; !w.Over(); time.Sleep(pollEvery) {
 		p.mu.Lock()
 		last := 0
 		if len(p.polls) > 0 {
@@ -217,8 +219,8 @@ func (p *egressPoller) waitAnswering(n int, budget time.Duration) error {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return fmt.Errorf("no poll within %s got answers from %d VMs of the group (addresses listed: %v, list error: %v, "+
-		"a failed request: %s)", budget, n, p.ips, p.listErr, p.lastErr)
+	return w.Errorf("no poll got answers from %d VMs of the group (addresses listed: %v, list error: %v, "+
+		"a failed request: %s)", n, p.ips, p.listErr, p.lastErr)
 }
 
 // longestSilence is the longest time between from and to during which no poll got an answer:

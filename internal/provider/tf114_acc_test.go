@@ -15,6 +15,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/lab/budget"
 )
 
 // fleetConfig is a base image and n stopped VMs tagged tag, named <prefix><i>.
@@ -261,25 +263,28 @@ func TestAccAction_power(t *testing.T) {
 	d.planIsEmpty("after the triggered reboot")
 }
 
-// waitForAgent waits up to 3 minutes until the guest agent of domain name answers guest-ping:
-// the guest has booted.
+// waitForAgent waits, within budget.GuestRestart, until the guest agent of domain name answers
+// guest-ping: the guest has booted.
 func (l *accLab) waitForAgent(t *testing.T, name string) {
 	t.Helper()
-	waitFor(t, 3*time.Minute, "the guest agent of "+name, func() bool {
+	waitFor(t, budget.GuestRestart, "the guest agent of "+name, func() bool {
 		out, _ := l.virsh("", "qemu-agent-command", name, `'{"execute":"guest-ping"}'`)
 		return strings.Contains(out, "return")
 	})
 }
 
-// waitFor polls cond every second until it holds, failing the test after limit.
-func waitFor(t *testing.T, limit time.Duration, what string, cond func() bool) {
+// waitFor polls cond every second until it holds, failing the test once the wait on b is over.
+func waitFor(t *testing.T, b budget.Budget, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(limit)
+	w := b.Start()
 	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out after %v waiting for %s", limit, what)
+		if w.Over() {
+			t.Fatal(w.Errorf("waiting for %s", what))
 		}
 		time.Sleep(time.Second)
+	}
+	if note := w.Note(); note != "" {
+		t.Log(note)
 	}
 }
 

@@ -77,7 +77,9 @@ lab_virsh define "$WORK/domain.xml" >/dev/null
 T0="$EPOCHREALTIME"
 lab_virsh start "$NAME" >/dev/null
 AGENT="" IP="" GOT_HOST=""
-for _ in $(seq 1 240); do
+# internal/lab/budget's LabGuestBoot: 60 s idle, stretched by the load.
+BOUND="$(lab_budget 60)"
+until lab_past "$T0" "$BOUND"; do
 	if [ -z "$AGENT" ] && lab_virsh qemu-agent-command "$NAME" '{"execute":"guest-ping"}' >/dev/null 2>&1; then
 		AGENT="$(lab_elapsed "$T0")"
 	fi
@@ -91,7 +93,7 @@ done
 TOTAL="$(lab_elapsed "$T0")"
 if [ -z "$IP" ] || [ "$GOT_HOST" != "$HOST" ]; then
 	tail -20 "$WORK/console.log" >&2 || true
-	lab_die "$FW boot: no agent IPv4/hostname after ${TOTAL}s (agent: ${AGENT:-never}, ip: ${IP:-none}, hostname: ${GOT_HOST:-none})"
+	lab_die "$FW boot: no agent IPv4/hostname after ${TOTAL}s (budget ${BOUND}s; $(lab_load); agent: ${AGENT:-never}, ip: ${IP:-none}, hostname: ${GOT_HOST:-none})"
 fi
 lab_log "$FW boot: agent after ${AGENT}s, IPv4 $IP and hostname $GOT_HOST after ${TOTAL}s"
 

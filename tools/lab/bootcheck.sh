@@ -19,14 +19,14 @@ lab_agent_ipv4() {
 }
 
 # lab_acpi_poweroff NAME FW SECONDS: presses the ACPI power button and fails
-# unless the guest is shut off within SECONDS.
+# unless the guest is shut off within SECONDS, stretched by the load (lab_budget).
 lab_acpi_poweroff() {
-	local t1="$EPOCHREALTIME"
+	local t1="$EPOCHREALTIME" bound
+	bound="$(lab_budget "$3")"
 	lab_virsh shutdown "$1" >/dev/null
-	for _ in $(seq 1 $(($3 * 2))); do
-		[ "$(lab_virsh domstate "$1" 2>/dev/null)" = "shut off" ] && break
+	until [ "$(lab_virsh domstate "$1" 2>/dev/null)" = "shut off" ]; do
+		lab_past "$t1" "$bound" && lab_die "$2: guest ignored the ACPI power button for ${bound}s ($3 s idle, stretched by the load; $(lab_load))"
 		sleep 0.5
 	done
-	[ "$(lab_virsh domstate "$1" 2>/dev/null)" = "shut off" ] || lab_die "$2: guest ignored the ACPI power button for $3s"
 	lab_log "$2 shutdown (ACPI): $(lab_elapsed "$t1")s"
 }

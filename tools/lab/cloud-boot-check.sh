@@ -147,7 +147,7 @@ done
 TOTAL="$(lab_elapsed "$T0")"
 if [ -z "$FINISHED" ] || [ -z "$IP_AT" ]; then
 	tail -30 "$WORK/console.log" >&2 || true
-	lab_die "$FW boot: not done after ${TOTAL}s (cloud-init finished: ${FINISHED:-no}, agent: ${AGENT:-never}, ip: ${IP:-none}, hostname: ${GOT_HOST:-none})"
+	lab_die "$FW boot: not done after ${TOTAL}s ($(lab_load); cloud-init finished: ${FINISHED:-no}, agent: ${AGENT:-never}, ip: ${IP:-none}, hostname: ${GOT_HOST:-none})"
 fi
 lab_log "$FW boot: agent after ${AGENT}s, IPv4 $IP and hostname $GOT_HOST after ${IP_AT}s, cloud-init finished after ${FINISHED}s"
 

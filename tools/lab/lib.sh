@@ -305,10 +305,19 @@ start_libvirtd() {
 # a process stays a zombie for up to 2 s (it reaps on a timer): libvirtd's destroy,
 # which polls until QEMU is gone with the domain locked, took 1.7-1.8 s for a lone
 # TCG guest instead of 0.3 s, and each stop of a lab daemon waited as long.
+# Nor does the daemon keep any other file the caller has open: a test run under
+# `flock -x /tmp/kvm2-lab.lock` that restarted a daemon left the daemon holding the
+# lab's lock for as long as it ran, and every later run waited on it for good.
 lab_reaped() {
 	local run=(setsid tini -s -- "$@")
 	[ -z "$LAB_NS_MNT" ] || run=(nsenter --mount="$LAB_NS_MNT" --uts="$LAB_NS_UTS" -- "${run[@]}")
-	(exec "${run[@]}" </dev/null >/dev/null 2>&1) &
+	(
+		for fd in /proc/self/fd/*; do
+			fd="${fd##*/}"
+			[ "$fd" -le 2 ] || eval "exec $fd>&-" 2>/dev/null || true
+		done
+		exec "${run[@]}" </dev/null >/dev/null 2>&1
+	) &
 }
 
 # lab_in_ns CMD...: runs CMD in the selected host's namespaces (host 1: here).
@@ -370,6 +379,23 @@ lab_drop_ns() {
 
 libvirt_answers() { timeout 15 virsh -q -c "$LAB_URI" version >/dev/null 2>&1; }
 
+# ---------------------------------------------------------------- wait budgets
+# The lab scripts' waits follow the rule of internal/lab/budget (its unit test holds these two
+# to it): a wait's budget on an idle machine is stretched by the one-minute load average per
+# CPU (at least 1, at most 3), and a wait that fails states the load. LAB_LOADAVG and LAB_CPUS
+# stand in for /proc/loadavg and nproc in that test.
+# lab_budget SECONDS: SECONDS stretched by the load now.
+lab_budget() {
+	awk -v s="$1" -v n="${LAB_CPUS:-$(nproc)}" '{f = n > 0 ? $1 / n : 1; if (f < 1) f = 1; if (f > 3) f = 3; printf "%d", s * f + 0.5; exit}' "${LAB_LOADAVG:-/proc/loadavg}"
+}
+# lab_load: the load average as a failure states it, "load average 5.20 3.10 2.00 on 2 CPUs".
+lab_load() {
+	awk -v n="${LAB_CPUS:-$(nproc)}" '{printf "load average %.2f %.2f %.2f on %d CPUs", $1, $2, $3, n; exit}' "${LAB_LOADAVG:-/proc/loadavg}"
+}
+# lab_past T0 SECONDS: whether SECONDS have passed since T0 (an $EPOCHREALTIME).
+lab_past() { awk -v a="$1" -v b="$EPOCHREALTIME" -v n="$2" 'BEGIN{exit !(b-a>n)}'; }
+
+
 # mount_tiny: the small pool's tmpfs. Mounted before libvirtd starts, so a
 # libvirtd in its own mount namespace (kvm_must_hide) sees it too.
 mount_tiny() {
@@ -392,19 +418,20 @@ lab_launch_libvirtd() {
 }
 
 # lab_wait_libvirtd [SECONDS]: waits until libvirtd answers on $LAB_URI, at most
-# SECONDS (default 60). The first connection probes QEMU's capabilities (~6 s).
+# SECONDS (default 60) stretched by the load (lab_budget). The first connection probes QEMU's
+# capabilities (~6 s).
 lab_wait_libvirtd() {
-	local t0="$EPOCHREALTIME" bound="${1:-60}"
+	local t0="$EPOCHREALTIME" bound
+	bound="$(lab_budget "${1:-60}")"
 	until libvirt_answers; do
 		if ! lab_pid_alive "$LAB_LIBVIRTD_PID" libvirtd; then
 			tail -20 "$LAB_LIBVIRTD_LOG" >&2 || true
 			lab_die "libvirtd died while starting (log above: $LAB_LIBVIRTD_LOG)"
 		fi
-		if awk -v a="$t0" -v b="$EPOCHREALTIME" -v n="$bound" 'BEGIN{exit !(b-a>n)}'; then
+		if lab_past "$t0" "$bound"; then
 			tail -20 "$LAB_LIBVIRTD_LOG" >&2 || true
 			ps -eo pid,etimes,pcpu,args | grep -E '[q]emu-system|[l]ibvirtd' | cut -c1-200 >&2 || true
-			uptime >&2 || true
-			lab_die "libvirtd did not answer on $LAB_URI within ${bound}s (log and its processes above: $LAB_LIBVIRTD_LOG)"
+			lab_die "libvirtd did not answer on $LAB_URI within ${bound}s (${1:-60} s idle, stretched by the load; $(lab_load); log and its processes above: $LAB_LIBVIRTD_LOG)"
 		fi
 		sleep 0.5
 	done
@@ -434,12 +461,13 @@ lab_launch_sshd() {
 	/usr/sbin/sshd -t -f "$SSH_DIR/sshd_config" || lab_die "sshd rejects $SSH_DIR/sshd_config"
 	# In the host's namespace: what its sessions exec sees that host's socket.
 	lab_reaped /usr/sbin/sshd -D -f "$SSH_DIR/sshd_config" -E "$LAB_HOST_STATE/sshd.log"
-	for _ in $(seq 1 40); do
-		ssh_works && break
+	local t0="$EPOCHREALTIME" bound
+	bound="$(lab_budget 10)"
+	until ssh_works; do
+		lab_past "$t0" "$bound" && {
+			tail -10 "$LAB_HOST_STATE/sshd.log" >&2 || true
+			lab_die "ssh root@127.0.0.1:$SSH_PORT does not work after ${bound}s (10 s idle, stretched by the load; $(lab_load); log: $LAB_HOST_STATE/sshd.log)"
+		}
 		sleep 0.25
 	done
-	ssh_works || {
-		tail -10 "$LAB_HOST_STATE/sshd.log" >&2 || true
-		lab_die "ssh root@127.0.0.1:$SSH_PORT does not work after 10s (log: $LAB_HOST_STATE/sshd.log)"
-	}
 }

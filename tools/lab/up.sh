@@ -317,14 +317,15 @@ ensure_http() {
 	setsid /usr/bin/python3 -m http.server --bind 127.0.0.1 --directory "$HTTP_ROOT" "$HTTP_PORT" \
 		>"$LAB_STATE/http.log" 2>&1 </dev/null &
 	echo $! >"$HTTP_PID"
-	for _ in $(seq 1 40); do
-		http_serves_all http_serves && break
+	local t0="$EPOCHREALTIME" bound
+	bound="$(lab_budget 10)"
+	until http_serves_all http_serves; do
+		lab_past "$t0" "$bound" && {
+			tail -5 "$LAB_STATE/http.log" >&2 || true
+			lab_die "HTTP server on 127.0.0.1:$HTTP_PORT does not serve the images after ${bound}s (10 s idle, stretched by the load; $(lab_load))"
+		}
 		sleep 0.25
 	done
-	http_serves_all http_serves || {
-		tail -5 "$LAB_STATE/http.log" >&2 || true
-		lab_die "HTTP server on 127.0.0.1:$HTTP_PORT does not serve the images after 10s"
-	}
 	lab_phase_end "127.0.0.1:$HTTP_PORT (started)"
 }
 
