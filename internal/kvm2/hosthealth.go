@@ -172,6 +172,9 @@ func dialReason(ctx context.Context, err error) string {
 	}
 	switch de.Stage {
 	case kvmerr.StageHostKey:
+		if errors.Is(err, kvmerr.ErrHostKeyUnknown) {
+			return ReasonHostKeyUnknown
+		}
 		return ReasonHostKeyMismatch
 	case kvmerr.StageAuth, kvmerr.StageKey:
 		return ReasonAuthFailed

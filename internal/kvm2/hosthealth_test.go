@@ -186,6 +186,7 @@ func TestCheckHosts_reasons(t *testing.T) {
 		{name: "auth refused", dialErr: dialErr(kvmerr.StageAuth, errors.New("unable to authenticate")), reason: ReasonAuthFailed, status: HealthDown},
 		{name: "key unreadable", dialErr: dialErr(kvmerr.StageKey, errors.New("no such file")), reason: ReasonAuthFailed, status: HealthDown},
 		{name: "host key mismatch", dialErr: dialErr(kvmerr.StageHostKey, errors.New("key mismatch")), reason: ReasonHostKeyMismatch, status: HealthDown},
+		{name: "host key unknown", dialErr: dialErr(kvmerr.StageHostKey, fmt.Errorf("no entry: %w", kvmerr.ErrHostKeyUnknown)), reason: ReasonHostKeyUnknown, status: HealthDown},
 		{name: "socket forward refused", dialErr: dialErr(kvmerr.StageForward, errors.New("rejected")), reason: ReasonSocketForwardRefused, status: HealthDown},
 		{name: "libvirt socket missing", dialErr: dialErr(kvmerr.StageSocket, errors.New("connect failed")), reason: ReasonSocketForwardRefused, status: HealthDown},
 		{name: "host name unknown", dialErr: dialErr(kvmerr.StageResolve, errors.New("no such host")), reason: ReasonUnreachable, status: HealthDown},

@@ -340,6 +340,16 @@ func TestLabCheck(t *testing.T) {
 			t.Fatalf("Check = %+v", h)
 		}
 	})
+	t.Run("a host missing from known_hosts is HostKeyUnknown", func(t *testing.T) {
+		kh := filepath.Join(t.TempDir(), "known_hosts")
+		if err := os.WriteFile(kh, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		c, _ := labClient(t, env, func(h *HostConfig) { h.KnownHostsFile = kh })
+		if h := c.Check(ctx); h[0].Reason != ReasonHostKeyUnknown || !strings.Contains(h[0].Message, "has no entry in "+kh) {
+			t.Fatalf("Check = %+v", h)
+		}
+	})
 	t.Run("closed port is Unreachable", func(t *testing.T) {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {

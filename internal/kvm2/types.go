@@ -203,6 +203,7 @@ const (
 	ReasonTimeout              = "Timeout"
 	ReasonAuthFailed           = "AuthFailed"
 	ReasonHostKeyMismatch      = "HostKeyMismatch"
+	ReasonHostKeyUnknown       = "HostKeyUnknown" // no known_hosts entry: never trusted, not changed
 	ReasonSocketForwardRefused = "SocketForwardRefused"
 	ReasonLibvirtError         = "LibvirtError"
 	ReasonPoolNotFound         = "PoolNotFound"

@@ -72,7 +72,8 @@ func (d *hostHealthDataSource) Schema(_ context.Context, _ datasource.SchemaRequ
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 					"name":   computedString("Host name."),
 					"status": computedString("`ok`, `degraded` (works, with a warning such as a nearly full pool) or `down`."),
-					"reason": computedString("Reason code: `OK`, `Unreachable`, `Timeout`, `AuthFailed`, `HostKeyMismatch`, " +
+					"reason": computedString("Reason code: `OK`, `Unreachable`, `Timeout`, `AuthFailed`, `HostKeyMismatch` (a key that differs from " +
+						"the pinned or known one), `HostKeyUnknown` (no known_hosts entry for the host), " +
 						"`SocketForwardRefused`, `LibvirtError`, `PoolNotFound`, `PoolInactive`, `NetworkNotFound`, " +
 						"`NetworkInactive` or `PoolLow`."),
 					"message":              computedString("Human-readable explanation of the reason."),

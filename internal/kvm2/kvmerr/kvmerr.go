@@ -26,6 +26,10 @@ var (
 // the next call redials and observes the real state.
 var ErrAbandoned = errors.New("rpc abandoned (its context ended first); connection closed")
 
+// ErrHostKeyUnknown is wrapped by a dial refused because the host has no entry in the known_hosts
+// file: not a changed key (no sign of interception), but a host never trusted yet.
+var ErrHostKeyUnknown = errors.New("host key unknown")
+
 // Class is the retry-relevant category of a failure.
 type Class int
 

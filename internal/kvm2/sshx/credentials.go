@@ -11,6 +11,8 @@ import (
 
 	"github.com/skeema/knownhosts"
 	"golang.org/x/crypto/ssh"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"golang.org/x/crypto/ssh/agent"
 )
 
@@ -146,7 +148,8 @@ func loadVerifier(c Config) (*verifier, error) {
 					"connection is intercepted): check the host's key out of band and update known_hosts_file: %w",
 					key.Type(), hostname, file, err)
 			case knownhosts.IsHostUnknown(err):
-				return fmt.Errorf("host %s has no entry in %s: %w", knownhosts.Normalize(hostname), file, err)
+				return fmt.Errorf("host %s has no entry in %s: check the host's key out of band and add it there, or "+
+					"pin it with host_key: %w (%w)", knownhosts.Normalize(hostname), file, kvmerr.ErrHostKeyUnknown, err)
 			default:
 				return err
 			}
