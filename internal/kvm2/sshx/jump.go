@@ -150,7 +150,11 @@ func (ch *chain) connect(ctx context.Context, eps []endpoint) (*ssh.Client, kvme
 		if err != nil {
 			return nil, stage, err
 		}
-		client, stage, err := handshake(conn, ep.cfg, ep.creds, ep.v)
+		where := "the host"
+		if i < len(eps)-1 {
+			where = "the jump host " + ep.cfg.addr()
+		}
+		client, stage, err := handshake(conn, ep.cfg, ep.creds, ep.v, where)
 		if err != nil {
 			_ = conn.Close()
 			return nil, stage, ep.named(err)
@@ -191,7 +195,7 @@ func (ch *chain) reach(ctx context.Context, prev *ssh.Client, eps []endpoint, i 
 		return nil, kvmerr.StageTCP, jump.named(fmt.Errorf("could not connect to %s: %w", c.addr(), err))
 	case open != nil:
 		return nil, kvmerr.StageForward, jump.named(fmt.Errorf("refused to open a TCP connection to %s: allow it on "+
-			"the jump host for user %s (AllowTcpForwarding yes and PermitOpen %s in its sshd_config, no "+
+			"the jump host for user %s (AllowTcpForwarding local, or yes, and PermitOpen %s in its sshd_config, no "+
 			"restrict or no-port-forwarding in its authorized_keys): %w", c.addr(), jump.cfg.User, c.addr(), err))
 	default:
 		return nil, kvmerr.StageTCP, jump.named(fmt.Errorf("open a TCP connection to %s: %w", c.addr(), err))

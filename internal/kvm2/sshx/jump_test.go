@@ -209,6 +209,10 @@ func TestJump_authFailure(t *testing.T) {
 	jump.srv.revoke(jump.signer.PublicKey())
 	_, err := dial(t, cfg)
 	assertJumpFailure(t, err, kvmerr.StageAuth, kvmerr.Permanent, jump.srv.addr(), target)
+	// The advice names the jump host's authorized_keys, not the target's.
+	if msg := err.Error(); !strings.Contains(msg, "authorized_keys on the jump host "+jump.srv.addr()) {
+		t.Errorf("error %q should point at the jump host's authorized_keys", msg)
+	}
 }
 
 func TestJump_forwardFailures(t *testing.T) {
@@ -218,7 +222,8 @@ func TestJump_forwardFailures(t *testing.T) {
 		cfg.Jump = []Hop{jump.hop()} // no permit: PermitOpen does not list the target
 		_, err := dial(t, cfg)
 		assertJumpFailure(t, err, kvmerr.StageForward, kvmerr.Permanent, jump.srv.addr(), target)
-		if !strings.Contains(err.Error(), "PermitOpen") {
+		// What the bastion guide recommends (local forwarding only) is what it advises.
+		if !strings.Contains(err.Error(), "PermitOpen") || !strings.Contains(err.Error(), "AllowTcpForwarding local") {
 			t.Errorf("error %q does not say what to allow", err)
 		}
 	})

@@ -251,7 +251,7 @@ func forwardError(c Config, err error) (kvmerr.Stage, error) {
 // verifier rejected the key or the host offers no key type the verifier knows for it, negotiate
 // when no other algorithm is in common, auth when the key was accepted but no credential was,
 // else handshake.
-func handshake(tcp net.Conn, c Config, creds *credentials, v *verifier) (*ssh.Client, kvmerr.Stage, error) {
+func handshake(tcp net.Conn, c Config, creds *credentials, v *verifier, where string) (*ssh.Client, kvmerr.Stage, error) {
 	// The callback runs on the handshake's own goroutine; the verdict is read under a lock.
 	var (
 		mu         sync.Mutex
@@ -289,7 +289,7 @@ func handshake(tcp net.Conn, c Config, creds *credentials, v *verifier) (*ssh.Cl
 				"common (upgrade sshd or relax its algorithm settings): %w", c.addr(), neg.What, err)
 		case keyChecked && isAuthFailure(err):
 			return nil, kvmerr.StageAuth, fmt.Errorf("user %s was refused with every key offered: check that the "+
-				"key's public half is in that user's authorized_keys on the host: %w", c.User, err)
+				"key's public half is in that user's authorized_keys on %s: %w", c.User, where, err)
 		default:
 			return nil, kvmerr.StageHandshake, err
 		}
