@@ -19,6 +19,8 @@ import (
 	"testing"
 	"time"
 
+	libvirt "github.com/digitalocean/go-libvirt"
+
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -105,61 +107,93 @@ func TestLabOwnership_inUseRuleOnTheRealHost(t *testing.T) {
 	})
 }
 
+// owVM is a running VM made on the lab host from a base image of its own, for the tests of the
+// in-use rule: both are swept before the test and when it ends.
+type owVM struct {
+	env  labEnv
+	l    *libvirt.Libvirt
+	c    *Client
+	ctx  context.Context
+	base imagecache.BaseImage
+	inst Instance
+	id   string
+	root string // the VM's overlay
+}
+
+func newOwVM(t *testing.T, name string) *owVM {
+	t.Helper()
+	v := &owVM{env: loadLab(t), id: rules.FormatID("lab", name)}
+	v.l = localLibvirt(t, v.env)
+	owSweep(t, v.l, name)
+	t.Cleanup(func() { owSweep(t, v.l, name) })
+	v.c, _ = labClient(t, v.env)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	t.Cleanup(cancel)
+	v.ctx = ctx
+	var err error
+	v.base, err = v.c.EnsureBaseImage(ctx, imagecache.BaseImageRequest{Host: "lab", Pool: v.env.pool, Name: name + ".qcow2",
+		SourceURL: v.env.imageURL, SHA256: v.env.imageSHA256})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.inst, err = v.c.Create(ctx, owRequest(name, v.base.ID)); err != nil {
+		t.Fatal(err)
+	}
+	root, _ := disksOf(t, v.l, name)
+	if len(root) != 1 {
+		t.Fatalf("root disks %v", root)
+	}
+	v.root = root[0]
+	return v
+}
+
+// refusedBy asserts that deleting the VM is refused with a DiskInUseError naming user alone, and
+// that the domain and every volume the create made (overlay, seed, the console log and its three
+// copies) are kept.
+func (v *owVM) refusedBy(t *testing.T, user string) {
+	t.Helper()
+	err := v.c.Delete(v.ctx, v.id, v.inst.UID)
+	var inUse *DiskInUseError
+	if !errors.As(err, &inUse) || len(inUse.Users) != 1 || inUse.Users[0].Name != user {
+		t.Fatalf("err = %v, want a DiskInUseError naming %s", err, user)
+	}
+	t.Logf("refused: %v", err)
+	if _, err := v.l.DomainLookupByName(v.inst.Name); err != nil {
+		t.Fatalf("the VM's domain was removed by a refused delete: %v", err)
+	}
+	name, pool := v.inst.Name, v.env.pool
+	want := []string{pool + "/" + rules.OverlayName(name, v.inst.UID), pool + "/" + rules.SeedName(name, v.inst.UID)}
+	for _, n := range rules.ConsoleLogNames(name, v.inst.UID) {
+		want = append(want, pool+"/"+n)
+	}
+	if got := owVolumesWith(t, v.l, v.inst.UID); !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))) {
+		t.Fatalf("volumes of the VM after a refused delete: %v, want %v", got, want)
+	}
+}
+
+// deleted asserts that deleting the VM succeeds and leaves none of its volumes.
+func (v *owVM) deleted(t *testing.T) {
+	t.Helper()
+	if err := v.c.Delete(v.ctx, v.id, v.inst.UID); err != nil {
+		t.Fatalf("delete: %v", err)
+	}
+	if left := owVolumesWith(t, v.l, v.inst.UID); len(left) != 0 {
+		t.Fatalf("the VM's volumes are left: %v", left)
+	}
+}
+
 // TestLabOwnership_deleteKeepsAVMWhoseOverlayARescueDomainUses (issue 22, item 4): an
 // administrator's domain with our VM's overlay attached keeps the VM whole: the delete is refused
 // with a DiskInUseError naming it, and succeeds once that domain is gone.
 func TestLabOwnership_deleteKeepsAVMWhoseOverlayARescueDomainUses(t *testing.T) {
-	const name, p = "ow-rescue", "ow-rescue"
-	env := loadLab(t)
-	l := localLibvirt(t, env)
-	owSweep(t, l, p)
-	t.Cleanup(func() { owSweep(t, l, p) })
-	c, _ := labClient(t, env)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-	defer cancel()
-	id := rules.FormatID("lab", name)
-
-	base, err := c.EnsureBaseImage(ctx, imagecache.BaseImageRequest{Host: "lab", Pool: env.pool, Name: name + ".qcow2",
-		SourceURL: env.imageURL, SHA256: env.imageSHA256})
-	if err != nil {
-		t.Fatal(err)
-	}
-	inst, err := c.Create(ctx, owRequest(name, base.ID))
-	if err != nil {
-		t.Fatal(err)
-	}
-	root, _ := disksOf(t, l, name)
-	if len(root) != 1 {
-		t.Fatalf("root disks %v", root)
-	}
+	const name = "ow-rescue"
+	v := newOwVM(t, name)
 	rescue := name + "-admin"
-	imgLabDefine(t, c, ctx, rescue, root[0])
-
-	err = c.Delete(ctx, id, inst.UID)
-	var inUse *DiskInUseError
-	if !errors.As(err, &inUse) || len(inUse.Users) != 1 || inUse.Users[0].Name != rescue {
-		t.Fatalf("err = %v, want a DiskInUseError naming %s", err, rescue)
-	}
-	t.Logf("refused: %v", err)
-	if _, err := l.DomainLookupByName(name); err != nil {
-		t.Fatalf("the VM's domain was removed by a refused delete: %v", err)
-	}
-	// Its overlay and seed, its console log and the log's three copies: all the create made.
-	want := []string{env.pool + "/" + rules.OverlayName(name, inst.UID), env.pool + "/" + rules.SeedName(name, inst.UID)}
-	for _, n := range rules.ConsoleLogNames(name, inst.UID) {
-		want = append(want, env.pool+"/"+n)
-	}
-	if got := owVolumesWith(t, l, inst.UID); !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))) {
-		t.Fatalf("volumes of the VM after a refused delete: %v, want %v", got, want)
-	}
+	imgLabDefine(t, v.c, v.ctx, rescue, v.root)
+	v.refusedBy(t, rescue)
 	virsh(t, "undefine", rescue)
-	if err := c.Delete(ctx, id, inst.UID); err != nil {
-		t.Fatalf("delete once the rescue domain is gone: %v", err)
-	}
-	if left := owVolumesWith(t, l, inst.UID); len(left) != 0 {
-		t.Fatalf("the VM's volumes are left: %v", left)
-	}
-	if err := c.DeleteBaseImage(ctx, base.ID, imagecache.Recorded(base.SHA256, base.Path)); err != nil {
+	v.deleted(t)
+	if err := v.c.DeleteBaseImage(v.ctx, v.base.ID, imagecache.Recorded(v.base.SHA256, v.base.Path)); err != nil {
 		t.Fatal(err)
 	}
 }

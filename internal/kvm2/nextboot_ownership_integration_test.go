@@ -8,15 +8,12 @@ package kvm2
 // do not show while the domain runs.
 
 import (
-	"context"
 	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
@@ -45,42 +42,21 @@ func startDisklessDomain(t *testing.T, name string) {
 // refused naming it), holds the MAC, and keeps a base image it will boot from. virsh shows what
 // each definition holds, so a libvirt that behaves otherwise shows in the log.
 func TestLabOwnership_nextBootDefinitionCounts(t *testing.T) {
-	const name, p = "ow-nextboot", "ow-nextboot"
-	env := loadLab(t)
-	l := localLibvirt(t, env)
-	owSweep(t, l, p)
-	t.Cleanup(func() { owSweep(t, l, p) })
-	c, _ := labClient(t, env)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-	defer cancel()
-	id := rules.FormatID("lab", name)
-
-	base, err := c.EnsureBaseImage(ctx, imagecache.BaseImageRequest{Host: "lab", Pool: env.pool, Name: name + ".qcow2",
-		SourceURL: env.imageURL, SHA256: env.imageSHA256})
-	if err != nil {
-		t.Fatal(err)
-	}
-	inst, err := c.Create(ctx, owRequest(name, base.ID))
-	if err != nil {
-		t.Fatal(err)
-	}
-	root, _ := disksOf(t, l, name)
-	if len(root) != 1 {
-		t.Fatalf("root disks %v", root)
-	}
+	const name = "ow-nextboot"
+	v := newOwVM(t, name)
 	admin := name + "-admin"
 	startDisklessDomain(t, admin)
-	virsh(t, "attach-disk", admin, root[0], "vdb", "--driver", "qemu", "--subdriver", "qcow2", "--config")
+	virsh(t, "attach-disk", admin, v.root, "vdb", "--driver", "qemu", "--subdriver", "qcow2", "--config")
 	const nextMAC = "52:54:00:7e:35:01"
-	virsh(t, "attach-interface", admin, "network", env.network, "--mac", nextMAC, "--config")
+	virsh(t, "attach-interface", admin, "network", v.env.network, "--mac", nextMAC, "--config")
 	live, next := virsh(t, "domblklist", admin), virsh(t, "domblklist", admin, "--inactive")
 	t.Logf("disks of %s, live:\n%s\nnext boot:\n%s", admin, live, next)
-	if strings.Contains(live, root[0]) || !strings.Contains(next, root[0]) {
+	if strings.Contains(live, v.root) || !strings.Contains(next, v.root) {
 		t.Fatalf("the host does not hold the overlay in %s's next-boot definition only", admin)
 	}
 
 	t.Run("the MAC of its next boot is taken", func(t *testing.T) {
-		uses, err := c.HostMACs(ctx, "lab")
+		uses, err := v.c.HostMACs(v.ctx, "lab")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -91,38 +67,18 @@ func TestLabOwnership_nextBootDefinitionCounts(t *testing.T) {
 	})
 
 	t.Run("the VM whose overlay its next boot names is kept", func(t *testing.T) {
-		err := c.Delete(ctx, id, inst.UID)
-		var inUse *DiskInUseError
-		if !errors.As(err, &inUse) || len(inUse.Users) != 1 || inUse.Users[0].Name != admin {
-			t.Fatalf("err = %v, want a DiskInUseError naming %s", err, admin)
-		}
-		t.Logf("refused: %v", err)
-		if _, err := l.DomainLookupByName(name); err != nil {
-			t.Fatalf("the VM's domain was removed by a refused delete: %v", err)
-		}
-		want := []string{env.pool + "/" + rules.OverlayName(name, inst.UID), env.pool + "/" + rules.SeedName(name, inst.UID)}
-		for _, n := range rules.ConsoleLogNames(name, inst.UID) {
-			want = append(want, env.pool+"/"+n)
-		}
-		if got := owVolumesWith(t, l, inst.UID); !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(want))) {
-			t.Fatalf("volumes of the VM after a refused delete: %v, want %v", got, want)
-		}
+		v.refusedBy(t, admin)
 		virsh(t, "detach-disk", admin, "vdb", "--config")
-		if err := c.Delete(ctx, id, inst.UID); err != nil {
-			t.Fatalf("delete once the disk is detached: %v", err)
-		}
-		if left := owVolumesWith(t, l, inst.UID); len(left) != 0 {
-			t.Fatalf("the VM's volumes are left: %v", left)
-		}
+		v.deleted(t)
 	})
 
 	t.Run("a base image its next boot backs onto is kept", func(t *testing.T) {
-		overlay := imgLabOverlay(t, env.pool, admin+"-next.qcow2", base.Path)
+		overlay := imgLabOverlay(t, v.env.pool, admin+"-next.qcow2", v.base.Path)
 		virsh(t, "attach-disk", admin, overlay, "vdb", "--driver", "qemu", "--subdriver", "qcow2", "--config")
-		wantImageRefused(t, c, ctx, base, env.pool, admin)
+		wantImageRefused(t, v.c, v.ctx, v.base, v.env.pool, admin)
 		virsh(t, "detach-disk", admin, "vdb", "--config")
-		virsh(t, "vol-delete", "--pool", env.pool, admin+"-next.qcow2")
-		if err := c.DeleteBaseImage(ctx, base.ID, imagecache.Recorded(base.SHA256, base.Path)); err != nil {
+		virsh(t, "vol-delete", "--pool", v.env.pool, admin+"-next.qcow2")
+		if err := v.c.DeleteBaseImage(v.ctx, v.base.ID, imagecache.Recorded(v.base.SHA256, v.base.Path)); err != nil {
 			t.Fatalf("delete of the base image once no domain names it: %v", err)
 		}
 	})
