@@ -1,0 +1,130 @@
+//go:build acceptance
+
+package provider
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestAccGuides_checkWarnsConditionFails shows what the guides (CI plan checks, bastion,
+// placement) say about a host that is down, with the terraform CLI and a host whose port
+// refuses connections (no lab host is needed): kvm2_host_health reports it down and never
+// fails its read; a check block on it only warns: `plan -detailed-exitcode` exits 0 with "No
+// changes" (2, with nothing to add, change or destroy, when the data source is scoped to the
+// check, whose read a failed check plans again at apply); a postcondition on the data
+// source, or a precondition of a resource that reads it, fails the plan (exit code 1), with the
+// host and its reason in the error.
+func TestAccGuides_checkWarnsConditionFails(t *testing.T) {
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("TF_ACC is not set")
+	}
+	t.Parallel()
+	key := filepath.Join(t.TempDir(), "id_ed25519")
+	if err := os.WriteFile(key, []byte(testPrivateKey), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	provider := fmt.Sprintf(`provider "kvm2" {
+  hosts = {
+    kvm-a1 = {
+      address          = "127.0.0.1"
+      port             = %s
+      private_key_file = %q
+      host_key         = %q
+    }
+  }
+}
+`, closedPort(t), key, otherHostKey(t))
+	message := `join("; ", [for h in %s.hosts : "${h.name}: ${h.reason}: ${h.message}" if h.status != "ok"])`
+
+	cases := []struct {
+		name, config string
+		wantCode     int
+		want         []string // in the plan's output, words as Terraform may wrap them
+	}{{
+		name: "check block beside the data source (the bastion guide's former example)",
+		config: `data "kvm2_host_health" "all" {}
+
+check "hosts_reachable" {
+  assert {
+    condition     = data.kvm2_host_health.all.healthy
+    error_message = ` + fmt.Sprintf(message, "data.kvm2_host_health.all") + `
+  }
+}
+`,
+		wantCode: 0,
+		want:     []string{"Warning: Check block assertion failed", "kvm-a1: Unreachable:", "No changes."},
+	}, {
+		name: "data source scoped to the check block (the CI plan checks guide)",
+		config: `check "hosts_reachable" {
+  data "kvm2_host_health" "ci" {}
+
+  assert {
+    condition     = data.kvm2_host_health.ci.healthy
+    error_message = ` + fmt.Sprintf(message, "data.kvm2_host_health.ci") + `
+  }
+}
+`,
+		// A failed check plans its scoped data source's read again at apply: exit code 2, with
+		// nothing to add, change or destroy.
+		wantCode: 2,
+		want:     []string{"Warning: Check block assertion failed", "kvm-a1: Unreachable:", "Plan: 0 to add, 0 to change, 0 to destroy."},
+	}, {
+		name: "postcondition on the data source (the bastion and CI plan checks guides)",
+		config: `data "kvm2_host_health" "gate" {
+  lifecycle {
+    postcondition {
+      condition     = self.healthy
+      error_message = ` + fmt.Sprintf(message, "self") + `
+    }
+  }
+}
+`,
+		wantCode: 1,
+		want:     []string{"Error: Resource postcondition failed", "kvm-a1: Unreachable:"},
+	}, {
+		name: "precondition of a VM placed on the host (the placement guide)",
+		config: `data "kvm2_host_health" "fleet" {}
+
+locals {
+  health = { for h in data.kvm2_host_health.fleet.hosts : h.name => h }
+}
+
+resource "kvm2_proxy_vm" "egress" {
+  name          = "egress-00"
+  host          = "kvm-a1"
+  base_image_id = "kvm-a1/default/debian-12-genericcloud-amd64.qcow2"
+
+  lifecycle {
+    precondition {
+      condition     = local.health["kvm-a1"].status != "down"
+      error_message = "egress-00 is placed on kvm-a1, which is ${local.health["kvm-a1"].status}: ${local.health["kvm-a1"].reason}"
+    }
+  }
+}
+`,
+		wantCode: 1,
+		want:     []string{"Error: Resource precondition failed", "egress-00 is placed on kvm-a1, which is down: Unreachable"},
+	}}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			d := newCLIDir(t)
+			d.write("main.tf", provider+tc.config)
+			d.mustRun("init")
+			r := d.run("plan", "-detailed-exitcode")
+			if r.code != tc.wantCode {
+				t.Errorf("plan -detailed-exitcode exited %d, want %d:\n%s", r.code, tc.wantCode, r.out)
+			}
+			for _, w := range tc.want {
+				re := regexp.MustCompile(strings.Join(strings.Fields(regexp.QuoteMeta(w)), `\s+`))
+				if !re.MatchString(r.out) {
+					t.Errorf("the plan's output does not say %q:\n%s", w, r.out)
+				}
+			}
+		})
+	}
+}
