@@ -128,3 +128,67 @@ resource "kvm2_proxy_vm" "egress" {
 		})
 	}
 }
+
+// TestAccGuides_placementReportsDownHosts plans the placement guide's own configuration
+// (examples/guides/placing-a-fleet/main.tf) with its hosts at a port that refuses connections:
+// the precondition fails the plan of each VM placed on a host that is down, naming the host,
+// and the capacity check reports each host as down, never as a pool with 0 GiB free.
+func TestAccGuides_placementReportsDownHosts(t *testing.T) {
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("TF_ACC is not set")
+	}
+	t.Parallel()
+	b, err := os.ReadFile(filepath.Join("..", "..", "examples", "guides", "placing-a-fleet", "main.tf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := filepath.Join(t.TempDir(), "id_ed25519")
+	if err := os.WriteFile(key, []byte(testPrivateKey), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// The test serves the provider under hashicorp/kvm2 (newCLIDir), and its provider block
+	// reaches each host of local.hosts at a port where nothing listens.
+	config := strings.Replace(string(b), `source = "egress-proxies/kvm2"`, `source = "hashicorp/kvm2"`, 1)
+	config = replaceBlock(t, config, `provider "kvm2" {`, fmt.Sprintf(`provider "kvm2" {
+  hosts = { for k, h in local.hosts : k => {
+    address          = "127.0.0.1"
+    port             = %s
+    zone             = h.zone
+    private_key_file = %q
+    host_key         = %q
+  } }
+}
+`, closedPort(t), key, otherHostKey(t)))
+
+	d := newCLIDir(t)
+	d.write("main.tf", config)
+	d.mustRun("init")
+	r := d.run("plan", "-detailed-exitcode")
+	if r.code != 1 {
+		t.Errorf("plan -detailed-exitcode exited %d, want 1 (the precondition of a VM on a host that is down):\n%s", r.code, r.out)
+	}
+	for _, w := range []string{"Error: Resource precondition failed", "egress-00 is placed on", "which is down",
+		"Warning: Check block assertion failed", "kvm-a1 is down (Unreachable)", "kvm-b1 is down (Unreachable)"} {
+		if !regexp.MustCompile(strings.Join(strings.Fields(regexp.QuoteMeta(w)), `\s+`)).MatchString(r.out) {
+			t.Errorf("the plan's output does not say %q:\n%s", w, r.out)
+		}
+	}
+	if strings.Contains(r.out, "GiB free") {
+		t.Errorf("the capacity check reports a host that is down as a pool with free space:\n%s", r.out)
+	}
+}
+
+// replaceBlock replaces the top-level block of config that begins with the line head (up to
+// its closing brace at the start of a line) with with.
+func replaceBlock(t *testing.T, config, head, with string) string {
+	t.Helper()
+	i := strings.Index(config, "\n"+head+"\n")
+	if i < 0 {
+		t.Fatalf("no block %q in the configuration:\n%s", head, config)
+	}
+	j := strings.Index(config[i+1:], "\n}\n")
+	if j < 0 {
+		t.Fatalf("block %q does not end", head)
+	}
+	return config[:i+1] + with + config[i+1+j+3:]
+}

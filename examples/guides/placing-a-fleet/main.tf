@@ -98,7 +98,8 @@ check "fleet_fits" {
     ])
   }
 
-  # A host that is down is reported as down, not as a full pool.
+  # A host that is down is reported as down, not as a full pool (shown by
+  # TestAccGuides_placementReportsDownHosts).
   assert {
     condition     = length(local.answering) == length(data.kvm2_host_health.fleet.hosts)
     error_message = join("; ", [for h in data.kvm2_host_health.fleet.hosts : "${h.name} is down (${h.reason}): ${h.message}" if h.status == "down"])
