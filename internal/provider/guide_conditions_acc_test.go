@@ -3,6 +3,7 @@
 package provider
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -18,7 +19,8 @@ import (
 // changes" (2, with nothing to add, change or destroy, when the data source is scoped to the
 // check, whose read a failed check plans again at apply); a postcondition on the data
 // source, or a precondition of a resource that reads it, fails the plan (exit code 1), with the
-// host and its reason in the error.
+// host and its reason in the error. A failed check is "fail" in the saved plan's JSON form,
+// which the CI guide's plan-check.sh reads.
 func TestAccGuides_checkWarnsConditionFails(t *testing.T) {
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("TF_ACC is not set")
@@ -125,8 +127,37 @@ resource "kvm2_proxy_vm" "egress" {
 					t.Errorf("the plan's output does not say %q:\n%s", w, r.out)
 				}
 			}
+			if tc.wantCode != 1 {
+				// The verdict examples/ci-plan-check/plan-check.sh reads: the check's status in
+				// the saved plan's JSON form.
+				d.mustRun("plan", "-out=ci.tfplan")
+				if got := checkStatuses(t, d.mustRun("show", "-json", "ci.tfplan").out); got["check.hosts_reachable"] != "fail" {
+					t.Errorf("terraform show -json: check statuses %v, want check.hosts_reachable fail", got)
+				}
+			}
 		})
 	}
+}
+
+// checkStatuses maps each check's address to its status in a plan's JSON form.
+func checkStatuses(t *testing.T, planJSON string) map[string]string {
+	t.Helper()
+	var plan struct {
+		Checks []struct {
+			Address struct {
+				ToDisplay string `json:"to_display"`
+			} `json:"address"`
+			Status string `json:"status"`
+		} `json:"checks"`
+	}
+	if err := json.Unmarshal([]byte(planJSON), &plan); err != nil {
+		t.Fatalf("terraform show -json: %v\n%s", err, planJSON)
+	}
+	got := make(map[string]string, len(plan.Checks))
+	for _, c := range plan.Checks {
+		got[c.Address.ToDisplay] = c.Status
+	}
+	return got
 }
 
 // TestAccGuides_placementReportsDownHosts plans the placement guide's own configuration
