@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -182,4 +183,16 @@ func applySummary(out string) string {
 		}
 	}
 	return fmt.Sprintf("(no closing line in %d bytes of output)", len(out))
+}
+
+// closedPort is a local TCP port on which nothing listens.
+func closedPort(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	_ = l.Close()
+	return fmt.Sprint(port)
 }

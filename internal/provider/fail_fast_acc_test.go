@@ -112,18 +112,6 @@ func recordingFactories(rec *readRecorder) map[string]func() (tfprotov6.Provider
 	}
 }
 
-// closedPort is a local TCP port on which nothing listens.
-func closedPort(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := l.Addr().(*net.TCPAddr).Port
-	_ = l.Close()
-	return fmt.Sprint(port)
-}
-
 // failFastConfig is a fleet of stopped VMs and its base image on host "lab" (reached on
 // labPort), and one VM with its own base image on host "good" (the lab on its real port). With
 // literal, the fleet names its base image by id instead of referring to the resource: terraform

@@ -1,8 +1,17 @@
 #!/usr/bin/env bash
 # Runs `terraform init` (offline, from the provider mirror) and `terraform validate` on every
-# example directory. Each directory is validated in a temporary copy; one without a
-# required_providers block gets one, since tfplugindocs snippets leave it out. Exits non-zero
-# when any directory fails.
+# example directory, and on every guide's configuration as the guide shows it. Each is validated
+# in a temporary copy. Exits non-zero when any fails.
+#
+# - An example directory (examples/, but examples/guides) without a required_providers block
+#   gets one, since tfplugindocs snippets leave it out.
+# - A guide (templates/guides/*.md.tmpl) shows Terraform only through the files it includes
+#   ({{ tffile "..." }}, {{ codefile "terraform" "..." }}): a fenced Terraform block written in
+#   the template fails the check, since nothing could validate it. The files a guide includes
+#   from one directory, with that directory's other files (user data, say), are validated as one
+#   root module, as a reader who copies them gets it: nothing is added, so a guide whose files
+#   lack the required_providers block of egress-proxies/kvm2 fails. Every .tf file under
+#   examples/guides must be included by a guide.
 set -euo pipefail
 # shellcheck source=tools/demo/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -31,38 +40,39 @@ if "$TERRAFORM" version 2>/dev/null | head -1 | grep -qE '^(Terraform|OpenTofu) 
   skip_identity=0
 fi
 
-mapfile -t dirs < <(find "$repo/examples" -name '*.tf' -printf '%h\n' | sort -u)
-[ ${#dirs[@]} -gt 0 ] || die "no example directories under $repo/examples"
-
-failed=()
-for dir in "${dirs[@]}"; do
-  rel="${dir#"$repo"/}"
-  copy="$work/${rel//\//_}"
-  mkdir -p "$copy"
-  find "$dir" -maxdepth 1 -type f -exec cp {} "$copy/" \;
+# validate LABEL COPY ADD_REQUIRED_PROVIDERS: drops what this CLI cannot read (named), then runs
+# init and validate in COPY. Returns 0 when it validates or nothing is left to validate.
+validate() {
+  local rel="$1" copy="$2" add_rp="$3" f
   if [ "$skip_write_only" = 1 ]; then
-    { grep -ls 'user_data_wo' "$copy"/*.tf || true; } | while read -r f; do
+    while read -r f; do
       echo "skip  $rel/$(basename "$f") (write-only arguments need Terraform 1.11+ or OpenTofu 1.11+)"
       rm -f "$f"
-    done
+    done < <(grep -ls 'user_data_wo' "$copy"/*.tf || true)
   fi
   if [ "$skip_identity" = 1 ]; then
-    { grep -lsE '^\s*identity\s*=' "$copy"/*.tf || true; } | while read -r f; do
+    while read -r f; do
       echo "skip  $rel/$(basename "$f") (identity in import blocks needs Terraform or OpenTofu 1.12+; $("$TERRAFORM" version | head -1))"
       rm -f "$f"
-    done
+    done < <(grep -lsE '^\s*identity\s*=' "$copy"/*.tf || true)
   fi
   if [ "$skip_actions" = 1 ]; then
-    { grep -lsE '^action "|action_trigger' "$copy"/*.tf || true; } | while read -r f; do
+    while read -r f; do
       echo "skip  $rel/$(basename "$f") (action blocks need Terraform 1.14+; $("$TERRAFORM" version | head -1))"
       rm -f "$f"
-    done
+    done < <(grep -lsE '^action "|action_trigger' "$copy"/*.tf || true)
+    # No query either: list blocks (.tfquery.hcl) are left out.
+    while read -r f; do
+      echo "skip  $rel/$(basename "$f") (list blocks need Terraform 1.14+; $("$TERRAFORM" version | head -1))"
+      rm -f "$f"
+    done < <(compgen -G "$copy/*.tfquery.hcl" || true)
     if ! ls "$copy"/*.tf >/dev/null 2>&1; then
-      continue
+      return 0
     fi
   fi
   if ! grep -qs required_providers "$copy"/*.tf; then
-    cat >"$copy/zz_required_providers.tf" <<'TF'
+    if [ "$add_rp" = 1 ]; then
+      cat >"$copy/zz_required_providers.tf" <<'TF'
 terraform {
   required_providers {
     kvm2 = {
@@ -71,19 +81,80 @@ terraform {
   }
 }
 TF
+    else
+      echo "FAIL  $rel"
+      echo "      no terraform { required_providers { kvm2 = { source = \"egress-proxies/kvm2\" } } } block: copied as shown, \`terraform init\` looks for hashicorp/kvm2 and fails"
+      return 1
+    fi
+  fi
+  local query=()
+  if compgen -G "$copy/*.tfquery.hcl" >/dev/null; then
+    query=(-query)
   fi
   if "$TERRAFORM" -chdir="$copy" init -input=false -backend=false -no-color >"$copy/init.log" 2>&1 &&
-    "$TERRAFORM" -chdir="$copy" validate -no-color >"$copy/validate.log" 2>&1; then
+    "$TERRAFORM" -chdir="$copy" validate "${query[@]}" -no-color >"$copy/validate.log" 2>&1; then
     echo "ok    $rel"
   else
     echo "FAIL  $rel"
     cat "$copy/init.log" "$copy/validate.log" 2>/dev/null | sed 's/^/      /'
-    failed+=("$rel")
+    return 1
   fi
+}
+
+mapfile -t dirs < <(find "$repo/examples" -path "$repo/examples/guides" -prune -o -name '*.tf' -printf '%h\n' | sort -u)
+[ ${#dirs[@]} -gt 0 ] || die "no example directories under $repo/examples"
+
+failed=()
+for dir in "${dirs[@]}"; do
+  rel="${dir#"$repo"/}"
+  copy="$work/${rel//\//_}"
+  mkdir -p "$copy"
+  find "$dir" -maxdepth 1 -type f -exec cp {} "$copy/" \;
+  validate "$rel" "$copy" 1 || failed+=("$rel")
 done
 
+# The guides, as they show their configuration.
+shown=()
+guides=0
+for tmpl in "$repo"/templates/guides/*.md.tmpl; do
+  guide="guide $(basename "$tmpl" .md.tmpl)"
+  guides=$((guides + 1))
+  if grep -nE '^\s*```(terraform|hcl|tf)\s*$' "$tmpl" >"$work/fences"; then
+    echo "FAIL  $guide"
+    sed "s|^|      ${tmpl#"$repo"/}:|; s|\$| (Terraform written in the template: include it from a file under examples/guides/ with {{ tffile \"...\" }}, so that this check validates it)|" "$work/fences"
+    failed+=("$guide")
+  fi
+  mapfile -t files < <(grep -oE '\{\{ *(tffile|codefile "terraform") "[^"]+" *\}\}' "$tmpl" | sed -E 's/.*"([^"]+)" *\}\}$/\1/')
+  [ ${#files[@]} -gt 0 ] || continue
+  mapfile -t gdirs < <(printf '%s\n' "${files[@]}" | xargs -n1 dirname | sort -u)
+  for gdir in "${gdirs[@]}"; do
+    copy="$work/guide_$(basename "$tmpl" .md.tmpl)_${gdir//\//_}"
+    mkdir -p "$copy"
+    for f in "${files[@]}"; do
+      if [ "$(dirname "$f")" = "$gdir" ]; then
+        [ -f "$repo/$f" ] || die "${tmpl#"$repo"/} includes $f, which does not exist"
+        cp "$repo/$f" "$copy/"
+        shown+=("$f")
+      fi
+    done
+    # The directory's other files (user data the configuration reads, say), never its
+    # Terraform: the guide shows all of that.
+    find "$repo/$gdir" -maxdepth 1 -type f ! -name '*.tf' ! -name '*.hcl' -exec cp {} "$copy/" \;
+    validate "$guide: $gdir" "$copy" 0 || failed+=("$guide: $gdir")
+  done
+done
+
+# Every file under examples/guides is in a guide: one that none shows is validated by nothing.
+while read -r f; do
+  rel="${f#"$repo"/}"
+  if ! printf '%s\n' "${shown[@]}" | grep -qxF "$rel"; then
+    echo "FAIL  $rel is included by no guide (templates/guides/*.md.tmpl)"
+    failed+=("$rel")
+  fi
+done < <(find "$repo/examples/guides" -type f \( -name '*.tf' -o -name '*.hcl' \) | sort)
+
 if [ ${#failed[@]} -gt 0 ]; then
-  echo "${#failed[@]} of ${#dirs[@]} example directories failed: ${failed[*]}" >&2
+  echo "${#failed[@]} failed: ${failed[*]}" >&2
   exit 1
 fi
-echo "all ${#dirs[@]} example directories validate"
+echo "all ${#dirs[@]} example directories and the configuration of all $guides guides validate"

@@ -1,8 +1,19 @@
+terraform {
+  required_providers {
+    kvm2 = {
+      source = "egress-proxies/kvm2"
+    }
+  }
+}
+
+# One host, with the provider's default storage pool and libvirt network (both "default").
+# proxy.yaml, the user data, sits beside this file.
 provider "kvm2" {
   hosts = {
     kvm-a1 = {
       address          = "10.0.1.11"
       private_key_file = "~/.ssh/id_ed25519"
+      known_hosts_file = "~/.ssh/known_hosts" # holds the host's key
     }
   }
 }
@@ -15,7 +26,9 @@ resource "kvm2_base_image" "debian" {
 
 # Two proxies of one service. Each draws its name from its prefix (egress-a-k3x9ab2q, say), so
 # that a replacement can exist beside the VM it replaces: a new image or new user data creates
-# the new VM, waits for it to boot, and only then destroys the old one.
+# the new VM, waits for it to boot, and only then destroys the old one (shown on a fake host by
+# TestProxyVM_namePrefixReplacesCreateBeforeDestroy, and with traffic through the proxies by
+# TestAccProxyVM_rollingReplacementKeepsEgressUp).
 resource "kvm2_proxy_vm" "egress" {
   for_each      = toset(["a", "b"])
   name_prefix   = "egress-${each.key}-"

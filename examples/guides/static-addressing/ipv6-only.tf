@@ -1,9 +1,3 @@
-resource "kvm2_base_image" "debian" {
-  host       = "lab"
-  name       = "debian-12-genericcloud-amd64.qcow2"
-  source_url = "https://cloud.debian.org/images/cloud/bookworm/latest/debian-12-genericcloud-amd64.qcow2"
-}
-
 locals {
   uplink_mac = "52:54:00:10:00:31"
   v6_mac     = "52:54:00:10:00:32"
@@ -12,7 +6,8 @@ locals {
 # The first NIC takes its IPv4 address by DHCP; the second has a static IPv6 address and no IPv4
 # one. cloud-init writes both from the seed's network-config, matching each NIC by its MAC, so
 # both MACs are pinned. The apply waits for the static IPv6 address on the second NIC, which only
-# the guest agent can report.
+# the guest agent can report (shown by TestAccCloud_ipv6OnlyNICAnswersOverIPv6). The second
+# network, "egress-v6", is a libvirt network of its own that must exist on the host.
 resource "kvm2_proxy_vm" "egress_v6" {
   name          = "egress-v6"
   host          = "lab"

@@ -1,11 +1,6 @@
-resource "kvm2_base_image" "debian" {
-  host       = "lab"
-  name       = "debian-12-genericcloud-amd64.qcow2"
-  source_url = "https://cloud.debian.org/images/cloud/bookworm/latest/debian-12-genericcloud-amd64.qcow2"
-}
-
 # The address the network's DHCP server reserves for this MAC (virsh net-update ... ip-dhcp-host).
-# A pinned MAC survives every replacement of the VM, so the reservation keeps working.
+# A pinned MAC survives every replacement of the VM, so the reservation keeps working (shown by
+# TestProxyVM_fixedMACSurvivesReplacement, and on the lab host by TestAccProxyVM_fixedAddress).
 resource "kvm2_proxy_vm" "egress" {
   name          = "egress-1"
   host          = "lab"

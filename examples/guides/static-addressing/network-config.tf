@@ -1,15 +1,10 @@
-resource "kvm2_base_image" "debian" {
-  host       = "lab"
-  name       = "debian-12-genericcloud-amd64.qcow2"
-  source_url = "https://cloud.debian.org/images/cloud/bookworm/latest/debian-12-genericcloud-amd64.qcow2"
-}
-
 locals {
   egress_mac = "52:54:00:10:00:0b"
 }
 
 # A static address written by cloud-init from the seed's network-config file (version 2). The
-# configuration matches the NIC by its MAC, so the MAC is pinned too.
+# configuration matches the NIC by its MAC, so the MAC is pinned too. The guest applies it and
+# its agent reports the address (shown by TestAccCloud_biosStaticAddressWaitsForCloudInit).
 resource "kvm2_proxy_vm" "egress_static" {
   name          = "egress-static"
   host          = "lab"
