@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	libvirt "github.com/digitalocean/go-libvirt"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -201,19 +202,34 @@ func TestProxyVM_fixedMACUnderCreateBeforeDestroySaysWhatToChange(t *testing.T) 
 	t.Parallel()
 	h := newFakeHost(t)
 	const mac = `mac_address = "52:54:00:36:04:01"`
+	var old string
 	resource.UnitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: factories(h.newClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
-			{Config: cbdConfig(h, mac)},
+			{Config: cbdConfig(h, mac), Check: stateAttr(vmAddr, "name", &old)},
 			{
 				Config: cbdConfig(h, mac+"\n  user_data = \"#cloud-config\\n\""),
 				ExpectError: regexp.MustCompile(`(?s)already used by domain egress-[a-z0-9]{8}.*is a VM of this\s+provider.*` +
 					`most\s+likely\s+it\s+is\s+this\s+resource's\s+own\s+VM.*create_before_destroy.*remove\s+mac_address.*` +
 					`Do\s+not\s+remove\s+egress-[a-z0-9]{8}\s+from\s+the\s+host`),
 			},
-			// As the error advises: without mac_address the replacement goes through.
-			{Config: cbdConfig(h, "user_data = \"#cloud-config\\n\"")},
+			// As the error advises: without mac_address the replacement goes through, and the
+			// old VM, which ran all along, goes once its replacement is made.
+			{
+				PreConfig: func() {
+					if d, ok := h.fb.Domain(old); !ok || d.State != libvirt.DomainRunning {
+						t.Fatalf("the refused replacement left the old VM %s not running (found %v)", old, ok)
+					}
+				},
+				Config: cbdConfig(h, "user_data = \"#cloud-config\\n\""),
+				Check: func(*terraform.State) error {
+					if names := h.fb.DomainNames(); len(names) != 1 || names[0] == old {
+						return fmt.Errorf("domains %v after the replacement, want one new VM in place of %s", names, old)
+					}
+					return nil
+				},
+			},
 		},
 	})
 }
