@@ -23,12 +23,16 @@ const (
 	// answers them concurrently, so a host with many domains is not listed at one round trip
 	// per domain.
 	listParallel = 8
+
+	// inactiveDomainID is the ID libvirt lists a domain that is shut off with.
+	inactiveDomainID = -1
 )
 
 // ListByTag lists marked domains carrying tag (every marked domain when tag is empty) on the
 // given hosts (all hosts when none given), sorted by ID. Instances are built from the name and
 // the mark only: State is StateUnknown and IPv4, MAC and Persistent are not read, which keeps a
-// sweep at one metadata read per domain. A host that fails fails the whole call, since a
+// sweep at one metadata read per domain; Active is what the listing itself says (an active
+// domain has an ID, an inactive one -1). A host that fails fails the whole call, since a
 // partial list would look like missing machines; one unreadable domain is skipped and logged.
 func (c *Client) ListByTag(ctx context.Context, tag string, hosts ...string) ([]Instance, error) {
 	if len(hosts) == 0 {
@@ -126,5 +130,6 @@ func (c *Client) listed(ctx context.Context, b backend.Backend, host string, dom
 	}
 	inst := instanceFromMark(host, dom, m)
 	inst.State = StateUnknown
+	inst.Active = dom.ID != inactiveDomainID
 	return inst, true, nil
 }

@@ -86,6 +86,19 @@ func TestListByTag_buildsInstancesFromMark(t *testing.T) {
 	}
 }
 
+// The listing says which domains are active from the list itself (an inactive domain has no
+// ID), so a bulk import block can set running per VM without a state read per domain.
+func TestListByTag_activeFromTheListing(t *testing.T) {
+	c, _, _, _, _ := twoHosts(t)
+	got, err := c.ListByTag(context.Background(), "x")
+	if err != nil || ids(got) != "a/p1,b/p3" {
+		t.Fatalf("ListByTag = %s, %v", ids(got), err)
+	}
+	if got[0].Active || !got[1].Active {
+		t.Fatalf("active: a/p1 (shut off) %v, b/p3 (running) %v; want false, true", got[0].Active, got[1].Active)
+	}
+}
+
 func TestListByTag_doesNotReadStateOrAddresses(t *testing.T) {
 	c, a, b, _, _ := twoHosts(t)
 	if _, err := c.ListByTag(context.Background(), ""); err != nil {

@@ -139,6 +139,9 @@ type Instance struct {
 	State      State
 	Persistent bool // false: running but no longer defined
 	Autostart  bool // libvirtd starts the domain when it starts (after a host reboot)
+	// Active is set by ListByTag only: libvirt lists the domain with an ID, as it does a domain
+	// whose QEMU process runs (running, or paused), and never one that is shut off.
+	Active bool
 	// IPv4 and IPv6 are the first NIC's first address of each family ("" when it has none), and
 	// MAC its address.
 	IPv4        string

@@ -29,13 +29,49 @@ type proxyVMsModel struct {
 	IDs  types.Set      `tfsdk:"ids"`
 }
 
+// proxyVMEntry is one VM of the listing: its identity, and what a per-VM resource block needs,
+// as its mark records it (the listing reads nothing else per VM).
 type proxyVMEntry struct {
-	ID        types.String `tfsdk:"id"`
-	Name      types.String `tfsdk:"name"`
-	Host      types.String `tfsdk:"host"`
-	UID       types.String `tfsdk:"uid"`
-	Tag       types.String `tfsdk:"tag"`
-	CreatedAt types.String `tfsdk:"created_at"`
+	ID                types.String `tfsdk:"id"`
+	Name              types.String `tfsdk:"name"`
+	NamePrefix        types.String `tfsdk:"name_prefix"`
+	Host              types.String `tfsdk:"host"`
+	UID               types.String `tfsdk:"uid"`
+	Tag               types.String `tfsdk:"tag"`
+	CreatedAt         types.String `tfsdk:"created_at"`
+	BaseImageID       types.String `tfsdk:"base_image_id"`
+	VCPUs             types.Int64  `tfsdk:"vcpus"`
+	MemoryMiB         types.Int64  `tfsdk:"memory_mib"`
+	DiskGiB           types.Int64  `tfsdk:"disk_gib"`
+	Firmware          types.String `tfsdk:"firmware"`
+	Network           types.String `tfsdk:"network"`
+	Bridge            types.String `tfsdk:"bridge"`
+	NetworkConfig     types.String `tfsdk:"network_config"`
+	Running           types.Bool   `tfsdk:"running"`
+	WaitForIP         types.Bool   `tfsdk:"wait_for_ip"`
+	WaitForCloudInit  types.Bool   `tfsdk:"wait_for_cloud_init"`
+	UserDataSHA256    types.String `tfsdk:"user_data_sha256"`
+	UserDataSource    types.String `tfsdk:"user_data_source"`
+	UserDataWOVersion types.Int64  `tfsdk:"user_data_wo_version"`
+}
+
+// listedEntry is the entry of a listed VM: the fields of the object an import records
+// (listedModel, as `terraform query` returns it), and running and the user data's source, which
+// only the listing and the mark say.
+func listedEntry(inst kvm2.Instance) proxyVMEntry {
+	m := listedModel(inst)
+	e := proxyVMEntry{
+		ID: m.ID, Name: types.StringValue(inst.Name), NamePrefix: m.NamePrefix, Host: m.Host, UID: m.UID, Tag: m.Tag,
+		CreatedAt: m.CreatedAt, BaseImageID: m.BaseImageID, VCPUs: m.VCPUs, MemoryMiB: m.MemoryMiB,
+		DiskGiB: m.DiskGiB, Firmware: m.Firmware, Network: m.Network, Bridge: m.Bridge,
+		NetworkConfig: m.NetworkConfig, Running: types.BoolValue(inst.Active), WaitForIP: m.WaitForIP,
+		WaitForCloudInit: m.WaitForCloudInit, UserDataSHA256: types.StringNull(),
+		UserDataSource: optionalString(inst.UserDataSource), UserDataWOVersion: m.UserDataWOVersion,
+	}
+	if inst.UserDataHash != "" && inst.UserDataHash != emptyUserDataSHA256 {
+		e.UserDataSHA256 = types.StringValue(inst.UserDataHash)
+	}
+	return e
 }
 
 func newProxyVMsDataSource() datasource.DataSource { return &proxyVMsDataSource{} }
@@ -47,8 +83,14 @@ func (d *proxyVMsDataSource) Metadata(_ context.Context, req datasource.Metadata
 func (d *proxyVMsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists the proxy VMs (domains carrying the provider's mark) with a given tag, from their " +
-			"names and marks only. `ids` feeds `import { for_each = ... }` to bulk-import a fleet. A host that cannot " +
-			"be listed fails the read, so a partial list is never mistaken for the whole fleet.",
+			"names and marks only (one metadata read per domain). `ids` feeds `import { for_each = ... }` to bulk-import a " +
+			"fleet, and each entry of `vms` holds what the VM's mark records, so one resource block with `for_each` " +
+			"can be written per VM. The listing does not read a VM's definition: `autostart`, the NICs after the " +
+			"first (`network_interfaces`), MAC addresses and bandwidth are not in it, and `disk_gib` is the size the " +
+			"mark records, not a disk grown outside the provider; user data is never in it, only its sha256 and " +
+			"the argument that gave it. For VMs that differ in those, `terraform query` with the `kvm2_proxy_vm` " +
+			"list resource writes each VM's full configuration. A host that cannot be listed fails the read, so a " +
+			"partial list is never mistaken for the whole fleet.",
 		Attributes: map[string]schema.Attribute{
 			"tag": schema.StringAttribute{
 				MarkdownDescription: "Tag to match exactly.",
@@ -62,12 +104,36 @@ func (d *proxyVMsDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 				MarkdownDescription: "Matching VMs, sorted by id.",
 				Computed:            true,
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-					"id":         computedString("`host/name`, the import id of `kvm2_proxy_vm`."),
-					"name":       computedString("Domain name."),
-					"host":       computedString("Host name."),
-					"uid":        computedString("Unique id from the VM's mark."),
-					"tag":        computedString("Tag from the VM's mark."),
-					"created_at": computedString("Creation time from the VM's mark, RFC 3339 UTC."),
+					"id":   computedString("`host/name`, the import id of `kvm2_proxy_vm`."),
+					"name": computedString("Domain name."),
+					"name_prefix": computedString("The `name_prefix` the VM's name was drawn from, as its mark records it; " +
+						"null for a VM made with `name`. `name` and `name_prefix` are exclusive: a block sets `name` only " +
+						"when this is null."),
+					"host":           computedString("Host name."),
+					"uid":            computedString("Unique id from the VM's mark."),
+					"tag":            computedString("Tag from the VM's mark."),
+					"created_at":     computedString("Creation time from the VM's mark, RFC 3339 UTC."),
+					"base_image_id":  computedString("`base_image_id` from the VM's mark."),
+					"vcpus":          computedInt("`vcpus` from the VM's mark."),
+					"memory_mib":     computedInt("`memory_mib` from the VM's mark."),
+					"disk_gib":       computedInt("`disk_gib` from the VM's mark (a disk grown outside the provider is not seen)."),
+					"firmware":       computedString("`firmware` from the VM's mark."),
+					"network":        computedString("libvirt network of the VM's first NIC, from its mark; null when it is on a bridge."),
+					"bridge":         computedString("Host bridge of the VM's first NIC, from its mark; null when it is on a libvirt network."),
+					"network_config": computedString("`network_config` from the VM's mark; null when it has none."),
+					"running": schema.BoolAttribute{Computed: true, MarkdownDescription: "Whether libvirt lists the domain " +
+						"active (running, or paused by an administrator), from the listing itself. A paused VM imports with " +
+						"`running = false`, so a block that copies this plans its start."},
+					"wait_for_ip": schema.BoolAttribute{Computed: true, MarkdownDescription: "`wait_for_ip` from the VM's mark."},
+					"wait_for_cloud_init": schema.BoolAttribute{Computed: true, MarkdownDescription: "`wait_for_cloud_init` " +
+						"from the VM's mark; null when it was not set."},
+					"user_data_sha256": computedString("sha256 of the VM's user data, from its mark; null when the VM has " +
+						"no user data."),
+					"user_data_source": computedString("Which argument gave the VM's user data, from its mark: `user_data` " +
+						"(an import reads it back from the VM's seed when the seed matches the mark) or `user_data_wo` " +
+						"(never read back); null for no user data or a VM made by an earlier version, whose mark does not " +
+						"say. The user data itself is never listed: a block gives it, else the plan replaces the VM."),
+					"user_data_wo_version": computedInt("`user_data_wo_version` from the VM's mark; null when it was not set."),
 				}},
 			},
 			"ids": schema.SetAttribute{
@@ -111,14 +177,7 @@ func (d *proxyVMsDataSource) Read(ctx context.Context, req datasource.ReadReques
 	cfg.VMs = make([]proxyVMEntry, 0, len(list))
 	ids := make([]string, 0, len(list))
 	for _, inst := range list {
-		cfg.VMs = append(cfg.VMs, proxyVMEntry{
-			ID:        types.StringValue(inst.ID),
-			Name:      types.StringValue(inst.Name),
-			Host:      types.StringValue(inst.Host),
-			UID:       types.StringValue(inst.UID),
-			Tag:       types.StringValue(inst.Tag),
-			CreatedAt: types.StringValue(formatTime(inst.CreatedAt)),
-		})
+		cfg.VMs = append(cfg.VMs, listedEntry(inst))
 		ids = append(ids, inst.ID)
 	}
 	idSet, diags := types.SetValueFrom(ctx, types.StringType, ids)
