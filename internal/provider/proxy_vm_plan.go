@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -100,6 +101,7 @@ func (r *proxyVMResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 		resp.RequiresReplace = append(resp.RequiresReplace, path.Root("mac_address"))
 	}
 	resp.Diagnostics.Append(restartWarning(plan, state, resp.RequiresReplace)...)
+	resp.Diagnostics.Append(userDataReplaceWarning(plan, cfg, state, resp.RequiresReplace)...)
 	if sameUserData(plan.UserDataSHA256, state.UserDataSHA256) {
 		plan.UserDataSHA256 = state.UserDataSHA256 // no spurious diff on a mark without a hash
 	}
@@ -201,6 +203,42 @@ func replacePaths(plan, state proxyVMModel) path.Paths {
 		paths = append(paths, path.Root("state"))
 	}
 	return paths
+}
+
+// userDataReplaceWarning says why a VM whose user data is not in state (given in user_data_wo,
+// or not read back by an import: write-only, unverified against its seed, or a VM of an earlier
+// version) is replaced for its user data: the plan can show only that the digests differ, and
+// after an import, most often from configuration `terraform query` generated, the configuration
+// lacks the user data it was made with. A VM whose user_data is in state shows its own diff.
+func userDataReplaceWarning(plan, cfg, state proxyVMModel, replace path.Paths) diag.Diagnostics {
+	var diags diag.Diagnostics
+	recorded := state.UserDataSHA256.ValueString()
+	if !state.UserData.IsNull() || recorded == "" || recorded == emptyUserDataSHA256 ||
+		!slices.ContainsFunc(replace, func(p path.Path) bool { return p.Equal(path.Root("user_data_sha256")) }) {
+		return diags
+	}
+	why := "The host keeps only the sha256 of a VM's user data, and this VM's user data is not in state: it was " +
+		"given in user_data_wo, which is never read back, or an import could not read it back (a VM made by an " +
+		"earlier version, or a seed that does not match the digests in its mark). So the plan cannot compare the " +
+		"user data itself, only its sha256."
+	var what, fix string
+	switch {
+	case plan.UserDataSHA256.IsUnknown():
+		what = "the configured user data is not known until apply, so the plan cannot tell it is the same"
+		fix = "If the VM's user data is unchanged, give it as a value known at plan time."
+	case cfg.UserData.IsNull() && cfg.UserDataWO.IsNull():
+		what = "the configuration gives no user data"
+		fix = "Put the VM's user data back in the configuration, in user_data or user_data_wo as it was made; its " +
+			"sha256 must be " + recorded + ". Configuration that `terraform query -generate-config-out` wrote has " +
+			"`user_data = null`, since Terraform never writes a sensitive value into generated configuration."
+	default:
+		what = "the sha256 of the configured user data is " + plan.UserDataSHA256.ValueString()
+		fix = "If this is not the change you meant, give the user data the VM was made with."
+	}
+	diags.AddAttributeWarning(path.Root("user_data_sha256"),
+		fmt.Sprintf("%s will be replaced for its user data", state.ID.ValueString()),
+		fmt.Sprintf("Its mark records user data of sha256 %s, and %s. %s\n\n%s", recorded, what, why, fix))
+	return diags
 }
 
 // emptyUserDataSHA256 is the sha256 of no user data.

@@ -158,8 +158,11 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 				Optional: true,
 			},
 			"user_data_sha256": schema.StringAttribute{
-				MarkdownDescription: "Hex sha256 of the user data the VM was created with (from `user_data` or `user_data_wo`), as recorded in its mark.",
-				Computed:            true,
+				MarkdownDescription: "Hex sha256 of the user data the VM was created with (from `user_data` or `user_data_wo`), as recorded in its mark. " +
+					"A configured user data of another sha256 replaces the VM; when the VM's user data is not in state (given in " +
+					"`user_data_wo`, or not read back by an import), the plan can compare only the digests, and a warning says " +
+					"so and what to give.",
+				Computed: true,
 			},
 			"running": schema.BoolAttribute{
 				MarkdownDescription: "Whether the VM runs. Changes in place (start, or a hard power-off). A VM stopped outside " +
