@@ -35,6 +35,9 @@ resource "kvm2_proxy_vm" "egress" {
   host          = "kvm-a1"
   base_image_id = kvm2_base_image.debian.id
   user_data     = file("${path.module}/proxy.yaml")
+  # This configuration's own tag: what an apply killed mid-create leaves is found by it (see
+  # "An apply killed mid-create").
+  tag = "egress-proxies"
   # The create returns, and the old VM is destroyed, only once cloud-init has finished in the
   # new one (through the guest agent): the proxy it starts is then up.
   wait_for_ip         = true
