@@ -41,10 +41,10 @@ func TestProxyVMs_bulkImportMixedFleet(t *testing.T) {
 					h.createOutOfBand("egress-1", "egress-eu", "")
 					h.createOutOfBandWith("egress-2", "egress-eu", "", func(r *kvm2.CreateRequest) {
 						r.Running, r.VCPUs, r.MemoryMiB, r.DiskGiB = false, 2, 256, 12
-						r.Firmware, r.Steering.NoIPWait = rules.FirmwareUEFI, true
+						r.Firmware, r.NoIPWait = rules.FirmwareUEFI, true
 					})
 					h.createOutOfBandWith("egress-p-k3x9ab2q", "egress-eu", "", func(r *kvm2.CreateRequest) {
-						r.Steering.NamePrefix = "egress-p-"
+						r.NamePrefix = "egress-p-"
 					})
 					h.createOutOfBand("other", "egress-us", "")
 				},
