@@ -40,6 +40,8 @@ PACKAGES=(
 	netcat-openbsd
 	# The guest image build.
 	kmod cpio fdisk dosfstools mtools syslinux syslinux-common binutils
+	# The guides' scripts the acceptance tier runs as copied (the orphans recipe).
+	jq
 )
 
 [ "$(id -u)" -eq 0 ] || lab_die "up.sh must run as root (it installs packages and starts libvirtd)"
