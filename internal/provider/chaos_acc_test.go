@@ -35,10 +35,15 @@ const chaosSlots = 3
 
 // chaosVM is what the configuration asks of a slot; host "" leaves the slot out.
 type chaosVM struct {
-	host         string
-	memory, disk int64
-	tag          string
-	running      bool
+	host                string
+	memory, disk, vcpus int64
+	tag                 string
+	running, autostart  bool
+}
+
+// newVM is a new slot's configuration on host: the smallest VM, stopped.
+func (w *chaosWalk) newVM(host string) chaosVM {
+	return chaosVM{host: host, memory: 64, disk: 1, vcpus: 1, tag: w.tag("a")}
 }
 
 type slotHost struct {
@@ -62,8 +67,15 @@ type chaosWalk struct {
 	actions    bool // the CLI has actions and list resources (Terraform 1.14)
 	step       int
 	violations int
-	counts     map[string]int // steps and faults by kind
-	fillFirst  bool           // this step's pool-full lands before its apply
+	counts     map[string]int  // steps and faults by kind
+	fillFirst  bool            // this step's pool-full lands before its apply
+	stBases    []chaosBase     // the base images in state, as the last state() read them
+	noBase     map[string]bool // hosts whose base image this step leaves out of the configuration
+	probeDir   *tfDir          // where imports of foreign names are tried (chaos_ops_acc_test.go)
+	swapped    *chaosSwap      // the slot whose domain an administrator swapped, if any
+	steps      int
+	extraHCL   string         // more of the configuration, for this step only
+	dependsOn  map[int]string // a slot's depends_on, for this step only
 }
 
 // TestAccChaos_walk: KVM2_CHAOS_STEPS steps (default 10) from KVM2_CHAOS_SEED (default random),
@@ -90,7 +102,7 @@ func TestAccChaos_walk(t *testing.T) {
 	t.Logf("chaos seed %d, %d steps, run %s", seed, steps, f.run)
 	w := &chaosWalk{t: t, f: f, seed: seed, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), hosts: chaosHosts(f),
 		blocked: map[slotHost]string{}, foreignUID: map[string]bool{}, counts: map[string]int{},
-		actions: mustCLI(t).atLeast(1, 14)}
+		actions: mustCLI(t).atLeast(1, 14), steps: steps}
 	w.makePools() // removed after the sweep below
 	t.Cleanup(func() {
 		if t.Failed() {
@@ -117,6 +129,7 @@ func TestAccChaos_walk(t *testing.T) {
 	w.step = steps + 1
 	w.finish()
 	t.Logf("chaos seed %d: %d of %d steps in %v; %s; %d violations", seed, walked, steps, time.Since(start).Round(time.Second), w.summary(), w.violations)
+	w.checkCoverage(walked == steps)
 }
 
 func envInt(t *testing.T, key string, def int) int {
@@ -134,102 +147,16 @@ func envInt(t *testing.T, key string, def int) int {
 func (w *chaosWalk) slotName(i int) string { return w.f.obj(fmt.Sprintf("c%d", i)) }
 func (w *chaosWalk) tag(ab string) string  { return "ch" + ab + "-" + w.f.run }
 
-// providerHCL is the terraform block and the provider on both hosts.
-func (w *chaosWalk) providerHCL() string {
-	return fmt.Sprintf(`
-terraform {
-  required_providers {
-    kvm2 = { source = "egress-proxies/kvm2" }
-  }
-}
-
-provider "kvm2" {
-  hosts = {
-%s%s  }
-}
-`, w.hosts[0].block(), w.hosts[1].block())
-}
-
-// baseHCL is kvm2_base_image.<host key> named base on every host.
-func (w *chaosWalk) baseHCL(base string) string {
-	var b strings.Builder
-	for _, h := range w.hosts {
-		fmt.Fprintf(&b, `
-resource "kvm2_base_image" %q {
-  host       = %q
-  name       = %q
-  pool       = %q
-  source_url = %q
-  sha256     = %q
-}
-`, h.key, h.key, base+".qcow2", h.pool, w.f.imageURL, w.f.imageSHA)
-	}
-	return b.String()
-}
-
-// vmHCL is resource kvm2_proxy_vm addr named name as vm asks.
-func vmHCL(addr, name string, vm chaosVM) string {
-	return fmt.Sprintf(`
-resource "kvm2_proxy_vm" %q {
-  name          = %q
-  host          = %q
-  base_image_id = kvm2_base_image.%s.id
-  memory_mib    = %d
-  disk_gib      = %d
-  firmware      = "bios"
-  tag           = %q
-  running       = %v
-  autostart     = false
-  wait_for_ip   = false
-}
-`, addr, name, vm.host, vm.host, vm.memory, vm.disk, vm.tag, vm.running)
-}
-
-// config writes the walk's main.tf from the model: the slots configured and, on a CLI with
-// actions, a start and a stop action for each.
-func (w *chaosWalk) config() string {
-	var b strings.Builder
-	b.WriteString(w.providerHCL() + w.baseHCL(w.f.obj("base")))
-	for i, vm := range w.vms {
-		if vm.host == "" {
-			continue
-		}
-		b.WriteString(vmHCL(fmt.Sprintf("s%d", i), w.slotName(i), vm))
-		if w.actions {
-			for _, op := range []string{"start", "stop"} {
-				fmt.Fprintf(&b, `
-action "kvm2_proxy_vm_power" "s%d_%s" {
-  config {
-    id               = kvm2_proxy_vm.s%d.id
-    uid              = kvm2_proxy_vm.s%d.uid
-    operation        = %q
-    shutdown_timeout = "3s"
-  }
-}
-`, i, op, i, i, op)
-			}
-		}
-	}
-	return b.String()
-}
-
-func (w *chaosWalk) write() {
-	w.t.Helper()
-	if err := os.WriteFile(w.d.dir+"/main.tf", []byte(w.config()), 0o600); err != nil {
-		w.t.Fatal(err)
-	}
-}
-
 // setup makes the foreign fleet, snapshots it, and applies the walk's first fleet: slot 0 on
 // host 1, slot 2 on host 2.
 func (w *chaosWalk) setup() {
 	t := w.t
 	// Another configuration of this provider: a VM under slot 0's name on host 2, one more on
 	// host 1, each with its own base image.
-	other := chaosVM{host: "lab2", memory: 64, disk: 1, tag: "other-" + w.f.run}
-	otherHCL := w.providerHCL() + w.baseHCL(w.f.obj("fbase")) + vmHCL("x0", w.slotName(0), other)
+	other := chaosVM{host: "lab2", memory: 64, disk: 1, vcpus: 1, tag: "other-" + w.f.run}
+	otherHCL := w.providerHCL() + w.baseHCL(w.f.obj("fbase"), nil) + vmHCL("x0", w.slotName(0), "kvm2_base_image.lab2.id", other)
 	other.host = "lab"
-	otherHCL += vmHCL("x1", w.f.obj("x1"), other)
+	otherHCL += vmHCL("x1", w.f.obj("x1"), "kvm2_base_image.lab.id", other)
 	fd := w.f.workdir(t, otherHCL)
 	fd.mustApply("the other configuration's fleet")
 	for _, vm := range fd.vms() {
@@ -239,13 +166,15 @@ func (w *chaosWalk) setup() {
 	w.makeAdminObjects()
 	w.snapshotForeign()
 
-	w.vms[0] = chaosVM{host: "lab", memory: 64, disk: 1, tag: w.tag("a")}
-	w.vms[2] = chaosVM{host: "lab2", memory: 64, disk: 1, tag: w.tag("a")}
+	w.vms[0] = w.newVM("lab")
+	w.vms[2] = w.newVM("lab2")
 	w.d = w.f.workdir(t, w.config())
 	if w.actions {
 		w.q = w.f.workdir(t, w.providerHCL())
 	}
+	w.probeDir = w.f.workdir(t, w.providerHCL())
 	w.d.mustApply("the walk's first fleet")
+	w.makeBaseUser() // an administrator's domain whose disk backs onto the walk's base image
 	w.d.assertPlanEmpty()
 	w.checkConverged()
 }
@@ -254,6 +183,7 @@ func (w *chaosWalk) setup() {
 func (w *chaosWalk) finish() {
 	w.t.Helper()
 	w.vms = [chaosSlots]chaosVM{}
+	w.releaseForeignUsers() // the administrator lets go of the walk's disks and base image
 	w.d.destroy()
 	inv, err := w.inventory(nil)
 	if err != nil {
@@ -335,10 +265,17 @@ func (w *chaosWalk) walkStep() {
 	if w.actions {
 		ops["query"], ops["invoke"] = 1, 2
 	}
+	maps.Copy(ops, w.probes())
 	if len(w.slots(true)) == 0 {
 		ops = map[string]int{"create": 1}
 	}
-	op := w.pick(ops)
+	op := w.choose(ops)
+	if w.probe(op) {
+		t.Logf("step %d: probe %s done; fleet %s", w.step, op, w.fleet())
+		w.d.assertPlanEmpty()
+		w.checkConverged()
+		return
+	}
 	before := w.vms
 	args := []string{"apply", "-auto-approve", "-input=false", "-no-color"}
 	expectRefusal := ""
@@ -346,12 +283,16 @@ func (w *chaosWalk) walkStep() {
 	case "create":
 		s := w.anyOf(w.slots(false))
 		hs := w.hostsFor(s)
-		w.vms[s] = chaosVM{host: hs[w.rng.IntN(len(hs))], memory: 64, disk: 1, tag: w.tag("a")}
+		w.vms[s] = w.newVM(hs[w.rng.IntN(len(hs))])
 	case "destroy":
 		w.vms[w.anyOf(w.slots(true))] = chaosVM{}
-	case "update": // in place: memory, tag or a larger disk
+	case "update": // in place: memory, tag, a larger disk, vCPUs or autostart
 		s := w.anyOf(w.slots(true))
-		switch w.rng.IntN(3) {
+		switch w.rng.IntN(5) {
+		case 3:
+			w.vms[s].vcpus = 3 - w.vms[s].vcpus // 1 <-> 2
+		case 4:
+			w.vms[s].autostart = !w.vms[s].autostart
 		case 0:
 			w.vms[s].memory = 160 - w.vms[s].memory // 64 <-> 96
 		case 1:
@@ -381,11 +322,10 @@ func (w *chaosWalk) walkStep() {
 		}
 		w.vms[s].running = !w.vms[s].running
 	case "collide": // a slot onto the host where its name is foreign: refused, and reverted below
-		keys := slices.SortedFunc(maps.Keys(w.blocked), func(a, b slotHost) int { return a.slot - b.slot })
-		for _, sh := range keys {
+		for _, sh := range sortedBlocked(w.blocked) {
 			if why := w.blocked[sh]; w.vms[sh.slot].host != sh.host {
 				if w.vms[sh.slot].host == "" {
-					w.vms[sh.slot] = chaosVM{memory: 64, disk: 1, tag: w.tag("a")}
+					w.vms[sh.slot] = w.newVM("")
 				}
 				w.vms[sh.slot].host, expectRefusal = sh.host, why
 				break
@@ -408,7 +348,7 @@ func (w *chaosWalk) walkStep() {
 	w.counts["op "+op]++
 	w.write()
 	fault := ""
-	if op != "query" && op != "import" && w.rng.IntN(100) < 60 {
+	if op != "query" && op != "import" && op != "collide" && w.rng.IntN(100) < 60 {
 		fault = w.pick(w.faultWeights())
 	}
 	faultHost := w.hosts[w.rng.IntN(len(w.hosts))]
@@ -463,6 +403,16 @@ func (w *chaosWalk) walkStep() {
 	w.checkConverged()
 }
 
+// sortedBlocked lists the names held by foreign objects by slot, then host.
+func sortedBlocked(b map[slotHost]string) []slotHost {
+	return slices.SortedFunc(maps.Keys(b), func(x, y slotHost) int {
+		if x.slot != y.slot {
+			return x.slot - y.slot
+		}
+		return strings.Compare(x.host, y.host)
+	})
+}
+
 // vmsSlot is the slot that differs between two models.
 func (w *chaosWalk) vmsSlot(a, b [chaosSlots]chaosVM) int {
 	for i := range a {
@@ -478,7 +428,8 @@ func (w *chaosWalk) fleet() string {
 	var parts []string
 	for i, vm := range w.vms {
 		if vm.host != "" {
-			parts = append(parts, fmt.Sprintf("s%d@%s/%dM/%dG/%s/run=%v", i, vm.host, vm.memory, vm.disk, strings.TrimSuffix(vm.tag, "-"+w.f.run), vm.running))
+			parts = append(parts, fmt.Sprintf("s%d@%s/%dM/%dG/%dcpu/%s/run=%v/auto=%v", i, vm.host, vm.memory, vm.disk, vm.vcpus,
+				strings.TrimSuffix(vm.tag, "-"+w.f.run), vm.running, vm.autostart))
 		}
 	}
 	return "[" + strings.Join(parts, " ") + "]"

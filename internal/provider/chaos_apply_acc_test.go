@@ -8,6 +8,7 @@ package provider
 import (
 	"context"
 	"errors"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -56,6 +57,10 @@ func (w *chaosWalk) applyWithFault(args []string, fault string, h chaosHost, del
 	}
 	time.Sleep(delay)
 	mid := p.running()
+	doing := ""
+	if ms := workLine.FindAllStringSubmatch(p.out.String(), -1); mid && len(ms) > 0 {
+		doing = ms[len(ms)-1][1] // what terraform began last when the fault landed
+	}
 	after := time.Since(p.start).Round(time.Millisecond)
 	var err error
 	switch fault {
@@ -114,6 +119,9 @@ func (w *chaosWalk) applyWithFault(args []string, fault string, h chaosHost, del
 		w.freePool(h) // the administrator frees the space; the walk then recovers
 	}
 	w.counts[kind]++
+	if doing == "Creating" || doing == "Destroying" {
+		w.counts[fmt.Sprintf("fault %s mid-%s", fault, map[string]string{"Creating": "create", "Destroying": "delete"}[doing])]++
+	}
 	t.Logf("step %d: %s on %s %v into the apply (mid-apply: %v, pool filled before the apply: %v); the apply exited %d in %v, %d transient retries\n%s%s",
 		w.step, fault, h.key, after, mid, filled, r.code, r.took.Round(time.Millisecond), r.retries, r.retriesText(), r.errors())
 	w.waitHosts(t)
