@@ -14,6 +14,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"regexp"
 	"slices"
@@ -43,6 +44,7 @@ func (w *chaosWalk) probes() map[string]int {
 			}
 		}
 	}
+	maps.Copy(out, w.pendingProbes())
 	return out
 }
 
@@ -52,6 +54,12 @@ func (w *chaosWalk) owed() (int, map[string]bool) {
 	kinds := map[string]bool{}
 	n := 0
 	for _, k := range []string{"base-delete", "import-foreign", "attach", "oob", "create-full", "collide"} {
+		if w.counts["op "+k] == 0 {
+			kinds[k] = true
+			n++
+		}
+	}
+	for k := range w.pendingProbes() { // owed only when KVM2_CHAOS_PENDING=1 draws them
 		if w.counts["op "+k] == 0 {
 			kinds[k] = true
 			n++
@@ -87,7 +95,7 @@ func (w *chaosWalk) choose(ops map[string]int) string {
 // probe runs op when it is a probe and reports whether it was.
 func (w *chaosWalk) probe(op string) bool {
 	f := map[string]func(){"swap": w.swap, "base-delete": w.baseDelete, "attach": w.attach,
-		"import-foreign": w.importForeign, "create-full": w.createFull, "oob": w.outOfBand}[op]
+		"import-foreign": w.importForeign, "create-full": w.createFull, "oob": w.outOfBand, "pool-stop": w.poolStop}[op]
 	if f == nil {
 		return false
 	}
