@@ -19,18 +19,13 @@ package provider
 // timing, so a replay takes the same steps and faults at about the same points.
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"maps"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -40,10 +35,15 @@ const chaosSlots = 3
 
 // chaosVM is what the configuration asks of a slot; host "" leaves the slot out.
 type chaosVM struct {
-	host         string
-	memory, disk int64
-	tag          string
-	running      bool
+	host                string
+	memory, disk, vcpus int64
+	tag                 string
+	running, autostart  bool
+}
+
+// newVM is a new slot's configuration on host: the smallest VM, stopped.
+func (w *chaosWalk) newVM(host string) chaosVM {
+	return chaosVM{host: host, memory: 64, disk: 1, vcpus: 1, tag: w.tag("a")}
 }
 
 type slotHost struct {
@@ -67,8 +67,15 @@ type chaosWalk struct {
 	actions    bool // the CLI has actions and list resources (Terraform 1.14)
 	step       int
 	violations int
-	counts     map[string]int // steps and faults by kind
-	fillFirst  bool           // this step's pool-full lands before its apply
+	counts     map[string]int  // steps and faults by kind
+	fillFirst  bool            // this step's pool-full lands before its apply
+	stBases    []chaosBase     // the base images in state, as the last state() read them
+	noBase     map[string]bool // hosts whose base image this step leaves out of the configuration
+	probeDir   *tfDir          // where imports of foreign names are tried (chaos_ops_acc_test.go)
+	swapped    *chaosSwap      // the slot whose domain an administrator swapped, if any
+	steps      int
+	extraHCL   string         // more of the configuration, for this step only
+	dependsOn  map[int]string // a slot's depends_on, for this step only
 }
 
 // TestAccChaos_walk: KVM2_CHAOS_STEPS steps (default 10) from KVM2_CHAOS_SEED (default random),
@@ -95,7 +102,7 @@ func TestAccChaos_walk(t *testing.T) {
 	t.Logf("chaos seed %d, %d steps, run %s", seed, steps, f.run)
 	w := &chaosWalk{t: t, f: f, seed: seed, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), hosts: chaosHosts(f),
 		blocked: map[slotHost]string{}, foreignUID: map[string]bool{}, counts: map[string]int{},
-		actions: mustCLI(t).atLeast(1, 14)}
+		actions: mustCLI(t).atLeast(1, 14), steps: steps}
 	w.makePools() // removed after the sweep below
 	t.Cleanup(func() {
 		if t.Failed() {
@@ -122,6 +129,7 @@ func TestAccChaos_walk(t *testing.T) {
 	w.step = steps + 1
 	w.finish()
 	t.Logf("chaos seed %d: %d of %d steps in %v; %s; %d violations", seed, walked, steps, time.Since(start).Round(time.Second), w.summary(), w.violations)
+	w.checkCoverage(walked == steps)
 }
 
 func envInt(t *testing.T, key string, def int) int {
@@ -139,102 +147,16 @@ func envInt(t *testing.T, key string, def int) int {
 func (w *chaosWalk) slotName(i int) string { return w.f.obj(fmt.Sprintf("c%d", i)) }
 func (w *chaosWalk) tag(ab string) string  { return "ch" + ab + "-" + w.f.run }
 
-// providerHCL is the terraform block and the provider on both hosts.
-func (w *chaosWalk) providerHCL() string {
-	return fmt.Sprintf(`
-terraform {
-  required_providers {
-    kvm2 = { source = "egress-proxies/kvm2" }
-  }
-}
-
-provider "kvm2" {
-  hosts = {
-%s%s  }
-}
-`, w.hosts[0].block(), w.hosts[1].block())
-}
-
-// baseHCL is kvm2_base_image.<host key> named base on every host.
-func (w *chaosWalk) baseHCL(base string) string {
-	var b strings.Builder
-	for _, h := range w.hosts {
-		fmt.Fprintf(&b, `
-resource "kvm2_base_image" %q {
-  host       = %q
-  name       = %q
-  pool       = %q
-  source_url = %q
-  sha256     = %q
-}
-`, h.key, h.key, base+".qcow2", h.pool, w.f.imageURL, w.f.imageSHA)
-	}
-	return b.String()
-}
-
-// vmHCL is resource kvm2_proxy_vm addr named name as vm asks.
-func vmHCL(addr, name string, vm chaosVM) string {
-	return fmt.Sprintf(`
-resource "kvm2_proxy_vm" %q {
-  name          = %q
-  host          = %q
-  base_image_id = kvm2_base_image.%s.id
-  memory_mib    = %d
-  disk_gib      = %d
-  firmware      = "bios"
-  tag           = %q
-  running       = %v
-  autostart     = false
-  wait_for_ip   = false
-}
-`, addr, name, vm.host, vm.host, vm.memory, vm.disk, vm.tag, vm.running)
-}
-
-// config writes the walk's main.tf from the model: the slots configured and, on a CLI with
-// actions, a start and a stop action for each.
-func (w *chaosWalk) config() string {
-	var b strings.Builder
-	b.WriteString(w.providerHCL() + w.baseHCL(w.f.obj("base")))
-	for i, vm := range w.vms {
-		if vm.host == "" {
-			continue
-		}
-		b.WriteString(vmHCL(fmt.Sprintf("s%d", i), w.slotName(i), vm))
-		if w.actions {
-			for _, op := range []string{"start", "stop"} {
-				fmt.Fprintf(&b, `
-action "kvm2_proxy_vm_power" "s%d_%s" {
-  config {
-    id               = kvm2_proxy_vm.s%d.id
-    uid              = kvm2_proxy_vm.s%d.uid
-    operation        = %q
-    shutdown_timeout = "3s"
-  }
-}
-`, i, op, i, i, op)
-			}
-		}
-	}
-	return b.String()
-}
-
-func (w *chaosWalk) write() {
-	w.t.Helper()
-	if err := os.WriteFile(w.d.dir+"/main.tf", []byte(w.config()), 0o600); err != nil {
-		w.t.Fatal(err)
-	}
-}
-
 // setup makes the foreign fleet, snapshots it, and applies the walk's first fleet: slot 0 on
 // host 1, slot 2 on host 2.
 func (w *chaosWalk) setup() {
 	t := w.t
 	// Another configuration of this provider: a VM under slot 0's name on host 2, one more on
 	// host 1, each with its own base image.
-	other := chaosVM{host: "lab2", memory: 64, disk: 1, tag: "other-" + w.f.run}
-	otherHCL := w.providerHCL() + w.baseHCL(w.f.obj("fbase")) + vmHCL("x0", w.slotName(0), other)
+	other := chaosVM{host: "lab2", memory: 64, disk: 1, vcpus: 1, tag: "other-" + w.f.run}
+	otherHCL := w.providerHCL() + w.baseHCL(w.f.obj("fbase"), nil) + vmHCL("x0", w.slotName(0), "kvm2_base_image.lab2.id", other)
 	other.host = "lab"
-	otherHCL += vmHCL("x1", w.f.obj("x1"), other)
+	otherHCL += vmHCL("x1", w.f.obj("x1"), "kvm2_base_image.lab.id", other)
 	fd := w.f.workdir(t, otherHCL)
 	fd.mustApply("the other configuration's fleet")
 	for _, vm := range fd.vms() {
@@ -244,13 +166,15 @@ func (w *chaosWalk) setup() {
 	w.makeAdminObjects()
 	w.snapshotForeign()
 
-	w.vms[0] = chaosVM{host: "lab", memory: 64, disk: 1, tag: w.tag("a")}
-	w.vms[2] = chaosVM{host: "lab2", memory: 64, disk: 1, tag: w.tag("a")}
+	w.vms[0] = w.newVM("lab")
+	w.vms[2] = w.newVM("lab2")
 	w.d = w.f.workdir(t, w.config())
 	if w.actions {
 		w.q = w.f.workdir(t, w.providerHCL())
 	}
+	w.probeDir = w.f.workdir(t, w.providerHCL())
 	w.d.mustApply("the walk's first fleet")
+	w.makeBaseUser() // an administrator's domain whose disk backs onto the walk's base image
 	w.d.assertPlanEmpty()
 	w.checkConverged()
 }
@@ -259,6 +183,7 @@ func (w *chaosWalk) setup() {
 func (w *chaosWalk) finish() {
 	w.t.Helper()
 	w.vms = [chaosSlots]chaosVM{}
+	w.releaseForeignUsers() // the administrator lets go of the walk's disks and base image
 	w.d.destroy()
 	inv, err := w.inventory(nil)
 	if err != nil {
@@ -340,10 +265,17 @@ func (w *chaosWalk) walkStep() {
 	if w.actions {
 		ops["query"], ops["invoke"] = 1, 2
 	}
+	maps.Copy(ops, w.probes())
 	if len(w.slots(true)) == 0 {
 		ops = map[string]int{"create": 1}
 	}
-	op := w.pick(ops)
+	op := w.choose(ops)
+	if w.probe(op) {
+		t.Logf("step %d: probe %s done; fleet %s", w.step, op, w.fleet())
+		w.d.assertPlanEmpty()
+		w.checkConverged()
+		return
+	}
 	before := w.vms
 	args := []string{"apply", "-auto-approve", "-input=false", "-no-color"}
 	expectRefusal := ""
@@ -351,12 +283,16 @@ func (w *chaosWalk) walkStep() {
 	case "create":
 		s := w.anyOf(w.slots(false))
 		hs := w.hostsFor(s)
-		w.vms[s] = chaosVM{host: hs[w.rng.IntN(len(hs))], memory: 64, disk: 1, tag: w.tag("a")}
+		w.vms[s] = w.newVM(hs[w.rng.IntN(len(hs))])
 	case "destroy":
 		w.vms[w.anyOf(w.slots(true))] = chaosVM{}
-	case "update": // in place: memory, tag or a larger disk
+	case "update": // in place: memory, tag, a larger disk, vCPUs or autostart
 		s := w.anyOf(w.slots(true))
-		switch w.rng.IntN(3) {
+		switch w.rng.IntN(5) {
+		case 3:
+			w.vms[s].vcpus = 3 - w.vms[s].vcpus // 1 <-> 2
+		case 4:
+			w.vms[s].autostart = !w.vms[s].autostart
 		case 0:
 			w.vms[s].memory = 160 - w.vms[s].memory // 64 <-> 96
 		case 1:
@@ -386,11 +322,10 @@ func (w *chaosWalk) walkStep() {
 		}
 		w.vms[s].running = !w.vms[s].running
 	case "collide": // a slot onto the host where its name is foreign: refused, and reverted below
-		keys := slices.SortedFunc(maps.Keys(w.blocked), func(a, b slotHost) int { return a.slot - b.slot })
-		for _, sh := range keys {
+		for _, sh := range sortedBlocked(w.blocked) {
 			if why := w.blocked[sh]; w.vms[sh.slot].host != sh.host {
 				if w.vms[sh.slot].host == "" {
-					w.vms[sh.slot] = chaosVM{memory: 64, disk: 1, tag: w.tag("a")}
+					w.vms[sh.slot] = w.newVM("")
 				}
 				w.vms[sh.slot].host, expectRefusal = sh.host, why
 				break
@@ -413,7 +348,7 @@ func (w *chaosWalk) walkStep() {
 	w.counts["op "+op]++
 	w.write()
 	fault := ""
-	if op != "query" && op != "import" && w.rng.IntN(100) < 60 {
+	if op != "query" && op != "import" && op != "collide" && w.rng.IntN(100) < 60 {
 		fault = w.pick(w.faultWeights())
 	}
 	faultHost := w.hosts[w.rng.IntN(len(w.hosts))]
@@ -468,6 +403,16 @@ func (w *chaosWalk) walkStep() {
 	w.checkConverged()
 }
 
+// sortedBlocked lists the names held by foreign objects by slot, then host.
+func sortedBlocked(b map[slotHost]string) []slotHost {
+	return slices.SortedFunc(maps.Keys(b), func(x, y slotHost) int {
+		if x.slot != y.slot {
+			return x.slot - y.slot
+		}
+		return strings.Compare(x.host, y.host)
+	})
+}
+
 // vmsSlot is the slot that differs between two models.
 func (w *chaosWalk) vmsSlot(a, b [chaosSlots]chaosVM) int {
 	for i := range a {
@@ -483,360 +428,9 @@ func (w *chaosWalk) fleet() string {
 	var parts []string
 	for i, vm := range w.vms {
 		if vm.host != "" {
-			parts = append(parts, fmt.Sprintf("s%d@%s/%dM/%dG/%s/run=%v", i, vm.host, vm.memory, vm.disk, strings.TrimSuffix(vm.tag, "-"+w.f.run), vm.running))
+			parts = append(parts, fmt.Sprintf("s%d@%s/%dM/%dG/%dcpu/%s/run=%v/auto=%v", i, vm.host, vm.memory, vm.disk, vm.vcpus,
+				strings.TrimSuffix(vm.tag, "-"+w.f.run), vm.running, vm.autostart))
 		}
 	}
 	return "[" + strings.Join(parts, " ") + "]"
-}
-
-// actionLine is terraform starting work on a resource: where a fault can land mid-apply.
-var (
-	actionLine = regexp.MustCompile(`(?m): (Creating|Modifying|Destroying|Invoking|Refreshing state)`)
-	workLine   = regexp.MustCompile(`(?m): (Creating|Modifying|Destroying|Invoking)`)
-)
-
-// applyWithFault runs the apply and, with a fault, injects it once terraform has begun work on a
-// resource plus delay (or after delay when the apply has no such work).
-func (w *chaosWalk) applyWithFault(args []string, fault string, h chaosHost, delay time.Duration, appears *chaosHost, name string) tfResult {
-	t := w.t
-	filled := false
-	if fault == "pool-full" && w.fillFirst {
-		if err := w.fillPool(h); err != nil {
-			t.Fatal(err)
-		}
-		filled = true
-	}
-	p := w.d.start(args...)
-	if fault == "" {
-		return p.wait(t, 10*time.Minute)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	at := actionLine
-	if fault == "sigint" || fault == "sigkill" {
-		at = workLine // terraform dies while it changes something, not while it reads
-	}
-	_, _ = p.waitOutput(ctx, at, 1)
-	cancel()
-	if appears != nil && fault == "link-cut" {
-		if !appears.waitSeed(name, p) {
-			w.counts["link-cut: no seed seen"]++
-		}
-	} else if appears != nil {
-		appears.waitDomain(name, p)
-	}
-	time.Sleep(delay)
-	mid := p.running()
-	after := time.Since(p.start).Round(time.Millisecond)
-	var err error
-	switch fault {
-	case "sigint":
-		if err = p.interrupt(); errors.Is(err, syscall.ESRCH) {
-			err = nil // terraform had exited: the fault lands after the apply
-		}
-	case "sigkill":
-		if err = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL); errors.Is(err, syscall.ESRCH) {
-			err = nil
-		}
-	case "sshd-kill":
-		err = withRestartLock(t.Name(), func() error {
-			stop := clearStaleShellLock(t)
-			defer stop()
-			return w.f.script(t, "restart-sshd.sh", "--host", h.num, "--kill")
-		})
-	case "link-cut":
-		var n int
-		if n, err = cutLink(h); err == nil {
-			t.Logf("step %d: link-cut on %s: %d established sockets of its sshd cut", w.step, h.key, n)
-			if n == 0 {
-				w.counts["link-cut: no live connection"]++
-			}
-		}
-	case "pool-full":
-		if !filled {
-			err = w.fillPool(h)
-		}
-	case "libvirtd-restart":
-		err = withRestartLock(t.Name(), func() error { return w.f.script(t, "restart-libvirtd.sh", "--host", h.num) })
-	case "reboot":
-		if !h.reboot {
-			h = w.hosts[0] // only host 1's guests can be killed by the script
-		}
-		// Only this walk's guests die: each of its slot names on the host is named.
-		rargs := []string{"--kill", "--kill-guests"}
-		for i := range w.vms {
-			rargs = append(rargs, "--guest", w.slotName(i))
-		}
-		err = withRestartLock(t.Name(), func() error { return w.f.script(t, "restart-libvirtd.sh", rargs...) })
-	}
-	if err != nil {
-		// The lab's script did not see the daemon back in time (a loaded machine): waitHosts
-		// below restarts it; the walk goes on.
-		t.Logf("step %d: fault %s: %v", w.step, fault, err)
-		w.counts["fault script failed"]++
-	}
-	r := p.wait(t, 10*time.Minute)
-	kind := "fault " + fault
-	if !mid && !filled {
-		kind += " (after the apply)"
-	}
-	if fault == "pool-full" {
-		w.checkNoSpace(r, h, mid || filled)
-		w.freePool(h) // the administrator frees the space; the walk then recovers
-	}
-	w.counts[kind]++
-	t.Logf("step %d: %s on %s %v into the apply (mid-apply: %v, pool filled before the apply: %v); the apply exited %d in %v, %d transient retries\n%s%s",
-		w.step, fault, h.key, after, mid, filled, r.code, r.took.Round(time.Millisecond), r.retries, r.retriesText(), r.errors())
-	w.waitHosts(t)
-	return r
-}
-
-// ownedErrRE is the provider's refusal of a domain with another UID: the create that terraform
-// never recorded (it was killed first) finds it. importBlockRE is an import block in an error.
-var (
-	ownedErrRE    = regexp.MustCompile(`domain\s+(\S+)\s+on\s+host\s+(\S+)\s+(?:belongs\s+to\s+another\s+kvm2\s+configuration:\s+its\s+mark\s+has|carries\s+a\s+kvm2\s+mark\s+that\s+is\s+not\s+this\s+resource's:)\s+uid\s+([0-9a-zA-Z-]+)`)
-	grownRE       = regexp.MustCompile(`The disk of (\S+) is \d+ GiB on the host: it was grown\s+outside\s+Terraform`)
-	withAddrRE    = regexp.MustCompile(`with (kvm2_proxy_vm\.[^,\s]+),`)
-	importBlockRE = regexp.MustCompile(`(?s)import\s*\{\s*to\s*=\s*(kvm2_proxy_vm\.\S+)\s+id\s*=\s*"([^"]+)"`)
-)
-
-// recover brings the configuration back after a fault: untracked objects must be named by the
-// next plan or apply with an error that says how to recover; VMs the provider says belong to
-// another configuration, that are not the foreign fleet's, are this walk's (made by an apply
-// killed before it saved state) and are imported as the error says; then the apply converges.
-func (w *chaosWalk) recover(first tfResult) {
-	t := w.t
-	inv, err := w.inventory(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := w.state()
-	untracked := w.untracked(inv, st)
-	var plan tfResult
-	if len(untracked) > 0 {
-		plan = w.d.run(5*time.Minute, "plan", "-input=false", "-no-color")
-		t.Logf("step %d: after the fault, not in state: %v; the plan exited %d", w.step, untracked, plan.code)
-		w.counts["untracked after a fault"]++
-	}
-	reported := map[string]string{}
-	for attempt := 1; ; attempt++ {
-		r := w.d.apply(10 * time.Minute)
-		if r.code == 0 {
-			break
-		}
-		text := r.errors()
-		for _, m := range ownedErrRE.FindAllStringSubmatch(text, -1) {
-			reported[m[2]+" domain "+m[1]] = "apply"
-			if strings.Contains(plan.errors(), m[1]) {
-				reported[m[2]+" domain "+m[1]] = "plan"
-			}
-		}
-		imported := w.importNamed(text)
-		for _, m := range grownRE.FindAllStringSubmatch(text, -1) {
-			// The walk asked for the smaller disk (a replace); the provider refuses because its
-			// mark still records the size before a resize that an earlier fault interrupted.
-			w.violation("after an interrupted resize, %s is refused as grown outside Terraform; tainting it as the error says", m[1])
-			for i := range w.vms {
-				if strings.HasSuffix(m[1], "/"+w.slotName(i)) {
-					addr := fmt.Sprintf("kvm2_proxy_vm.s%d", i)
-					if r := w.d.run(2*time.Minute, "taint", "-no-color", addr); r.code != 0 {
-						w.violation("terraform taint %s: %s", addr, r.errors())
-					}
-					imported = append(imported, "taint "+addr)
-				}
-			}
-		}
-		t.Logf("step %d: recovery apply %d exited %d, imported %v\n%s", w.step, attempt, r.code, imported, text)
-		if attempt >= 4 {
-			w.violation("the configuration does not converge after %d applies:\n%s", attempt, text)
-			return
-		}
-		if len(imported) == 0 && attempt >= 2 {
-			w.violation("the apply fails with nothing to import:\n%s", text)
-			return
-		}
-	}
-	for _, k := range untracked {
-		if strings.Contains(k, " domain ") {
-			if how, ok := reported[k]; ok {
-				w.counts["untracked reported by "+how]++
-			} else if _, still := inv[k]; still {
-				w.counts["untracked adopted"]++ // taken back by its own UID: the state had it
-			}
-			continue
-		}
-		// A volume outside the state: only leaked if it is still there now.
-		if now, err := w.inventory(nil); err == nil {
-			if _, ok := now[k]; ok && slices.Contains(w.untracked(now, w.state()), k) {
-				w.violation("volume %s is on the host, in no state and named by no error", k)
-			}
-		}
-	}
-}
-
-// importNamed imports the VMs an error asks to import (an import block), or that it says belong
-// to another configuration when their UID is not the foreign fleet's and the name is a slot's
-// configured on that host. It returns what it imported.
-func (w *chaosWalk) importNamed(text string) []string {
-	var out []string
-	for _, m := range importBlockRE.FindAllStringSubmatchIndex(text, -1) {
-		addr, id := text[m[2]:m[3]], text[m[4]:m[5]]
-		if addr == "kvm2_proxy_vm.RESOURCE_NAME" {
-			// As the error says: the resource's name is the one Terraform prints after "with"
-			// above it.
-			withs := withAddrRE.FindAllStringSubmatch(text[:m[0]], -1)
-			if len(withs) == 0 {
-				w.violation("an import block for %s, but no resource address above it:\n%s", id, text)
-				continue
-			}
-			addr = withs[len(withs)-1][1]
-		}
-		w.importVM(addr, id)
-		out = append(out, id)
-	}
-	if len(out) > 0 {
-		return out
-	}
-	for _, m := range ownedErrRE.FindAllStringSubmatch(text, -1) {
-		name, host, uid := m[1], m[2], m[3]
-		if w.foreignUID[uid] {
-			continue
-		}
-		for i, vm := range w.vms {
-			if w.slotName(i) == name && vm.host == host {
-				w.importVM(fmt.Sprintf("kvm2_proxy_vm.s%d", i), host+"/"+name)
-				out = append(out, host+"/"+name)
-			}
-		}
-	}
-	return out
-}
-
-// importVM imports id into addr with terraform import.
-func (w *chaosWalk) importVM(addr, id string) {
-	w.t.Helper()
-	r := w.d.run(5*time.Minute, "import", "-input=false", "-no-color", addr, id)
-	w.counts["import"]++
-	if r.code != 0 {
-		w.violation("terraform import %s %s: exit %d\n%s", addr, id, r.code, r.errors())
-	}
-}
-
-// query lists each host's VMs of the walk's tag "a" with terraform query: exactly the configured
-// slots there with that tag, never the foreign fleet.
-func (w *chaosWalk) query() {
-	t := w.t
-	for _, h := range w.hosts {
-		hcl := fmt.Sprintf(`
-list "kvm2_proxy_vm" "q" {
-  provider         = kvm2
-  include_resource = false
-  config {
-    host = %q
-    tag  = %q
-  }
-}
-`, h.key, w.tag("a"))
-		if err := os.WriteFile(w.q.dir+"/q.tfquery.hcl", []byte(hcl), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		r := w.q.run(3*time.Minute, "query", "-no-color")
-		if r.code != 0 {
-			w.violation("terraform query on %s: exit %d\n%s", h.key, r.code, r.errors())
-			continue
-		}
-		for i, vm := range w.vms {
-			want := vm.host == h.key && vm.tag == w.tag("a")
-			if got := regexp.MustCompile(regexp.QuoteMeta(h.key+"/"+w.slotName(i)) + `([^a-z0-9-]|$)`).MatchString(r.out); got != want {
-				w.violation("terraform query on %s tag a lists %s: %v, want %v\n%s", h.key, w.slotName(i), got, want, r.out)
-			}
-		}
-		if strings.Contains(r.out, w.f.obj("x1")) {
-			w.violation("terraform query lists the other configuration's VM:\n%s", r.out)
-		}
-	}
-}
-
-// clearStaleShellLock watches, until stop is called and for 20 s after, for the lock file that
-// root's shell takes at every SSH login on this machine (pyenv's rehash, run from ~/.bashrc by
-// each session's bash), and removes it when it is older than 5 s: an sshd --kill that lands
-// while a session holds it leaves it behind, and every later session (the restart script's own
-// check among them) would wait 60 s for it, so the shared lab's hosts would seem down to
-// everyone. A live holder lets go within a second.
-func clearStaleShellLock(t *testing.T) (stop func()) {
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return func() {}
-	}
-	lock := filepath.Join(home, ".pyenv", "shims", ".pyenv-shim")
-	done := make(chan struct{})
-	ended := make(chan struct{})
-	go func() {
-		defer close(ended)
-		var until time.Time
-		for {
-			if fi, err := os.Stat(lock); err == nil && time.Since(fi.ModTime()) > 5*time.Second {
-				t.Logf("removing %s, %v old: the sshd fault killed the session that held it", lock, time.Since(fi.ModTime()).Round(time.Second))
-				_ = os.Remove(lock)
-			}
-			select {
-			case <-done:
-				if until.IsZero() {
-					until = time.Now().Add(20 * time.Second)
-				}
-			default:
-			}
-			if !until.IsZero() && time.Now().After(until) {
-				return
-			}
-			time.Sleep(time.Second)
-		}
-	}()
-	return func() { close(done); <-ended }
-}
-
-// host is the host of key.
-func (w *chaosWalk) host(key string) *chaosHost {
-	for i := range w.hosts {
-		if w.hosts[i].key == key {
-			return &w.hosts[i]
-		}
-	}
-	w.t.Fatalf("no host %s", key)
-	return nil
-}
-
-// waitDomain polls the host every 20 ms, up to a minute or until terraform exits, for the
-// domain name to exist.
-func (h chaosHost) waitDomain(name string, p *tfProc) {
-	l, err := h.conn()
-	if err != nil {
-		return
-	}
-	defer l.Disconnect()
-	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline) && p.running(); time.Sleep(20 * time.Millisecond) {
-		if _, err := l.DomainLookupByName(name); err == nil {
-			return
-		}
-	}
-}
-
-// faultWeights is how often each fault is drawn: of those KVM2_CHAOS_FAULTS names (a comma
-// list, to focus a walk), else of all.
-func (w *chaosWalk) faultWeights() map[string]int {
-	all := map[string]int{"sshd-kill": 3, "libvirtd-restart": 3, "link-cut": 3, "sigint": 2, "sigkill": 3, "pool-full": 2, "reboot": 2}
-	if len(w.poolHosts()) == 0 {
-		delete(all, "pool-full") // the walk has no pool of its own to fill (makePools)
-	}
-	only := os.Getenv("KVM2_CHAOS_FAULTS")
-	if only == "" {
-		return all
-	}
-	out := map[string]int{}
-	for _, k := range strings.Split(only, ",") {
-		if _, ok := all[k]; !ok {
-			w.t.Fatalf("KVM2_CHAOS_FAULTS: no fault %q here (%v; pool-full needs a pool of the walk's own, see makePools)", k, slices.Sorted(maps.Keys(all)))
-		}
-		out[k] = all[k]
-	}
-	return out
 }

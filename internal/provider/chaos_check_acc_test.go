@@ -13,7 +13,6 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
-	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -67,7 +66,10 @@ func (h chaosHost) answers() bool {
 // hostObj is one of this run's objects on a host, as libvirt reports it.
 type hostObj struct {
 	uuid, xml, sum string // sum: sha256 of a volume's content, for foreign volumes only
+	live, raw      string // a domain's live definition (canonical) and its inactive one as read
 	running        bool
+	autostart      bool
+	capacity       uint64 // a volume's
 }
 
 // inventory maps "host domain NAME" and "host volume POOL/NAME" to this run's objects on every
@@ -93,8 +95,20 @@ func (w *chaosWalk) inventory(sums map[string]bool) (map[string]hostObj, error) 
 				if err != nil {
 					return fmt.Errorf("XML of %s: %w", d.Name, err)
 				}
-				state, _, _ := l.DomainGetState(d, 0)
-				out[h.key+" domain "+d.Name] = hostObj{uuid: uuidString(d.UUID), xml: canonicalXML(xml), running: libvirt.DomainState(state) == libvirt.DomainRunning}
+				live, err := l.DomainGetXMLDesc(d, 0)
+				if err != nil {
+					return fmt.Errorf("live XML of %s: %w", d.Name, err)
+				}
+				state, _, err := l.DomainGetState(d, 0)
+				if err != nil {
+					return fmt.Errorf("state of %s: %w", d.Name, err)
+				}
+				auto, err := l.DomainGetAutostart(d)
+				if err != nil {
+					return fmt.Errorf("autostart of %s: %w", d.Name, err)
+				}
+				out[h.key+" domain "+d.Name] = hostObj{uuid: uuidString(d.UUID), xml: canonicalXML(xml), live: canonicalXML(live), raw: xml,
+					running: libvirt.DomainState(state) == libvirt.DomainRunning, autostart: auto == 1}
 			}
 			pools, _, err := l.ConnectListAllStoragePools(1, libvirt.ConnectListStoragePoolsActive)
 			if err != nil {
@@ -114,7 +128,11 @@ func (w *chaosWalk) inventory(sums map[string]bool) (map[string]hostObj, error) 
 					if sums[key] {
 						paths[key] = v.Key // a dir pool's volume key is its path
 					}
-					out[key] = hostObj{uuid: v.Key}
+					_, capacity, _, err := l.StorageVolGetInfo(v)
+					if err != nil && !strings.Contains(err.Error(), "not found") {
+						return fmt.Errorf("info of volume %s: %w", v.Name, err)
+					}
+					out[key] = hostObj{uuid: v.Key, capacity: capacity}
 				}
 			}
 			return nil
@@ -179,73 +197,6 @@ func uuidString(u libvirt.UUID) string {
 	return fmt.Sprintf("%x-%x-%x-%x-%x", u[0:4], u[4:6], u[6:8], u[8:10], u[10:16])
 }
 
-// makeAdminObjects makes what an administrator keeps beside the provider's objects, with go-libvirt:
-// on each host a raw volume of random bytes, on host 1 a qcow2 image too, and an unmarked
-// domain under the name of slot 1 on host 1 (so slot 1 may never be placed there).
-func (w *chaosWalk) makeAdminObjects() {
-	w.t.Helper()
-	for i, h := range w.hosts {
-		l, err := h.conn()
-		if err != nil {
-			w.t.Fatal(err)
-		}
-		p, err := l.StoragePoolLookupByName(h.pool)
-		if err != nil {
-			w.t.Fatal(err)
-		}
-		vols := []string{fmt.Sprintf(`<volume><name>%s.raw</name><capacity>1048576</capacity><target><format type='raw'/></target></volume>`, w.f.obj("admvol"))}
-		if i == 0 {
-			vols = append(vols, fmt.Sprintf(`<volume><name>%s.qcow2</name><capacity unit='M'>64</capacity><target><format type='qcow2'/></target></volume>`, w.f.obj("admimg")))
-		}
-		for _, x := range vols {
-			v, err := l.StorageVolCreateXML(p, x, 0)
-			if err != nil {
-				w.t.Fatalf("admin volume on %s: %v", h.key, err)
-			}
-			if strings.HasSuffix(v.Name, ".raw") {
-				data := []byte(strings.Repeat(w.f.run+fmt.Sprint(w.seed), 1<<10))
-				if err := l.StorageVolUpload(v, strings.NewReader(string(data)), 0, uint64(len(data)), 0); err != nil {
-					w.t.Fatalf("fill admin volume %s: %v", v.Name, err)
-				}
-			}
-		}
-		if i == 0 {
-			x := fmt.Sprintf("<domain type='qemu'><name>%s</name><memory unit='MiB'>64</memory><os><type>hvm</type></os></domain>", w.slotName(1))
-			if _, err := l.DomainDefineXML(x); err != nil {
-				w.t.Fatalf("admin's unmarked domain: %v", err)
-			}
-			w.blocked[slotHost{1, h.key}] = "not managed by kvm2"
-		}
-		_ = l.Disconnect()
-	}
-}
-
-// snapshotForeign records every object of this run on the hosts now (before the walk makes any),
-// with volume checksums: all of it is foreign to the walk's configuration.
-func (w *chaosWalk) snapshotForeign() {
-	w.t.Helper()
-	keys, err := w.inventory(nil)
-	if err != nil {
-		w.t.Fatal(err)
-	}
-	sums := map[string]bool{}
-	for k := range keys {
-		sums[k] = strings.Contains(k, " volume ")
-	}
-	if w.foreign, err = w.inventory(sums); err != nil {
-		w.t.Fatal(err)
-	}
-	w.sums = sums
-	names := slices.Sorted(func(yield func(string) bool) {
-		for k := range w.foreign {
-			if !yield(k) {
-				return
-			}
-		}
-	})
-	w.t.Logf("foreign fleet: %d objects: %s", len(names), strings.Join(names, ", "))
-}
-
 // chaosState is one kvm2_proxy_vm in state.
 type chaosState struct {
 	Slot       int
@@ -257,6 +208,8 @@ type chaosState struct {
 	MemoryMiB  int64  `json:"memory_mib"`
 	DiskGiB    int64  `json:"disk_gib"`
 	Tag        string `json:"tag"`
+	VCPUs      int64  `json:"vcpus"`
+	Autostart  bool   `json:"autostart"`
 }
 
 // state reads the walk's proxy VMs from state, by slot.
@@ -270,9 +223,9 @@ func (w *chaosWalk) state() map[int]chaosState {
 		Values *struct {
 			RootModule struct {
 				Resources []struct {
-					Type   string     `json:"type"`
-					Name   string     `json:"name"`
-					Values chaosState `json:"values"`
+					Type   string          `json:"type"`
+					Name   string          `json:"name"`
+					Values json.RawMessage `json:"values"`
 				} `json:"resources"`
 			} `json:"root_module"`
 		} `json:"values"`
@@ -281,44 +234,33 @@ func (w *chaosWalk) state() map[int]chaosState {
 		w.t.Fatalf("terraform show -json: %v\n%s", err, r.out)
 	}
 	out := map[int]chaosState{}
+	w.stBases = nil
 	if doc.Values == nil {
 		return out
 	}
 	for _, res := range doc.Values.RootModule.Resources {
 		var slot int
+		if res.Type == "kvm2_base_image" {
+			var b chaosBase
+			if err := json.Unmarshal(res.Values, &b); err != nil {
+				w.t.Fatalf("base image %s in state: %v", res.Name, err)
+			}
+			w.stBases = append(w.stBases, b)
+			continue
+		}
 		if res.Type != "kvm2_proxy_vm" {
 			continue
 		}
 		if _, err := fmt.Sscanf(res.Name, "s%d", &slot); err != nil {
-			w.t.Fatalf("unexpected resource %s in state", res.Name)
+			continue // a probe's own VM (createFull's): accounted for by no slot
 		}
-		res.Values.Slot = slot
-		out[slot] = res.Values
+		var vm chaosState
+		if err := json.Unmarshal(res.Values, &vm); err != nil {
+			w.t.Fatalf("%s in state: %v", res.Name, err)
+		}
+		vm.Slot = slot
+		out[slot] = vm
 	}
-	return out
-}
-
-// untracked is this run's objects on the hosts that are neither foreign nor accounted for by the
-// state: a domain not in state, a volume that is not a base image of ours and carries the UID of
-// no VM in state.
-func (w *chaosWalk) untracked(inv map[string]hostObj, st map[int]chaosState) []string {
-	var out []string
-	for k := range inv {
-		if _, foreign := w.foreign[k]; foreign {
-			continue
-		}
-		host, rest, _ := strings.Cut(k, " ")
-		kind, name, _ := strings.Cut(rest, " ")
-		name = name[strings.LastIndex(name, "/")+1:]
-		known := kind == "volume" && strings.HasPrefix(name, w.f.obj("base")+".qcow2")
-		for _, vm := range st {
-			known = known || vm.Host == host && (kind == "domain" && name == vm.Name || kind == "volume" && vm.UID != "" && strings.Contains(name, vm.UID))
-		}
-		if !known {
-			out = append(out, k)
-		}
-	}
-	sort.Strings(out)
 	return out
 }
 
@@ -329,7 +271,8 @@ func (w *chaosWalk) violation(format string, args ...any) {
 	w.t.Errorf("step %d: VIOLATION: "+format, append([]any{w.step}, args...)...)
 }
 
-// checkForeign: no foreign object is gone or changed (UUID, inactive XML, volume content).
+// checkForeign: no foreign object is gone or changed: a domain's UUID, its inactive and live
+// definitions, power state and autostart; a volume's capacity and content (sha256 of the file).
 func (w *chaosWalk) checkForeign(inv map[string]hostObj) {
 	w.t.Helper()
 	now, err := w.inventory(w.sums)
@@ -356,6 +299,12 @@ func (w *chaosWalk) checkForeign(inv map[string]hostObj) {
 			w.violation("foreign %s: UUID %s -> %s", k, was.uuid, got.uuid)
 		case got.xml != was.xml:
 			w.violation("foreign %s: XML changed:\n--- before\n%s\n--- after\n%s", k, was.xml, got.xml)
+		case got.live != was.live:
+			w.violation("foreign %s: live XML changed:\n--- before\n%s\n--- after\n%s", k, was.live, got.live)
+		case got.running != was.running || got.autostart != was.autostart:
+			w.violation("foreign %s: running %v, autostart %v -> running %v, autostart %v", k, was.running, was.autostart, got.running, got.autostart)
+		case got.capacity != was.capacity:
+			w.violation("foreign %s: capacity %d -> %d", k, was.capacity, got.capacity)
 		case got.sum != was.sum:
 			w.violation("foreign %s: content changed (sha256 %s -> %s)", k, was.sum, got.sum)
 		}
@@ -363,8 +312,10 @@ func (w *chaosWalk) checkForeign(inv map[string]hostObj) {
 }
 
 // checkConverged is the invariants of a converged step: every VM in state is on its host under
-// the UUID and in the power state the state records, and as the model configures it; nothing
-// of this run on the hosts is outside the state but the foreign fleet; no foreign object changed.
+// the UUID and in the power state the state records, and as the model configures it, in state
+// and on the host (checkHostVMs); every base image in state is on its host (checkBases);
+// nothing of this run on the hosts is outside the state but the foreign fleet; no foreign object
+// changed.
 func (w *chaosWalk) checkConverged() {
 	w.t.Helper()
 	st := w.state()
@@ -383,7 +334,8 @@ func (w *chaosWalk) checkConverged() {
 			w.violation("VM %s on %s: running %v on the host, %v in state", vm.Name, vm.Host, dom.running, vm.Running)
 		}
 		m := w.vms[slot]
-		if m.host != vm.Host || m.memory != vm.MemoryMiB || m.disk != vm.DiskGiB || m.tag != vm.Tag || m.running != vm.Running {
+		if m.host != vm.Host || m.memory != vm.MemoryMiB || m.disk != vm.DiskGiB || m.tag != vm.Tag || m.running != vm.Running ||
+			m.vcpus != vm.VCPUs || m.autostart != vm.Autostart {
 			w.violation("slot %d in state %+v, configured %+v", slot, vm, m)
 		}
 	}
@@ -395,6 +347,8 @@ func (w *chaosWalk) checkConverged() {
 	if left := w.untracked(inv, st); len(left) > 0 {
 		w.violation("objects of this configuration on the hosts, not in state: %v", left)
 	}
+	w.checkHostVMs(inv, st)
+	w.checkBases(inv)
 	w.checkForeign(inv)
 }
 

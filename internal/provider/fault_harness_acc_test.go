@@ -20,6 +20,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -58,6 +59,7 @@ func newFaultLab(t *testing.T) *faultLab {
 	if os.Geteuid() != 0 {
 		t.Skip("fault tests restart the lab's daemons: run as root")
 	}
+	keepInheritedFilesToItself()
 	repo, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
@@ -88,6 +90,23 @@ func newFaultLab(t *testing.T) *faultLab {
 		f.sweep()
 	})
 	return f
+}
+
+// keepInheritedFilesToItself marks every file this process inherited beyond stdin, stdout and
+// stderr close-on-exec. A lock the caller holds on the lab (`flock -x /tmp/kvm2-lab.lock go
+// test ...`) is such a file, open without close-on-exec: every daemon a lab script restarted
+// inherited it and held the lock for as long as it ran (host 2's libvirtd, restarted by a
+// chaos walk's fault, kept everyone else off the lab after the walk had ended).
+func keepInheritedFilesToItself() {
+	ents, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		if fd, err := strconv.Atoi(e.Name()); err == nil && fd > 2 {
+			syscall.CloseOnExec(fd)
+		}
+	}
 }
 
 // buildMirror runs tools/mirror.sh and returns the CLI configuration it wrote.

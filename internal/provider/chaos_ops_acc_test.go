@@ -1,0 +1,442 @@
+//go:build chaos
+
+package provider
+
+// The chaos walk's probes (chaos_acc_test.go): steps in which an administrator works on the
+// hosts beside the walk and the provider must refuse, or leave alone, what is not its own. Each
+// runs without a fault and says what it expects: a VM swapped for a foreign domain of its name
+// (its destroy leaves that domain alone), the base images removed while domains use them
+// (refused), a foreign domain attaching a VM's disk for its next boot (the VM's destroy
+// refused), an import of a foreign name (refused), a create into a pool with room for the
+// base's size but not for the VM (refused by the create's own check, nothing written), and
+// out-of-band stop, removal and resize (the next apply brings the VM back).
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	libvirt "github.com/digitalocean/go-libvirt"
+)
+
+// chaosSwap is a VM the administrator swapped for a domain of its own under the same name.
+type chaosSwap struct {
+	slot       int
+	host, name string
+	keys       []string // the foreign objects it left: its domain, and the disks a copy names
+}
+
+// probes are the probe steps possible now, with their weights.
+func (w *chaosWalk) probes() map[string]int {
+	out := map[string]int{"swap": 1, "base-delete": 1, "import-foreign": 1}
+	if len(w.slots(true)) > 0 {
+		out["attach"], out["oob"] = 1, 2
+	}
+	for _, s := range w.slots(false) {
+		for _, h := range w.hostsFor(s) {
+			if w.host(h).poolDir != "" {
+				out["create-full"] = 1
+			}
+		}
+	}
+	maps.Copy(out, w.pendingProbes())
+	return out
+}
+
+// owed is how many probe steps the walk still owes its coverage (every probe once, swap once
+// with each kind of foreign domain), and the probes that pay it.
+func (w *chaosWalk) owed() (int, map[string]bool) {
+	kinds := map[string]bool{}
+	n := 0
+	for _, k := range []string{"base-delete", "import-foreign", "attach", "oob", "create-full", "collide"} {
+		if w.counts["op "+k] == 0 {
+			kinds[k] = true
+			n++
+		}
+	}
+	for k := range w.pendingProbes() { // owed only when KVM2_CHAOS_PENDING=1 draws them
+		if w.counts["op "+k] == 0 {
+			kinds[k] = true
+			n++
+		}
+	}
+	for _, k := range []string{"swap copy", "swap unmarked"} {
+		if w.counts[k] == 0 {
+			kinds["swap"] = true
+			n++
+		}
+	}
+	return n, kinds
+}
+
+// choose picks the step's operation from ops: by weight, unless the steps left are only as
+// many as the probes still owed, then one of those.
+func (w *chaosWalk) choose(ops map[string]int) string {
+	n, kinds := w.owed()
+	if w.step+n > w.steps {
+		forced := map[string]int{}
+		for k := range kinds {
+			if _, ok := ops[k]; ok {
+				forced[k] = 1
+			}
+		}
+		if len(forced) > 0 {
+			return w.pick(forced)
+		}
+	}
+	return w.pick(ops)
+}
+
+// probe runs op when it is a probe and reports whether it was.
+func (w *chaosWalk) probe(op string) bool {
+	f := map[string]func(){"swap": w.swap, "base-delete": w.baseDelete, "attach": w.attach,
+		"import-foreign": w.importForeign, "create-full": w.createFull, "oob": w.outOfBand, "pool-stop": w.poolStop}[op]
+	if f == nil {
+		return false
+	}
+	w.counts["op "+op]++
+	f()
+	return true
+}
+
+// applyOK is a fault-free apply that must succeed.
+func (w *chaosWalk) applyOK(what string) tfResult {
+	w.write()
+	r := w.d.apply(10 * time.Minute)
+	if r.code != 0 {
+		w.violation("%s: the apply failed:\n%s", what, r.errors())
+		w.recover(r)
+	}
+	return r
+}
+
+// onHost runs fn on a fresh connection to host's libvirtd; an error ends the test.
+func (w *chaosWalk) onHost(host string, fn func(l *libvirt.Libvirt) error) {
+	w.t.Helper()
+	l, err := w.host(host).conn()
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	defer l.Disconnect()
+	if err := fn(l); err != nil {
+		w.t.Fatalf("step %d: on %s: %v", w.step, host, err)
+	}
+}
+
+// swap: the administrator removes one of the walk's VMs and defines a domain of its own under
+// the name: every other swap a copy of the VM's definition (its mark, its disks) under a new
+// UUID, else an unmarked domain. The VM is then left out of the configuration: its destroy
+// must leave that domain (and the disks a copy names) alone, and remove the rest of the VM.
+// An earlier swap is undone first (the administrator removes its domain).
+func (w *chaosWalk) swap() {
+	if w.swapped != nil {
+		sw := w.swapped
+		w.removeAdmin(sw.keys...)
+		delete(w.blocked, slotHost{sw.slot, sw.host})
+		w.swapped = nil
+	}
+	s := -1
+	for _, i := range w.slots(true) {
+		if len(w.hostsFor(i)) > 1 {
+			s = i
+		}
+	}
+	if s < 0 { // none configured: the first free slot that may live on both hosts, made first
+		for _, i := range w.slots(false) {
+			if len(w.hostsFor(i)) > 1 && s < 0 {
+				s = i
+				w.vms[s] = w.newVM(w.hostsFor(i)[w.rng.IntN(2)])
+				w.applyOK("the create before a swap")
+			}
+		}
+	}
+	if s < 0 {
+		w.t.Logf("step %d: swap: no slot may live on both hosts", w.step)
+		return
+	}
+	st := w.state()[s]
+	copyMark := w.counts["swap copy"] <= w.counts["swap unmarked"]
+	kind := map[bool]string{true: "swap copy", false: "swap unmarked"}[copyMark]
+	w.counts[kind]++
+	host, name := st.Host, st.Name
+	sw := &chaosSwap{slot: s, host: host, name: name, keys: []string{host + " domain " + name}}
+	why := "not managed by kvm2"
+	w.onHost(host, func(l *libvirt.Libvirt) error {
+		d, err := l.DomainLookupByName(name)
+		if err != nil {
+			return err
+		}
+		x, err := l.DomainGetXMLDesc(d, libvirt.DomainXMLInactive)
+		if err != nil {
+			return err
+		}
+		_ = l.DomainDestroy(d)
+		if err := l.DomainUndefineFlags(d, libvirt.DomainUndefineNvram); err != nil {
+			return err
+		}
+		if copyMark {
+			x = regexp.MustCompile(`(?s)<uuid>.*?</uuid>`).ReplaceAllString(x, "")
+			why = "belongs to another kvm2 configuration"
+		} else {
+			x = adminDomainXML(name)
+		}
+		_, err = l.DomainDefineXML(x)
+		return err
+	})
+	if copyMark { // the copy names the VM's disks: they are the administrator's now
+		pool := w.host(host).pool
+		for _, n := range chaosOwnedNames(name, st.UID)[:2] {
+			sw.keys = append(sw.keys, host+" volume "+pool+"/"+n)
+		}
+		w.foreignUID[st.UID] = true
+	}
+	w.adoptForeign(sw.keys...)
+	w.swapped = sw
+	w.blocked[slotHost{s, host}] = why
+	w.t.Logf("step %d: %s: %s/%s (uid %s) replaced by the administrator's domain; the VM is left out of the configuration", w.step, kind, host, name, st.UID)
+	w.vms[s] = chaosVM{}
+	w.applyOK("the destroy of a VM whose name holds a foreign domain")
+}
+
+// baseDelete leaves both base images out of the configuration (the VMs name them by id): the
+// removal must be refused on a host where a domain uses the image, naming every such domain
+// (host 2's administrator's domain, whose disk backs onto it, always; the walk's VMs there),
+// and done elsewhere; then the configuration is restored (a removed image cached again).
+func (w *chaosWalk) baseDelete() {
+	users := map[string][]string{w.hosts[1].key: {w.f.obj("buser")}}
+	for i, vm := range w.vms {
+		if vm.host != "" {
+			users[vm.host] = append(users[vm.host], w.slotName(i))
+		}
+	}
+	w.noBase = map[string]bool{}
+	for _, h := range w.hosts {
+		w.noBase[h.key] = true
+	}
+	w.write()
+	r := w.d.apply(10 * time.Minute)
+	w.t.Logf("step %d: base images left out of the configuration (users %v): exit %d\n%s", w.step, users, r.code, r.errors())
+	for _, h := range w.hosts {
+		id := h.key + "/" + h.pool + "/" + w.f.obj("base") + ".qcow2"
+		m := regexp.MustCompile(`base\s+image\s+` + regexp.QuoteMeta(id) + `\s+is\s+in\s+use:\s+the\s+disks\s+of\s+domain\(s\)\s+([^;]*?)\s+back\s+onto\s+it`).FindStringSubmatch(r.out)
+		switch {
+		case (m != nil) != (len(users[h.key]) > 0):
+			w.violation("the removal of base image %s, used by %v: refused %v (exit %d)\n%s", id, users[h.key], m != nil, r.code, r.errors())
+		case m != nil:
+			named := strings.Fields(strings.ReplaceAll(m[1], ",", " "))
+			for _, u := range users[h.key] {
+				if !slices.Contains(named, u) {
+					w.violation("the refused removal of base image %s does not name its user %s (it names %v)", id, u, named)
+				}
+			}
+		}
+	}
+	w.noBase = nil
+	w.applyOK("the base images restored")
+}
+
+// attach: the administrator attaches a VM's overlay to a stopped domain of its own, for its
+// next boot (virsh attach-disk --config); the VM's destroy must be refused with nothing of it
+// removed; once the administrator detaches it, the same destroy succeeds.
+func (w *chaosWalk) attach() {
+	s := w.anyOf(w.slots(true))
+	st := w.state()[s]
+	name := w.f.obj("att")
+	pool := w.host(st.Host).pool
+	var disk string
+	w.onHost(st.Host, func(l *libvirt.Libvirt) error {
+		p, err := l.StoragePoolLookupByName(pool)
+		if err != nil {
+			return err
+		}
+		v, err := l.StorageVolLookupByName(p, chaosOwnedNames(st.Name, st.UID)[0])
+		if err != nil {
+			return err
+		}
+		d, err := l.DomainDefineXML(adminDomainXML(name))
+		if err != nil {
+			return err
+		}
+		disk = fmt.Sprintf("<disk type='file' device='disk'><driver name='qemu' type='qcow2'/><source file='%s'/><target dev='vdb' bus='virtio'/></disk>", v.Key)
+		return l.DomainAttachDeviceFlags(d, disk, uint32(libvirt.DomainDeviceModifyConfig))
+	})
+	key := st.Host + " domain " + name
+	w.adoptForeign(key)
+	before := w.vms
+	w.vms[s] = chaosVM{}
+	w.write()
+	r := w.d.apply(10 * time.Minute)
+	w.t.Logf("step %d: attach: %s's overlay attached to %s for its next boot; its destroy exited %d\n%s", w.step, st.Name, name, r.code, r.errors())
+	if r.code == 0 || !regexp.MustCompile(`are\s+used\s+by\s+domain\(s\)\s+`+regexp.QuoteMeta(name)).MatchString(r.out) {
+		w.violation("the destroy of %s, whose overlay %s uses, was not refused as in use (exit %d)\n%s", st.Name, name, r.code, r.errors())
+	}
+	if inv, err := w.inventory(nil); err == nil {
+		for _, n := range append([]string{"domain " + st.Name}, prefixAll("volume "+pool+"/", chaosOwnedNames(st.Name, st.UID))...) {
+			if _, ok := inv[st.Host+" "+n]; !ok {
+				w.violation("the refused destroy of %s removed %s", st.Name, n)
+			}
+		}
+	}
+	w.removeAdmin(key)
+	if len(w.slots(true)) == 0 {
+		w.vms = before
+	}
+	w.applyOK("the destroy once the administrator let go of the disk")
+}
+
+func prefixAll(p string, xs []string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = p + x
+	}
+	return out
+}
+
+// importForeign imports a name that holds a domain which is not the walk's (no mark, or a copied
+// one), in a directory of its own: the import must fail saying so.
+func (w *chaosWalk) importForeign() {
+	var cands []slotHost
+	for _, sh := range sortedBlocked(w.blocked) {
+		if !strings.Contains(w.blocked[sh], "another kvm2 configuration") || w.swapped != nil && w.swapped.slot == sh.slot {
+			cands = append(cands, sh)
+		}
+	}
+	sh := cands[w.rng.IntN(len(cands))]
+	name := w.slotName(sh.slot)
+	vm := w.newVM(sh.host)
+	base := fmt.Sprintf("%q", sh.host+"/"+w.host(sh.host).pool+"/"+w.f.obj("base")+".qcow2")
+	if err := os.WriteFile(w.probeDir.dir+"/main.tf", []byte(w.providerHCL()+vmHCL("probe", name, base, vm)), 0o600); err != nil {
+		w.t.Fatal(err)
+	}
+	r := w.probeDir.run(5*time.Minute, "import", "-input=false", "-no-color", "kvm2_proxy_vm.probe", sh.host+"/"+name)
+	w.t.Logf("step %d: import of %s/%s (%s): exit %d\n%s", w.step, sh.host, name, w.blocked[sh], r.code, r.errors())
+	if r.code == 0 {
+		w.violation("terraform import of %s/%s, a domain that is not the walk's (%s), succeeded", sh.host, name, w.blocked[sh])
+		w.probeDir.run(2*time.Minute, "state", "rm", "-no-color", "kvm2_proxy_vm.probe")
+	} else if !regexp.MustCompile(`not\s+managed\s+by\s+kvm2|copy\s+of\s+a\s+kvm2\s+mark`).MatchString(r.out) {
+		w.violation("terraform import of %s/%s failed without saying the domain is not kvm2's:\n%s", sh.host, name, r.errors())
+	}
+}
+
+// createFull creates a VM into a pool that fills between the apply's plan of it and its create:
+// the create's own space check must refuse it, with nothing written. The plan asks the same
+// figure but reads a host's free space once per command, so the apply creates first another VM
+// on the host (pa, whose plan reads it), then terraform_data.fill, during whose local-exec the
+// administrator fills the pool until the base image's size plus 8 MiB is free (a create asks the
+// base's size, the seed and a 16 MiB margin), then the slot's VM (depends_on fill). Once the
+// administrator frees the space, the next apply makes the VM and removes pa.
+func (w *chaosWalk) createFull() {
+	type cand struct {
+		slot int
+		host string
+	}
+	var cs []cand
+	for _, s := range w.slots(false) {
+		for _, h := range w.hostsFor(s) {
+			if w.host(h).poolDir != "" {
+				cs = append(cs, cand{s, h})
+			}
+		}
+	}
+	c := cs[w.rng.IntN(len(cs))]
+	h := *w.host(c.host)
+	var size int64
+	for _, b := range w.stBases {
+		if b.Host == c.host {
+			size = b.SizeBytes
+		}
+	}
+	flag := w.d.dir + "/filled"
+	w.extraHCL = vmHCL("pa", w.f.obj("pa"), w.baseRef(c.host), w.newVM(c.host)) + fmt.Sprintf(`
+resource "terraform_data" "fill" {
+  depends_on = [kvm2_proxy_vm.pa]
+  provisioner "local-exec" {
+    command = "for i in $(seq 1200); do [ -e %s ] && exit 0; sleep 0.1; done; exit 1"
+  }
+}
+`, flag)
+	w.dependsOn = map[int]string{c.slot: "terraform_data.fill"}
+	w.vms[c.slot] = w.newVM(c.host)
+	w.write()
+	p := w.d.start("apply", "-auto-approve", "-input=false", "-no-color")
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	_, werr := p.waitOutput(ctx, regexp.MustCompile(`terraform_data\.fill: (Creating|Provisioning)`), 1)
+	cancel()
+	filled := werr == nil
+	if filled {
+		out, err := h.inMounts(fmt.Sprintf("a=$(df -B1 --output=avail %[1]s | tail -1); n=$(( (a - %[2]d) / 4096 )); [ $n -gt 0 ] && dd if=/dev/zero of=%[1]s/%[3]s bs=4096 count=$n 2>&1 | tail -1; df -B1 --output=avail %[1]s | tail -1",
+			h.poolDir, size+8<<20, w.filler()))
+		if err == nil {
+			err = h.refreshPool()
+		}
+		if err != nil {
+			w.t.Fatal(err)
+		}
+		w.t.Logf("step %d: create-full: pool %s on %s filled to the base's %d bytes + 8 MiB free: %s", w.step, h.pool, h.key, size, strings.ReplaceAll(out, "\n", "; "))
+		if err := os.WriteFile(flag, nil, 0o600); err != nil {
+			w.t.Fatal(err)
+		}
+	}
+	r := p.wait(w.t, 10*time.Minute)
+	_ = os.Remove(flag)
+	quota := regexp.MustCompile(`pool\s+"` + regexp.QuoteMeta(h.pool) + `"\s+on\s+host\s+"` + h.key + `"\s+has\s+(?:[^,]+\s+free,\s+needs|\d+\s+bytes\s+free,\s+but)`)
+	w.t.Logf("step %d: create-full of %s into the filled pool: exit %d\n%s", w.step, w.slotName(c.slot), r.code, r.errors())
+	switch {
+	case !filled:
+		w.violation("create-full: terraform_data.fill never began (%v):\n%s", werr, r.errors())
+	case r.code == 0 || !quota.MatchString(r.out):
+		w.violation("a create into pool %s on %s, filled after its plan, was not refused by the create's space check (exit %d):\n%s", h.pool, h.key, r.code, r.errors())
+	}
+	if inv, err := w.inventory(nil); err == nil && r.code != 0 {
+		for k := range inv {
+			host, _, _, n := splitKey(k)
+			if _, foreign := w.foreign[k]; !foreign && host == c.host && (n == w.slotName(c.slot) || strings.HasPrefix(n, w.slotName(c.slot)+".")) {
+				w.violation("the create refused for lack of space left %s", k)
+			}
+		}
+	}
+	w.freePool(h)
+	w.extraHCL, w.dependsOn = "", nil
+	w.applyOK("the create once the administrator freed the space")
+}
+
+// outOfBand: the administrator stops a running VM, removes a VM's domain (its volumes stay), or
+// changes a stopped VM's memory for its next boot; the next apply brings it back to its
+// configuration (a removed VM made again).
+func (w *chaosWalk) outOfBand() {
+	s := w.anyOf(w.slots(true))
+	st := w.state()[s]
+	what := []string{"removal", "resize", "stop"}[w.rng.IntN(3)]
+	if what == "stop" && !st.Running {
+		what = "resize"
+	}
+	if what == "resize" && st.Running {
+		what = "stop"
+	}
+	w.counts["oob "+what]++
+	w.onHost(st.Host, func(l *libvirt.Libvirt) error {
+		d, err := l.DomainLookupByName(st.Name)
+		if err != nil {
+			return err
+		}
+		switch what {
+		case "stop":
+			return l.DomainDestroy(d)
+		case "resize":
+			mem := uint64(160-st.MemoryMiB) << 10
+			if err := l.DomainSetMemoryFlags(d, mem, uint32(libvirt.DomainMemConfig|libvirt.DomainMemMaximum)); err != nil {
+				return err
+			}
+			return l.DomainSetMemoryFlags(d, mem, uint32(libvirt.DomainMemConfig))
+		}
+		_ = l.DomainDestroy(d)
+		return l.DomainUndefineFlags(d, libvirt.DomainUndefineNvram)
+	})
+	w.t.Logf("step %d: out-of-band %s of %s on %s", w.step, what, st.Name, st.Host)
+	w.applyOK("the apply after an out-of-band " + what)
+}
