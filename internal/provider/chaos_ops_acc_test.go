@@ -59,7 +59,7 @@ func (w *chaosWalk) owed() (int, map[string]bool) {
 			n++
 		}
 	}
-	for k := range w.pendingProbes() { // owed only when KVM2_CHAOS_PENDING=1 draws them
+	for k := range w.pendingProbes() { // pool-stop, unless KVM2_CHAOS_PENDING=0
 		if w.counts["op "+k] == 0 {
 			kinds[k] = true
 			n++

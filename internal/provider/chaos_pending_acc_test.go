@@ -2,12 +2,12 @@
 
 package provider
 
-// Probes of the chaos walk (chaos_ops_acc_test.go) that today's provider is known to fail, drawn
-// only with KVM2_CHAOS_PENDING=1 and owed by no walk until the fix lands:
-//
-//   - pool-stop: the walk's pool on a VM's host stopped (virsh pool-destroy), then the VM
-//     destroyed: the destroy must either be refused with nothing of the VM removed, or remove it
-//     whole; once the pool runs again, nothing of the VM may be left.
+// The pool-stop probe of the chaos walk (chaos_ops_acc_test.go): the walk's pool on a VM's host
+// stopped (virsh pool-destroy), then the VM destroyed: the destroy must either be refused with
+// nothing of the VM removed, or remove it whole; once the pool runs again, nothing of the VM may
+// be left. The provider before the inactive-pool refusal (kvm2.InactivePoolError) failed it: the
+// destroy succeeded and left the VM's volumes in no state. Every walk owes it once;
+// KVM2_CHAOS_PENDING=0 leaves it out (to walk a build from before that fix).
 
 import (
 	"os"
@@ -16,10 +16,10 @@ import (
 	libvirt "github.com/digitalocean/go-libvirt"
 )
 
-// pendingProbes are the pending probes possible now, when KVM2_CHAOS_PENDING=1.
+// pendingProbes are the probes of this file possible now, unless KVM2_CHAOS_PENDING=0.
 func (w *chaosWalk) pendingProbes() map[string]int {
 	out := map[string]int{}
-	if os.Getenv("KVM2_CHAOS_PENDING") != "1" {
+	if os.Getenv("KVM2_CHAOS_PENDING") == "0" {
 		return out
 	}
 	for _, s := range w.slots(true) {
