@@ -114,8 +114,11 @@ func (w *chaosWalk) removeAdmin(keys ...string) {
 		w.onHost(host, func(l *libvirt.Libvirt) error {
 			if kind == "domain" {
 				d, err := l.DomainLookupByName(name)
+				if libvirt.IsNotFound(err) {
+					return nil // already gone: nothing to remove
+				}
 				if err != nil {
-					return nil
+					return err
 				}
 				_ = l.DomainDestroy(d)
 				return l.DomainUndefineFlags(d, libvirt.DomainUndefineNvram)
