@@ -145,9 +145,13 @@ for tmpl in "$repo"/templates/guides/*.md.tmpl; do
 done
 
 # Every file under examples/guides is in a guide: one that none shows is validated by nothing.
+# (A lookup in an array, not a pipe into grep -q: under pipefail a writer cut off by grep's early
+# exit would fail the pipeline, and the check with it, at random.)
+declare -A is_shown=()
+for f in "${shown[@]}"; do is_shown[$f]=1; done
 while read -r f; do
   rel="${f#"$repo"/}"
-  if ! printf '%s\n' "${shown[@]}" | grep -qxF "$rel"; then
+  if [ -z "${is_shown[$rel]:-}" ]; then
     echo "FAIL  $rel is included by no guide (templates/guides/*.md.tmpl)"
     failed+=("$rel")
   fi
