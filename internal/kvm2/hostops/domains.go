@@ -17,11 +17,10 @@ type Definition struct {
 	Domain libvirt.Domain
 	XML    string
 	Facts  definition.DomainFacts
-	// Next is the persistent (next-boot) definition of a domain that runs and has one, when it
-	// differs from XML; "" otherwise. A disk or interface there (virsh attach-disk --config, an
-	// edited definition) is the domain's from its next boot, so the in-use rule and the MAC
-	// listing count it as the live ones. NextFacts is its parse.
-	Next      string
+	// NextFacts is the parse of the persistent (next-boot) definition of a domain that runs and
+	// has one that differs from XML; empty otherwise. A disk or interface there (virsh
+	// attach-disk --config, an edited definition) is the domain's from its next boot, so the
+	// in-use rule and the MAC listing count it as the live ones.
 	NextFacts definition.DomainFacts
 	// Err is set when a definition does not parse. Such a domain may use anything: every
 	// caller counts it as a user of whatever it asks about (a volume, a MAC address), never as
@@ -62,7 +61,7 @@ func EachDefinitionKnown(ctx context.Context, b backend.Backend, known map[libvi
 		return err
 	}
 	for _, r := range read {
-		d := Definition{Domain: r.dom, XML: r.live, Next: r.next}
+		d := Definition{Domain: r.dom, XML: r.live}
 		d.Facts, d.Err = definition.ParseDomain(r.live)
 		if d.Err == nil && r.next != "" {
 			d.NextFacts, d.Err = definition.ParseDomain(r.next)
