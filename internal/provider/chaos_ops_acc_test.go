@@ -50,12 +50,12 @@ func (w *chaosWalk) probes() map[string]int {
 }
 
 // owed is how many probe steps the walk still owes its coverage (every probe once, swap once
-// with each kind of foreign domain, attach once with each of attachKinds), and the probes that
-// pay it.
+// with each kind of foreign domain, attach once with each of attachKinds, oob once as a memory
+// change and once as a disk growth), and the probes that pay it.
 func (w *chaosWalk) owed() (int, map[string]bool) {
 	kinds := map[string]bool{}
 	n := 0
-	for _, k := range []string{"base-delete", "import-foreign", "attach", "oob", "create-full", "collide"} {
+	for _, k := range []string{"base-delete", "import-foreign", "create-full", "collide"} {
 		if w.counts["op "+k] == 0 {
 			kinds[k] = true
 			n++
@@ -67,18 +67,22 @@ func (w *chaosWalk) owed() (int, map[string]bool) {
 			n++
 		}
 	}
+	for _, k := range []string{"oob resize", "oob disk"} {
+		if w.counts[k] == 0 {
+			kinds["oob"] = true
+			n++
+		}
+	}
 	for _, k := range []string{"swap copy", "swap unmarked"} {
 		if w.counts[k] == 0 {
 			kinds["swap"] = true
 			n++
 		}
 	}
-	if w.counts["op attach"] > 0 { // the first attach is owed above
-		for _, k := range attachKinds[1:] {
-			if w.counts[k] == 0 {
-				kinds["attach"] = true
-				n++
-			}
+	for _, k := range attachKinds {
+		if w.counts[k] == 0 {
+			kinds["attach"] = true
+			n++
 		}
 	}
 	return n, kinds
@@ -358,20 +362,28 @@ resource "terraform_data" "fill" {
 	w.applyOK("the create once the administrator freed the space")
 }
 
-// outOfBand: the administrator stops a running VM, removes a VM's domain (its volumes stay), or
-// changes a stopped VM's memory for its next boot; the next apply brings it back to its
-// configuration (a removed VM made again).
+// outOfBand: the administrator stops a running VM, removes a VM's domain (its volumes stay),
+// changes a VM's memory for its next boot (stopping it first if it runs), or grows a VM's disk
+// (outOfBandDisk); the next apply brings it back to its configuration (a removed VM made again).
+// The first out-of-band change of a walk is a memory change, the second a disk growth.
 func (w *chaosWalk) outOfBand() {
 	s := w.anyOf(w.slots(true))
 	st := w.state()[s]
-	what := []string{"removal", "resize", "stop"}[w.rng.IntN(3)]
+	what := []string{"removal", "resize", "stop", "disk"}[w.rng.IntN(4)]
+	switch {
+	case w.counts["oob resize"] == 0:
+		what = "resize"
+	case w.counts["oob disk"] == 0:
+		what = "disk"
+	}
 	if what == "stop" && !st.Running {
 		what = "resize"
 	}
-	if what == "resize" && st.Running {
-		what = "stop"
-	}
 	w.counts["oob "+what]++
+	if what == "disk" {
+		w.outOfBandDisk(s, st)
+		return
+	}
 	w.onHost(st.Host, func(l *libvirt.Libvirt) error {
 		d, err := l.DomainLookupByName(st.Name)
 		if err != nil {
@@ -381,6 +393,11 @@ func (w *chaosWalk) outOfBand() {
 		case "stop":
 			return l.DomainDestroy(d)
 		case "resize":
+			if st.Running {
+				if err := l.DomainDestroy(d); err != nil {
+					return err
+				}
+			}
 			mem := uint64(160-st.MemoryMiB) << 10
 			if err := l.DomainSetMemoryFlags(d, mem, uint32(libvirt.DomainMemConfig|libvirt.DomainMemMaximum)); err != nil {
 				return err
