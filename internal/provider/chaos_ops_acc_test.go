@@ -18,7 +18,6 @@ import (
 	"maps"
 	"os"
 	"regexp"
-	"slices"
 	"strings"
 	"time"
 
@@ -34,7 +33,7 @@ type chaosSwap struct {
 
 // probes are the probe steps possible now, with their weights.
 func (w *chaosWalk) probes() map[string]int {
-	out := map[string]int{"swap": 1, "base-delete": 1, "import-foreign": 1}
+	out := map[string]int{"swap": 1, "base-delete": 1, "base-replace": 1, "import-foreign": 1}
 	if len(w.slots(true)) > 0 {
 		out["attach"], out["oob"] = 1, 2
 	}
@@ -55,7 +54,7 @@ func (w *chaosWalk) probes() map[string]int {
 func (w *chaosWalk) owed() (int, map[string]bool) {
 	kinds := map[string]bool{}
 	n := 0
-	for _, k := range []string{"base-delete", "import-foreign", "create-full", "collide"} {
+	for _, k := range []string{"base-delete", "base-replace", "import-foreign", "create-full", "collide"} {
 		if w.counts["op "+k] == 0 {
 			kinds[k] = true
 			n++
@@ -108,7 +107,7 @@ func (w *chaosWalk) choose(ops map[string]int) string {
 
 // probe runs op when it is a probe and reports whether it was.
 func (w *chaosWalk) probe(op string) bool {
-	f := map[string]func(){"swap": w.swap, "base-delete": w.baseDelete, "attach": w.attach,
+	f := map[string]func(){"swap": w.swap, "base-delete": w.baseDelete, "base-replace": w.baseReplace, "attach": w.attach,
 		"import-foreign": w.importForeign, "create-full": w.createFull, "oob": w.outOfBand, "pool-stop": w.poolStop}[op]
 	if f == nil {
 		return false
@@ -222,12 +221,7 @@ func (w *chaosWalk) swap() {
 // (host 2's administrator's domain, whose disk backs onto it, always; the walk's VMs there),
 // and done elsewhere; then the configuration is restored (a removed image cached again).
 func (w *chaosWalk) baseDelete() {
-	users := map[string][]string{w.hosts[1].key: {w.f.obj("buser")}}
-	for i, vm := range w.vms {
-		if vm.host != "" {
-			users[vm.host] = append(users[vm.host], w.slotName(i))
-		}
-	}
+	users := w.baseUsers()
 	w.noBase = map[string]bool{}
 	for _, h := range w.hosts {
 		w.noBase[h.key] = true
@@ -235,21 +229,7 @@ func (w *chaosWalk) baseDelete() {
 	w.write()
 	r := w.d.apply(10 * time.Minute)
 	w.t.Logf("step %d: base images left out of the configuration (users %v): exit %d\n%s", w.step, users, r.code, r.errors())
-	for _, h := range w.hosts {
-		id := h.key + "/" + h.pool + "/" + w.f.obj("base") + ".qcow2"
-		m := regexp.MustCompile(`base\s+image\s+` + regexp.QuoteMeta(id) + `\s+is\s+in\s+use:\s+the\s+disks\s+of\s+domain\(s\)\s+([^;]*?)\s+back\s+onto\s+it`).FindStringSubmatch(r.out)
-		switch {
-		case (m != nil) != (len(users[h.key]) > 0):
-			w.violation("the removal of base image %s, used by %v: refused %v (exit %d)\n%s", id, users[h.key], m != nil, r.code, r.errors())
-		case m != nil:
-			named := strings.Fields(strings.ReplaceAll(m[1], ",", " "))
-			for _, u := range users[h.key] {
-				if !slices.Contains(named, u) {
-					w.violation("the refused removal of base image %s does not name its user %s (it names %v)", id, u, named)
-				}
-			}
-		}
-	}
+	w.checkBaseRefusals("removal", users, r)
 	w.noBase = nil
 	w.applyOK("the base images restored")
 }
