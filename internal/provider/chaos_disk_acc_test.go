@@ -6,8 +6,8 @@ package provider
 // grows a VM's overlay outside Terraform. The provider reads the disk's size from the disk, so
 // the growth is drift, and a configuration that still asks the smaller size could only be
 // applied by cutting the disk or replacing the VM: the plan must fail saying so (checkDiskGrown),
-// with nothing on the host touched. The user then sets the size the disk has, and the apply
-// converges with no change to the disk.
+// with nothing on the host touched. The user then sets a larger size, and the apply grows the
+// disk in place (the same VM).
 
 import (
 	"regexp"
@@ -61,9 +61,13 @@ func (w *chaosWalk) outOfBandDisk(s int, st chaosState) {
 			w.violation("oob disk: the refused apply changed %s's overlay (on the host: %v, %d bytes, grown to %d)", st.Name, vok, vol.capacity, want)
 		}
 	}
-	w.vms[s].disk++ // what the plan's error says to do: the size the disk has
-	r = w.applyOK("the apply with disk_gib set to the disk's grown size")
+	// What the plan's error says to do: disk_gib = the disk's size or more. More: a growth in
+	// place, which records the size in the mark too (the disk's size exactly changes nothing on
+	// the host, so the mark keeps the smaller size, and a later smaller disk_gib, which should
+	// replace the VM, would meet the same error).
+	w.vms[s].disk += 2
+	r = w.applyOK("the apply with disk_gib set past the disk's grown size")
 	if st2, ok := w.state()[s]; r.code == 0 && ok && st2.DomainUUID != st.DomainUUID {
-		w.violation("oob disk: setting disk_gib to the disk's size replaced %s (uuid %s -> %s)", st.Name, st.DomainUUID, st2.DomainUUID)
+		w.violation("oob disk: a larger disk_gib than the grown disk's replaced %s (uuid %s -> %s)", st.Name, st.DomainUUID, st2.DomainUUID)
 	}
 }
