@@ -308,7 +308,7 @@ func (w *chaosWalk) walkStep() {
 		s := w.anyOf(w.slots(true))
 		if hs := w.hostsFor(s); len(hs) > 1 {
 			w.vms[s].host = map[bool]string{true: "lab2", false: "lab"}[w.vms[s].host == "lab"]
-		} else if w.vms[s].disk == 2 {
+		} else if w.vms[s].disk > 1 {
 			w.vms[s].disk = 1 // a smaller disk replaces the VM
 		} else {
 			w.vms[s].disk, op = 2, "update" // a larger one is an update in place

@@ -6,10 +6,11 @@ package provider
 // hosts beside the walk and the provider must refuse, or leave alone, what is not its own. Each
 // runs without a fault and says what it expects: a VM swapped for a foreign domain of its name
 // (its destroy leaves that domain alone), the base images removed while domains use them
-// (refused), a foreign domain attaching a VM's disk for its next boot (the VM's destroy
-// refused), an import of a foreign name (refused), a create into a pool with room for the
-// base's size but not for the VM (refused by the create's own check, nothing written), and
-// out-of-band stop, removal and resize (the next apply brings the VM back).
+// (refused), a foreign domain, stopped or running, attaching a VM's disk for its next boot or
+// live (the VM's destroy refused: chaos_attach_acc_test.go), an import of a foreign name
+// (refused), a create into a pool with room for the base's size but not for the VM (refused by
+// the create's own check, nothing written), and out-of-band stop, removal and resize (the next
+// apply brings the VM back).
 
 import (
 	"context"
@@ -17,7 +18,6 @@ import (
 	"maps"
 	"os"
 	"regexp"
-	"slices"
 	"strings"
 	"time"
 
@@ -33,7 +33,7 @@ type chaosSwap struct {
 
 // probes are the probe steps possible now, with their weights.
 func (w *chaosWalk) probes() map[string]int {
-	out := map[string]int{"swap": 1, "base-delete": 1, "import-foreign": 1}
+	out := map[string]int{"swap": 1, "base-delete": 1, "base-replace": 1, "import-foreign": 1}
 	if len(w.slots(true)) > 0 {
 		out["attach"], out["oob"] = 1, 2
 	}
@@ -49,11 +49,12 @@ func (w *chaosWalk) probes() map[string]int {
 }
 
 // owed is how many probe steps the walk still owes its coverage (every probe once, swap once
-// with each kind of foreign domain), and the probes that pay it.
+// with each kind of foreign domain, attach once with each of attachKinds, oob once as a memory
+// change and once as a disk growth), and the probes that pay it.
 func (w *chaosWalk) owed() (int, map[string]bool) {
 	kinds := map[string]bool{}
 	n := 0
-	for _, k := range []string{"base-delete", "import-foreign", "attach", "oob", "create-full", "collide"} {
+	for _, k := range []string{"base-delete", "base-replace", "import-foreign", "create-full", "collide"} {
 		if w.counts["op "+k] == 0 {
 			kinds[k] = true
 			n++
@@ -65,9 +66,21 @@ func (w *chaosWalk) owed() (int, map[string]bool) {
 			n++
 		}
 	}
+	for _, k := range []string{"oob resize", "oob disk"} {
+		if w.counts[k] == 0 {
+			kinds["oob"] = true
+			n++
+		}
+	}
 	for _, k := range []string{"swap copy", "swap unmarked"} {
 		if w.counts[k] == 0 {
 			kinds["swap"] = true
+			n++
+		}
+	}
+	for _, k := range attachKinds {
+		if w.counts[k] == 0 {
+			kinds["attach"] = true
 			n++
 		}
 	}
@@ -94,7 +107,7 @@ func (w *chaosWalk) choose(ops map[string]int) string {
 
 // probe runs op when it is a probe and reports whether it was.
 func (w *chaosWalk) probe(op string) bool {
-	f := map[string]func(){"swap": w.swap, "base-delete": w.baseDelete, "attach": w.attach,
+	f := map[string]func(){"swap": w.swap, "base-delete": w.baseDelete, "base-replace": w.baseReplace, "attach": w.attach,
 		"import-foreign": w.importForeign, "create-full": w.createFull, "oob": w.outOfBand, "pool-stop": w.poolStop}[op]
 	if f == nil {
 		return false
@@ -208,12 +221,7 @@ func (w *chaosWalk) swap() {
 // (host 2's administrator's domain, whose disk backs onto it, always; the walk's VMs there),
 // and done elsewhere; then the configuration is restored (a removed image cached again).
 func (w *chaosWalk) baseDelete() {
-	users := map[string][]string{w.hosts[1].key: {w.f.obj("buser")}}
-	for i, vm := range w.vms {
-		if vm.host != "" {
-			users[vm.host] = append(users[vm.host], w.slotName(i))
-		}
-	}
+	users := w.baseUsers()
 	w.noBase = map[string]bool{}
 	for _, h := range w.hosts {
 		w.noBase[h.key] = true
@@ -221,80 +229,9 @@ func (w *chaosWalk) baseDelete() {
 	w.write()
 	r := w.d.apply(10 * time.Minute)
 	w.t.Logf("step %d: base images left out of the configuration (users %v): exit %d\n%s", w.step, users, r.code, r.errors())
-	for _, h := range w.hosts {
-		id := h.key + "/" + h.pool + "/" + w.f.obj("base") + ".qcow2"
-		m := regexp.MustCompile(`base\s+image\s+` + regexp.QuoteMeta(id) + `\s+is\s+in\s+use:\s+the\s+disks\s+of\s+domain\(s\)\s+([^;]*?)\s+back\s+onto\s+it`).FindStringSubmatch(r.out)
-		switch {
-		case (m != nil) != (len(users[h.key]) > 0):
-			w.violation("the removal of base image %s, used by %v: refused %v (exit %d)\n%s", id, users[h.key], m != nil, r.code, r.errors())
-		case m != nil:
-			named := strings.Fields(strings.ReplaceAll(m[1], ",", " "))
-			for _, u := range users[h.key] {
-				if !slices.Contains(named, u) {
-					w.violation("the refused removal of base image %s does not name its user %s (it names %v)", id, u, named)
-				}
-			}
-		}
-	}
+	w.checkBaseRefusals("removal", users, r)
 	w.noBase = nil
 	w.applyOK("the base images restored")
-}
-
-// attach: the administrator attaches a VM's overlay to a stopped domain of its own, for its
-// next boot (virsh attach-disk --config); the VM's destroy must be refused with nothing of it
-// removed; once the administrator detaches it, the same destroy succeeds.
-func (w *chaosWalk) attach() {
-	s := w.anyOf(w.slots(true))
-	st := w.state()[s]
-	name := w.f.obj("att")
-	pool := w.host(st.Host).pool
-	var disk string
-	w.onHost(st.Host, func(l *libvirt.Libvirt) error {
-		p, err := l.StoragePoolLookupByName(pool)
-		if err != nil {
-			return err
-		}
-		v, err := l.StorageVolLookupByName(p, chaosOwnedNames(st.Name, st.UID)[0])
-		if err != nil {
-			return err
-		}
-		d, err := l.DomainDefineXML(adminDomainXML(name))
-		if err != nil {
-			return err
-		}
-		disk = fmt.Sprintf("<disk type='file' device='disk'><driver name='qemu' type='qcow2'/><source file='%s'/><target dev='vdb' bus='virtio'/></disk>", v.Key)
-		return l.DomainAttachDeviceFlags(d, disk, uint32(libvirt.DomainDeviceModifyConfig))
-	})
-	key := st.Host + " domain " + name
-	w.adoptForeign(key)
-	before := w.vms
-	w.vms[s] = chaosVM{}
-	w.write()
-	r := w.d.apply(10 * time.Minute)
-	w.t.Logf("step %d: attach: %s's overlay attached to %s for its next boot; its destroy exited %d\n%s", w.step, st.Name, name, r.code, r.errors())
-	if r.code == 0 || !regexp.MustCompile(`are\s+used\s+by\s+domain\(s\)\s+`+regexp.QuoteMeta(name)).MatchString(r.out) {
-		w.violation("the destroy of %s, whose overlay %s uses, was not refused as in use (exit %d)\n%s", st.Name, name, r.code, r.errors())
-	}
-	if inv, err := w.inventory(nil); err == nil {
-		for _, n := range append([]string{"domain " + st.Name}, prefixAll("volume "+pool+"/", chaosOwnedNames(st.Name, st.UID))...) {
-			if _, ok := inv[st.Host+" "+n]; !ok {
-				w.violation("the refused destroy of %s removed %s", st.Name, n)
-			}
-		}
-	}
-	w.removeAdmin(key)
-	if len(w.slots(true)) == 0 {
-		w.vms = before
-	}
-	w.applyOK("the destroy once the administrator let go of the disk")
-}
-
-func prefixAll(p string, xs []string) []string {
-	out := make([]string, len(xs))
-	for i, x := range xs {
-		out[i] = p + x
-	}
-	return out
 }
 
 // importForeign imports a name that holds a domain which is not the walk's (no mark, or a copied
@@ -405,20 +342,28 @@ resource "terraform_data" "fill" {
 	w.applyOK("the create once the administrator freed the space")
 }
 
-// outOfBand: the administrator stops a running VM, removes a VM's domain (its volumes stay), or
-// changes a stopped VM's memory for its next boot; the next apply brings it back to its
-// configuration (a removed VM made again).
+// outOfBand: the administrator stops a running VM, removes a VM's domain (its volumes stay),
+// changes a VM's memory for its next boot (stopping it first if it runs), or grows a VM's disk
+// (outOfBandDisk); the next apply brings it back to its configuration (a removed VM made again).
+// The first out-of-band change of a walk is a memory change, the second a disk growth.
 func (w *chaosWalk) outOfBand() {
 	s := w.anyOf(w.slots(true))
 	st := w.state()[s]
-	what := []string{"removal", "resize", "stop"}[w.rng.IntN(3)]
+	what := []string{"removal", "resize", "stop", "disk"}[w.rng.IntN(4)]
+	switch {
+	case w.counts["oob resize"] == 0:
+		what = "resize"
+	case w.counts["oob disk"] == 0:
+		what = "disk"
+	}
 	if what == "stop" && !st.Running {
 		what = "resize"
 	}
-	if what == "resize" && st.Running {
-		what = "stop"
-	}
 	w.counts["oob "+what]++
+	if what == "disk" {
+		w.outOfBandDisk(s, st)
+		return
+	}
 	w.onHost(st.Host, func(l *libvirt.Libvirt) error {
 		d, err := l.DomainLookupByName(st.Name)
 		if err != nil {
@@ -428,6 +373,11 @@ func (w *chaosWalk) outOfBand() {
 		case "stop":
 			return l.DomainDestroy(d)
 		case "resize":
+			if st.Running {
+				if err := l.DomainDestroy(d); err != nil {
+					return err
+				}
+			}
 			mem := uint64(160-st.MemoryMiB) << 10
 			if err := l.DomainSetMemoryFlags(d, mem, uint32(libvirt.DomainMemConfig|libvirt.DomainMemMaximum)); err != nil {
 				return err
