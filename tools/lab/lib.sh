@@ -311,13 +311,24 @@ start_libvirtd() {
 lab_reaped() {
 	local run=(setsid tini -s -- "$@")
 	[ -z "$LAB_NS_MNT" ] || run=(nsenter --mount="$LAB_NS_MNT" --uts="$LAB_NS_UTS" -- "${run[@]}")
-	(
-		for fd in /proc/self/fd/*; do
-			fd="${fd##*/}"
-			[ "$fd" -le 2 ] || eval "exec $fd>&-" 2>/dev/null || true
-		done
-		exec "${run[@]}" </dev/null >/dev/null 2>&1
-	) &
+	lab_own_fds "${run[@]}" </dev/null >/dev/null 2>&1 &
+}
+
+# lab_own_fds CMD...: in a subshell or a background job only (it closes its own process's
+# files): runs CMD with only its standard input, output and error, none of the other files the
+# caller has open. Every daemon the lab starts goes through it (lab_reaped, virtlogd, the HTTP
+# server): a daemon that inherits the descriptor of a lock the caller holds (`flock -x
+# /tmp/kvm2-lab.lock make lab-up`) holds that lock for as long as it runs.
+lab_own_fds() {
+	for fd in /proc/self/fd/*; do
+		fd="${fd##*/}"
+		[ "$fd" -le 2 ] || eval "exec $fd>&-" 2>/dev/null || true
+	done
+	if [ "$(type -t "$1")" = function ]; then
+		"$@"
+		exit
+	fi
+	exec "$@"
 }
 
 # lab_in_ns CMD...: runs CMD in the selected host's namespaces (host 1: here).

@@ -133,7 +133,7 @@ start_daemons() {
 		lab_stop_pidfile "$LAB_LIBVIRTD_PID" libvirtd
 	fi
 	if ! lab_pid_alive "$LAB_VIRTLOGD_PID" virtlogd; then
-		if [ -n "$LAB_NS_MNT" ]; then lab_in_ns virtlogd -d -p "$LAB_VIRTLOGD_PID"; else virtlogd -d; fi
+		if [ -n "$LAB_NS_MNT" ]; then (lab_own_fds lab_in_ns virtlogd -d -p "$LAB_VIRTLOGD_PID"); else (lab_own_fds virtlogd -d); fi
 		for _ in $(seq 1 50); do lab_pid_alive "$LAB_VIRTLOGD_PID" virtlogd && break; sleep 0.1; done
 		lab_pid_alive "$LAB_VIRTLOGD_PID" virtlogd || lab_die "virtlogd did not start (see /var/log/libvirt)"
 		cat "$LAB_VIRTLOGD_PID" >"$LAB_HOST_STATE/virtlogd.started"
@@ -316,7 +316,7 @@ ensure_http() {
 		lab_die "port $HTTP_PORT (lab HTTP server) is taken by another process: $(lab_port_owner "$HTTP_PORT"); free it or remove $LAB_STATE/http.port to pick another"
 	fi
 	echo "$HTTP_ROOT" >"$LAB_STATE/http.dir"
-	setsid /usr/bin/python3 -m http.server --bind 127.0.0.1 --directory "$HTTP_ROOT" "$HTTP_PORT" \
+	lab_own_fds setsid /usr/bin/python3 -m http.server --bind 127.0.0.1 --directory "$HTTP_ROOT" "$HTTP_PORT" \
 		>"$LAB_STATE/http.log" 2>&1 </dev/null &
 	echo $! >"$HTTP_PID"
 	local t0="$EPOCHREALTIME" bound
