@@ -136,13 +136,14 @@ func (w *chaosWalk) removeAdmin(keys ...string) {
 	w.dropForeign(keys...)
 }
 
-// adminDomainXML is a stopped, unmarked domain of the administrator's with disks.
+// adminDomainXML is a stopped, unmarked domain of the administrator's with disks (with ACPI, so
+// that a disk can be hot-plugged into its PCI bus once it runs: chaos_attach_acc_test.go).
 func adminDomainXML(name string, disks ...string) string {
 	var b strings.Builder
 	for i, d := range disks {
 		fmt.Fprintf(&b, "<disk type='file' device='disk'><driver name='qemu' type='qcow2'/><source file='%s'/><target dev='vd%c' bus='virtio'/></disk>", d, 'a'+i)
 	}
-	return fmt.Sprintf("<domain type='qemu'><name>%s</name><memory unit='MiB'>64</memory><os><type arch='x86_64'>hvm</type></os><devices>%s</devices></domain>", name, b.String())
+	return fmt.Sprintf("<domain type='qemu'><name>%s</name><memory unit='MiB'>64</memory><os><type arch='x86_64'>hvm</type></os><features><acpi/></features><devices>%s</devices></domain>", name, b.String())
 }
 
 // makeBaseUser gives host 2 an administrator's stopped domain whose disk, a qcow2 volume of
