@@ -2,6 +2,7 @@ package imagecache
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -234,6 +235,16 @@ func (ic *Cache) Ensure(ctx context.Context, pool backend.Pool, defaultPool stri
 	})
 	if err == nil && !hit {
 		img, err = ic.fetch(ctx, pool, ref, req)
+	}
+	if errors.Is(err, errCachedMeanwhile) {
+		// Another process cached it between our lookup and our create: take it as a hit now.
+		err = backend.OnPooled(ctx, pool, ref.Host, func(b backend.Backend) error {
+			var err error
+			if img, hit, err = ic.lookupForEnsure(ctx, b, ref, req.SHA256); err == nil && !hit {
+				err = kvmerr.New(kvmerr.Transient, "", ref.Host, errCachedMeanwhile)
+			}
+			return err
+		})
 	}
 	if err != nil {
 		return BaseImage{}, kvmerr.Wrap(OpEnsure, ref.Host, err)
