@@ -39,7 +39,8 @@ type debris struct {
 // build creates a new domain: MAC check, base, precheck, define, seed, overlay, console logs,
 // start.
 func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, req CreateRequest) (inst Instance, err error) {
-	if err := c.checkMACs(ctx, b, req); err != nil {
+	seen := map[libvirt.UUID]bool{}
+	if err := c.checkMACs(ctx, b, req, seen); err != nil {
 		return Instance{}, err
 	}
 	base, err := c.images.Resolve(ctx, b, req.BaseImageID)
@@ -83,6 +84,9 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 	// seed comes before the overlay, so an overlay on the host means the seed was written whole.
 	dom, err := c.define(ctx, b, made, req, base, diskPaths{overlayPath, seedPath, logPath}, rules.SeedDigest(userDataSource(req), seed))
 	if err != nil {
+		return Instance{}, err
+	}
+	if err := c.recheckMACs(ctx, b, req, seen); err != nil {
 		return Instance{}, err
 	}
 	if err := c.writeSeed(ctx, b, made, req, seed, seedPath); err != nil {
