@@ -89,6 +89,29 @@ func TestRace_twoCreatesPinOneMAC(t *testing.T) {
 	}
 }
 
+// A base image destroyed by one state while another creates a VM on it (base_image_id given as
+// a string): A's delete checked that no domain uses the image and is held before it deletes the
+// volume, while B defines its VM on the image and starts it; then A goes on. The image must not
+// be deleted under B's VM: either A refuses (in use) or B's create fails and leaves nothing.
+func TestRace_baseImageDeletedUnderACreate(t *testing.T) {
+	h := newCore(t)
+	p := h.peer()
+	gate := h.fb.PauseTarget("StorageVolDelete", fake.DefaultPool+"/"+labBase)
+	errA := async(func() error { return h.c.DeleteBaseImage(context.Background(), labBaseID) })
+	<-gate.Reached()
+	_, errB := p.c.Create(context.Background(), labRequest())
+	gate.Release()
+	errA2 := <-errA
+	_, baseLeft := h.fb.Volume(fake.DefaultPool, labBase)
+	_, vmLeft := h.fb.Domain(vmName)
+	if vmLeft && !baseLeft {
+		t.Fatalf("the base image was deleted under a VM defined on it (delete: %v, create: %v)", errA2, errB)
+	}
+	if errB != nil && (vmLeft || volumeWithUID(h.fb, labUID)) {
+		t.Fatalf("B's failed create left debris: %v", errB)
+	}
+}
+
 // volumeWithUID reports whether a volume of the default pool carries uid in its name.
 func volumeWithUID(fb *fake.Backend, uid string) bool {
 	for _, n := range fb.VolumeNames(fake.DefaultPool) {
@@ -189,5 +212,34 @@ func TestRace_importWhileAnotherDeletes(t *testing.T) {
 	}
 	if !kvmerr.IsNotFound(r.err) {
 		t.Fatalf("import error %v (class %v), want NotFound", r.err, kvmerr.Classify(r.err))
+	}
+}
+
+// What closing the races costs a create, in RPCs: one listing of the base image's pool after the
+// define (no process is deleting the image: imagecache.StillCached), and with a pinned MAC one
+// listing of the host's domains after the define (recheckMACs; plus the definitions of domains
+// defined since the check, none here). 30 and 33 RPCs before.
+func TestCreate_raceChecksCost(t *testing.T) {
+	for _, tc := range []struct {
+		name            string
+		nics            []definition.NIC
+		total, listDoms int
+	}{
+		{"random MAC", nil, 31, 0},
+		{"pinned MAC", []definition.NIC{{MAC: "02:ab:00:00:00:10"}}, 35, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newCore(t)
+			h.create(func(r *CreateRequest) { r.NICs = tc.nics })
+			if n := len(h.fb.Calls()); n != tc.total {
+				t.Errorf("create made %d RPCs, want %d: %v", n, tc.total, h.fb.Methods())
+			}
+			if n := h.fb.Count("StoragePoolListAllVolumes"); n != 2 {
+				t.Errorf("%d pool listings, want 2 (the base's resolve, the check after the define)", n)
+			}
+			if n := h.fb.Count("ConnectListAllDomains"); n != tc.listDoms {
+				t.Errorf("%d domain listings, want %d", n, tc.listDoms)
+			}
+		})
 	}
 }

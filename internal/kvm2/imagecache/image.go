@@ -75,6 +75,14 @@ type Cache struct {
 	// progress: a failed cleanup's debris is retried at once, not after claimTTL.
 	claimsMu  sync.Mutex
 	ownClaims map[string]bool
+
+	// leaseOwner names this process in the host leases it takes (hostops.AcquireLease).
+	leaseOwner string
+}
+
+// leaseClock is the owner and clock of this cache's host leases.
+func (ic *Cache) leaseClock() hostops.LeaseClock {
+	return hostops.LeaseClock{Owner: ic.leaseOwner, Now: ic.now}
 }
 
 // noteClaim records a claim this process created.
@@ -119,6 +127,11 @@ func New(opts Options) *Cache {
 		now:            time.Now,
 		locks:          keylock.New(),
 		ownClaims:      map[string]bool{},
+	}
+	if owner, err := rules.NewLeaseOwner(); err == nil {
+		ic.leaseOwner = owner
+	} else {
+		ic.leaseOwner = fmt.Sprintf("kvm2-%d", time.Now().UnixNano()%1_000_000_000)
 	}
 	if ic.downloadCap <= 0 {
 		ic.downloadCap = defaultDownloadCap

@@ -2,12 +2,17 @@ package imagecache
 
 import (
 	"context"
+	"errors"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache/imagetest"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // Two processes on one host: each has its own Cache (its own locks and claims) and its own
@@ -61,5 +66,54 @@ func TestRace_twoEnsuresOfOneImage(t *testing.T) {
 	}
 	if v := a.volumes(); !slices.Equal(v, []string{imgName, imgMarker(want)}) {
 		t.Errorf("volumes = %v, want A's image and its digest marker", v)
+	}
+}
+
+// A delete of the image by a process that was killed (SIGKILL) while it held the image's lease
+// left the lease volume: another process's delete waits, told who holds it and until when, and
+// takes the lease over once it expired (plus the skew allowed), then deletes the image.
+func TestRace_deleteAfterAKilledDeleteTakesItsLeaseOver(t *testing.T) {
+	e := newImgEnv(t, Options{})
+	e.seedCached([]byte("base"))
+	until := imgNow.Add(rules.LeaseTTL)
+	dead := rules.LeaseName(rules.ImageLeaseSubject(imgName), "ci-7-4242-dead00", until)
+	e.fb.AddVolume(imgPool, fake.Volume{Name: dead, Format: "raw"})
+
+	err := e.remove()
+	var held *hostops.LeaseHeldError
+	if !errors.As(err, &held) || kvmerr.Classify(err) != kvmerr.Transient || held.Owner != "ci-7-4242-dead00" ||
+		!strings.Contains(err.Error(), until.UTC().Format(time.RFC3339)) {
+		t.Fatalf("delete while the killed holder's lease stands = %v, want Transient naming holder and expiry", err)
+	}
+	if _, ok := e.fb.Volume(imgPool, imgName); !ok {
+		t.Fatal("the image was deleted under a lease another process holds")
+	}
+	e.ic.now = func() time.Time { return until.Add(rules.LeaseSkew) }
+	if err := e.remove(); err != nil {
+		t.Fatalf("delete after the lease expired: %v", err)
+	}
+	if v := e.volumes(); len(v) != 0 {
+		t.Fatalf("volumes left: %v, want none (image, marker and the dead lease gone, ours released)", v)
+	}
+}
+
+// What the lease costs a delete of an image: its create, one listing of the pool and its delete
+// at release, three RPCs on top of the delete's 11.
+func TestDeleteBaseImage_leaseCost(t *testing.T) {
+	e := newImgEnv(t, Options{})
+	e.seedCached([]byte("base"))
+	e.fb.ResetCalls()
+	if err := e.remove(); err != nil {
+		t.Fatal(err)
+	}
+	leaseCalls := 0
+	for _, c := range e.fb.Calls() {
+		if strings.Contains(c.Target, rules.LeasePrefix) {
+			leaseCalls++
+		}
+	}
+	if n := len(e.fb.Calls()); n != 14 || leaseCalls != 2 || e.fb.Count("StoragePoolListAllVolumes") != 2 {
+		t.Fatalf("delete made %d RPCs (%d on the lease volume, %d listings), want 14 (2, 2): %v",
+			n, leaseCalls, e.fb.Count("StoragePoolListAllVolumes"), e.fb.Methods())
 	}
 }
