@@ -89,6 +89,41 @@ func TestRace_twoCreatesPinOneMAC(t *testing.T) {
 	}
 }
 
+// Two creates pinning one MAC both defined their domains before either listed the host again:
+// each then finds the other's domain, and both back off (Transient, each removing its own), so
+// neither keeps the address with the other; their retries then race afresh.
+func TestRace_twoCreatesPinOneMACBothDefined(t *testing.T) {
+	h := newCore(t)
+	p := h.peer()
+	const mac = "02:ab:00:00:00:11"
+	pin := func(r *CreateRequest) { r.NICs = []definition.NIC{{MAC: mac}} }
+	// Both checks pass before either define, both defines before either listing after it.
+	defineA := h.fb.PauseTarget("DomainDefineXML", vmName)
+	errA := async(func() error { _, err := h.c.Create(context.Background(), withReq(pin)); return err })
+	<-defineA.Reached()
+	defineB := p.fb.PauseTarget("DomainDefineXML", "egress-2")
+	errB := async(func() error {
+		_, err := p.c.Create(context.Background(), withReq(otherVM("egress-2", peerUID), pin))
+		return err
+	})
+	<-defineB.Reached()
+	recheckA, recheckB := h.fb.Pause("ConnectListAllDomains", nil), p.fb.Pause("ConnectListAllDomains", nil)
+	defineA.Release()
+	<-recheckA.Reached()
+	defineB.Release()
+	<-recheckB.Reached()
+	recheckA.Release()
+	recheckB.Release()
+	for name, ch := range map[string]<-chan error{"A": errA, "B": errB} {
+		if err := <-ch; err == nil || kvmerr.Classify(err) != kvmerr.Transient || !strings.Contains(err.Error(), mac) {
+			t.Errorf("%s = %v, want Transient naming %s", name, err, mac)
+		}
+	}
+	if got := domainsWithMAC(t, h.fb, mac); len(got) != 0 {
+		t.Fatalf("domains with %s left: %v", mac, got)
+	}
+}
+
 // A base image destroyed by one state while another creates a VM on it (base_image_id given as
 // a string): A's delete checked that no domain uses the image and is held before it deletes the
 // volume, while B defines its VM on the image and starts it; then A goes on. The image must not

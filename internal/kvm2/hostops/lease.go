@@ -40,9 +40,10 @@ type LeaseHeldError struct {
 }
 
 func (e *LeaseHeldError) Error() string {
-	return fmt.Sprintf("%s on host %s is held by kvm2 process %s until %s (lease volume in pool %s): another apply is working on it; "+
-		"this waits and retries. A process killed while holding it holds it until then, at most %s after its last renewal",
-		e.Subject, e.Host, e.Owner, e.Until.UTC().Format(time.RFC3339), e.Pool, rules.LeaseTTL+rules.LeaseSkew)
+	return fmt.Sprintf("the host lease on %s (a volume in pool %s) is held by kvm2 process %s until %s: another apply is working on it, "+
+		"and this one retries until the lease is released or expired (a process killed while holding it holds it "+
+		"at most %s past its last renewal; the retries' backoff comes on top)",
+		e.Subject, e.Pool, e.Owner, e.Until.UTC().Format(time.RFC3339), rules.LeaseTTL+rules.LeaseSkew)
 }
 
 // LeaseClock is the owner id and clock of this process's leases.

@@ -85,6 +85,7 @@ func TestRace_deleteAfterAKilledDeleteTakesItsLeaseOver(t *testing.T) {
 		!strings.Contains(err.Error(), until.UTC().Format(time.RFC3339)) {
 		t.Fatalf("delete while the killed holder's lease stands = %v, want Transient naming holder and expiry", err)
 	}
+	t.Logf("while the lease stands: %v", err)
 	if _, ok := e.fb.Volume(imgPool, imgName); !ok {
 		t.Fatal("the image was deleted under a lease another process holds")
 	}

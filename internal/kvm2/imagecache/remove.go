@@ -118,7 +118,7 @@ func (ic *Cache) StillCached(ctx context.Context, b backend.Backend, p libvirt.S
 	}
 	ref := Ref{Host: img.Host, Pool: img.Pool, Name: img.Name}
 	if err := hostops.LeaseStanding(b, p, vols, rules.ImageLeaseSubject(img.Name), ic.now()); err != nil {
-		return fmt.Errorf("base image %s is being deleted: %w", ref.ID(), err)
+		return fmt.Errorf("base image %s is being deleted by another process: %w", ref.ID(), err)
 	}
 	found := 0
 	for _, v := range vols {
