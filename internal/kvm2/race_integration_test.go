@@ -3,14 +3,23 @@
 package kvm2
 
 import (
+	"bufio"
 	"context"
 	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
+	libvirt "github.com/digitalocean/go-libvirt"
+
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
@@ -88,6 +97,7 @@ func TestIntegrationRace_baseImageDeletedUnderACreate(t *testing.T) {
 	t.Logf("A holds %s", leases[0])
 
 	req := owRequest(vm, img.ID)
+	req.NICs = []definition.NIC{{Network: imgLabEnv(t, "KVM2_TEST_NETWORK")}} // so that only the race can stop it
 	_, errB := b.Create(ctx, req)
 	gate.open()
 	if err := <-errA; err != nil {
@@ -109,4 +119,115 @@ func TestIntegrationRace_baseImageDeletedUnderACreate(t *testing.T) {
 			t.Errorf("lease volume left: %s", v)
 		}
 	}
+}
+
+// leaseHolderEnv makes the test binary a process that takes a lease on the lab and waits to be
+// killed (TestIntegrationLease_killedHolderIsTakenOverAfterExpiry runs it).
+const leaseHolderEnv = "KVM2_TEST_LEASE_HOLDER"
+
+// labLeaseTTL is the lease's life in the kill test: short, so the test waits seconds, not a minute.
+const labLeaseTTL = 3 * time.Second
+
+// onLabPool runs f on a pooled connection of c to the lab and the lab's pool.
+func onLabPool(t *testing.T, c *Client, f func(b backend.Backend, p libvirt.StoragePool) error) error {
+	t.Helper()
+	return backend.OnPooled(context.Background(), c.pool, imgLabHost, func(b backend.Backend) error {
+		p, err := b.StoragePoolLookupByName(context.Background(), imgLabEnv(t, "KVM2_TEST_POOL"))
+		if err != nil {
+			return err
+		}
+		return f(b, p)
+	})
+}
+
+// TestIntegrationLease_killedHolderIsTakenOverAfterExpiry: a process holding a lease on the lab
+// is SIGKILLed. Another process waits, told who holds it and until when, and takes it over once
+// it expired (plus the skew allowed): the killed holder's lease volume is deleted, its own stands.
+func TestIntegrationLease_killedHolderIsTakenOverAfterExpiry(t *testing.T) {
+	subject := "image-" + strings.TrimSuffix(imgLabName(t, "lease-it"), ".qcow2")
+	c := imgLabClient(t, nil)
+	cmd := exec.Command(os.Args[0], "-test.run=^TestIntegrationLease_holder$", "-test.v")
+	cmd.Env = append(os.Environ(), leaseHolderEnv+"="+subject)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(out)
+	owner := ""
+	for sc.Scan() {
+		if o, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), "HELD "); ok {
+			owner = o
+			break
+		}
+	}
+	if owner == "" {
+		_ = cmd.Process.Kill()
+		t.Fatalf("the holder printed no HELD line: %v", cmd.Wait())
+	}
+	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+	t.Logf("holder %s killed", owner)
+
+	clock := hostops.LeaseClock{Owner: "lease-it-taker", Now: time.Now, TTL: labLeaseTTL}
+	var waited []string
+	deadline := time.Now().Add(labLeaseTTL + rules.LeaseSkew + 30*time.Second)
+	for {
+		err := onLabPool(t, c, func(b backend.Backend, p libvirt.StoragePool) error {
+			l, err := hostops.AcquireLease(context.Background(), b, p, subject, clock)
+			if err == nil {
+				l.Release(context.Background())
+			}
+			return err
+		})
+		if err == nil {
+			break
+		}
+		var held *hostops.LeaseHeldError
+		if !errors.As(err, &held) || held.Owner != owner {
+			t.Fatalf("while the killed holder's lease stands: %v, want it held by %s", err, owner)
+		}
+		if time.Now().After(held.Until.Add(rules.LeaseSkew + 2*time.Second)) {
+			t.Fatalf("still refused %s after the lease's expiry %s plus the skew: %v", time.Now().UTC(), held.Until.UTC(), err)
+		}
+		waited = append(waited, err.Error())
+		if time.Now().After(deadline) {
+			t.Fatalf("never taken over: %v", err)
+		}
+		time.Sleep(time.Second)
+	}
+	if len(waited) == 0 {
+		t.Fatal("the killed holder's lease was taken over at once, before its expiry")
+	}
+	t.Logf("waited %d times, first: %s", len(waited), waited[0])
+	for _, v := range virshVolumes(t, imgLabEnv(t, "KVM2_TEST_POOL")) {
+		if strings.HasPrefix(v, rules.LeasePrefix+subject+".") {
+			t.Errorf("lease volume left: %s", v)
+		}
+	}
+}
+
+// TestIntegrationLease_holder is the process the kill test starts: it takes the lease, says so,
+// and waits for its SIGKILL (renewing meanwhile, as any holder does).
+func TestIntegrationLease_holder(t *testing.T) {
+	subject := os.Getenv(leaseHolderEnv)
+	if subject == "" {
+		t.Skip("run by TestIntegrationLease_killedHolderIsTakenOverAfterExpiry")
+	}
+	c := imgLabClient(t, nil)
+	owner := "lease-it-holder-" + strconv.Itoa(os.Getpid())
+	err := onLabPool(t, c, func(b backend.Backend, p libvirt.StoragePool) error {
+		_, err := hostops.AcquireLease(context.Background(), b, p, subject, hostops.LeaseClock{Owner: owner, Now: time.Now, TTL: labLeaseTTL})
+		if err != nil {
+			return err
+		}
+		fmt.Println("HELD " + owner)
+		time.Sleep(time.Minute) // killed before this ends
+		return nil
+	})
+	t.Fatalf("the holder was not killed: %v", err)
 }
