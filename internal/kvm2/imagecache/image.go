@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -324,7 +325,23 @@ func (ic *Cache) lookupForEnsure(ctx context.Context, b backend.Backend, ref Ref
 
 // deleteDebris deletes what an interrupted fetch or remove of the cache left, unless a domain
 // runs on its image: then the unverified image is left alone for an administrator to judge.
-func (ic *Cache) deleteDebris(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref Ref, e cacheEntry) error {
+// It holds the image's host lease and looks at the pool again under it: another process may
+// have deleted the same debris and cached the image meanwhile, and the names read before are
+// then its finished image (a Transient wait; the retry finds the image).
+func (ic *Cache) deleteDebris(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref Ref, seen cacheEntry) error {
+	lease, err := hostops.AcquireLease(ctx, b, p, rules.ImageLeaseSubject(ref.Name), ic.leaseClock())
+	if err != nil {
+		return err
+	}
+	defer lease.Release(ctx)
+	e, err := ic.inspect(ctx, b, p, ref)
+	if err != nil {
+		return err
+	}
+	if _, live := ic.liveClaim(e); live || !slices.Equal(e.ourNames(), seen.ourNames()) {
+		return kvmerr.New(kvmerr.Transient, "", ref.Host, fmt.Errorf(
+			"the volumes of base image %s changed while this ensure looked at them: another apply is caching it; retry", ref.ID()))
+	}
 	if e.image != nil {
 		users, err := volumeUsers(ctx, b, *e.image, ref)
 		if err != nil {
@@ -337,6 +354,9 @@ func (ic *Cache) deleteDebris(ctx context.Context, b backend.Backend, p libvirt.
 		}
 	}
 	ic.logf(ctx, corelog.LevelWarn, "deleting an unfinished base image before fetching it again", ref.fields())
+	if !lease.Valid() {
+		return lease.Expired()
+	}
 	if err := hostops.DeleteNamedVolumes(ctx, b, p, e.ourNames()...); err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -116,5 +117,46 @@ func TestDeleteBaseImage_leaseCost(t *testing.T) {
 	if n := len(e.fb.Calls()); n != 14 || leaseCalls != 2 || e.fb.Count("StoragePoolListAllVolumes") != 2 {
 		t.Fatalf("delete made %d RPCs (%d on the lease volume, %d listings), want 14 (2, 2): %v",
 			n, leaseCalls, e.fb.Count("StoragePoolListAllVolumes"), e.fb.Methods())
+	}
+}
+
+// Two states cache one image over the debris of a fetch killed long ago (its claim expired):
+// B inspected the pool and is held before it deletes that debris, while A deletes it, caches
+// the image whole and returns it. B, going on, must not delete A's finished image by the names
+// it read before (A's state and the VMs on it would lose their base).
+func TestRace_twoEnsuresOverOldDebris(t *testing.T) {
+	a := newImgEnv(t, Options{})
+	b := a.peer(t, time.Second)
+	old := imgNow.Add(-a.ic.claimTTL - time.Hour)
+	a.fb.AddVolume(imgPool, fake.Volume{Name: imgName, Format: "qcow2", Capacity: imgSize, Content: []byte("partial")})
+	a.fb.AddVolume(imgPool, fake.Volume{Name: imgName + rules.PendingInfix + strconv.FormatInt(old.Unix(), 10), Format: "raw"})
+	srv := imagetest.NewServer(t, imagetest.ServerConfig{Size: imgSize})
+	want := imagetest.Digest(imgSize)
+
+	gate := b.fb.Pause("StorageVolDelete", nil)
+	done := make(chan error, 1)
+	go func() { _, err := b.ensure(context.Background(), imgRequest(srv, want)); done <- err }()
+	<-gate.Reached()
+	imgA, errA := a.ensure(context.Background(), imgRequest(srv, want))
+	gate.Release()
+	errB := <-done
+	if errA != nil {
+		// A waited for B's turn (B held the image's lease): the provider retries it.
+		if kvmerr.Classify(errA) != kvmerr.Transient {
+			t.Fatalf("A: %v, want a success or a Transient wait", errA)
+		}
+		if imgA, errA = a.ensure(context.Background(), imgRequest(srv, want)); errA != nil {
+			t.Fatalf("A's retry: %v", errA)
+		}
+	}
+	if errB != nil && kvmerr.Classify(errB) != kvmerr.Transient {
+		t.Fatalf("B: %v, want a success or a Transient wait", errB)
+	}
+	vol, ok := a.fb.Volume(imgPool, imgName)
+	if !ok || vol.SHA256 != want {
+		t.Fatalf("A's cached image is gone or changed (B: %v): volumes %v", errB, a.volumes())
+	}
+	if _, err := a.ic.Get(context.Background(), a.pool, a.ref()); err != nil {
+		t.Fatalf("A's image %s no longer reads as cached (B: %v): %v", imgA.ID, errB, err)
 	}
 }
