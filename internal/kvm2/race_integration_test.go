@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -95,6 +96,13 @@ func TestIntegrationRace_baseImageDeletedUnderACreate(t *testing.T) {
 		t.Fatalf("lease volumes of %s on the host while A holds it: %v", name, leases)
 	}
 	t.Logf("A holds %s", leases[0])
+	// A refresh of the pool (any process's: an upload's end, a delete of an old VM) rebuilds
+	// libvirt's list from the directory: the lease, a file whose name starts with a dot, stays.
+	virsh(t, "pool-refresh", pool)
+	if !slices.Contains(virshVolumes(t, pool), leases[0]) {
+		gate.open()
+		t.Fatalf("the lease %s is gone from the pool's list after a refresh", leases[0])
+	}
 
 	req := owRequest(vm, img.ID)
 	req.NICs = []definition.NIC{{Network: imgLabEnv(t, "KVM2_TEST_NETWORK")}} // so that only the race can stop it
