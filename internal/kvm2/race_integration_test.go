@@ -239,3 +239,53 @@ func TestIntegrationLease_holder(t *testing.T) {
 	})
 	t.Fatalf("the holder was not killed: %v", err)
 }
+
+// TestIntegrationRace_twoCreatesPinOneMAC is TestRace_twoCreatesPinOneMAC on the lab: libvirt
+// defines a second domain with a MAC another domain has without a word, so only the creates'
+// own checks keep two domains from sharing it. A checked the address free and is held before its
+// define while B creates and starts its VM with it; then A defines, finds B's domain, and backs
+// off, removing its own.
+func TestIntegrationRace_twoCreatesPinOneMAC(t *testing.T) {
+	env := loadLab(t)
+	a, _ := labClient(t, env)
+	b, _ := labClient(t, env)
+	ctx := imgLabCtx(t, 5*time.Minute)
+	img := imgLabEnsure(t, a, ctx, imgLabName(t, "race-it-mac"))
+	suffix := strings.TrimSuffix(strings.TrimPrefix(img.Name, "race-it-mac-"), ".qcow2")
+	prefix := itPrefix + "racemac-" + suffix
+	l := localLibvirt(t, env)
+	t.Cleanup(func() { sweep(t, l, env, prefix) })
+	mac := "02:6b:76:" + suffix[0:2] + ":" + suffix[2:4] + ":" + suffix[4:6]
+	pin := func(name string) CreateRequest {
+		r := owRequest(prefix+"-"+name, img.ID)
+		r.NICs = []definition.NIC{{Network: env.network, MAC: mac}}
+		return r
+	}
+
+	gate := newLabGate(func(method, _ string) bool { return method == "DomainDefineXML" })
+	a.pool = backend.Hook(a.pool, gate.before)
+	errA := make(chan error, 1)
+	go func() { _, err := a.Create(ctx, pin("a")); errA <- err }()
+	select {
+	case <-gate.reached:
+	case err := <-errA:
+		t.Fatalf("A's create ended before its define: %v", err)
+	}
+	if _, err := b.Create(ctx, pin("b")); err != nil {
+		gate.open()
+		t.Fatalf("B: %v", err)
+	}
+	gate.open()
+	err := <-errA
+	if err == nil || kvmerr.Classify(err) != kvmerr.Transient || !strings.Contains(err.Error(), mac) {
+		t.Fatalf("A's create = %v, want Transient naming %s", err, mac)
+	}
+	t.Logf("A backed off: %v", err)
+	left := ours(t, l, env, prefix+"-a")
+	if len(left) != 0 {
+		t.Errorf("A's create left %v", left)
+	}
+	if _, err := b.Get(ctx, "lab/"+prefix+"-b", ""); err != nil {
+		t.Errorf("B's VM: %v", err)
+	}
+}
