@@ -39,7 +39,8 @@ type debris struct {
 // build creates a new domain: MAC check, base, precheck, define, seed, overlay, console logs,
 // start.
 func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, req CreateRequest) (inst Instance, err error) {
-	if err := c.checkMACs(ctx, b, req); err != nil {
+	seen := map[libvirt.UUID]bool{}
+	if err := c.checkMACs(ctx, b, req, seen); err != nil {
 		return Instance{}, err
 	}
 	base, err := c.images.Resolve(ctx, b, req.BaseImageID)
@@ -85,6 +86,12 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 	if err != nil {
 		return Instance{}, err
 	}
+	if err := c.recheckMACs(ctx, b, req, seen); err != nil {
+		return Instance{}, err
+	}
+	if err := c.baseStillCached(ctx, b, hc, made.pool, base); err != nil {
+		return Instance{}, err
+	}
 	if err := c.writeSeed(ctx, b, made, req, seed, seedPath); err != nil {
 		return Instance{}, err
 	}
@@ -117,6 +124,20 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 		return inst, &UnreadError{ID: rules.FormatID(req.Host, req.Name), UID: req.UID, Err: err}
 	}
 	return inst, nil
+}
+
+// baseStillCached checks, once the domain is defined, that no other process is deleting its
+// base image (imagecache.StillCached), in the base's pool: the VM's own unless the image ID names
+// another.
+func (c *Client) baseStillCached(ctx context.Context, b backend.Backend, hc HostConfig, vmPool libvirt.StoragePool, base imagecache.BaseImage) error {
+	p := vmPool
+	if base.Pool != hc.Pool {
+		var err error
+		if p, err = b.StoragePoolLookupByName(ctx, base.Pool); err != nil {
+			return err
+		}
+	}
+	return c.images.StillCached(ctx, b, p, base)
 }
 
 // ensureOverlay makes the domain's qcow2 overlay on the base at want, the path its definition

@@ -67,13 +67,14 @@ func (c *Client) lockMACs(ctx context.Context, host string, nics []definition.NI
 }
 
 // checkMACs refuses a create whose pinned MAC another domain of the host has (rules.MACConflict),
-// reading every domain's interfaces once, and only when a MAC is pinned.
-func (c *Client) checkMACs(ctx context.Context, b backend.Backend, req CreateRequest) error {
+// reading every domain's interfaces once, and only when a MAC is pinned; seen is given the UUIDs
+// of the domains it read (recheckMACs reads the others after the define).
+func (c *Client) checkMACs(ctx context.Context, b backend.Backend, req CreateRequest, seen map[libvirt.UUID]bool) error {
 	macs := pinnedMACs(req.NICs)
 	if len(macs) == 0 {
 		return nil
 	}
-	uses, err := c.hostMACs(ctx, b, req.Host)
+	uses, err := c.hostMACs(ctx, b, req.Host, seen)
 	if err != nil {
 		return err
 	}

@@ -269,6 +269,10 @@ func (ic *Cache) upload(ctx, dlCtx context.Context, pool backend.Pool, ref Ref, 
 	return img, nil
 }
 
+// errCachedMeanwhile says that the image a fetch was about to create was cached whole by
+// another writer meanwhile.
+var errCachedMeanwhile = errors.New("the image was cached by another writer while this fetch started")
+
 // appeared explains an image volume that was created by someone else between the lookup and
 // this fetch's create: another fetch's claim beside ours makes it a race to wait out
 // (Transient); otherwise the volume is foreign.
@@ -276,6 +280,11 @@ func (ic *Cache) appeared(ctx context.Context, b backend.Backend, p libvirt.Stor
 	e, err := ic.inspect(ctx, b, p, ref)
 	if err != nil {
 		return err
+	}
+	if _, ok := e.verified(); ok {
+		// Another process cached the image whole between our lookup and this create: Ensure
+		// looks it up again and takes it (or refuses it as it refuses any cached image).
+		return errCachedMeanwhile
 	}
 	for _, m := range e.pending {
 		if m.vol.Name != claim {

@@ -2,6 +2,7 @@ package imagecache
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -74,6 +75,9 @@ type Cache struct {
 	// progress: a failed cleanup's debris is retried at once, not after claimTTL.
 	claimsMu  sync.Mutex
 	ownClaims map[string]bool
+
+	// leaseOwner names this process in the host leases it takes (hostops.AcquireLease).
+	leaseOwner string
 }
 
 // noteClaim records a claim this process created.
@@ -118,6 +122,11 @@ func New(opts Options) *Cache {
 		now:            time.Now,
 		locks:          keylock.New(),
 		ownClaims:      map[string]bool{},
+	}
+	if owner, err := rules.NewLeaseOwner(); err == nil {
+		ic.leaseOwner = owner
+	} else {
+		ic.leaseOwner = fmt.Sprintf("kvm2-%d", time.Now().UnixNano()%1_000_000_000)
 	}
 	if ic.downloadCap <= 0 {
 		ic.downloadCap = defaultDownloadCap
@@ -235,6 +244,16 @@ func (ic *Cache) Ensure(ctx context.Context, pool backend.Pool, defaultPool stri
 	if err == nil && !hit {
 		img, err = ic.fetch(ctx, pool, ref, req)
 	}
+	if errors.Is(err, errCachedMeanwhile) {
+		// Another process cached it between our lookup and our create: take it as a hit now.
+		err = backend.OnPooled(ctx, pool, ref.Host, func(b backend.Backend) error {
+			var err error
+			if img, hit, err = ic.lookupForEnsure(ctx, b, ref, req.SHA256); err == nil && !hit {
+				err = kvmerr.New(kvmerr.Transient, "", ref.Host, errCachedMeanwhile)
+			}
+			return err
+		})
+	}
 	if err != nil {
 		return BaseImage{}, kvmerr.Wrap(OpEnsure, ref.Host, err)
 	}
@@ -296,28 +315,6 @@ func (ic *Cache) lookupForEnsure(ctx context.Context, b backend.Backend, ref Ref
 		return BaseImage{}, false, kvmerr.New(kvmerr.Permanent, "", ref.Host, e.foreignImage())
 	}
 	return BaseImage{}, false, nil
-}
-
-// deleteDebris deletes what an interrupted fetch or remove of the cache left, unless a domain
-// runs on its image: then the unverified image is left alone for an administrator to judge.
-func (ic *Cache) deleteDebris(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref Ref, e cacheEntry) error {
-	if e.image != nil {
-		users, err := volumeUsers(ctx, b, *e.image, ref)
-		if err != nil {
-			return err
-		}
-		if len(users) > 0 {
-			return kvmerr.New(kvmerr.Permanent, "", ref.Host, fmt.Errorf(
-				"volume %s in pool %s is an unfinished download of kvm2 and is left alone, because %w: check it, then delete it and its kvm2 markers by hand",
-				ref.Name, ref.Pool, newInUseError(ref.ID(), users)))
-		}
-	}
-	ic.logf(ctx, corelog.LevelWarn, "deleting an unfinished base image before fetching it again", ref.fields())
-	if err := hostops.DeleteNamedVolumes(ctx, b, p, e.ourNames()...); err != nil {
-		return err
-	}
-	ic.forgetClaims(ref, e.pendingNames()...)
-	return nil
 }
 
 // quickVerified is the lookup when the digest is known: the digest's marker by name, its form,

@@ -10,6 +10,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // Remove deletes a cached image, then its markers. An interrupted remove leaves markers without
@@ -37,6 +38,14 @@ func (ic *Cache) removeOn(ctx context.Context, b backend.Backend, ref Ref, rec b
 	if err != nil {
 		return err
 	}
+	// The lease makes the in-use check and the delete one step for every process on the host:
+	// a create of another process that defined its VM on the image after the check finds the
+	// lease (StillCached) and backs off instead of keeping a VM whose base is gone.
+	lease, err := hostops.AcquireLease(ctx, b, p, rules.ImageLeaseSubject(ref.Name), ic.leaseClock())
+	if err != nil {
+		return err
+	}
+	defer lease.Release(ctx)
 	e, err := ic.inspect(ctx, b, p, ref)
 	if err != nil {
 		return err
@@ -87,10 +96,39 @@ func (ic *Cache) removeOn(ctx context.Context, b backend.Backend, ref Ref, rec b
 			return err
 		}
 	}
+	if !lease.Valid() {
+		return lease.Expired()
+	}
 	if err := hostops.DeleteNamedVolumes(ctx, b, p, names...); err != nil {
 		return err
 	}
 	ic.forgetClaims(ref, e.pendingNames()...)
+	return nil
+}
+
+// StillCached is a create's check, made after it defined its VM on img (so any later delete's
+// in-use check sees the VM), that img is still cached and that no process holds its lease (a
+// delete whose in-use check may have come before the define): one listing of img's pool p.
+// Either failing is Transient; the create removes what it wrote, and its retry resolves the
+// image again.
+func (ic *Cache) StillCached(ctx context.Context, b backend.Backend, p libvirt.StoragePool, img BaseImage) error {
+	vols, err := b.StoragePoolListAllVolumes(ctx, p)
+	if err != nil {
+		return err
+	}
+	ref := Ref{Host: img.Host, Pool: img.Pool, Name: img.Name}
+	if err := hostops.LeaseStanding(b, p, vols, rules.ImageLeaseSubject(img.Name), ic.now()); err != nil {
+		return fmt.Errorf("base image %s is being deleted by another process: %w", ref.ID(), err)
+	}
+	found := 0
+	for _, v := range vols {
+		if v.Name == img.Name || v.Name == ref.digestMarker(img.SHA256) {
+			found++
+		}
+	}
+	if found != 2 {
+		return kvmerr.New(kvmerr.Transient, "", img.Host, fmt.Errorf("base image %s was deleted while this create ran", ref.ID()))
+	}
 	return nil
 }
 
