@@ -29,15 +29,11 @@ func (ic *Cache) leaseClock() hostops.LeaseClock {
 // have deleted the same debris and cached the image meanwhile, and the names read before are
 // then its finished image (a Transient wait; the retry finds the image).
 func (ic *Cache) deleteDebris(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref Ref, seen cacheEntry) error {
-	lease, err := hostops.AcquireLease(ctx, b, p, rules.ImageLeaseSubject(ref.Name), ic.leaseClock())
+	e, lease, err := ic.underLease(ctx, b, p, ref)
 	if err != nil {
 		return err
 	}
 	defer lease.Release(ctx)
-	e, err := ic.inspect(ctx, b, p, ref)
-	if err != nil {
-		return err
-	}
 	if _, live := ic.liveClaim(e); live || !slices.Equal(e.ourNames(), seen.ourNames()) {
 		return kvmerr.New(kvmerr.Transient, "", ref.Host, fmt.Errorf(
 			"the volumes of base image %s changed while this ensure looked at them: another apply is caching it; retry", ref.ID()))
@@ -62,4 +58,19 @@ func (ic *Cache) deleteDebris(ctx context.Context, b backend.Backend, p libvirt.
 	}
 	ic.forgetClaims(ref, e.pendingNames()...)
 	return nil
+}
+
+// underLease takes the image's host lease, then reads its volumes again under it: what was read
+// before the lease may have changed in another process's hands. The caller releases the lease.
+func (ic *Cache) underLease(ctx context.Context, b backend.Backend, p libvirt.StoragePool, ref Ref) (cacheEntry, *hostops.Lease, error) {
+	lease, err := hostops.AcquireLease(ctx, b, p, rules.ImageLeaseSubject(ref.Name), ic.leaseClock())
+	if err != nil {
+		return cacheEntry{}, nil, err
+	}
+	e, err := ic.inspect(ctx, b, p, ref)
+	if err != nil {
+		lease.Release(ctx)
+		return cacheEntry{}, nil, err
+	}
+	return e, lease, nil
 }

@@ -41,15 +41,11 @@ func (ic *Cache) removeOn(ctx context.Context, b backend.Backend, ref Ref, rec b
 	// The lease makes the in-use check and the delete one step for every process on the host:
 	// a create of another process that defined its VM on the image after the check finds the
 	// lease (StillCached) and backs off instead of keeping a VM whose base is gone.
-	lease, err := hostops.AcquireLease(ctx, b, p, rules.ImageLeaseSubject(ref.Name), ic.leaseClock())
+	e, lease, err := ic.underLease(ctx, b, p, ref)
 	if err != nil {
 		return err
 	}
 	defer lease.Release(ctx)
-	e, err := ic.inspect(ctx, b, p, ref)
-	if err != nil {
-		return err
-	}
 	if r := e.refusal(); r != nil && len(e.digests) > 1 {
 		return kvmerr.New(kvmerr.Permanent, "", ref.Host, r)
 	}
