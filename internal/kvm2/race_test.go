@@ -44,6 +44,17 @@ func async(f func() error) <-chan error {
 	return ch
 }
 
+// reached waits for the call g pauses; a call that never comes fails the test (the interleaving
+// it sets up is not the code's any more) instead of hanging it.
+func reached(t *testing.T, g *fake.Gate, name string) {
+	t.Helper()
+	select {
+	case <-g.Reached():
+	case <-time.After(30 * time.Second):
+		t.Fatalf("the call that %s pauses never came", name)
+	}
+}
+
 // otherVM is labRequest for another VM of another configuration.
 func otherVM(name, uid string) func(*CreateRequest) {
 	return func(r *CreateRequest) { r.Name, r.UID, r.Tag = name, uid, "fleet-b" }
@@ -75,7 +86,7 @@ func TestRace_twoCreatesPinOneMAC(t *testing.T) {
 
 	gate := h.fb.PauseTarget("DomainDefineXML", vmName)
 	errA := async(func() error { _, err := h.c.Create(context.Background(), withReq(pin)); return err })
-	<-gate.Reached()
+	reached(t, gate, "gate")
 	if _, err := p.c.Create(context.Background(), withReq(otherVM("egress-2", peerUID), pin)); err != nil {
 		t.Fatalf("B: %v", err)
 	}
@@ -100,22 +111,30 @@ func TestRace_twoCreatesPinOneMACBothDefined(t *testing.T) {
 	// Both checks pass before either define, both defines before either listing after it.
 	defineA := h.fb.PauseTarget("DomainDefineXML", vmName)
 	errA := async(func() error { _, err := h.c.Create(context.Background(), withReq(pin)); return err })
-	<-defineA.Reached()
+	reached(t, defineA, "defineA")
 	defineB := p.fb.PauseTarget("DomainDefineXML", "egress-2")
 	errB := async(func() error {
 		_, err := p.c.Create(context.Background(), withReq(otherVM("egress-2", peerUID), pin))
 		return err
 	})
-	<-defineB.Reached()
+	reached(t, defineB, "defineB")
 	recheckA, recheckB := h.fb.Pause("ConnectListAllDomains", nil), p.fb.Pause("ConnectListAllDomains", nil)
 	defineA.Release()
-	<-recheckA.Reached()
+	reached(t, recheckA, "recheckA")
 	defineB.Release()
-	<-recheckB.Reached()
+	reached(t, recheckB, "recheckB")
+	// A's recheck reads B's domain, and A's back-off (the removal of its own domain) waits until
+	// B's recheck has read A's: otherwise B could find A's domain already gone, rightly keep the
+	// address, and this test would not be about both finding each other.
+	removeA := h.fb.PauseTarget("DomainDestroy", vmName)
 	recheckA.Release()
+	reached(t, removeA, "removeA")
 	recheckB.Release()
-	for name, ch := range map[string]<-chan error{"A": errA, "B": errB} {
-		if err := <-ch; err == nil || kvmerr.Classify(err) != kvmerr.Transient || !strings.Contains(err.Error(), mac) {
+	errs := map[string]error{"B": <-errB}
+	removeA.Release()
+	errs["A"] = <-errA
+	for name, err := range errs {
+		if err == nil || kvmerr.Classify(err) != kvmerr.Transient || !strings.Contains(err.Error(), mac) {
 			t.Errorf("%s = %v, want Transient naming %s", name, err, mac)
 		}
 	}
@@ -133,7 +152,7 @@ func TestRace_baseImageDeletedUnderACreate(t *testing.T) {
 	p := h.peer()
 	gate := h.fb.PauseTarget("StorageVolDelete", fake.DefaultPool+"/"+labBase)
 	errA := async(func() error { return h.c.DeleteBaseImage(context.Background(), labBaseID) })
-	<-gate.Reached()
+	reached(t, gate, "gate")
 	_, errB := p.c.Create(context.Background(), labRequest())
 	gate.Release()
 	errA2 := <-errA
@@ -175,7 +194,7 @@ func TestRace_deleteAndCreateInOnePool(t *testing.T) {
 	h.create()
 	gate := h.fb.PauseTarget("DomainUndefine", vmName)
 	errA := async(func() error { return h.c.Delete(context.Background(), vmID, labUID) })
-	<-gate.Reached()
+	reached(t, gate, "gate")
 	if _, err := p.c.Create(context.Background(), withReq(otherVM("egress-2", peerUID))); err != nil {
 		t.Fatalf("B: %v", err)
 	}
@@ -211,7 +230,7 @@ func TestRace_listByTagWhileAnotherDeletes(t *testing.T) {
 	}
 	ch := make(chan res, 1)
 	go func() { i, err := h.c.ListByTag(context.Background(), ""); ch <- res{i, err} }()
-	<-gate.Reached()
+	reached(t, gate, "gate")
 	if err := p.c.Delete(context.Background(), vmID, labUID); err != nil {
 		t.Fatalf("B: %v", err)
 	}
@@ -236,7 +255,7 @@ func TestRace_importWhileAnotherDeletes(t *testing.T) {
 	}
 	ch := make(chan res, 1)
 	go func() { i, err := p.c.Get(context.Background(), vmID, ""); ch <- res{i, err} }()
-	<-gate.Reached()
+	reached(t, gate, "gate")
 	if err := h.c.Delete(context.Background(), vmID, labUID); err != nil {
 		t.Fatalf("A: %v", err)
 	}
