@@ -54,8 +54,8 @@ type testServer struct {
 	tcpForwards []string // host:port of every direct-tcpip channel asked for
 	// execConnects are the host:port nc was run to connect to (the exec way to a guest).
 	execConnects []string
-	accepted    int      // TCP connections accepted
-	live        int      // SSH connections open now (handshake done or under way)
+	accepted     int // TCP connections accepted
+	live         int // SSH connections open now (handshake done or under way)
 }
 
 // rsaHostKey is generated once: RSA generation is slow enough to matter across many tests.
