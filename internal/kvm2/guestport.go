@@ -55,8 +55,11 @@ func (c *Client) ProbePort(ctx context.Context, id, uid string, w IPWait, port i
 		return Instance{}, PortProbe{}, kvmerr.New(kvmerr.Permanent, opProbePort, "", err)
 	}
 	inst, ap, b, release, err := c.guestTarget(ctx, opProbePort, id, uid, func(Instance) IPWait { return w }, port)
-	if err != nil || release == nil {
-		return inst, PortProbe{Reason: "the VM does not have " + w.Describe() + " yet"}, err
+	if err != nil {
+		return inst, PortProbe{}, err
+	}
+	if release == nil {
+		return inst, PortProbe{Reason: "the VM does not have " + w.Describe() + " yet"}, nil
 	}
 	defer release()
 	via, err := b.ProbeGuestPort(ctx, ap, rules.PortProbeTimeout)

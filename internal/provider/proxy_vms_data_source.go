@@ -55,6 +55,7 @@ type proxyVMEntry struct {
 	UserDataWOVersion types.Int64  `tfsdk:"user_data_wo_version"`
 	NetworkInterfaces types.List   `tfsdk:"network_interfaces"`
 	IPv6Address       types.String `tfsdk:"ipv6_address"`
+	WaitForPort       types.Int64  `tfsdk:"wait_for_port"`
 }
 
 // listedEntry is the entry of a listed VM: the fields of the object an import records
@@ -71,7 +72,7 @@ func listedEntry(inst, full kvm2.Instance) proxyVMEntry {
 		NetworkConfig: m.NetworkConfig, Running: types.BoolValue(inst.Active), WaitForIP: m.WaitForIP,
 		WaitForCloudInit: m.WaitForCloudInit, UserDataSHA256: types.StringNull(),
 		UserDataSource: optionalString(inst.UserDataSource), UserDataWOVersion: m.UserDataWOVersion,
-		NetworkInterfaces: m.NetworkInterfaces, IPv6Address: m.IPv6Address,
+		NetworkInterfaces: m.NetworkInterfaces, IPv6Address: m.IPv6Address, WaitForPort: m.WaitForPort,
 	}
 	if inst.UserDataHash != "" && inst.UserDataHash != emptyUserDataSHA256 {
 		e.UserDataSHA256 = types.StringValue(inst.UserDataHash)
@@ -138,6 +139,7 @@ func (d *proxyVMsDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 						"(an import reads it back from the VM's seed when the seed matches the mark) or `user_data_wo` " +
 						"(never read back); null for no user data or a VM made by an earlier version, whose mark does not " +
 						"say. The user data itself is never listed: a block gives it, else the plan replaces the VM."),
+					"wait_for_port": computedInt("`wait_for_port` from the VM's mark; null when it was not set."),
 					"user_data_wo_version": computedInt("`user_data_wo_version` from the VM's mark; null when it was not set."),
 					"network_interfaces": schema.ListAttribute{Computed: true, ElementType: nicObjectType,
 						MarkdownDescription: "The VM's network interfaces in the order the guest sees them, as " +

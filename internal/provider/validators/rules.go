@@ -122,6 +122,9 @@ func Rate() validator.Object {
 	})
 }
 
+// WaitPort validates wait_for_port on its own (that it needs wait_for_ip is rules.ValidatePortWait).
+func WaitPort() validator.Int64 { return Int64(rules.WaitPort) }
+
 // IPWaitFamily validates wait_for_ip_family.
 func IPWaitFamily() validator.String { return String(rules.WaitFamily) }
 
