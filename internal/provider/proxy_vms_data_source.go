@@ -139,7 +139,7 @@ func (d *proxyVMsDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 						"(an import reads it back from the VM's seed when the seed matches the mark) or `user_data_wo` " +
 						"(never read back); null for no user data or a VM made by an earlier version, whose mark does not " +
 						"say. The user data itself is never listed: a block gives it, else the plan replaces the VM."),
-					"wait_for_port": computedInt("`wait_for_port` from the VM's mark; null when it was not set."),
+					"wait_for_port":        computedInt("`wait_for_port` from the VM's mark; null when it was not set."),
 					"user_data_wo_version": computedInt("`user_data_wo_version` from the VM's mark; null when it was not set."),
 					"network_interfaces": schema.ListAttribute{Computed: true, ElementType: nicObjectType,
 						MarkdownDescription: "The VM's network interfaces in the order the guest sees them, as " +
