@@ -21,21 +21,23 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/lab/budget"
 )
 
-// TestAccProxyVM_rollingReplacementKeepsEgressUp: a group of two proxies (the tiny guest runs
-// tinyproxy from its user data) named from name_prefix is replaced (new user data) with
-// create_before_destroy while a poller sends a request every 0.5 s through every VM of the
-// group that the host lists; then replaced again without it. The longest time no VM of the
-// group answered is logged for both: with create_before_destroy it must stay within a few
-// polls, and below the plain replacement's, which spans a boot.
-func TestAccProxyVM_rollingReplacementKeepsEgressUp(t *testing.T) {
+// TestAccProxyVM_rollingReplacementWaitsForThePort: a group of two proxies named from
+// name_prefix, whose user data (the tiny guest's) starts tinyproxy only proxyDelay after the
+// guest has its address, is replaced (new user data) with create_before_destroy while a poller
+// sends a request every pollEvery through every VM of the group that the host lists: once with
+// wait_for_port = 8888, once without it. With it the create returns, and the old VM goes, only
+// once the new proxy accepts connections, so no poll goes unanswered (the longest silence beyond
+// the polling rhythm is under one poll interval); without it the old VMs go while the new
+// proxies still sleep, and that gap is measured and logged beside it.
+func TestAccProxyVM_rollingReplacementWaitsForThePort(t *testing.T) {
 	l := newAccLab(t)
 	hostIP, _ := l.subnet(l.network)
 	target, token := tokenServer(t, hostIP)
 	tag := l.name("roll")
-	group := func(version string, cbd bool) string {
-		lifecycle := ""
-		if cbd {
-			lifecycle = "lifecycle {\n    create_before_destroy = true\n  }"
+	group := func(version string, waitPort bool) string {
+		port := ""
+		if waitPort {
+			port = "wait_for_port = 8888"
 		}
 		return l.config(l.baseImage(l.pool) + fmt.Sprintf(`
 resource "kvm2_proxy_vm" "egress" {
@@ -47,27 +49,26 @@ resource "kvm2_proxy_vm" "egress" {
   disk_gib      = 1
   firmware      = "bios"
   tag           = %q
-  user_data     = "#!/bin/sh\n# version %s\ntinyproxy -c /etc/tinyproxy.conf\n"
+  user_data     = "#!/bin/sh\n# version %s\nsleep %d\ntinyproxy -c /etc/tinyproxy.conf\n"
   %s
+  lifecycle {
+    create_before_destroy = true
+  }
 }
-`, tag, tag, version, lifecycle))
+`, tag, tag, version, int(proxyDelay/time.Second), port))
 	}
 	p := startEgressPoller(t, l.client(), tag, target, token)
-	var cbdGap, plainGap time.Duration
-	// replacement replaces the group with user data version, create-before-destroy or not, and
+	var portGap, addressGap time.Duration
+	// replacement replaces the group with user data version, waiting for the port or not, and
 	// records the longest silence of its apply in gap.
-	replacement := func(version string, cbd bool, gap *time.Duration) resource.TestStep {
-		action := plancheck.ResourceActionDestroyBeforeCreate
-		if cbd {
-			action = plancheck.ResourceActionCreateBeforeDestroy
-		}
+	replacement := func(version string, waitPort bool, gap *time.Duration) resource.TestStep {
 		var from time.Time
 		return resource.TestStep{
 			PreConfig: func() { from = time.Now() },
-			Config:    group(version, cbd),
+			Config:    group(version, waitPort),
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-				plancheck.ExpectResourceAction("kvm2_proxy_vm.egress[0]", action),
-				plancheck.ExpectResourceAction("kvm2_proxy_vm.egress[1]", action),
+				plancheck.ExpectResourceAction("kvm2_proxy_vm.egress[0]", plancheck.ResourceActionCreateBeforeDestroy),
+				plancheck.ExpectResourceAction("kvm2_proxy_vm.egress[1]", plancheck.ResourceActionCreateBeforeDestroy),
 			}},
 			Check: func(*terraform.State) error {
 				if err := p.waitAnswering(2, budget.ProxiesAnswer); err != nil {
@@ -83,16 +84,22 @@ resource "kvm2_proxy_vm" "egress" {
 		CheckDestroy:             l.checkNothingOfOursLeft,
 		Steps: []resource.TestStep{
 			{Config: group("1", true), Check: func(*terraform.State) error { return p.waitAnswering(2, budget.ProxiesAnswer) }},
-			replacement("2", true, &cbdGap),
-			replacement("3", false, &plainGap),
+			replacement("2", true, &portGap),
+			replacement("3", false, &addressGap),
 		},
 	})
-	t.Logf("longest time no VM of the group answered: create_before_destroy %s, plain replacement %s (a poll every %s)",
-		cbdGap, plainGap, pollEvery)
-	if cbdGap > 4*pollEvery || cbdGap >= plainGap {
-		t.Errorf("create_before_destroy left the group silent for %s (plain replacement: %s)", cbdGap, plainGap)
+	// longestSilence spans two answered polls, so an unbroken rhythm measures pollEvery.
+	t.Logf("longest time no VM of the group answered, beyond the poll rhythm (a poll every %s, the proxy started %s "+
+		"after the address): with wait_for_port %s, without it %s", pollEvery, proxyDelay,
+		max(0, portGap-pollEvery), max(0, addressGap-pollEvery))
+	if portGap-pollEvery >= pollEvery {
+		t.Errorf("with wait_for_port the group was silent for %s beyond the poll rhythm (without it: %s)",
+			portGap-pollEvery, addressGap-pollEvery)
 	}
 }
+
+// proxyDelay is how long the rolling test's user data sleeps before it starts the proxy.
+const proxyDelay = 8 * time.Second
 
 // pollEvery is how often the poller lists the group and asks each of its VMs.
 const pollEvery = 500 * time.Millisecond
