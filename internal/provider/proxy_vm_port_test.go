@@ -77,6 +77,37 @@ func TestProxyVM_createWaitsForThePort(t *testing.T) {
 	})
 }
 
+// TestProxyVM_startWaitsForThePort: a stopped VM with wait_for_port is not waited for; its start
+// returns only once the port accepted a connection (it opens at the second connect).
+func TestProxyVM_startWaitsForThePort(t *testing.T) {
+	t.Parallel()
+	h := newFakeHost(t)
+	h.giveAddress(portVMAddr)
+	var tries atomic.Int32
+	h.portOpensAfter(2, &tries)
+	cfg := func(running string) string {
+		return h.config(h.baseImage() + vmConfig("wait_for_port = 8888\n  running = "+running))
+	}
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             h.checkNothingLeft,
+		Steps: []resource.TestStep{
+			{Config: cfg("false"), Check: func(*terraform.State) error {
+				if n := tries.Load(); n != 0 {
+					t.Errorf("a VM left stopped was connected to %d times", n)
+				}
+				return nil
+			}},
+			{Config: cfg("true"), Check: func(*terraform.State) error {
+				if n := tries.Load(); n < 2 {
+					t.Errorf("the start returned after %d connects; the port opened at the second", n)
+				}
+				return nil
+			}},
+		},
+	})
+}
+
 // TestProxyVM_portWaitsThatFail: a port that never opens fails the create at its timeout with
 // what was tried and the console's end; a host that refuses forwarding and has no nc fails at
 // once, saying what to install; a channel the host drops is tried again. The VM is tainted each
