@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"sync"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -13,7 +14,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"golang.org/x/sync/errgroup"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
@@ -257,23 +257,25 @@ func (d *egressCheckDataSource) vms(ctx context.Context, cfg egressCheckModel) (
 	}
 	sort.Strings(ids)
 	out := make([]egressVM, len(ids))
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(listReadParallel)
+	slots := make(chan struct{}, listReadParallel)
+	var wg sync.WaitGroup
 	for i, id := range ids {
-		g.Go(func() error {
+		wg.Add(1)
+		slots <- struct{}{}
+		go func() {
+			defer func() { <-slots; wg.Done() }()
 			out[i].id = id
-			inst, err := withRetry(gctx, d.data.retry, "read proxy VM", func(ctx context.Context) (kvm2.Instance, error) {
+			inst, err := withRetry(ctx, d.data.retry, "read proxy VM", func(ctx context.Context) (kvm2.Instance, error) {
 				return d.data.client.Get(ctx, id, "")
 			})
 			if err != nil {
 				out[i].notOurs = "not read as a proxy VM of this provider, so not asked: " + err.Error()
-				return nil
+				return
 			}
 			out[i].uid = inst.UID
-			return nil
-		})
+		}()
 	}
-	_ = g.Wait()
+	wg.Wait()
 	return out, diags
 }
 
