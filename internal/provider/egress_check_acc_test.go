@@ -51,36 +51,37 @@ func TestAccEgressCheck_aStoppedProxyIsNamed(t *testing.T) {
 }
 
 resource "kvm2_base_image" "base" {
-  for_each   = { lab = %q, lab2 = %q }
-  host       = each.key
+  count      = 2
+  host       = ["lab", "lab2"][count.index]
   name       = %q
-  pool       = each.value
+  pool       = [%q, %q][count.index]
   source_url = %q
   sha256     = %q
 }
 
 locals {
-  vms = {
-    "%s-0" = { host = "lab", user_data = %q }
-    "%s-1" = { host = "lab", user_data = %q }
-    "%s-2" = { host = "lab", user_data = %q }
-    "%s-3" = { host = "lab2", user_data = %q }
-  }
+  # The test harness reads state through a shim that knows count indexes, not for_each keys.
+  vms = [
+    { name = "%s-0", host = 0, user_data = %q },
+    { name = "%s-1", host = 0, user_data = %q },
+    { name = "%s-2", host = 0, user_data = %q },
+    { name = "%s-3", host = 1, user_data = %q },
+  ]
 }
 
 resource "kvm2_proxy_vm" "egress" {
-  for_each      = local.vms
-  name          = each.key
-  host          = each.value.host
-  base_image_id = kvm2_base_image.base[each.value.host].id
+  count         = length(local.vms)
+  name          = local.vms[count.index].name
+  host          = kvm2_base_image.base[local.vms[count.index].host].host
+  base_image_id = kvm2_base_image.base[local.vms[count.index].host].id
   memory_mib    = 128
   disk_gib      = 1
   firmware      = "bios"
   tag           = %q
-  user_data     = each.value.user_data
+  user_data     = local.vms[count.index].user_data
   wait_for_port = 8888
 }
-`, h1.block(), h2.block(), h1.pool, h2.pool, l.name("base")+".qcow2", l.imageURL, l.imageSHA,
+`, h1.block(), h2.block(), l.name("base")+".qcow2", h1.pool, h2.pool, l.imageURL, l.imageSHA,
 		tag, proxy, tag, stopping, tag, proxy, tag, proxy, tag)
 	check := fmt.Sprintf(`
 data "kvm2_egress_check" "lab" {
