@@ -49,7 +49,7 @@ resource "kvm2_proxy_vm" "egress" {
   disk_gib      = 1
   firmware      = "bios"
   tag           = %q
-  user_data     = "#!/bin/sh\n# version %s\nsleep %d\ntinyproxy -c /etc/tinyproxy.conf\n"
+  user_data     = "#!/bin/sh\n# version %s\nuntil ip addr show | grep -q 'inet 192\\.168\\.'; do sleep 1; done\nsleep %d\ntinyproxy -c /etc/tinyproxy.conf\n"
   %s
   lifecycle {
     create_before_destroy = true
@@ -98,7 +98,10 @@ resource "kvm2_proxy_vm" "egress" {
 	}
 }
 
-// proxyDelay is how long the rolling test's user data sleeps before it starts the proxy.
+// proxyDelay is how long the rolling test's user data sleeps, once the guest has its IPv4
+// address, before it starts the proxy. It waits for the address first: under TCG the tiny guest's
+// DHCP lease can come more than 15 s after its user data started, and a sleep counted from the
+// start was over before the create returned, so wait_for_port had nothing to wait for.
 const proxyDelay = 8 * time.Second
 
 // pollEvery is how often the poller lists the group and asks each of its VMs.
