@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -71,10 +72,16 @@ resource "kvm2_proxy_vm" "egress" {
 				plancheck.ExpectResourceAction("kvm2_proxy_vm.egress[1]", plancheck.ResourceActionCreateBeforeDestroy),
 			}},
 			Check: func(*terraform.State) error {
-				if err := p.waitAnswering(2, budget.ProxiesAnswer); err != nil {
+				// Only the new VMs can answer a poll after the apply returned: it returns once
+				// the old ones are gone. Waiting for one makes the window hold the silence after
+				// the old VMs went, which the new proxies' start ends.
+				applied := time.Now()
+				if err := p.waitAnswering(2, applied, budget.ProxiesAnswer); err != nil {
 					return err
 				}
 				*gap = p.longestSilence(from, time.Now())
+				t.Logf("replacement %s (wait_for_port %v): apply returned %s after it began; answers per poll: %s",
+					version, waitPort, applied.Sub(from).Round(100*time.Millisecond), p.timeline(from, time.Now()))
 				return nil
 			},
 		}
@@ -83,7 +90,7 @@ resource "kvm2_proxy_vm" "egress" {
 		ProtoV6ProviderFactories: l.factories(),
 		CheckDestroy:             l.checkNothingOfOursLeft,
 		Steps: []resource.TestStep{
-			{Config: group("1", true), Check: func(*terraform.State) error { return p.waitAnswering(2, budget.ProxiesAnswer) }},
+			{Config: group("1", true), Check: func(*terraform.State) error { return p.waitAnswering(2, time.Time{}, budget.ProxiesAnswer) }},
 			replacement("2", true, &portGap),
 			replacement("3", false, &addressGap),
 		},
@@ -121,6 +128,7 @@ type egressPoller struct {
 type poll struct {
 	at       time.Time
 	answered int
+	listed   int // addresses asked
 }
 
 // startEgressPoller lists and polls until the test ends.
@@ -173,7 +181,7 @@ func startEgressPoller(t *testing.T, c *kvm2.Client, tag, target, token string) 
 				n, why := answering(ips, target, token)
 				p.mu.Lock()
 				p.lastErr = why
-				p.polls = append(p.polls, poll{at: at, answered: n})
+				p.polls = append(p.polls, poll{at: at, answered: n, listed: len(ips)})
 				p.mu.Unlock()
 			}
 		}
@@ -213,13 +221,14 @@ func answering(ips []string, target, token string) (n int, why string) {
 	return n, why
 }
 
-// waitAnswering waits, within the wait on b, until a poll got answers from n VMs.
-func (p *egressPoller) waitAnswering(n int, b budget.Budget) error {
+// waitAnswering waits, within the wait on b, until a poll begun after since got answers from n
+// VMs.
+func (p *egressPoller) waitAnswering(n int, since time.Time, b budget.Budget) error {
 	w := b.Start()
 	for ; !w.Over(); time.Sleep(pollEvery) {
 		p.mu.Lock()
 		last := 0
-		if len(p.polls) > 0 {
+		if len(p.polls) > 0 && p.polls[len(p.polls)-1].at.After(since) {
 			last = p.polls[len(p.polls)-1].answered
 		}
 		p.mu.Unlock()
@@ -247,4 +256,21 @@ func (p *egressPoller) longestSilence(from, to time.Time) time.Duration {
 		lastHeard = q.at
 	}
 	return max(longest, to.Sub(lastHeard))
+}
+
+// timeline is how many VMs answered each poll between from and to, one entry per change, with
+// its time from from.
+func (p *egressPoller) timeline(from, to time.Time) string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var b strings.Builder
+	last := -1
+	for _, q := range p.polls {
+		if q.at.Before(from) || q.at.After(to) || q.answered == last {
+			continue
+		}
+		last = q.answered
+		fmt.Fprintf(&b, " %s:%d (%d listed)", q.at.Sub(from).Round(100*time.Millisecond), q.answered, q.listed)
+	}
+	return b.String()
 }
