@@ -284,6 +284,7 @@ func requestMark(req CreateRequest) definition.Mark {
 		NetworkConfig: req.NetworkConfig, NoIPWait: req.NoIPWait, UserDataWOVersion: req.UserDataWOVersion,
 		CloudInitWait: req.CloudInitWait,
 		NamePrefix:    req.NamePrefix, IPWaitFamily: req.IPWaitFamily, IPWaitInterface: req.IPWaitInterface,
+		PortWait: req.PortWait,
 	}
 }
 

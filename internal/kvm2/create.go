@@ -84,6 +84,7 @@ func normalizeCreate(req CreateRequest, hc HostConfig) (CreateRequest, error) {
 	check(rules.ValidateUserDataWOVersion(req.UserDataWOVersion))
 	check(rules.ValidateCloudInitWait(req.CloudInitWait))
 	check(rules.ValidateIPWaitSteering(req.IPWaitFamily, req.IPWaitInterface))
+	check(rules.ValidatePortWaitSteering(req.PortWait))
 	check(rules.ValidateNameOfPrefix(req.Name, req.NamePrefix))
 	req.NICs = normalizeNICs(req.NICs, hc)
 	check(rules.ValidateNICs(req.NICs))

@@ -278,7 +278,8 @@ func instanceFromMark(host string, dom libvirt.Domain, m definition.Mark) Instan
 		Firmware: rules.Firmware(m.Firmware), UserDataHash: m.UserDataSHA256, UserDataSource: m.UserDataSource,
 		NetworkConfig: m.NetworkConfig,
 		Steering: Steering{NoIPWait: m.NoIPWait, UserDataWOVersion: m.UserDataWOVersion, NamePrefix: m.NamePrefix,
-			CloudInitWait: m.CloudInitWait, IPWaitFamily: m.IPWaitFamily, IPWaitInterface: m.IPWaitInterface},
+			CloudInitWait: m.CloudInitWait, IPWaitFamily: m.IPWaitFamily, IPWaitInterface: m.IPWaitInterface,
+			PortWait: m.PortWait},
 	}
 }
 

@@ -1,6 +1,7 @@
 package kvm2
 
 import (
+	"net/netip"
 	"strconv"
 	"time"
 
@@ -92,4 +93,27 @@ func (w IPWait) nics(inst Instance) []NICInstance {
 		return nil
 	}
 	return inst.NICs[w.NIC : w.NIC+1]
+}
+
+// Address is the address of inst that w waits for, on the first NIC w waits on that has it: an
+// IPv4 address, except for the family ipv6 (an IPv6 one), and for the default family and "any"
+// an IPv6 one where the NIC has no IPv4 address. ok is false while none is known.
+func (w IPWait) Address(inst Instance) (netip.Addr, bool) {
+	for _, n := range w.nics(inst) {
+		var pick []string
+		switch {
+		case w.Family == rules.IPWaitIPv6:
+			pick = n.IPv6
+		case len(n.IPv4) > 0 || w.Family == rules.IPWaitIPv4 || w.Family == rules.IPWaitBoth:
+			pick = n.IPv4
+		default:
+			pick = n.IPv6
+		}
+		for _, s := range pick {
+			if a, err := netip.ParseAddr(s); err == nil && !a.IsUnspecified() && !a.IsLoopback() && a.Zone() == "" {
+				return a, true
+			}
+		}
+	}
+	return netip.Addr{}, false
 }

@@ -54,3 +54,33 @@ func TestIPWait_ready(t *testing.T) {
 		t.Errorf("IPWaitOf of nothing = %+v", got)
 	}
 }
+
+// TestIPWait_address: the address a wait for a port connects to is one the wait waits for, on a
+// NIC it waits on; never a link's own (loopback, unspecified, zoned) one.
+func TestIPWait_address(t *testing.T) {
+	v4 := NICInstance{IPv4: []string{"10.0.0.2"}}
+	v6 := NICInstance{IPv6: []string{"2001:db8::2"}}
+	dual := NICInstance{IPv4: []string{"10.0.0.3"}, IPv6: []string{"2001:db8::3"}}
+	odd := NICInstance{IPv4: []string{"127.0.0.1", "0.0.0.0", "not-an-ip"}, IPv6: []string{"fe80::1%eth0"}}
+	cases := []struct {
+		w    IPWait
+		nics []NICInstance
+		want string
+	}{
+		{IPWait{NIC: -1}, []NICInstance{dual}, "10.0.0.3"},
+		{IPWait{NIC: -1}, []NICInstance{v6}, "2001:db8::2"}, // the default's IPv6-only guest
+		{IPWait{NIC: -1}, []NICInstance{{}, v4}, "10.0.0.2"},
+		{IPWait{rules.IPWaitIPv6, -1}, []NICInstance{dual}, "2001:db8::3"},
+		{IPWait{rules.IPWaitIPv6, 1}, []NICInstance{dual, v6}, "2001:db8::2"},
+		{IPWait{rules.IPWaitIPv4, -1}, []NICInstance{v6}, ""},
+		{IPWait{rules.IPWaitAny, 0}, []NICInstance{v6}, "2001:db8::2"},
+		{IPWait{NIC: 0}, []NICInstance{{}, v4}, ""},
+		{IPWait{NIC: -1}, []NICInstance{odd}, ""},
+	}
+	for i, tc := range cases {
+		got, ok := tc.w.Address(Instance{NICs: tc.nics})
+		if ok != (tc.want != "") || ok && got.String() != tc.want {
+			t.Errorf("%d: %+v on %+v: %v %v, want %q", i, tc.w, tc.nics, got, ok, tc.want)
+		}
+	}
+}

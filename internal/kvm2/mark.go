@@ -42,16 +42,18 @@ func (c *Client) SetMarkSettings(ctx context.Context, id, uid, tag string, s Ste
 		prefixErr = rules.ValidateNameOfPrefix(name, s.NamePrefix)
 	}
 	if err := errors.Join(rules.ValidateTag(tag), rules.ValidateUserDataWOVersion(s.UserDataWOVersion), prefixErr,
-		rules.ValidateCloudInitWait(s.CloudInitWait), rules.ValidateIPWaitSteering(s.IPWaitFamily, s.IPWaitInterface)); err != nil {
+		rules.ValidateCloudInitWait(s.CloudInitWait), rules.ValidateIPWaitSteering(s.IPWaitFamily, s.IPWaitInterface),
+		rules.ValidatePortWaitSteering(s.PortWait)); err != nil {
 		return Instance{}, kvmerr.New(kvmerr.Permanent, opSetMarkSettings, "", err)
 	}
 	return c.onMarked(ctx, opSetMarkSettings, id, uid, func(b backend.Backend, dom libvirt.Domain, m definition.Mark) error {
 		if m.Tag == tag && m.NoIPWait == s.NoIPWait && m.UserDataWOVersion == s.UserDataWOVersion && m.NamePrefix == s.NamePrefix &&
-			m.CloudInitWait == s.CloudInitWait && m.IPWaitFamily == s.IPWaitFamily && m.IPWaitInterface == s.IPWaitInterface {
+			m.CloudInitWait == s.CloudInitWait && m.IPWaitFamily == s.IPWaitFamily && m.IPWaitInterface == s.IPWaitInterface &&
+			m.PortWait == s.PortWait {
 			return nil
 		}
 		m.Tag, m.NoIPWait, m.UserDataWOVersion, m.NamePrefix, m.CloudInitWait = tag, s.NoIPWait, s.UserDataWOVersion, s.NamePrefix, s.CloudInitWait
-		m.IPWaitFamily, m.IPWaitInterface = s.IPWaitFamily, s.IPWaitInterface
+		m.IPWaitFamily, m.IPWaitInterface, m.PortWait = s.IPWaitFamily, s.IPWaitInterface, s.PortWait
 		x, err := definition.MarshalMarkForSetMetadata(m)
 		if err != nil {
 			return kvmerr.New(kvmerr.Permanent, "", "", err)

@@ -71,6 +71,7 @@ func settingDiffs(m definition.Mark, facts definition.DomainFacts, req CreateReq
 	text("name_prefix", m.NamePrefix, want.NamePrefix)
 	text("wait_for_ip_family", m.IPWaitFamily, want.IPWaitFamily)
 	text("wait_for_ip_interface", m.IPWaitInterface, want.IPWaitInterface)
+	text("wait_for_port", m.PortWait, want.PortWait)
 	out = append(out, nicDiffs(facts.NICs, req.NICs)...)
 	return out
 }

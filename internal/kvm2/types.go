@@ -112,6 +112,9 @@ type Steering struct {
 	// wait_for_ip_interface as given (rules.ValidateIPWaitSteering); "" when not set.
 	IPWaitFamily    string
 	IPWaitInterface string
+	// PortWait is the caller's wait_for_port as given (rules.ValidatePortWaitSteering); "" when
+	// not set.
+	PortWait string
 }
 
 // State is the core's view of a domain's life.

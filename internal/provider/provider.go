@@ -98,7 +98,7 @@ func (p *kvm2Provider) Functions(context.Context) []func() function.Function {
 }
 
 func (p *kvm2Provider) DataSources(context.Context) []func() datasource.DataSource {
-	return []func() datasource.DataSource{newHostHealthDataSource, newProxyVMsDataSource}
+	return []func() datasource.DataSource{newHostHealthDataSource, newProxyVMsDataSource, newEgressCheckDataSource}
 }
 
 // providerDataFrom extracts what Configure stored; nil before the provider is configured.

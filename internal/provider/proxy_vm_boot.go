@@ -115,8 +115,9 @@ func consoleSection(tail, path string, err error) string {
 		"there, which may include anything the guest prints):\n%s", path, tail)
 }
 
-// waitBoot waits, as plan asks, for the started VM inst to report an address and for cloud-init
-// to finish in it; a failed wait is a diagnostic that ends with the guest's console.
+// waitBoot waits, as plan asks, for the started VM inst to report an address, for cloud-init to
+// finish in it and for its port to accept a connection; a failed wait is a diagnostic that ends
+// with the guest's console.
 func (r *proxyVMResource) waitBoot(ctx context.Context, action string, plan proxyVMModel, inst kvm2.Instance, timeout time.Duration) (kvm2.Instance, diag.Diagnostic) {
 	if plan.WaitForIP.ValueBool() {
 		w := kvm2.IPWaitOf(steering(plan))
@@ -134,6 +135,17 @@ func (r *proxyVMResource) waitBoot(ctx context.Context, action string, plan prox
 			}
 			return inst, d
 		}
+	}
+	if port := plan.WaitForPort; plan.WaitForIP.ValueBool() && !port.IsNull() && !port.IsUnknown() {
+		got, pw, err := r.waitForPort(ctx, inst, kvm2.IPWaitOf(steering(plan)), int(port.ValueInt64()))
+		if err != nil {
+			d := portWaitDiagnostic(action, inst.ID, timeout, got, int(port.ValueInt64()), pw, err)
+			if !errors.Is(err, context.Canceled) {
+				d = r.withConsoleTail(ctx, d, inst.ID, inst.UID)
+			}
+			return got, d
+		}
+		inst = got
 	}
 	return inst, nil
 }

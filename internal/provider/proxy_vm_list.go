@@ -95,7 +95,7 @@ func (l *proxyVMListResource) List(ctx context.Context, req list.ListRequest, st
 	}
 	var full []kvm2.Instance
 	if req.IncludeResource {
-		full, err = l.readAll(ctx, found)
+		full, err = readListed(ctx, l.data, found)
 		if err != nil {
 			diags.Append(errorDiagnostic("list", proxyVMKind+"s", listScope(cfg), err))
 			stream.Results = list.ListResultsStreamDiagnostics(diags)
@@ -118,16 +118,16 @@ func (l *proxyVMListResource) List(ctx context.Context, req list.ListRequest, st
 	}
 }
 
-// readAll reads every listed VM in full, as an import does (the mark is checked again, with its
-// UUID); the answer keeps the order of insts.
-func (l *proxyVMListResource) readAll(ctx context.Context, insts []kvm2.Instance) ([]kvm2.Instance, error) {
+// readListed reads every listed VM in full, as an import does (the mark is checked again, with its
+// UUID); the answer keeps the order of insts. The list resource and kvm2_proxy_vms share it.
+func readListed(ctx context.Context, data *providerData, insts []kvm2.Instance) ([]kvm2.Instance, error) {
 	out := make([]kvm2.Instance, len(insts))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(listReadParallel)
 	for i, inst := range insts {
 		g.Go(func() error {
-			got, err := withRetry(gctx, l.data.retry, "read proxy VM", func(ctx context.Context) (kvm2.Instance, error) {
-				return l.data.client.GetWithDisk(ctx, inst.ID, "")
+			got, err := withRetry(gctx, data.retry, "read proxy VM", func(ctx context.Context) (kvm2.Instance, error) {
+				return data.client.GetWithDisk(ctx, inst.ID, "")
 			})
 			if err != nil {
 				return err

@@ -57,6 +57,7 @@ type proxyVMModel struct {
 	IPv6Address        types.String   `tfsdk:"ipv6_address"`
 	WaitForIPFamily    types.String   `tfsdk:"wait_for_ip_family"`
 	WaitForIPInterface types.Int64    `tfsdk:"wait_for_ip_interface"`
+	WaitForPort        types.Int64    `tfsdk:"wait_for_port"`
 	Timeouts           timeouts.Value `tfsdk:"timeouts"`
 }
 
@@ -117,6 +118,7 @@ func steering(plan proxyVMModel) kvm2.Steering {
 	}
 	s.NamePrefix = knownString(plan.NamePrefix)
 	s.IPWaitFamily, s.IPWaitInterface = ipWaitSteering(plan)
+	s.PortWait = portWaitSteering(plan)
 	return s
 }
 
@@ -136,6 +138,7 @@ func applySteering(m *proxyVMModel, inst kvm2.Instance) {
 	}
 	m.NamePrefix = optionalString(inst.NamePrefix)
 	applyIPWaitSteering(m, inst)
+	applyPortWaitSteering(m, inst)
 }
 
 // applyInstance copies what the host reports into m. Configuration-only values (user_data,

@@ -53,6 +53,7 @@ func (r *proxyVMResource) ValidateConfig(ctx context.Context, req resource.Valid
 		}
 		count = len(nics)
 	}
+	validatePortWait(cfg, &resp.Diagnostics)
 	if cfg.WaitForIP.IsUnknown() || cfg.WaitForIPFamily.IsUnknown() || cfg.WaitForIPInterface.IsUnknown() {
 		return
 	}
@@ -81,6 +82,7 @@ type nicConfig struct {
 	WaitForIP                   types.Bool
 	WaitForIPFamily             types.String
 	WaitForIPInterface          types.Int64
+	WaitForPort                 types.Int64
 }
 
 func readNICConfig(ctx context.Context, c tfsdk.Config) (nicConfig, diag.Diagnostics) {
@@ -92,7 +94,7 @@ func readNICConfig(ctx context.Context, c tfsdk.Config) (nicConfig, diag.Diagnos
 	}{
 		{"network_interfaces", &cfg.NetworkInterfaces}, {"network", &cfg.Network}, {"bridge", &cfg.Bridge},
 		{"mac_address", &cfg.MACAddress}, {"wait_for_ip", &cfg.WaitForIP}, {"wait_for_ip_family", &cfg.WaitForIPFamily},
-		{"wait_for_ip_interface", &cfg.WaitForIPInterface},
+		{"wait_for_ip_interface", &cfg.WaitForIPInterface}, {"wait_for_port", &cfg.WaitForPort},
 	} {
 		diags.Append(c.GetAttribute(ctx, path.Root(a.name), a.target)...)
 	}

@@ -262,4 +262,5 @@ func (r *proxyVMResource) Schema(ctx context.Context, _ resource.SchemaRequest, 
 	for name, a := range nicAttributes() {
 		resp.Schema.Attributes[name] = a
 	}
+	resp.Schema.Attributes["wait_for_port"] = waitForPortAttribute()
 }

@@ -53,13 +53,18 @@ type proxyVMEntry struct {
 	UserDataSHA256    types.String `tfsdk:"user_data_sha256"`
 	UserDataSource    types.String `tfsdk:"user_data_source"`
 	UserDataWOVersion types.Int64  `tfsdk:"user_data_wo_version"`
+	NetworkInterfaces types.List   `tfsdk:"network_interfaces"`
+	IPv6Address       types.String `tfsdk:"ipv6_address"`
+	WaitForPort       types.Int64  `tfsdk:"wait_for_port"`
 }
 
 // listedEntry is the entry of a listed VM: the fields of the object an import records
 // (listedModel, as `terraform query` returns it), and running and the user data's source, which
-// only the listing and the mark say.
-func listedEntry(inst kvm2.Instance) proxyVMEntry {
+// only the listing and the mark say; its NICs and IPv6 address are those of full, the VM read in
+// full as the list resource reads it (readListed), converted as its state is (applyNICs).
+func listedEntry(inst, full kvm2.Instance) proxyVMEntry {
 	m := listedModel(inst)
+	applyNICs(&m, full)
 	e := proxyVMEntry{
 		ID: m.ID, Name: types.StringValue(inst.Name), NamePrefix: m.NamePrefix, Host: m.Host, UID: m.UID, Tag: m.Tag,
 		CreatedAt: m.CreatedAt, BaseImageID: m.BaseImageID, VCPUs: m.VCPUs, MemoryMiB: m.MemoryMiB,
@@ -67,6 +72,7 @@ func listedEntry(inst kvm2.Instance) proxyVMEntry {
 		NetworkConfig: m.NetworkConfig, Running: types.BoolValue(inst.Active), WaitForIP: m.WaitForIP,
 		WaitForCloudInit: m.WaitForCloudInit, UserDataSHA256: types.StringNull(),
 		UserDataSource: optionalString(inst.UserDataSource), UserDataWOVersion: m.UserDataWOVersion,
+		NetworkInterfaces: m.NetworkInterfaces, IPv6Address: m.IPv6Address, WaitForPort: m.WaitForPort,
 	}
 	if inst.UserDataHash != "" && inst.UserDataHash != emptyUserDataSHA256 {
 		e.UserDataSHA256 = types.StringValue(inst.UserDataHash)
@@ -82,11 +88,11 @@ func (d *proxyVMsDataSource) Metadata(_ context.Context, req datasource.Metadata
 
 func (d *proxyVMsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Lists the proxy VMs (domains carrying the provider's mark) with a given tag, from their " +
-			"names and marks only (one metadata read per domain). `ids` feeds `import { for_each = ... }` to bulk-import a " +
+		MarkdownDescription: "Lists the proxy VMs (domains carrying the provider's mark) with a given tag. `ids` feeds `import { for_each = ... }` to bulk-import a " +
 			"fleet, and each entry of `vms` holds what the VM's mark records, so one resource block with `for_each` " +
-			"can be written per VM. The listing does not read a VM's definition: `autostart`, the NICs after the " +
-			"first (`network_interfaces`), MAC addresses and bandwidth are not in it, and `disk_gib` is the size the " +
+			"can be written per VM, and the VM's network interfaces with the addresses the host reports of each " +
+			"(`network_interfaces`, `ipv6_address`), read as the list resource reads them with `include_resource` " +
+			"(one full read per VM, as an import's). `autostart` is not in it, and `disk_gib` is the size the " +
 			"mark records, not a disk grown outside the provider; user data is never in it, only its sha256 and " +
 			"the argument that gave it. For VMs that differ in those, `terraform query` with the `kvm2_proxy_vm` " +
 			"list resource writes each VM's full configuration. A host that cannot be listed fails the read, so a " +
@@ -133,7 +139,15 @@ func (d *proxyVMsDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 						"(an import reads it back from the VM's seed when the seed matches the mark) or `user_data_wo` " +
 						"(never read back); null for no user data or a VM made by an earlier version, whose mark does not " +
 						"say. The user data itself is never listed: a block gives it, else the plan replaces the VM."),
+					"wait_for_port":        computedInt("`wait_for_port` from the VM's mark; null when it was not set."),
 					"user_data_wo_version": computedInt("`user_data_wo_version` from the VM's mark; null when it was not set."),
+					"network_interfaces": schema.ListAttribute{Computed: true, ElementType: nicObjectType,
+						MarkdownDescription: "The VM's network interfaces in the order the guest sees them, as " +
+							"`kvm2_proxy_vm`'s `network_interfaces` reads them: each NIC's `network` or `bridge`, `mac_address`, " +
+							"`bandwidth`, and the addresses the host reports of it (`ipv4_addresses`; `ipv6_addresses`, global " +
+							"before unique-local, never link-local); a stopped VM's lists are empty."},
+					"ipv6_address": computedString("The first NIC's first IPv6 address, as `kvm2_proxy_vm`'s `ipv6_address`; " +
+						"empty when none is known."),
 				}},
 			},
 			"ids": schema.SetAttribute{
@@ -174,10 +188,15 @@ func (d *proxyVMsDataSource) Read(ctx context.Context, req datasource.ReadReques
 		return
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].ID < list[j].ID })
+	full, err := readListed(ctx, d.data, list)
+	if err != nil {
+		resp.Diagnostics.Append(errorDiagnostic("list", "proxy VMs with tag", tag, err))
+		return
+	}
 	cfg.VMs = make([]proxyVMEntry, 0, len(list))
 	ids := make([]string, 0, len(list))
-	for _, inst := range list {
-		cfg.VMs = append(cfg.VMs, listedEntry(inst))
+	for i, inst := range list {
+		cfg.VMs = append(cfg.VMs, listedEntry(inst, full[i]))
 		ids = append(ids, inst.ID)
 	}
 	idSet, diags := types.SetValueFrom(ctx, types.StringType, ids)

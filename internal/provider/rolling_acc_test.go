@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -21,21 +22,23 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/lab/budget"
 )
 
-// TestAccProxyVM_rollingReplacementKeepsEgressUp: a group of two proxies (the tiny guest runs
-// tinyproxy from its user data) named from name_prefix is replaced (new user data) with
-// create_before_destroy while a poller sends a request every 0.5 s through every VM of the
-// group that the host lists; then replaced again without it. The longest time no VM of the
-// group answered is logged for both: with create_before_destroy it must stay within a few
-// polls, and below the plain replacement's, which spans a boot.
-func TestAccProxyVM_rollingReplacementKeepsEgressUp(t *testing.T) {
+// TestAccProxyVM_rollingReplacementWaitsForThePort: a group of two proxies named from
+// name_prefix, whose user data (the tiny guest's) starts tinyproxy only proxyDelay after the
+// guest has its address, is replaced (new user data) with create_before_destroy while a poller
+// sends a request every pollEvery through every VM of the group that the host lists: once with
+// wait_for_port = 8888, once without it. With it the create returns, and the old VM goes, only
+// once the new proxy accepts connections, so no poll goes unanswered (the longest silence beyond
+// the polling rhythm is under one poll interval); without it the old VMs go while the new
+// proxies still sleep, and that gap is measured and logged beside it.
+func TestAccProxyVM_rollingReplacementWaitsForThePort(t *testing.T) {
 	l := newAccLab(t)
 	hostIP, _ := l.subnet(l.network)
 	target, token := tokenServer(t, hostIP)
 	tag := l.name("roll")
-	group := func(version string, cbd bool) string {
-		lifecycle := ""
-		if cbd {
-			lifecycle = "lifecycle {\n    create_before_destroy = true\n  }"
+	group := func(version string, waitPort bool) string {
+		port := ""
+		if waitPort {
+			port = "wait_for_port = 8888"
 		}
 		return l.config(l.baseImage(l.pool) + fmt.Sprintf(`
 resource "kvm2_proxy_vm" "egress" {
@@ -47,33 +50,38 @@ resource "kvm2_proxy_vm" "egress" {
   disk_gib      = 1
   firmware      = "bios"
   tag           = %q
-  user_data     = "#!/bin/sh\n# version %s\ntinyproxy -c /etc/tinyproxy.conf\n"
+  user_data     = "#!/bin/sh\n# version %s\nuntil ip addr show | grep -q 'inet 192\\.168\\.'; do sleep 1; done\nsleep %d\ntinyproxy -c /etc/tinyproxy.conf\n"
   %s
+  lifecycle {
+    create_before_destroy = true
+  }
 }
-`, tag, tag, version, lifecycle))
+`, tag, tag, version, int(proxyDelay/time.Second), port))
 	}
 	p := startEgressPoller(t, l.client(), tag, target, token)
-	var cbdGap, plainGap time.Duration
-	// replacement replaces the group with user data version, create-before-destroy or not, and
+	var portGap, addressGap time.Duration
+	// replacement replaces the group with user data version, waiting for the port or not, and
 	// records the longest silence of its apply in gap.
-	replacement := func(version string, cbd bool, gap *time.Duration) resource.TestStep {
-		action := plancheck.ResourceActionDestroyBeforeCreate
-		if cbd {
-			action = plancheck.ResourceActionCreateBeforeDestroy
-		}
+	replacement := func(version string, waitPort bool, gap *time.Duration) resource.TestStep {
 		var from time.Time
 		return resource.TestStep{
 			PreConfig: func() { from = time.Now() },
-			Config:    group(version, cbd),
+			Config:    group(version, waitPort),
 			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-				plancheck.ExpectResourceAction("kvm2_proxy_vm.egress[0]", action),
-				plancheck.ExpectResourceAction("kvm2_proxy_vm.egress[1]", action),
+				plancheck.ExpectResourceAction("kvm2_proxy_vm.egress[0]", plancheck.ResourceActionCreateBeforeDestroy),
+				plancheck.ExpectResourceAction("kvm2_proxy_vm.egress[1]", plancheck.ResourceActionCreateBeforeDestroy),
 			}},
 			Check: func(*terraform.State) error {
-				if err := p.waitAnswering(2, budget.ProxiesAnswer); err != nil {
+				// Only the new VMs can answer a poll after the apply returned: it returns once
+				// the old ones are gone. Waiting for one makes the window hold the silence after
+				// the old VMs went, which the new proxies' start ends.
+				applied := time.Now()
+				if err := p.waitAnswering(2, applied, budget.ProxiesAnswer); err != nil {
 					return err
 				}
 				*gap = p.longestSilence(from, time.Now())
+				t.Logf("replacement %s (wait_for_port %v): apply returned %s after it began; answers per poll: %s",
+					version, waitPort, applied.Sub(from).Round(100*time.Millisecond), p.timeline(from, time.Now()))
 				return nil
 			},
 		}
@@ -82,17 +90,26 @@ resource "kvm2_proxy_vm" "egress" {
 		ProtoV6ProviderFactories: l.factories(),
 		CheckDestroy:             l.checkNothingOfOursLeft,
 		Steps: []resource.TestStep{
-			{Config: group("1", true), Check: func(*terraform.State) error { return p.waitAnswering(2, budget.ProxiesAnswer) }},
-			replacement("2", true, &cbdGap),
-			replacement("3", false, &plainGap),
+			{Config: group("1", true), Check: func(*terraform.State) error { return p.waitAnswering(2, time.Time{}, budget.ProxiesAnswer) }},
+			replacement("2", true, &portGap),
+			replacement("3", false, &addressGap),
 		},
 	})
-	t.Logf("longest time no VM of the group answered: create_before_destroy %s, plain replacement %s (a poll every %s)",
-		cbdGap, plainGap, pollEvery)
-	if cbdGap > 4*pollEvery || cbdGap >= plainGap {
-		t.Errorf("create_before_destroy left the group silent for %s (plain replacement: %s)", cbdGap, plainGap)
+	// longestSilence spans two answered polls, so an unbroken rhythm measures pollEvery.
+	t.Logf("longest time no VM of the group answered, beyond the poll rhythm (a poll every %s, the proxy started %s "+
+		"after the address): with wait_for_port %s, without it %s", pollEvery, proxyDelay,
+		max(0, portGap-pollEvery), max(0, addressGap-pollEvery))
+	if portGap-pollEvery >= pollEvery {
+		t.Errorf("with wait_for_port the group was silent for %s beyond the poll rhythm (without it: %s)",
+			portGap-pollEvery, addressGap-pollEvery)
 	}
 }
+
+// proxyDelay is how long the rolling test's user data sleeps, once the guest has its IPv4
+// address, before it starts the proxy. It waits for the address first: under TCG the tiny guest's
+// DHCP lease can come more than 15 s after its user data started, and a sleep counted from the
+// start was over before the create returned, so wait_for_port had nothing to wait for.
+const proxyDelay = 8 * time.Second
 
 // pollEvery is how often the poller lists the group and asks each of its VMs.
 const pollEvery = 500 * time.Millisecond
@@ -111,6 +128,7 @@ type egressPoller struct {
 type poll struct {
 	at       time.Time
 	answered int
+	listed   int // addresses asked
 }
 
 // startEgressPoller lists and polls until the test ends.
@@ -163,7 +181,7 @@ func startEgressPoller(t *testing.T, c *kvm2.Client, tag, target, token string) 
 				n, why := answering(ips, target, token)
 				p.mu.Lock()
 				p.lastErr = why
-				p.polls = append(p.polls, poll{at: at, answered: n})
+				p.polls = append(p.polls, poll{at: at, answered: n, listed: len(ips)})
 				p.mu.Unlock()
 			}
 		}
@@ -203,13 +221,14 @@ func answering(ips []string, target, token string) (n int, why string) {
 	return n, why
 }
 
-// waitAnswering waits, within the wait on b, until a poll got answers from n VMs.
-func (p *egressPoller) waitAnswering(n int, b budget.Budget) error {
+// waitAnswering waits, within the wait on b, until a poll begun after since got answers from n
+// VMs.
+func (p *egressPoller) waitAnswering(n int, since time.Time, b budget.Budget) error {
 	w := b.Start()
 	for ; !w.Over(); time.Sleep(pollEvery) {
 		p.mu.Lock()
 		last := 0
-		if len(p.polls) > 0 {
+		if len(p.polls) > 0 && p.polls[len(p.polls)-1].at.After(since) {
 			last = p.polls[len(p.polls)-1].answered
 		}
 		p.mu.Unlock()
@@ -237,4 +256,21 @@ func (p *egressPoller) longestSilence(from, to time.Time) time.Duration {
 		lastHeard = q.at
 	}
 	return max(longest, to.Sub(lastHeard))
+}
+
+// timeline is how many VMs answered each poll between from and to, one entry per change, with
+// its time from from.
+func (p *egressPoller) timeline(from, to time.Time) string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var b strings.Builder
+	last := -1
+	for _, q := range p.polls {
+		if q.at.Before(from) || q.at.After(to) || q.answered == last {
+			continue
+		}
+		last = q.answered
+		fmt.Fprintf(&b, " %s:%d (%d listed)", q.at.Sub(from).Round(100*time.Millisecond), q.answered, q.listed)
+	}
+	return b.String()
 }

@@ -28,7 +28,7 @@ resource "kvm2_base_image" "debian" {
 # that a replacement can exist beside the VM it replaces: a new image or new user data creates
 # the new VM, waits for it to boot, and only then destroys the old one (shown on a fake host by
 # TestProxyVM_namePrefixReplacesCreateBeforeDestroy, and with traffic through the proxies by
-# TestAccProxyVM_rollingReplacementKeepsEgressUp).
+# TestAccProxyVM_rollingReplacementWaitsForThePort).
 resource "kvm2_proxy_vm" "egress" {
   for_each      = toset(["a", "b"])
   name_prefix   = "egress-${each.key}-"

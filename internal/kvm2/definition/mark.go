@@ -66,6 +66,9 @@ type Mark struct {
 	// the caller gave them ("" when not set, and in a mark of an earlier version).
 	IPWaitFamily    string
 	IPWaitInterface string
+	// PortWait records wait_for_port as the caller gave it ("" when not set, and in a mark of an
+	// earlier version).
+	PortWait string
 }
 
 // The values of Mark.UserDataSource.
@@ -116,6 +119,9 @@ func (m Mark) fields() []markField {
 	}
 	if m.IPWaitInterface != "" {
 		fields = append(fields, markField{"wait-for-ip-interface", m.IPWaitInterface})
+	}
+	if m.PortWait != "" {
+		fields = append(fields, markField{"wait-for-port", m.PortWait})
 	}
 	return fields
 }
@@ -192,6 +198,7 @@ type markDoc struct {
 	NamePrefix     string `xml:"name-prefix"`
 	IPWaitFamily   string `xml:"wait-for-ip-family"`
 	IPWaitIface    string `xml:"wait-for-ip-interface"`
+	PortWait       string `xml:"wait-for-port"`
 }
 
 // ParseMark reads a mark back. It accepts the bare element without namespace (what libvirt
@@ -245,6 +252,7 @@ func (d markDoc) mark() (Mark, error) {
 		NamePrefix:        strings.TrimSpace(d.NamePrefix),
 		IPWaitFamily:      strings.TrimSpace(d.IPWaitFamily),
 		IPWaitInterface:   strings.TrimSpace(d.IPWaitIface),
+		PortWait:          strings.TrimSpace(d.PortWait),
 	}
 	var err error
 	if m.CreatedAt, err = parseMarkTime(d.CreatedAt); err != nil {

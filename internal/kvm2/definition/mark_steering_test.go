@@ -27,6 +27,30 @@ func TestMark_steering(t *testing.T) {
 	}
 }
 
+// The port an apply waits for round-trips, and is written only when set: a mark of an earlier
+// version, without it, reads it as unset.
+func TestMark_portWaitOnlyWhenSet(t *testing.T) {
+	m := Mark{UID: "u", PortWait: "8888"}
+	x, err := MarshalMarkForSetMetadata(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := ParseMark(x); err != nil || got != m {
+		t.Fatalf("read back %+v, %v; want %+v", got, err, m)
+	}
+	if !strings.Contains(x, "<wait-for-port>8888</wait-for-port>") {
+		t.Fatalf("mark %s", x)
+	}
+	unset, err := MarshalMarkForSetMetadata(Mark{UID: "u"})
+	if err != nil || strings.Contains(unset, "wait-for-port") {
+		t.Fatalf("a mark without it writes %s, %v", unset, err)
+	}
+	old := `<instance><uid>u</uid><tag>t</tag><wait-for-ip-family>ipv6</wait-for-ip-family></instance>`
+	if got, err := ParseMark(old); err != nil || got.PortWait != "" {
+		t.Fatalf("mark of an earlier version read as %+v, %v", got, err)
+	}
+}
+
 // The family and interface an apply waits for round-trip, and are written only when set: a mark
 // without them is the one earlier versions wrote, and an earlier mark reads them as unset.
 func TestMark_ipWaitSteeringOnlyWhenSet(t *testing.T) {

@@ -19,6 +19,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/skeema/knownhosts"
 	"golang.org/x/crypto/ssh"
@@ -51,8 +52,10 @@ type testServer struct {
 	// permitOpen only, as sshd's PermitOpen does; any other is "administratively prohibited".
 	permitOpen  map[string]bool
 	tcpForwards []string // host:port of every direct-tcpip channel asked for
-	accepted    int      // TCP connections accepted
-	live        int      // SSH connections open now (handshake done or under way)
+	// execConnects are the host:port nc was run to connect to (the exec way to a guest).
+	execConnects []string
+	accepted     int // TCP connections accepted
+	live         int // SSH connections open now (handshake done or under way)
 }
 
 // rsaHostKey is generated once: RSA generation is slow enough to matter across many tests.
@@ -399,6 +402,9 @@ func (s *testServer) run(ch ssh.Channel, command string) uint32 {
 	}
 
 	name, args, _ := strings.Cut(command, " ")
+	if name == "nc" && strings.HasPrefix(args, "-") && !strings.HasPrefix(args, "-U ") {
+		return s.runConnect(ch, args, helpers["nc"])
+	}
 	var path string
 	switch {
 	case name == "virt-ssh-helper" && args == "qemu:///system":
@@ -433,6 +439,44 @@ func (s *testServer) run(ch ssh.Channel, command string) uint32 {
 		_ = local.Close()
 	}()
 	_, _ = io.Copy(ch, local)
+	return 0
+}
+
+// runConnect plays netcat-openbsd connecting to a TCP address (`nc [-z] -w SECS 'ADDR' PORT`), as
+// guest.go runs it on a host where sshd refuses TCP forwarding: -z connects and exits 0, or 1
+// with nc's words; without -z it relays the channel to the connection.
+func (s *testServer) runConnect(ch ssh.Channel, args string, installed bool) uint32 {
+	if !installed {
+		_, _ = fmt.Fprintf(ch.Stderr(), "sh: 1: nc: not found\n")
+		return 127
+	}
+	probe := strings.HasPrefix(args, "-z ")
+	f := strings.Fields(strings.TrimPrefix(args, "-z "))
+	if len(f) != 4 || f[0] != "-w" {
+		_, _ = fmt.Fprintf(ch.Stderr(), "usage: nc [-46CDdFhklNnrStUuvZz] (test: %q)\n", args)
+		return 1
+	}
+	addr, ok := shellUnquote(f[2])
+	if !ok {
+		_, _ = fmt.Fprintf(ch.Stderr(), "sh: 1: Syntax error: Unterminated quoted string\n")
+		return 2
+	}
+	s.mu.Lock()
+	s.execConnects = append(s.execConnects, net.JoinHostPort(addr, f[3]))
+	s.mu.Unlock()
+	c, err := net.DialTimeout("tcp", net.JoinHostPort(addr, f[3]), 2*time.Second)
+	if err != nil {
+		_, _ = fmt.Fprintf(ch.Stderr(), "nc: connect to %s port %s (tcp) failed: Connection refused\n", addr, f[3])
+		return 1
+	}
+	defer c.Close()
+	if probe {
+		return 0
+	}
+	go func() {
+		_, _ = io.Copy(c, ch)
+	}()
+	_, _ = io.Copy(ch, c)
 	return 0
 }
 

@@ -36,6 +36,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/crypto/ssh"
@@ -329,6 +330,9 @@ type keepalive struct {
 	jumps  []*ssh.Client // the jump hosts' connections the client runs over, first one first
 	done   chan struct{}
 	once   sync.Once
+	// refused is set once the host's sshd refused a direct-tcpip channel by policy, so that
+	// the next connects to its guests go the exec way at once (guest.go).
+	refused atomic.Bool
 }
 
 // Close stops the keepalive loop and closes the SSH client (and so every channel on it), then

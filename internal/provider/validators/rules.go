@@ -122,6 +122,27 @@ func Rate() validator.Object {
 	})
 }
 
+// WaitPort validates wait_for_port on its own (that it needs wait_for_ip is rules.ValidatePortWait).
+func WaitPort() validator.Int64 { return Int64(rules.WaitPort) }
+
+// ProxyPort validates the proxy port of kvm2_egress_check.
+func ProxyPort() validator.Int64 { return Int64(rules.ProxyPort) }
+
+// EgressTargetURL validates the target URL of kvm2_egress_check.
+func EgressTargetURL() validator.String { return String(rules.EgressTargetURL) }
+
+// EgressPattern validates the expected-body pattern of kvm2_egress_check.
+func EgressPattern() validator.String { return String(rules.EgressPattern) }
+
+// EgressFirstLine validates first_line_bytes of kvm2_egress_check.
+func EgressFirstLine() validator.Int64 { return Int64(rules.EgressFirstLine) }
+
+// EgressTimeout validates timeout_seconds of kvm2_egress_check.
+func EgressTimeout() validator.Int64 { return Int64(rules.EgressTimeout) }
+
+// EgressPerHost validates concurrency_per_host of kvm2_egress_check.
+func EgressPerHost() validator.Int64 { return Int64(rules.EgressPerHost) }
+
 // IPWaitFamily validates wait_for_ip_family.
 func IPWaitFamily() validator.String { return String(rules.WaitFamily) }
 

@@ -28,6 +28,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/netip"
 	"sort"
 	"sync"
 	"time"
@@ -281,6 +282,11 @@ type state struct {
 	discardUploads bool
 	observer       backend.Observer
 	transport      string // what Transport reports
+
+	// The guests' open TCP ports and how the host reaches them (guest.go).
+	guestPorts        map[netip.AddrPort]GuestService
+	forwardingRefused bool
+	noNC              bool
 }
 
 // SetTransport sets what Transport reports for every connection to this host (as sshx names
