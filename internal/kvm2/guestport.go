@@ -84,10 +84,10 @@ func guestErrorClass(err error) kvmerr.Class {
 	return kvmerr.Transient
 }
 
-// guestTarget reads VM id with uid on a connection it acquires, and returns the address the wait
-// choose gives for it chooses (IPWait.Address) with port, and that connection's guest ports and release. A VM with no such address
-// yet returns a nil release and no error. uid is required: a VM is connected to only once its
-// mark proves it ours.
+// guestTarget reads VM id with uid on a connection it acquires and returns the address that the
+// wait choose gives for it picks (IPWait.Address), with port, and that connection's guest ports
+// and its release. A VM with no such address yet returns a nil release and no error. uid is
+// required: a VM is connected to only once its mark proves it ours.
 func (c *Client) guestTarget(ctx context.Context, op, id, uid string, choose func(Instance) IPWait, port int) (Instance, netip.AddrPort, backend.GuestPorts, func(), error) {
 	none := netip.AddrPort{}
 	host, name, err := rules.ParseID(id)
