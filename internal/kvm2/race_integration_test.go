@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -20,6 +19,7 @@ import (
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
@@ -27,38 +27,16 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
-// labGate holds the first call a hook matches until released (backend.Hook on the lab's real
-// connections, as fake.Backend.Pause on the fake).
-type labGate struct {
-	once, hit sync.Once
-	reached   chan struct{}
-	release   chan struct{}
-	match     func(method, target string) bool
-}
-
-func newLabGate(match func(method, target string) bool) *labGate {
-	return &labGate{reached: make(chan struct{}), release: make(chan struct{}), match: match}
-}
-
-func (g *labGate) before(ctx context.Context, _, method, target string) error {
-	if !g.match(method, target) {
-		return nil
-	}
-	first := false
-	g.hit.Do(func() { first = true })
-	if !first {
-		return nil
-	}
-	close(g.reached)
-	select {
-	case <-g.release:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
+// gateOn is a backend.Hook that holds the first call match accepts at g (fake.Gate, as
+// fake.Backend.Pause holds one on the fake) until g is released.
+func gateOn(g *fake.Gate, match func(method, target string) bool) backend.Before {
+	return func(ctx context.Context, _, method, target string) error {
+		if !match(method, target) {
+			return nil
+		}
+		return g.Hold(ctx)
 	}
 }
-
-func (g *labGate) open() { g.once.Do(func() { close(g.release) }) }
 
 // TestIntegrationRace_baseImageDeletedUnderACreate is TestRace_baseImageDeletedUnderACreate on
 // the lab, where libvirt's own answers decide: two processes (two clients, each with its own SSH
@@ -76,12 +54,12 @@ func TestIntegrationRace_baseImageDeletedUnderACreate(t *testing.T) {
 	vm := itPrefix + "race-" + strings.TrimSuffix(strings.TrimPrefix(name, "race-it-base-"), ".qcow2")
 	t.Cleanup(func() { sweep(t, localLibvirt(t, loadLab(t)), loadLab(t), vm) })
 
-	gate := newLabGate(func(method, target string) bool { return method == "StorageVolDelete" && target == pool+"/"+name })
-	a.pool = backend.Hook(a.pool, gate.before)
+	gate := fake.NewGate()
+	a.pool = backend.Hook(a.pool, gateOn(gate, func(method, target string) bool { return method == "StorageVolDelete" && target == pool+"/"+name }))
 	errA := make(chan error, 1)
 	go func() { errA <- a.DeleteBaseImage(ctx, img.ID, imagecache.Recorded(img.SHA256, img.Path)) }()
 	select {
-	case <-gate.reached:
+	case <-gate.Reached():
 	case err := <-errA:
 		t.Fatalf("A's delete ended before it reached its volume delete: %v", err)
 	}
@@ -92,7 +70,7 @@ func TestIntegrationRace_baseImageDeletedUnderACreate(t *testing.T) {
 		}
 	}
 	if len(leases) != 1 {
-		gate.open()
+		gate.Release()
 		t.Fatalf("lease volumes of %s on the host while A holds it: %v", name, leases)
 	}
 	t.Logf("A holds %s", leases[0])
@@ -100,14 +78,14 @@ func TestIntegrationRace_baseImageDeletedUnderACreate(t *testing.T) {
 	// libvirt's list from the directory: the lease, a file whose name starts with a dot, stays.
 	virsh(t, "pool-refresh", pool)
 	if !slices.Contains(virshVolumes(t, pool), leases[0]) {
-		gate.open()
+		gate.Release()
 		t.Fatalf("the lease %s is gone from the pool's list after a refresh", leases[0])
 	}
 
 	req := owRequest(vm, img.ID)
 	req.NICs = []definition.NIC{{Network: imgLabEnv(t, "KVM2_TEST_NETWORK")}} // so that only the race can stop it
 	_, errB := b.Create(ctx, req)
-	gate.open()
+	gate.Release()
 	if err := <-errA; err != nil {
 		t.Fatalf("A's delete: %v", err)
 	}
@@ -262,20 +240,20 @@ func TestIntegrationRace_twoCreatesPinOneMAC(t *testing.T) {
 		return r
 	}
 
-	gate := newLabGate(func(method, _ string) bool { return method == "DomainDefineXML" })
-	a.pool = backend.Hook(a.pool, gate.before)
+	gate := fake.NewGate()
+	a.pool = backend.Hook(a.pool, gateOn(gate, func(method, _ string) bool { return method == "DomainDefineXML" }))
 	errA := make(chan error, 1)
 	go func() { _, err := a.Create(ctx, pin("a")); errA <- err }()
 	select {
-	case <-gate.reached:
+	case <-gate.Reached():
 	case err := <-errA:
 		t.Fatalf("A's create ended before its define: %v", err)
 	}
 	if _, err := b.Create(ctx, pin("b")); err != nil {
-		gate.open()
+		gate.Release()
 		t.Fatalf("B: %v", err)
 	}
-	gate.open()
+	gate.Release()
 	err := <-errA
 	if err == nil || kvmerr.Classify(err) != kvmerr.Transient || !strings.Contains(err.Error(), mac) {
 		t.Fatalf("A's create = %v, want Transient naming %s", err, mac)

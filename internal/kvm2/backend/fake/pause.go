@@ -12,7 +12,8 @@ import (
 type Gate struct {
 	reached chan struct{}
 	release chan struct{}
-	once    sync.Once
+	once    sync.Once // Release
+	first   sync.Once // Hold's first call
 }
 
 // Reached is closed once the paused call has arrived.
@@ -21,29 +22,38 @@ func (g *Gate) Reached() <-chan struct{} { return g.reached }
 // Release lets the paused call (and every later call through the gate) run.
 func (g *Gate) Release() { g.once.Do(func() { close(g.release) }) }
 
+// NewGate is a gate that holds the first call Hold is asked to hold. Pause sets one on the
+// fake; a test on real connections sets one in a backend.Hook.
+func NewGate() *Gate {
+	return &Gate{reached: make(chan struct{}), release: make(chan struct{})}
+}
+
+// Hold holds the calling call when it is the first the gate is asked to hold, until Release (or
+// its ctx ends, whose error it then returns); every later call passes at once.
+func (g *Gate) Hold(ctx context.Context) error {
+	first := false
+	g.first.Do(func() { first = true })
+	if !first {
+		return nil
+	}
+	close(g.reached)
+	select {
+	case <-g.release:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
 // Pause holds the first call of method on b whose Call matches (every call when match is nil)
 // before it touches the host, until the returned Gate is released. Later calls pass.
 func (b *Backend) Pause(method string, match func(Call) bool) *Gate {
-	g := &Gate{reached: make(chan struct{}), release: make(chan struct{})}
-	var mu sync.Mutex
-	armed := true
+	g := NewGate()
 	b.Inject(method, func(ctx context.Context, c Call) error {
-		mu.Lock()
-		hit := armed && (match == nil || match(c))
-		if hit {
-			armed = false
-		}
-		mu.Unlock()
-		if !hit {
+		if match != nil && !match(c) {
 			return nil
 		}
-		close(g.reached)
-		select {
-		case <-g.release:
-			return nil
-		case <-ctx.Done():
-			return ctx.Err()
-		}
+		return g.Hold(ctx)
 	})
 	return g
 }
