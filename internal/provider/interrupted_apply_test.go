@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	libvirt "github.com/digitalocean/go-libvirt"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -264,6 +265,89 @@ func TestProxyVM_createKilledBeforeItsDisksRecoversByImportAndReplacement(t *tes
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("disk_gib"), knownvalue.Int64Exact(10)),
+				},
+			},
+			{Config: cfg, PlanOnly: true},
+		},
+	})
+}
+
+// A create stopped after the VM's disks but before its console log volumes leaves a VM that an
+// import takes over without them: the plan of the import updates it in place (no other change),
+// the apply makes the volumes, and the plan after it is empty.
+func TestProxyVM_anImportedVMLackingItsConsoleLogsGetsThem(t *testing.T) {
+	t.Parallel()
+	h := newFakeHost(t)
+	cfg := h.config(h.baseImage() + vmConfig(`wait_for_ip = false
+  running = false`))
+	var uid string
+	logs := func() []string { return rules.ConsoleLogNames("egress-1", uid) }
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             h.checkNothingLeft,
+		Steps: []resource.TestStep{
+			{Config: cfg, Check: stateAttr(vmAddr, "uid", &uid)},
+			{Config: h.config(h.baseImage() + forgetVM), Check: h.onHost},
+			{
+				PreConfig: func() {
+					for _, n := range logs() {
+						if err := h.fb.StorageVolDelete(context.Background(), libvirt.StorageVol{Pool: fake.DefaultPool, Name: n}); err != nil {
+							t.Fatal(err)
+						}
+					}
+				},
+				Config: cfg + pastedImportBlock(t, "egress-1"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionUpdate),
+				}},
+				Check: resource.ComposeTestCheckFunc(sameUID(&uid), func(*terraform.State) error {
+					for _, n := range logs() {
+						if _, ok := h.fb.Volume(fake.DefaultPool, n); !ok {
+							return fmt.Errorf("after the apply, no console log volume %s", n)
+						}
+					}
+					return nil
+				}),
+			},
+			{Config: cfg, PlanOnly: true},
+		},
+	})
+}
+
+// The same VM taken over with `terraform import` (the command the error also gives): the next
+// plan updates it and the apply makes its console log volumes.
+func TestProxyVM_anImportCommandNotesTheMissingConsoleLogs(t *testing.T) {
+	t.Parallel()
+	h := newFakeHost(t)
+	cfg := h.config(h.baseImage() + vmConfig(`wait_for_ip = false
+  running = false`))
+	var uid string
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories(h.newClient),
+		CheckDestroy:             h.checkNothingLeft,
+		Steps: []resource.TestStep{
+			{Config: cfg, Check: stateAttr(vmAddr, "uid", &uid)},
+			{Config: h.config(h.baseImage() + forgetVM), Check: h.onHost},
+			{
+				PreConfig: func() {
+					for _, n := range rules.ConsoleLogNames("egress-1", uid) {
+						if err := h.fb.StorageVolDelete(context.Background(), libvirt.StorageVol{Pool: fake.DefaultPool, Name: n}); err != nil {
+							t.Fatal(err)
+						}
+					}
+				},
+				Config: cfg, ResourceName: vmAddr, ImportState: true, ImportStateId: "lab/egress-1", ImportStatePersist: true,
+			},
+			{
+				Config: cfg,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionUpdate),
+				}},
+				Check: func(*terraform.State) error {
+					if _, ok := h.fb.Volume(fake.DefaultPool, rules.ConsoleLogName("egress-1", uid)); !ok {
+						return fmt.Errorf("after the apply, no console log volume")
+					}
+					return nil
 				},
 			},
 			{Config: cfg, PlanOnly: true},

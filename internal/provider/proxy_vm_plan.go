@@ -107,6 +107,10 @@ func (r *proxyVMResource) ModifyPlan(ctx context.Context, req resource.ModifyPla
 	}
 	if mustReplace(state.State.ValueString()) {
 		plan.State = types.StringUnknown()
+	} else if names, d := missingLogs(ctx, req.Private); len(names) > 0 {
+		resp.Diagnostics.Append(d...)
+		plan.State = types.StringUnknown() // an update, which makes them
+		resp.Diagnostics.Append(missingLogsWarning(state.ID.ValueString(), names))
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, plan)...)
 }
@@ -293,6 +297,9 @@ func (r *proxyVMResource) unchangedPlan(ctx context.Context, req resource.Modify
 	diags.Append(req.State.GetAttribute(ctx, path.Root("user_data_sha256"), &userDataSHA)...)
 	if diags.HasError() || !userDataWO.IsNull() || mustReplace(state.ValueString()) {
 		return false, diags
+	}
+	if names, d := missingLogs(ctx, req.Private); len(names) > 0 || d.HasError() {
+		return false, append(diags, d...) // planned in full: an update makes them
 	}
 	// Without user_data_wo the configured user data is user_data, the same in plan and state:
 	// a VM whose mark records other user data (write-only user data no longer configured) is

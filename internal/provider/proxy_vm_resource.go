@@ -270,6 +270,16 @@ func (r *proxyVMResource) Update(ctx context.Context, req resource.UpdateRequest
 		}
 		started = true
 	}
+	if names, d := missingLogs(ctx, req.Private); len(names) > 0 && !d.HasError() {
+		_, err := withRetry(ctx, r.data.retry, "make console logs", func(ctx context.Context) (kvm2.Instance, error) {
+			return r.data.client.MakeConsoleLogs(ctx, id, uid)
+		})
+		if err != nil {
+			resp.Diagnostics.Append(errorDiagnostic("make the console log volumes of", proxyVMKind, id, err))
+			return
+		}
+		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateLogsMissing, nil)...)
+	}
 	inst, err := r.get(ctx, id, uid)
 	if err != nil {
 		resp.Diagnostics.Append(errorDiagnostic("read back", proxyVMKind, id, err))
@@ -344,6 +354,9 @@ func (r *proxyVMResource) ImportState(ctx context.Context, req resource.ImportSt
 	state.UserData = r.importUserData(ctx, inst)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
 	resp.Diagnostics.Append(setIdentity(ctx, resp.Identity, req.ID)...)
+	if resp.Private != nil {
+		resp.Diagnostics.Append(noteMissingLogs(ctx, resp.Private, r.data.client, req.ID, inst.UID)...)
+	}
 }
 
 // importUserData is the user_data an imported VM gets in state: the user data its seed holds,
