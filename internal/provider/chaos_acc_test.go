@@ -23,6 +23,7 @@ import (
 	"maps"
 	"math/rand/v2"
 	"os"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -74,6 +75,9 @@ type chaosWalk struct {
 	probeDir   *tfDir          // where imports of foreign names are tried (chaos_ops_acc_test.go)
 	swapped    *chaosSwap      // the slot whose domain an administrator swapped, if any
 	steps      int
+	budget     time.Duration  // KVM2_CHAOS_BUDGET, or 0
+	start      time.Time      // when the walk began its steps
+	faultAt    *regexp.Regexp // where this step's fault lands (forcedStep), or nil: anywhere
 	extraHCL   string         // more of the configuration, for this step only
 	dependsOn  map[int]string // a slot's depends_on, for this step only
 }
@@ -102,7 +106,7 @@ func TestAccChaos_walk(t *testing.T) {
 	t.Logf("chaos seed %d, %d steps, run %s", seed, steps, f.run)
 	w := &chaosWalk{t: t, f: f, seed: seed, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), hosts: chaosHosts(f),
 		blocked: map[slotHost]string{}, foreignUID: map[string]bool{}, counts: map[string]int{},
-		actions: mustCLI(t).atLeast(1, 14), steps: steps}
+		actions: mustCLI(t).atLeast(1, 14), steps: steps, budget: budget}
 	w.makePools() // removed after the sweep below
 	t.Cleanup(func() {
 		if t.Failed() {
@@ -114,6 +118,7 @@ func TestAccChaos_walk(t *testing.T) {
 	})
 	t.Cleanup(func() { w.waitHosts(t) })
 	start := time.Now()
+	w.start = start
 	w.setup()
 	for w.step = 1; w.step <= steps; w.step++ {
 		if budget > 0 && time.Since(start) > budget {
@@ -269,7 +274,15 @@ func (w *chaosWalk) walkStep() {
 	if len(w.slots(true)) == 0 {
 		ops = map[string]int{"create": 1}
 	}
+	probesOwed, _ := w.owed()
+	forced, pair := "", (*faultPair)(nil)
+	if w.step+probesOwed <= w.steps { // else the probes owed take the step (choose)
+		forced, pair = w.forcedStep(probesOwed)
+	}
 	op := w.choose(ops)
+	if forced != "" {
+		op = forced
+	}
 	if w.probe(op) {
 		t.Logf("step %d: probe %s done; fleet %s", w.step, op, w.fleet())
 		w.d.assertPlanEmpty()
@@ -283,9 +296,17 @@ func (w *chaosWalk) walkStep() {
 	case "create":
 		s := w.anyOf(w.slots(false))
 		hs := w.hostsFor(s)
-		w.vms[s] = w.newVM(hs[w.rng.IntN(len(hs))])
+		h := hs[w.rng.IntN(len(hs))]
+		if forced != "" {
+			s, h = w.forcedSlot(op, pair)
+		}
+		w.vms[s] = w.newVM(h)
 	case "destroy":
-		w.vms[w.anyOf(w.slots(true))] = chaosVM{}
+		s := w.anyOf(w.slots(true))
+		if forced != "" {
+			s, _ = w.forcedSlot(op, pair)
+		}
+		w.vms[s] = chaosVM{}
 	case "update": // in place: memory, tag, a larger disk, vCPUs or autostart
 		s := w.anyOf(w.slots(true))
 		switch w.rng.IntN(5) {
@@ -353,11 +374,27 @@ func (w *chaosWalk) walkStep() {
 	}
 	faultHost := w.hosts[w.rng.IntN(len(w.hosts))]
 	changed := w.vmsSlot(before, w.vms)
+	w.faultAt = nil
+	if forced != "" {
+		fault = ""
+		if pair != nil { // on the host of the VM created or destroyed, as it begins
+			fault, w.faultAt = pair.fault, phaseLine[pair.at]
+			faultHost = *w.host(map[bool]string{true: w.vms[changed].host, false: before[changed].host}[pair.at == "create"])
+			w.counts["forced fault "+pair.fault+" mid-"+pair.at]++
+		}
+	}
 	switch {
 	case fault == "pool-full":
 		// On the host of the slot this step changes, where the walk has a pool of its own;
 		// half the time filled before the apply, so its plan sees the pool full.
 		hs := w.poolHosts()
+		if w.faultAt != nil { // forced: filled as the create or delete begins, on its host
+			if faultHost.poolDir == "" {
+				faultHost = hs[0]
+			}
+			w.fillFirst = false
+			break
+		}
 		faultHost = hs[w.rng.IntN(len(hs))]
 		for _, h := range hs {
 			if h.key == w.vms[changed].host {
@@ -372,12 +409,15 @@ func (w *chaosWalk) walkStep() {
 	if fault == "sigint" || fault == "sigkill" {
 		delay /= 4 // after terraform's first change: a VM's change takes about a second
 	}
+	if w.faultAt != nil {
+		delay = 0
+	}
 	t.Logf("step %d: %s%s; fleet %s", w.step, op, map[bool]string{true: " + " + fault + " on " + faultHost.key, false: ""}[fault != ""], w.fleet())
 	// Half the SIGKILLs of a step that makes a domain land the moment it is defined: the
 	// window in which terraform dies before it saves what it made.
 	// Half the link cuts of such a step land when its seed volume appears: mid-upload.
 	var appears *chaosHost
-	if (fault == "sigkill" || fault == "link-cut") && w.rng.IntN(2) == 0 {
+	if (fault == "sigkill" || fault == "link-cut") && w.faultAt == nil && w.rng.IntN(2) == 0 {
 		if s := changed; w.vms[s].host != "" && w.vms[s].host != before[s].host {
 			appears = w.host(w.vms[s].host)
 			delay = 0

@@ -46,6 +46,9 @@ func (w *chaosWalk) applyWithFault(args []string, fault string, h chaosHost, del
 	if fault == "sigint" || fault == "sigkill" {
 		at = workLine // terraform dies while it changes something, not while it reads
 	}
+	if w.faultAt != nil {
+		at = w.faultAt // a fault the coverage owes (forcedStep)
+	}
 	_, _ = p.waitOutput(ctx, at, 1)
 	cancel()
 	if appears != nil && fault == "link-cut" {
