@@ -27,6 +27,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -79,6 +80,8 @@ type chaosWalk struct {
 	start      time.Time      // when the walk began its steps
 	faultAt    *regexp.Regexp // where this step's fault lands (forcedStep), or nil: anywhere
 	extraHCL   string         // more of the configuration, for this step only
+	shared     *walkers       // the other walkers of a multi-walker run (chaos_walkers_acc_test.go), or nil
+	idx        int            // this walker's number there (0 owns the base images)
 	dependsOn  map[int]string // a slot's depends_on, for this step only
 }
 
@@ -87,14 +90,15 @@ type chaosWalk struct {
 // faults drawn (a comma list of sshd-kill, libvirtd-restart, link-cut, sigint, sigkill,
 // pool-full, reboot).
 func TestAccChaos_walk(t *testing.T) {
-	f := newFaultLab(t)
-	seed := uint64(time.Now().UnixNano())
-	if s := os.Getenv("KVM2_CHAOS_SEED"); s != "" {
-		var err error
-		if seed, err = strconv.ParseUint(s, 10, 64); err != nil {
-			t.Fatalf("KVM2_CHAOS_SEED: %v", err)
-		}
+	if os.Getenv("KVM2_CHAOS_WALKERS") != "" {
+		t.Skip("KVM2_CHAOS_WALKERS is set: the walkers run (TestAccChaos_walkers), not one walk")
 	}
+	runWalk(t, chaosSeed(t), nil, 0)
+}
+
+// runWalk is one walk from seed: alone (sh nil), or walker idx of a multi-walker run.
+func runWalk(t *testing.T, seed uint64, sh *walkers, idx int) {
+	f := newFaultLab(t)
 	steps := envInt(t, "KVM2_CHAOS_STEPS", 10)
 	var budget time.Duration
 	if s := os.Getenv("KVM2_CHAOS_BUDGET"); s != "" {
@@ -106,12 +110,15 @@ func TestAccChaos_walk(t *testing.T) {
 	t.Logf("chaos seed %d, %d steps, run %s", seed, steps, f.run)
 	w := &chaosWalk{t: t, f: f, seed: seed, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), hosts: chaosHosts(f),
 		blocked: map[slotHost]string{}, foreignUID: map[string]bool{}, counts: map[string]int{},
-		actions: mustCLI(t).atLeast(1, 14), steps: steps, budget: budget}
-	w.makePools() // removed after the sweep below
+		actions: mustCLI(t).atLeast(1, 14), steps: steps, budget: budget, shared: sh, idx: idx}
+	w.joinWalkers() // in a multi-walker run: the cleanups that let the others go on
+	w.makePools()   // removed after the sweep below
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("REPLAY: KVM2_CHAOS_SEED=%d KVM2_CHAOS_STEPS=%d KVM2_CHAOS_FAULTS=%s make chaos   (failed at step %d, %d violations)", seed, steps, os.Getenv("KVM2_CHAOS_FAULTS"), w.step, w.violations)
 		}
+		w.waitOthers() // walker 0's images go last
+		defer w.checking()()
 		for _, h := range w.hosts {
 			w.sweepHost(h)
 		}
@@ -119,7 +126,7 @@ func TestAccChaos_walk(t *testing.T) {
 	t.Cleanup(func() { w.waitHosts(t) })
 	start := time.Now()
 	w.start = start
-	w.setup()
+	w.setupShared()
 	for w.step = 1; w.step <= steps; w.step++ {
 		if budget > 0 && time.Since(start) > budget {
 			t.Logf("budget %v spent after %d steps", budget, w.step-1)
@@ -132,7 +139,7 @@ func TestAccChaos_walk(t *testing.T) {
 	}
 	walked := w.step - 1 // the steps taken: all of them, or as many as the budget allowed
 	w.step = steps + 1
-	w.finish()
+	w.finishShared()
 	t.Logf("chaos seed %d: %d of %d steps in %v; %s; %d violations", seed, walked, steps, time.Since(start).Round(time.Second), w.summary(), w.violations)
 	w.checkCoverage(walked == steps)
 }
@@ -179,7 +186,9 @@ func (w *chaosWalk) setup() {
 	}
 	w.probeDir = w.f.workdir(t, w.providerHCL())
 	w.d.mustApply("the walk's first fleet")
-	w.makeBaseUser() // an administrator's domain whose disk backs onto the walk's base image
+	if w.owner() {
+		w.makeBaseUser() // an administrator's domain whose disk backs onto the walk's base image
+	}
 	w.d.assertPlanEmpty()
 	w.checkConverged()
 }
@@ -283,6 +292,9 @@ func (w *chaosWalk) walkStep() {
 	if forced != "" {
 		op = forced
 	}
+	defer w.holdBases(op)()
+	checks := sync.OnceFunc(w.checking()) // until the apply, and again after it
+	defer checks()
 	if w.probe(op) {
 		t.Logf("step %d: probe %s done; fleet %s", w.step, op, w.fleet())
 		w.d.assertPlanEmpty()
@@ -424,19 +436,29 @@ func (w *chaosWalk) walkStep() {
 			w.counts[map[bool]string{true: "sigkill when the domain appears", false: "link-cut when the seed appears"}[fault == "sigkill"]]++
 		}
 	}
+	checks()
+	endFault := w.faulting(fault)
+	applied := time.Now()
 	r := w.applyWithFault(args, fault, faultHost, delay, appears, w.slotName(w.vmsSlot(before, w.vms)))
+	endFault()
+	hit := w.hitByOthers(applied, time.Now())
+	if hit != nil {
+		w.counts["apply hit by another walker's "+hit.kind]++
+		t.Logf("step %d: the apply ran while walker %d's %s landed (exit %d)", w.step, hit.walker, hit.kind, r.code)
+	}
+	defer w.checking()()
 	if expectRefusal != "" {
 		if r.code == 0 || !strings.Contains(r.out, w.slotName(w.vmsSlot(before, w.vms))) || !strings.Contains(r.out, expectRefusal) {
-			if fault == "" {
+			if fault == "" && hit == nil {
 				w.violation("an apply onto a foreign name did not fail with %q (exit %d):\n%s", expectRefusal, r.code, r.errors())
 			}
 		}
 		w.vms = before
 		w.write()
-	} else if fault == "" && r.code != 0 && !grownRE.MatchString(r.out) {
+	} else if fault == "" && hit == nil && r.code != 0 && !grownRE.MatchString(r.out) {
 		w.violation("the apply failed without a fault:\n%s", r.errors())
 	}
-	if fault != "" || r.code != 0 || op == "invoke" {
+	if fault != "" || r.code != 0 || op == "invoke" || hit != nil {
 		w.recover(r)
 	}
 	w.d.assertPlanEmpty()

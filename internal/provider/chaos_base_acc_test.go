@@ -24,6 +24,7 @@ func (w *chaosWalk) baseUsers() map[string][]string {
 			users[vm.host] = append(users[vm.host], w.slotName(i))
 		}
 	}
+	w.othersOnBase(users) // a multi-walker run's other walkers' VMs
 	return users
 }
 

@@ -71,6 +71,9 @@ resource "kvm2_proxy_vm" %q {
 // baseRef is the base_image_id of a VM of the walk on host: the base image resource, or its id
 // written out when this step leaves that resource out (chaos_ops_acc_test.go, base-delete).
 func (w *chaosWalk) baseRef(host string) string {
+	if !w.owner() { // walker 0's image, as a state of VMs beside a state of images names it
+		return fmt.Sprintf("%q", w.ownerBaseID(host))
+	}
 	if w.noBase[host] {
 		return fmt.Sprintf("%q", host+"/"+w.host(host).pool+"/"+w.f.obj("base")+".qcow2")
 	}
@@ -81,7 +84,10 @@ func (w *chaosWalk) baseRef(host string) string {
 // actions, a start and a stop action for each.
 func (w *chaosWalk) config() string {
 	var b strings.Builder
-	b.WriteString(w.providerHCL() + w.baseHCL(w.f.obj("base"), w.noBase))
+	b.WriteString(w.providerHCL())
+	if w.owner() {
+		b.WriteString(w.baseHCL(w.f.obj("base"), w.noBase))
+	}
 	for i, vm := range w.vms {
 		if vm.host == "" {
 			continue

@@ -45,9 +45,14 @@ func (w *chaosWalk) owedFaults() []faultPair {
 	return out
 }
 
+// spareSteps are the steps a walk keeps free between the faults it owes and the probes it owes
+// (choose takes those in its last steps): a probe the fleet cannot take at once (a create into
+// a full pool needs a free slot) then still finds a step.
+const spareSteps = 6
+
 // forcedStep is the step the fault coverage asks for now: an op ("create" or "destroy") and the
 // pair it lands, or op "" when the walk is free to choose. It asks once the steps left are few
-// for what is owed (two steps a pair, beside the probes owed), or past half of the budget: a
+// for what is owed (two steps a pair, the probes owed and spareSteps), or past half of the budget: a
 // pair the fleet cannot take now (a create with every slot taken, a delete of the last VM) makes
 // the step the one that changes that, without a fault.
 func (w *chaosWalk) forcedStep(probesOwed int) (string, *faultPair) {
@@ -55,7 +60,7 @@ func (w *chaosWalk) forcedStep(probesOwed int) (string, *faultPair) {
 	if len(owed) == 0 {
 		return "", nil
 	}
-	late := w.step+2*len(owed)+probesOwed >= w.steps || (w.budget > 0 && time.Since(w.start) > w.budget/2)
+	late := w.step+2*len(owed)+probesOwed+spareSteps >= w.steps || (w.budget > 0 && time.Since(w.start) > w.budget/2)
 	if !late {
 		return "", nil
 	}

@@ -33,7 +33,10 @@ type chaosSwap struct {
 
 // probes are the probe steps possible now, with their weights.
 func (w *chaosWalk) probes() map[string]int {
-	out := map[string]int{"swap": 1, "base-delete": 1, "base-replace": 1, "import-foreign": 1}
+	out := map[string]int{"swap": 1, "import-foreign": 1}
+	if w.owner() { // the images are walker 0's in a multi-walker run
+		out["base-delete"], out["base-replace"] = 1, 1
+	}
 	if len(w.slots(true)) > 0 {
 		out["attach"], out["oob"] = 1, 2
 	}
@@ -55,7 +58,7 @@ func (w *chaosWalk) owed() (int, map[string]bool) {
 	kinds := map[string]bool{}
 	n := 0
 	for _, k := range []string{"base-delete", "base-replace", "import-foreign", "create-full", "collide"} {
-		if w.counts["op "+k] == 0 {
+		if w.counts["op "+k] == 0 && (w.owner() || !strings.HasPrefix(k, "base-")) {
 			kinds[k] = true
 			n++
 		}
@@ -247,6 +250,9 @@ func (w *chaosWalk) importForeign() {
 	name := w.slotName(sh.slot)
 	vm := w.newVM(sh.host)
 	base := fmt.Sprintf("%q", sh.host+"/"+w.host(sh.host).pool+"/"+w.f.obj("base")+".qcow2")
+	if !w.owner() {
+		base = w.baseRef(sh.host) // walker 0's image, by id
+	}
 	if err := os.WriteFile(w.probeDir.dir+"/main.tf", []byte(w.providerHCL()+vmHCL("probe", name, base, vm)), 0o600); err != nil {
 		w.t.Fatal(err)
 	}
