@@ -5,6 +5,8 @@ locals {
 # A static address written by cloud-init from the seed's network-config file (version 2). The
 # configuration matches the NIC by its MAC, so the MAC is pinned too. The guest applies it and
 # its agent reports the address (shown by TestAccCloud_biosStaticAddressWaitsForCloudInit).
+# libvirt's "default" network leases 192.168.122.2 to .254: shrink its DHCP range first (see the
+# guide), so that dnsmasq never leases 192.168.122.11 to another guest.
 resource "kvm2_proxy_vm" "egress_static" {
   name          = "egress-static"
   host          = "lab"
