@@ -21,7 +21,7 @@ func main() {
 	flag.BoolVar(&debug, "debug", false, "run the provider with support for debuggers like delve")
 	flag.Parse()
 	quietUnseenLogs()
-	memory.Bound()
+	memory.Arm()
 
 	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{
 		Address:         "registry.terraform.io/egress-proxies/kvm2",

@@ -65,20 +65,29 @@ func (c *Client) get(ctx context.Context, id, uid string, disk bool) (Instance, 
 	return inst, kvmerr.Wrap(opGet, host, err)
 }
 
-// GetWithDisk is Get that also reads the size of the VM's disk from its volume, two RPCs more
-// (a lookup by the path its definition names, and the volume's info): DiskGiB is then the disk's
-// real size, rounded up to whole GiB, so a disk grown outside Terraform shows as drift, and
-// MarkDiskGiB the size the mark records (the last one asked for). A disk proven gone is 0 GiB
-// (readDisk); one that is no volume of an active pool keeps the mark's size.
+// GetWithDisk is Get that also reads the size of the VM's disk: DiskGiB is then the disk's real
+// size, rounded up to whole GiB, so a disk grown outside Terraform shows as drift, and
+// MarkDiskGiB the size the mark records (the last one asked for). A disk proven gone is 0 GiB;
+// one libvirt cannot find in an active pool keeps the mark's size (readDisk). Alone it costs two
+// RPCs more (a lookup by the path the definition names, and the volume's info); when Gets share a
+// host-wide read (a plan's refresh), none more: the sizes of every domain's disks come from one
+// call of that read.
 func (c *Client) GetWithDisk(ctx context.Context, id, uid string) (Instance, error) {
 	return c.get(ctx, id, uid, true)
 }
 
-// readDisk sets inst.DiskGiB from the capacity of the volume at p, keeping the mark's size in
-// inst.MarkDiskGiB. A disk proven gone (diskGone) reads as 0 GiB: the VM has no disk.
-func (c *Client) readDisk(ctx context.Context, b backend.Backend, host string, inst *Instance, p string) error {
+// readDisk sets inst.DiskGiB from the capacity of the file p, the disk of the domain with uuid,
+// keeping the mark's size in inst.MarkDiskGiB: from the host-wide read snap when it has that
+// file's size, else from the volume at p. A disk proven gone (diskGone) reads as 0 GiB: the VM
+// has no disk. The host-wide read never proves a disk gone: a file whose size it lacks is looked
+// up here.
+func (c *Client) readDisk(ctx context.Context, b backend.Backend, host string, inst *Instance, uuid libvirt.UUID, p string, snap *hostSnapshot) error {
 	inst.MarkDiskGiB = inst.DiskGiB
 	if p == "" {
+		return nil
+	}
+	if capacity, ok := snap.diskCapacity(ctx, b, uuid, p); ok {
+		inst.DiskGiB = int(rules.DiskGiBOf(capacity))
 		return nil
 	}
 	vol, err := b.StorageVolLookupByPath(ctx, p)
@@ -151,9 +160,9 @@ func (c *Client) readOn(ctx context.Context, b backend.Backend, host, name, uid 
 	if err != nil {
 		return Instance{}, err
 	}
-	inst, err := c.readMarked(ctx, b, host, name, uid, dom, facts, shared)
+	inst, snap, err := c.readMarked(ctx, b, host, name, uid, dom, facts, shared)
 	if err == nil && disk {
-		err = c.readDisk(ctx, b, host, &inst, facts.OverlayPath)
+		err = c.readDisk(ctx, b, host, &inst, dom.UUID, facts.OverlayPath, snap)
 	}
 	return inst, err
 }
@@ -163,12 +172,13 @@ func (c *Client) readOn(ctx context.Context, b backend.Backend, host, name, uid 
 //
 // The host-wide read is asked for only once ownership is proven, so neither a foreign domain nor
 // a gone one costs one; its facts are taken by the UUID of the domain whose definition was read.
-func (c *Client) readMarked(ctx context.Context, b backend.Backend, host, name, uid string, dom libvirt.Domain, facts definition.DomainFacts, shared func() *hostSnapshot) (Instance, error) {
+// It returns the host-wide read it used (nil when none).
+func (c *Client) readMarked(ctx context.Context, b backend.Backend, host, name, uid string, dom libvirt.Domain, facts definition.DomainFacts, shared func() *hostSnapshot) (Instance, *hostSnapshot, error) {
 	if err := claim(host, name, uid, facts); err != nil {
 		if uid == "" || errors.Is(err, ErrMarkRemoved) {
-			return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", err)
+			return Instance{}, nil, kvmerr.New(kvmerr.Permanent, "", "", err)
 		}
-		return Instance{}, c.gone(ctx, b, host, name, uid, err)
+		return Instance{}, nil, c.gone(ctx, b, host, name, uid, err)
 	}
 	inst := instanceFromFacts(host, dom, facts)
 	var snap *hostSnapshot
@@ -181,7 +191,7 @@ func (c *Client) readMarked(ctx context.Context, b backend.Backend, host, name, 
 	} else {
 		var err error
 		if state, inst.Autostart, inst.Persistent, err = domainFlags(ctx, b, dom); err != nil {
-			return Instance{}, err
+			return Instance{}, nil, err
 		}
 	}
 	inst.State = stateOf(state)
@@ -194,10 +204,10 @@ func (c *Client) readMarked(ctx context.Context, b backend.Backend, host, name, 
 			})
 		}
 		if err := c.addresses(ctx, b, snap, dom, &inst, sources); err != nil {
-			return Instance{}, err
+			return Instance{}, nil, err
 		}
 	}
-	return inst, nil
+	return inst, snap, nil
 }
 
 // domainFlags reads dom's state, autostart flag and persistence, one domain at a time.

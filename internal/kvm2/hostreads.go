@@ -15,8 +15,9 @@ import (
 // Shared host reads. A plan refreshes every VM of a host at once, and each Get would ask the
 // host for the same kinds of facts one domain at a time: state, autostart, persistence and the
 // DHCP lease. When several Gets of one host run together, they share one host-wide read of those
-// facts instead: four ConnectListAllDomains calls (running, shut off, autostart, transient) and,
-// per libvirt network, one lookup and one NetworkGetDHCPLeases. Each Get still reads its own
+// facts instead: four ConnectListAllDomains calls (running, shut off, autostart, transient),
+// per libvirt network one lookup and one NetworkGetDHCPLeases, and, for GetWithDisk, one
+// ConnectGetAllDomainStats that gives every disk's size. Each Get still reads its own
 // definition, and ownership is proven from it exactly as before (the mark's UID and the UUID
 // derived from it); the shared facts are keyed by that UUID, so a same-named domain of another
 // owner, or a lease whose hostname imitates a name, never reaches this VM.
@@ -131,6 +132,14 @@ type hostSnapshot struct {
 
 	mu     sync.Mutex
 	leases map[string]*leaseRead // by network name
+	disks  *diskRead             // made by the first GetWithDisk that asks
+}
+
+// diskRead is the capacity of every disk file libvirt could read, by domain UUID and path.
+type diskRead struct {
+	done   chan struct{}
+	byUUID map[libvirt.UUID]map[string]uint64
+	err    error
 }
 
 type leaseRead struct {
@@ -224,6 +233,81 @@ func (s *hostSnapshot) leaseAddrs(ctx context.Context, b backend.Backend, networ
 		addrs = append(addrs, libvirt.DomainIPAddr{Type: l.Type, Addr: l.Ipaddr, Prefix: l.Prefix})
 	}
 	return addrs, true
+}
+
+// diskCapacity returns the capacity in bytes of the file p, a disk of the domain with uuid, from
+// one read of every domain's block statistics, made the first time a Get of s asks; false when
+// s cannot tell (s is nil, the read failed, the domain is newer than it, or libvirt could not
+// read the file: a missing disk, which only the reads of one domain prove gone, readDisk).
+// libvirt reads a stopped domain's size from its image's header and a running one's from QEMU,
+// whatever the state of the pool holding it.
+func (s *hostSnapshot) diskCapacity(ctx context.Context, b backend.Backend, uuid libvirt.UUID, p string) (uint64, bool) {
+	if s == nil || p == "" {
+		return 0, false
+	}
+	s.mu.Lock()
+	d := s.disks
+	if d == nil {
+		d = &diskRead{done: make(chan struct{})}
+		s.disks = d
+		s.mu.Unlock()
+		d.byUUID, d.err = readDiskCapacities(ctx, b)
+		close(d.done)
+	} else {
+		s.mu.Unlock()
+		select {
+		case <-d.done:
+		case <-ctx.Done():
+			return 0, false
+		}
+	}
+	if d.err != nil {
+		return 0, false
+	}
+	c, ok := d.byUUID[uuid][p]
+	return c, ok
+}
+
+// readDiskCapacities reads the block statistics of every domain of the host in one call and
+// keeps each disk's capacity by domain UUID and file path. A running domain busy with a job is
+// not waited for (libvirt then reads its files).
+func readDiskCapacities(ctx context.Context, b backend.Backend) (map[libvirt.UUID]map[string]uint64, error) {
+	recs, err := b.ConnectGetAllDomainStats(ctx, libvirt.DomainStatsBlock, libvirt.ConnectGetAllDomainsStatsNowait)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[libvirt.UUID]map[string]uint64, len(recs))
+	for _, r := range recs {
+		paths, sizes := map[string]string{}, map[string]uint64{} // by disk index
+		for _, p := range r.Params {
+			rest, ok := strings.CutPrefix(p.Field, "block.")
+			if !ok {
+				continue
+			}
+			i, key, ok := strings.Cut(rest, ".") // block.<i>.<key>
+			if !ok {
+				continue
+			}
+			switch v := p.Value.I.(type) {
+			case string:
+				if key == "path" {
+					paths[i] = v
+				}
+			case uint64:
+				if key == "capacity" {
+					sizes[i] = v
+				}
+			}
+		}
+		m := make(map[string]uint64, len(sizes))
+		for i, p := range paths {
+			if c, ok := sizes[i]; ok {
+				m[p] = c
+			}
+		}
+		out[r.Dom.UUID] = m
+	}
+	return out, nil
 }
 
 // readLeases reads every current lease of network, by lower-case MAC.

@@ -128,13 +128,16 @@ func TestLab(t *testing.T) {
 		if _, err := fresh.SetRunning(ctx, rules.FormatID("lab", stopped), created[stopped].UID, false); err != nil {
 			t.Fatal(err)
 		}
-		alone := map[string]Instance{}
+		alone, aloneDisk := map[string]Instance{}, map[string]Instance{}
 		for name, want := range created {
 			got, err := fresh.Get(ctx, rules.FormatID("lab", name), want.UID)
 			if err != nil {
 				t.Fatal(err)
 			}
 			alone[name] = got
+			if aloneDisk[name], err = fresh.GetWithDisk(ctx, rules.FormatID("lab", name), want.UID); err != nil {
+				t.Fatal(err)
+			}
 		}
 		if snap := fresh.reads.state("lab").snap; snap != nil {
 			t.Fatal("Gets one at a time made a host-wide read")
@@ -151,16 +154,34 @@ func TestLab(t *testing.T) {
 			if !reflect.DeepEqual(got, alone[name]) {
 				t.Fatalf("%s together:\n%+v\nalone:\n%+v", name, got, alone[name])
 			}
-			t.Logf("%s: %s, %q", name, got.State, got.IPv4)
+			// The disk's size from the host's block statistics, as read from its volume alone.
+			withDisk, err := fresh.GetWithDisk(ctx, rules.FormatID("lab", name), want.UID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(withDisk, aloneDisk[name]) {
+				t.Fatalf("%s with its disk together:\n%+v\nalone:\n%+v", name, withDisk, aloneDisk[name])
+			}
+			t.Logf("%s: %s, %q, disk %d GiB", name, got.State, got.IPv4, withDisk.DiskGiB)
 		}
 		snap := fresh.reads.state("lab").snap
 		if snap == nil || snap.err != nil {
 			t.Fatalf("no host-wide read was made: %+v", snap)
 		}
+		if snap.disks == nil || snap.disks.err != nil {
+			t.Fatalf("no host-wide read of the disks' sizes was made: %+v", snap.disks)
+		}
 		for name, inst := range alone {
 			dom, _ := uuidRef(name, inst.DomainUUID)
 			if f, placed := snap.domain(dom.UUID); !placed || stateOf(f.state) != inst.State {
 				t.Errorf("the host-wide read places %s (%s): %v, %+v", name, inst.DomainUUID, placed, f)
+			}
+			sized := false
+			for _, c := range snap.disks.byUUID[dom.UUID] {
+				sized = sized || int(rules.DiskGiBOf(c)) == aloneDisk[name].DiskGiB
+			}
+			if !sized {
+				t.Errorf("the host-wide read gives %s no disk of %d GiB: %v", name, aloneDisk[name].DiskGiB, snap.disks.byUUID[dom.UUID])
 			}
 			if inst.State == StateRunning {
 				// The newest host-wide read may be younger than the one that gave this VM its

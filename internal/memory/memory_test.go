@@ -25,13 +25,16 @@ func restore(t *testing.T) {
 	})
 }
 
-func TestBound_setsTheLimitAndArmsTheCreateTarget(t *testing.T) {
+// The policy never sets a memory limit, in a process that plans or one that creates: a fixed
+// limit costs a large fleet's plan its time (issue 39: 2.6 times at 1,000 items under 32 MiB).
+// The only setting is GOGC=50 once a create begins, a goal that moves with what is live.
+func TestArm_setsNoMemoryLimitAndArmsTheCreateTarget(t *testing.T) {
 	restore(t)
 	debug.SetGCPercent(100)
 	debug.SetMemoryLimit(math.MaxInt64)
-	bound(func(string) string { return "" })
-	if got := debug.SetMemoryLimit(-1); got != SoftLimit {
-		t.Fatalf("memory limit = %d, want %d", got, SoftLimit)
+	arm(func(string) string { return "" })
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Fatalf("memory limit after Arm = %d, want none (%d)", got, int64(math.MaxInt64))
 	}
 	if got := gcPercent(); got != 100 {
 		t.Fatalf("GOGC before any create = %d, want the default 100", got)
@@ -40,6 +43,9 @@ func TestBound_setsTheLimitAndArmsTheCreateTarget(t *testing.T) {
 	if got := gcPercent(); got != CreateGCPercent {
 		t.Fatalf("GOGC after a create began = %d, want %d", got, CreateGCPercent)
 	}
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Fatalf("memory limit after a create began = %d, want none", got)
+	}
 	debug.SetGCPercent(100)
 	Creating()
 	if got := gcPercent(); got != 100 {
@@ -47,12 +53,12 @@ func TestBound_setsTheLimitAndArmsTheCreateTarget(t *testing.T) {
 	}
 }
 
-func TestBound_leavesAUsersSettingAlone(t *testing.T) {
+func TestArm_leavesAUsersSettingAlone(t *testing.T) {
 	restore(t)
 	for _, v := range []string{"GOGC", "GOMEMLIMIT"} {
 		debug.SetGCPercent(100)
 		debug.SetMemoryLimit(math.MaxInt64)
-		bound(func(k string) string {
+		arm(func(k string) string {
 			if k == v {
 				return "200"
 			}
@@ -68,7 +74,7 @@ func TestBound_leavesAUsersSettingAlone(t *testing.T) {
 	}
 }
 
-func TestCreating_withoutBoundLeavesTheCollectorAlone(t *testing.T) {
+func TestCreating_withoutArmLeavesTheCollectorAlone(t *testing.T) {
 	restore(t)
 	debug.SetGCPercent(100)
 	Creating()

@@ -153,9 +153,8 @@ kvm2_extras() {
 declare -A offline
 
 # floor_limited: the floor's plans again, PLANS times under each Go memory limit of FLOOR_LIMITS
-# (default: kvm2's own soft limit, softMemoryLimit in main.go). kvm2 runs under that limit and the
-# floor by default does not; planned under the same one, the floor shows what any plugin-framework
-# provider keeps resident for N resources with the collector held to it. Labels
+# (default none: kvm2 sets no limit, internal/memory): what any plugin-framework provider keeps
+# resident for N resources, and how long it plans, with the collector held to that limit. Labels
 # floor-plan-limit-<limit>-plan-<i>.
 floor_limited() {
   local dir="$1" limit i

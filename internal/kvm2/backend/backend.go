@@ -26,6 +26,13 @@ type Backend interface {
 	ConnectGetLibVersion(ctx context.Context) (uint64, error)
 	ConnectGetCapabilities(ctx context.Context) (string, error)
 	ConnectListAllDomains(ctx context.Context, flags libvirt.ConnectListAllDomainsFlags) ([]libvirt.Domain, error)
+	// ConnectGetAllDomainStats returns the statistics groups stats names of every domain of the
+	// host, running or not, one record per domain (virConnectGetAllDomainStats). The block group
+	// (DomainStatsBlock) gives each disk's block.N.path and, when libvirt can read its file (QEMU's
+	// view for a running domain, the image's header for one that is not), block.N.capacity; a
+	// file that is missing has no capacity. With ConnectGetAllDomainsStatsNowait a running domain
+	// busy with a job is answered from its files instead of waiting for QEMU.
+	ConnectGetAllDomainStats(ctx context.Context, stats libvirt.DomainStatsTypes, flags libvirt.ConnectGetAllDomainStatsFlags) ([]libvirt.DomainStatsRecord, error)
 	// NodeGetInfo describes the host machine: its CPUs and memory.
 	NodeGetInfo(ctx context.Context) (NodeInfo, error)
 

@@ -13,6 +13,12 @@ func (b *libvirtBackend) ConnectListAllDomains(ctx context.Context, flags libvir
 	})
 }
 
+func (b *libvirtBackend) ConnectGetAllDomainStats(ctx context.Context, stats libvirt.DomainStatsTypes, flags libvirt.ConnectGetAllDomainStatsFlags) ([]libvirt.DomainStatsRecord, error) {
+	return call(ctx, b, "ConnectGetAllDomainStats", true, func() ([]libvirt.DomainStatsRecord, error) {
+		return b.l.ConnectGetAllDomainStats(nil, uint32(stats), uint32(flags))
+	})
+}
+
 func (b *libvirtBackend) DomainLookupByName(ctx context.Context, name string) (libvirt.Domain, error) {
 	return call(ctx, b, "DomainLookupByName", true, func() (libvirt.Domain, error) {
 		return b.l.DomainLookupByName(name)

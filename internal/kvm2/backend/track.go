@@ -13,7 +13,8 @@ import (
 // write until it is listed here.
 var readMethods = setOf(
 	"Host", "Close",
-	"ConnectGetLibVersion", "ConnectGetCapabilities", "ConnectListAllDomains", "NodeGetInfo",
+	"ConnectGetLibVersion", "ConnectGetCapabilities", "ConnectListAllDomains", "ConnectGetAllDomainStats",
+	"NodeGetInfo",
 	"DomainLookupByName", "DomainGetState", "DomainGetXMLDesc", "DomainIsPersistent",
 	"DomainGetAutostart", "DomainGetMetadata", "DomainInterfaceAddresses",
 	// The core sends the agent only commands that read a file in the guest (readMethods is about
@@ -115,6 +116,11 @@ func (t tracked) ConnectGetCapabilities(ctx context.Context) (string, error) {
 func (t tracked) ConnectListAllDomains(ctx context.Context, flags libvirt.ConnectListAllDomainsFlags) ([]libvirt.Domain, error) {
 	defer t.ended("ConnectListAllDomains")
 	return t.b.ConnectListAllDomains(ctx, flags)
+}
+
+func (t tracked) ConnectGetAllDomainStats(ctx context.Context, stats libvirt.DomainStatsTypes, flags libvirt.ConnectGetAllDomainStatsFlags) ([]libvirt.DomainStatsRecord, error) {
+	defer t.ended("ConnectGetAllDomainStats")
+	return t.b.ConnectGetAllDomainStats(ctx, stats, flags)
 }
 
 func (t tracked) NodeGetInfo(ctx context.Context) (NodeInfo, error) {

@@ -45,6 +45,7 @@ func TestIntegration_fakeAnswersAsTheHost(t *testing.T) {
 		{"lookup", lookupScenarios},
 		{"pool", poolScenarios},
 		{"resize", resizeScenarios},
+		{"stats", statsScenarios},
 		{"lists", listScenarios},
 		{"console", consoleScenarios},
 		{"nic", nicScenarios},
