@@ -28,9 +28,11 @@ package provider
 //	KVM2_CHAOS_WALKERS=3 KVM2_CHAOS_SEED=1 KVM2_CHAOS_BUDGET=30m make chaos-walkers
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"slices"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -68,6 +70,10 @@ func TestAccChaos_walkers(t *testing.T) {
 	n := envInt(t, "KVM2_CHAOS_WALKERS", 3)
 	if n < 2 {
 		t.Fatalf("KVM2_CHAOS_WALKERS=%d: two or more (one walk is TestAccChaos_walk)", n)
+	}
+	// go test runs at most -parallel (GOMAXPROCS by default) parallel subtests at once.
+	if p := flag.Lookup("test.parallel"); p == nil || atoi(p.Value.String()) < n {
+		t.Fatalf("KVM2_CHAOS_WALKERS=%d needs go test -parallel %d or more (make chaos-walkers passes it)", n, n)
 	}
 	seed := chaosSeed(t)
 	sh := &walkers{ready: make(chan struct{})}
@@ -263,4 +269,10 @@ func (w *chaosWalk) waitOthers() {
 	if w.shared != nil && w.owner() {
 		w.shared.others.Wait()
 	}
+}
+
+// atoi is s as a number, or 0.
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
 }
