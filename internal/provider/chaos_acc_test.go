@@ -82,6 +82,7 @@ type chaosWalk struct {
 	extraHCL   string         // more of the configuration, for this step only
 	shared     *walkers       // the other walkers of a multi-walker run (chaos_walkers_acc_test.go), or nil
 	idx        int            // this walker's number there (0 owns the base images)
+	keptStep   int            // the step whose logs keepLogs last kept
 	dependsOn  map[int]string // a slot's depends_on, for this step only
 }
 

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -269,6 +270,31 @@ func (w *chaosWalk) violation(format string, args ...any) {
 	w.t.Helper()
 	w.violations++
 	w.t.Errorf("step %d: VIOLATION: "+format, append([]any{w.step}, args...)...)
+	w.keepLogs()
+}
+
+// keepLogs copies, once a step, the terraform logs (the provider's at DEBUG: every RPC) of the
+// walk's last ten minutes out of its temporary directory, which the test removes, into
+// $TMPDIR/kvm2-chaos-<run>/step<N>/, and says where.
+func (w *chaosWalk) keepLogs() {
+	if w.d == nil || w.keptStep == w.step {
+		return
+	}
+	w.keptStep = w.step
+	dst := filepath.Join(os.TempDir(), "kvm2-chaos-"+w.f.run, fmt.Sprintf("step%d", w.step))
+	logs, _ := filepath.Glob(filepath.Join(w.d.dir, "tf-*.log"))
+	kept := 0
+	for _, l := range logs {
+		fi, err := os.Stat(l)
+		if err != nil || time.Since(fi.ModTime()) > 10*time.Minute {
+			continue
+		}
+		b, err := os.ReadFile(l)
+		if err == nil && os.MkdirAll(dst, 0o700) == nil && os.WriteFile(filepath.Join(dst, filepath.Base(l)), b, 0o600) == nil {
+			kept++
+		}
+	}
+	w.t.Logf("step %d: %d terraform logs of the last ten minutes kept in %s", w.step, kept, dst)
 }
 
 // checkForeign: no foreign object is gone or changed: a domain's UUID, its inactive and live
