@@ -444,8 +444,8 @@ func (w *chaosWalk) walkStep() {
 	endFault()
 	hit := w.hitByOthers(applied, time.Now())
 	if hit != nil {
-		w.counts["apply hit by another walker's "+hit.kind]++
-		t.Logf("step %d: the apply ran while walker %d's %s landed (exit %d)", w.step, hit.walker, hit.kind, r.code)
+		w.counts["apply hit by another walk's "+hit.kind]++
+		t.Logf("step %d: the apply ran while run %s's %s landed (exit %d)", w.step, hit.run, hit.kind, r.code)
 	}
 	defer w.checking()()
 	if expectRefusal != "" {

@@ -12,18 +12,12 @@ package provider
 // of one walker's is touched by another": each checks its own VMs, volumes and foreign fleet
 // exactly, from the hosts.
 //
-// What the walkers share:
-//   - quiet: the faults that reach every client of a host (sshd killed, libvirtd restarted, the
-//     link cut, host 1 rebooted) land only while no other walker is checking. A walker holds it
-//     shared while it checks, probes and recovers, and exclusively for an apply that carries
-//     such a fault; another walker's apply (nobody holds anything while applying) may be hit,
-//     as a real run on the host would be: the journal below excuses its failure, and its
-//     recovery then converges it like any faulted apply.
-//   - bases: walker 0's steps that remove, replace or stop its images' pool hold it
-//     exclusively; the others hold it shared for every step, so the users walker 0 expects
-//     to be refused for are the VMs the others' states hold. The race of an image delete
-//     against a create of another process has its own tests (TestIntegrationRace_*).
-//   - the journal of host-wide faults, with when each began and ended.
+// What the walkers share, besides the gate every walk takes (chaos_gate_acc_test.go: faults
+// that reach every client of a host land while no other walk checks, and excuse the applies of
+// others they hit): bases, which walker 0's steps that remove, replace or stop its images' pool
+// hold exclusively and the others hold shared for every step, so the users walker 0 expects to
+// be refused for are the VMs the others' states hold. The race of an image delete against a
+// create of another process has its own tests (TestIntegrationRace_*).
 //
 //	KVM2_CHAOS_WALKERS=3 KVM2_CHAOS_SEED=1 KVM2_CHAOS_BUDGET=30m make chaos-walkers
 
@@ -40,25 +34,13 @@ import (
 
 // walkers is what the walkers of one run share.
 type walkers struct {
-	quiet  sync.RWMutex // shared: checking; exclusive: a host-wide fault
 	bases  sync.RWMutex // shared: a walker's step; exclusive: walker 0 on its images
 	mu     sync.Mutex
-	faults []faultRecord
 	owner  *chaosWalk    // walker 0, once it made its base images
 	ready  chan struct{} // closed once walker 0's base images are made (or it stopped)
 	all    []*chaosWalk
 	others sync.WaitGroup // the walkers other than 0, until they end
 }
-
-// faultRecord is a host-wide fault of one walker: from before it landed until its hosts answered.
-type faultRecord struct {
-	walker   int
-	kind     string
-	from, to time.Time
-}
-
-// hostWide are the faults every client of the host meets.
-var hostWide = map[string]bool{"sshd-kill": true, "libvirtd-restart": true, "link-cut": true, "reboot": true}
 
 // TestAccChaos_walkers runs KVM2_CHAOS_WALKERS (two or more) walks at once; each takes
 // KVM2_CHAOS_STEPS steps within KVM2_CHAOS_BUDGET, as TestAccChaos_walk does. Without
@@ -107,49 +89,6 @@ func (w *chaosWalk) holdBases(op string) func() {
 	}
 	sh.bases.RLock()
 	return sh.bases.RUnlock
-}
-
-// checking holds quiet shared while w checks, probes or recovers; it returns the release.
-func (w *chaosWalk) checking() func() {
-	if w.shared == nil {
-		return func() {}
-	}
-	w.shared.quiet.RLock()
-	return w.shared.quiet.RUnlock
-}
-
-// faulting holds quiet exclusively for an apply carrying a host-wide fault and journals it;
-// it returns the release, to call once the hosts answer again.
-func (w *chaosWalk) faulting(fault string) func() {
-	if w.shared == nil || !hostWide[fault] {
-		return func() {}
-	}
-	sh := w.shared
-	sh.quiet.Lock()
-	rec := faultRecord{walker: w.idx, kind: fault, from: time.Now()}
-	return func() {
-		rec.to = time.Now()
-		sh.mu.Lock()
-		sh.faults = append(sh.faults, rec)
-		sh.mu.Unlock()
-		sh.quiet.Unlock()
-	}
-}
-
-// hitByOthers is the host-wide fault of another walker that overlapped [from, to], if any.
-func (w *chaosWalk) hitByOthers(from, to time.Time) *faultRecord {
-	if w.shared == nil {
-		return nil
-	}
-	sh := w.shared
-	sh.mu.Lock()
-	defer sh.mu.Unlock()
-	for i := len(sh.faults) - 1; i >= 0; i-- {
-		if f := sh.faults[i]; f.walker != w.idx && f.from.Before(to) && f.to.After(from) {
-			return &f
-		}
-	}
-	return nil
 }
 
 // othersOnBase are, by host, the VMs of the other walkers (their models: they hold bases shared
@@ -229,10 +168,11 @@ func (sh *walkers) closeReady() {
 	}
 }
 
-// setupShared is setup, in a multi-walker run after walker 0's images (the other walkers' VMs
-// back onto them), holding the locks a step holds.
+// setupShared is setup holding the locks a step holds; in a multi-walker run, after walker 0's
+// images (the other walkers' VMs back onto them).
 func (w *chaosWalk) setupShared() {
 	if w.shared == nil {
+		defer w.checking()()
 		w.setup()
 		return
 	}
@@ -259,8 +199,8 @@ func (w *chaosWalk) finishShared() {
 	if w.shared != nil {
 		w.waitOthers()
 		defer w.holdBases("")()
-		defer w.checking()()
 	}
+	defer w.checking()()
 	w.finish()
 }
 
