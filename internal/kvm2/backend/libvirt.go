@@ -8,6 +8,7 @@ import (
 	"net"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	libvirt "github.com/digitalocean/go-libvirt"
@@ -22,6 +23,20 @@ const closeBudget = 2 * time.Second
 
 // errLinkDead is returned, without an RPC, by a backend whose link was already closed.
 var errLinkDead = errors.New("connection closed earlier; redial needed")
+
+// linkBroken reports whether err says the link under go-libvirt is gone: go-libvirt answers
+// every call on a socket it knows is disconnected with a bare syscall.EINVAL, and a closed conn
+// gives net.ErrClosed or io.ErrClosedPipe. go-libvirt's own liveness (IsConnected) can miss it:
+// when the socket drops while ConnectToURI is still opening the connection, the goroutine that
+// would close Disconnected() finds the channel of before the connect (closed) and returns, and
+// ConnectToURI then installs an open one that nothing closes (upstream: DESIGN.md, Upstream
+// defects). Such a link failed every call with "invalid argument" while Alive said it worked.
+func linkBroken(err error) bool {
+	if err == nil || kvmerr.IsLibvirtError(err) {
+		return false
+	}
+	return errors.Is(err, syscall.EINVAL) || errors.Is(err, net.ErrClosed) || errors.Is(err, io.ErrClosedPipe)
+}
 
 // libvirtBackend is the production Backend: go-libvirt over a socket forwarded by SSH.
 //
@@ -183,6 +198,9 @@ func run[T any](ctx context.Context, b *libvirtBackend, method string, budgeted 
 	}()
 	select {
 	case r := <-done:
+		if linkBroken(r.err) {
+			b.kill() // so the pool redials instead of lending the broken link again
+		}
 		return r.v, r.err
 	case <-callCtx.Done():
 		b.kill()

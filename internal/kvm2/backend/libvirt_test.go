@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"net"
 	"slices"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -332,5 +335,33 @@ func TestClose_isBoundedAndIdempotent(t *testing.T) {
 	}
 	if err := b.Close(); err != nil {
 		t.Errorf("second Close: %v", err)
+	}
+}
+
+// A call that fails because the socket under go-libvirt is gone (go-libvirt's bare EINVAL)
+// kills the link, so the pool redials: go-libvirt can keep reporting such a link connected, and
+// the pool lent it again for every retry, each failing with "invalid argument" until the
+// operation's timeout. A libvirt error whose code is "invalid argument" is no broken link.
+func TestCall_aBrokenLinkIsKilled(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		err    error
+		broken bool
+	}{
+		{"go-libvirt's disconnected socket", syscall.EINVAL, true},
+		{"a closed conn", fmt.Errorf("write: %w", net.ErrClosed), true},
+		{"libvirt's invalid argument", libvirt.Error{Code: uint32(libvirt.ErrInvalidArg), Message: "invalid argument: x"}, false},
+		{"another libvirt error", libvirt.Error{Code: uint32(libvirt.ErrNoDomain), Message: "no domain"}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b := newStubBackend(t, PoolOptions{}, nil)
+			_, err := run(context.Background(), b, "DomainCreate", true, func() (struct{}, error) { return struct{}{}, tt.err })
+			if !errors.Is(err, tt.err) {
+				t.Fatalf("err = %v, want %v", err, tt.err)
+			}
+			if b.Alive() == tt.broken {
+				t.Errorf("after %v: Alive() = %v, want %v", tt.err, b.Alive(), !tt.broken)
+			}
+		})
 	}
 }
