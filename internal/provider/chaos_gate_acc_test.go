@@ -15,8 +15,9 @@ package provider
 //   - intent: a walk about to fault takes it exclusively before quiet, and a walk about to check
 //     passes through it shared first, so a fault waits only for the checks already running
 //     (flock alone would let a stream of checks hold it off for good).
-//   - the journal: one line per host-wide fault, with its walk's run, its kind, and when it
-//     began and ended (until its hosts answered again).
+//   - the journal: two lines per host-wide fault, with its walk's run, its kind, when it began,
+//     and when it ended (its hosts answered again; 0 in the line written as it began), so a walk
+//     that looks while another's fault is under way sees it.
 //
 // A walk alone takes the same locks, uncontended.
 
@@ -75,8 +76,8 @@ func (w *chaosWalk) checking() func() {
 	return func() { _ = quiet.Close() }
 }
 
-// faulting holds quiet exclusively for an apply carrying a host-wide fault; the release it
-// returns, called once the hosts answer again, journals the fault.
+// faulting holds quiet exclusively for an apply carrying a host-wide fault and journals it as
+// begun; the release it returns, called once the hosts answer again, journals its end.
 func (w *chaosWalk) faulting(fault string) func() {
 	if !hostWide[fault] {
 		return func() {}
@@ -84,29 +85,41 @@ func (w *chaosWalk) faulting(fault string) func() {
 	intent := w.lockGate("intent", syscall.LOCK_EX)
 	quiet := w.lockGate("quiet", syscall.LOCK_EX)
 	from := time.Now()
+	w.journal(fault, from, time.Time{})
 	return func() {
-		line := fmt.Sprintf("%s %s %d %d\n", w.f.run, fault, from.UnixNano(), time.Now().UnixNano())
-		j, err := os.OpenFile(gatePath("journal"), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
-		if err == nil {
-			_, err = j.WriteString(line) // one write of a short line: appended whole
-			_ = j.Close()
-		}
-		if err != nil {
-			w.t.Errorf("fault journal: %v", err)
-		}
+		w.journal(fault, from, time.Now())
 		_ = quiet.Close()
 		_ = intent.Close()
 	}
 }
 
-// hitByOthers is the last host-wide fault of another walk that overlapped [from, to], if any.
+// journal appends a line for w's fault that began at from and ended at to (zero: not yet).
+func (w *chaosWalk) journal(fault string, from, to time.Time) {
+	end := int64(0)
+	if !to.IsZero() {
+		end = to.UnixNano()
+	}
+	line := fmt.Sprintf("%s %s %d %d\n", w.f.run, fault, from.UnixNano(), end)
+	j, err := os.OpenFile(gatePath("journal"), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	if err == nil {
+		_, err = j.WriteString(line) // one write of a short line: appended whole
+		_ = j.Close()
+	}
+	if err != nil {
+		w.t.Errorf("fault journal: %v", err)
+	}
+}
+
+// hitByOthers is the last host-wide fault of another walk that overlapped [from, to], if any; a
+// fault journaled as begun and not yet as ended lasts until now.
 func (w *chaosWalk) hitByOthers(from, to time.Time) *faultRecord {
 	j, err := os.Open(gatePath("journal"))
 	if err != nil {
 		return nil // no walk has faulted yet
 	}
 	defer j.Close()
-	var hit *faultRecord
+	faults := map[string]*faultRecord{} // by run and start
+	var order []string
 	for sc := bufio.NewScanner(j); sc.Scan(); {
 		f := strings.Fields(sc.Text())
 		if len(f) != 4 || f[0] == w.f.run {
@@ -117,8 +130,21 @@ func (w *chaosWalk) hitByOthers(from, to time.Time) *faultRecord {
 		if err1 != nil || err2 != nil {
 			continue
 		}
-		if r := (faultRecord{run: f[0], kind: f[1], from: time.Unix(0, a), to: time.Unix(0, b)}); r.from.Before(to) && r.to.After(from) {
-			hit = &r
+		k := f[0] + " " + f[2]
+		r, ok := faults[k]
+		if !ok {
+			r = &faultRecord{run: f[0], kind: f[1], from: time.Unix(0, a), to: time.Now()}
+			faults[k] = r
+			order = append(order, k)
+		}
+		if b != 0 {
+			r.to = time.Unix(0, b)
+		}
+	}
+	var hit *faultRecord
+	for _, k := range order {
+		if r := faults[k]; r.from.Before(to) && r.to.After(from) {
+			hit = r
 		}
 	}
 	return hit
