@@ -1,5 +1,6 @@
-# Terraform Stacks: one deployment per zone, each with its own state. The component's module is
-# ../zone without its provider.tf (a Stack gives its components their providers).
+# Terraform Stacks: one deployment per zone, each with its own state. The component's module,
+# ./zone, is the guide's zone/main.tf without its provider.tf (a Stack gives its components their
+# providers).
 required_providers {
   kvm2 = {
     source = "egress-proxies/kvm2"
