@@ -31,6 +31,7 @@ type cliDir struct {
 	dir      string
 	bin      string
 	reattach string
+	env      []string // added to every command's environment (TF_WORKSPACE=..., say)
 }
 
 // newCLIDir serves the provider for the life of the test and returns an empty working directory.
@@ -122,7 +123,7 @@ func (d *cliDir) run(args ...string) cliRun {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, d.bin, full...)
 	cmd.Dir = d.dir
-	cmd.Env = append(os.Environ(), "TF_REATTACH_PROVIDERS="+d.reattach, "TF_IN_AUTOMATION=1")
+	cmd.Env = append(append(os.Environ(), d.env...), "TF_REATTACH_PROVIDERS="+d.reattach, "TF_IN_AUTOMATION=1")
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	start := time.Now()

@@ -12,6 +12,10 @@
 #   root module, as a reader who copies them gets it: nothing is added, so a guide whose files
 #   lack the required_providers block of egress-proxies/kvm2 fails. Every .tf file under
 #   examples/guides must be included by a guide.
+# - Configuration of other tools that a guide shows ({{ codefile "hcl" "..." }}: Terragrunt's
+#   terragrunt.hcl, Terraform Stacks' .tfcomponent.hcl and .tfdeploy.hcl) cannot be run here:
+#   it is parsed and format-checked as HCL (`fmt -check` of a copy), never validated, and a .tf
+#   file shown that way fails, since it would escape validation.
 set -euo pipefail
 # shellcheck source=tools/demo/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -32,6 +36,13 @@ fi
 skip_actions=1
 if "$TERRAFORM" version 2>/dev/null | head -1 | grep -qE '^Terraform v1\.(1[4-9]|[2-9][0-9])\.'; then
   skip_actions=0
+fi
+
+# A provider block with for_each needs OpenTofu 1.9: such examples are left out on Terraform and
+# older OpenTofu (and named).
+skip_provider_for_each=1
+if "$TERRAFORM" version 2>/dev/null | head -1 | grep -qE '^OpenTofu v1\.([9]|[1-9][0-9])\.'; then
+  skip_provider_for_each=0
 fi
 
 # Identity in import blocks needs Terraform or OpenTofu 1.12.
@@ -55,6 +66,17 @@ validate() {
       echo "skip  $rel/$(basename "$f") (identity in import blocks needs Terraform or OpenTofu 1.12+; $("$TERRAFORM" version | head -1))"
       rm -f "$f"
     done < <(grep -lsE '^\s*identity\s*=' "$copy"/*.tf || true)
+  fi
+  if [ "$skip_provider_for_each" = 1 ]; then
+    for f in "$copy"/*.tf; do
+      if awk '/^provider "/ { p = 1 } p && /^[[:space:]]*for_each[[:space:]]*=/ { found = 1 } /^}/ { p = 0 } END { exit !found }' "$f"; then
+        echo "skip  $rel/$(basename "$f") (for_each in a provider block needs OpenTofu 1.9+; $("$TERRAFORM" version | head -1))"
+        rm -f "$f"
+      fi
+    done
+    if ! ls "$copy"/*.tf >/dev/null 2>&1; then
+      return 0
+    fi
   fi
   if [ "$skip_actions" = 1 ]; then
     while read -r f; do
@@ -142,6 +164,28 @@ for tmpl in "$repo"/templates/guides/*.md.tmpl; do
     find "$repo/$gdir" -maxdepth 1 -type f ! -name '*.tf' ! -name '*.hcl' -exec cp {} "$copy/" \;
     validate "$guide: $gdir" "$copy" 0 || failed+=("$guide: $gdir")
   done
+  # Other tools' configuration: parsed and format-checked as HCL, never run.
+  while read -r f; do
+    [ -f "$repo/$f" ] || die "${tmpl#"$repo"/} includes $f, which does not exist"
+    shown+=("$f")
+    case "$f" in
+    *.tf)
+      echo "FAIL  $guide: $f is Terraform shown as hcl (show it with {{ tffile \"$f\" }}, so that it is validated)"
+      failed+=("$guide: $f")
+      continue
+      ;;
+    esac
+    hcl="$work/hcl_$(basename "$tmpl" .md.tmpl)_${f//\//_}"
+    mkdir -p "$hcl"
+    cp "$repo/$f" "$hcl/shown.tf"
+    if "$TERRAFORM" fmt -check -diff -no-color "$hcl/shown.tf" >"$hcl/fmt.log" 2>&1; then
+      echo "ok    $guide: $f (HCL of another tool: parsed and format-checked, not run)"
+    else
+      echo "FAIL  $guide: $f"
+      sed 's/^/      /' "$hcl/fmt.log"
+      failed+=("$guide: $f")
+    fi
+  done < <(grep -oE '\{\{ *codefile "hcl" "[^"]+" *\}\}' "$tmpl" | sed -E 's/.*"([^"]+)" *\}\}$/\1/')
 done
 
 # Every file under examples/guides is in a guide: one that none shows is validated by nothing.

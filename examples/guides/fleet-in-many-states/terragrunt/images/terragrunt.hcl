@@ -1,0 +1,4 @@
+# Terragrunt unit of the images state: Terraform runs ../../images as it is.
+terraform {
+  source = "../../images"
+}
