@@ -13,6 +13,8 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hosthealth"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/keylock"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
@@ -106,10 +108,10 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 		poolOpts.Observer = rpcLogger{c.log} // with no logger, RPCs are not timed or described
 	}
 	if c.pool == nil {
-		c.pool = backend.NewSSHPool(cfg.sshConfigs(), cfg.poolLimits(), poolOpts)
+		c.pool = backend.NewSSHPool(cfg.SSHConfigs(), cfg.PoolLimits(), poolOpts)
 		if c.connect == nil {
 			c.connect = func(ctx context.Context, host string) (backend.Backend, error) {
-				return backend.Connect(ctx, host, c.cfg.Hosts[host].sshConfig(), poolOpts)
+				return backend.Connect(ctx, host, c.cfg.Hosts[host].SSHConfig(), poolOpts)
 			}
 		}
 	}
@@ -138,7 +140,7 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 // are read again on every dial, so this is a hint, not an error.
 func (c *Client) warnUnreadableFiles() {
 	for _, name := range c.Hosts() {
-		for _, f := range c.cfg.Hosts[name].unreadableFiles() {
+		for _, f := range c.cfg.Hosts[name].UnreadableFiles() {
 			c.logf(context.Background(), corelog.LevelWarn, "configured file is not readable yet",
 				map[string]any{"host": name, "file": f})
 		}
@@ -215,12 +217,12 @@ func (c *Client) PoolFree(ctx context.Context, host, pool string) (uint64, error
 // Check probes the given hosts (all when none given) concurrently, each on a fresh connection
 // closed after the probe, never the pooled one: a health check must see whether a new
 // connection can be made now.
-func (c *Client) Check(ctx context.Context, hosts ...string) []HostHealth {
-	return checkHosts(ctx, c.cfg.Hosts, hosts, c.connect, c.log)
+func (c *Client) Check(ctx context.Context, hosts ...string) []hosthealth.HostHealth {
+	return hosthealth.Check(ctx, c.cfg.Hosts, hosts, c.connect, c.log)
 }
 
 // Hosts returns the configured host names, sorted.
-func (c *Client) Hosts() []string { return sortedHostNames(c.cfg.Hosts) }
+func (c *Client) Hosts() []string { return hostconfig.SortedNames(c.cfg.Hosts) }
 
 // Close closes pooled connections.
 func (c *Client) Close() error { return c.pool.Close() }

@@ -16,6 +16,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hosthealth"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache/imagetest"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
@@ -275,7 +276,7 @@ func TestHosts_sortedAndCloseClosesPool(t *testing.T) {
 func TestCheck_usesFreshConnectionsNotThePool(t *testing.T) {
 	h := newCore(t)
 	got := h.c.Check(context.Background())
-	if len(got) != 1 || got[0].Host != labHost || got[0].Reason != ReasonOK {
+	if len(got) != 1 || got[0].Host != labHost || got[0].Reason != hosthealth.ReasonOK {
 		t.Fatalf("Check = %+v", got)
 	}
 	if h.pool.Acquired(labHost) != 0 || len(h.pool.DedicatedBackends(labHost)) != 1 {
@@ -302,7 +303,7 @@ func TestCheck_connectOptionAndUnknownHost(t *testing.T) {
 		t.Fatalf("Check = %+v, connect calls %d", got, calls)
 	}
 	// Sorted by host name: "elsewhere" first.
-	if got[1].Host != labHost || got[1].Reason != ReasonOK || got[0].Reason != ReasonUnknownHost {
+	if got[1].Host != labHost || got[1].Reason != hosthealth.ReasonOK || got[0].Reason != hosthealth.ReasonUnknownHost {
 		t.Fatalf("Check = %+v", got)
 	}
 }

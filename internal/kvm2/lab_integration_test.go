@@ -21,6 +21,7 @@ import (
 	"golang.org/x/crypto/ssh"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hosthealth"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
@@ -334,7 +335,7 @@ func TestLabCheck(t *testing.T) {
 	t.Run("OK with details", func(t *testing.T) {
 		c, _ := labClient(t, env)
 		h := c.Check(ctx)
-		if len(h) != 1 || h[0].Reason != ReasonOK || h[0].Status != HealthOK {
+		if len(h) != 1 || h[0].Reason != hosthealth.ReasonOK || h[0].Status != hosthealth.HealthOK {
 			t.Fatalf("Check = %+v", h)
 		}
 		if h[0].LibvirtVersion == "" || h[0].Hypervisor == "" || h[0].PoolCapacityBytes == 0 || h[0].Latency <= 0 {
@@ -357,7 +358,7 @@ func TestLabCheck(t *testing.T) {
 			t.Fatal(err)
 		}
 		c, _ := labClient(t, env, func(h *HostConfig) { h.KnownHostsFile = kh })
-		if h := c.Check(ctx); h[0].Reason != ReasonHostKeyMismatch {
+		if h := c.Check(ctx); h[0].Reason != hosthealth.ReasonHostKeyMismatch {
 			t.Fatalf("Check = %+v", h)
 		}
 	})
@@ -367,7 +368,7 @@ func TestLabCheck(t *testing.T) {
 			t.Fatal(err)
 		}
 		c, _ := labClient(t, env, func(h *HostConfig) { h.KnownHostsFile = kh })
-		if h := c.Check(ctx); h[0].Reason != ReasonHostKeyUnknown || !strings.Contains(h[0].Message, "has no entry in "+kh) {
+		if h := c.Check(ctx); h[0].Reason != hosthealth.ReasonHostKeyUnknown || !strings.Contains(h[0].Message, "has no entry in "+kh) {
 			t.Fatalf("Check = %+v", h)
 		}
 	})
@@ -379,7 +380,7 @@ func TestLabCheck(t *testing.T) {
 		port := ln.Addr().(*net.TCPAddr).Port
 		ln.Close()
 		c, _ := labClient(t, env, func(h *HostConfig) { h.Address, h.Port = "127.0.0.1", port })
-		if h := c.Check(ctx); h[0].Reason != ReasonUnreachable {
+		if h := c.Check(ctx); h[0].Reason != hosthealth.ReasonUnreachable {
 			t.Fatalf("Check = %+v", h)
 		}
 	})
