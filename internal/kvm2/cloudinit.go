@@ -14,6 +14,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -95,11 +96,11 @@ func (c *Client) CloudInit(ctx context.Context, id, uid string) (CloudInitState,
 }
 
 func cloudInitOn(ctx context.Context, b backend.Backend, host, name, uid string) (CloudInitState, error) {
-	dom, facts, err := findDomain(ctx, b, name, uid)
+	dom, facts, err := ownership.FindDomain(ctx, b, name, uid)
 	if err != nil {
 		return CloudInitState{}, err
 	}
-	if err := claim(host, name, uid, facts); err != nil {
+	if err := ownership.Claim(host, name, uid, facts); err != nil {
 		return CloudInitState{}, kvmerr.New(kvmerr.Permanent, "", "", err)
 	}
 	if !facts.Active {

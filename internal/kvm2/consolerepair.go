@@ -10,6 +10,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -66,11 +67,11 @@ func (c *Client) MakeConsoleLogs(ctx context.Context, id, uid string) (Instance,
 // missingConsoleLogs is MissingConsoleLogs on a held connection; it also returns the pool of the
 // VM's overlay, where the logs belong.
 func missingConsoleLogs(ctx context.Context, b backend.Backend, host, name, uid string) ([]string, libvirt.StoragePool, error) {
-	_, facts, err := findDomain(ctx, b, name, uid)
+	_, facts, err := ownership.FindDomain(ctx, b, name, uid)
 	if err != nil {
 		return nil, libvirt.StoragePool{}, err
 	}
-	if err := claim(host, name, uid, facts); err != nil {
+	if err := ownership.Claim(host, name, uid, facts); err != nil {
 		return nil, libvirt.StoragePool{}, kvmerr.New(kvmerr.Permanent, "", "", err)
 	}
 	if facts.ConsoleLogPath == "" || path.Base(facts.OverlayPath) != rules.OverlayName(name, uid) ||

@@ -12,6 +12,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -107,7 +108,7 @@ func normalizeCreate(req CreateRequest, hc HostConfig) (CreateRequest, error) {
 // createOn is Create's work on a held connection.
 func (c *Client) createOn(ctx context.Context, b backend.Backend, hc HostConfig, req CreateRequest) (Instance, error) {
 	// The adoption guard judges whatever holds the name, whatever its UUID: no UID is given.
-	dom, facts, err := findDomain(ctx, b, req.Name, "")
+	dom, facts, err := ownership.FindDomain(ctx, b, req.Name, "")
 	switch {
 	case err == nil:
 		inst, rebuild, err := c.adopt(ctx, b, dom, facts, req)
@@ -126,7 +127,7 @@ func (c *Client) createOn(ctx context.Context, b backend.Backend, hc HostConfig,
 // disks are gone (a define whose reply was lost, followed by the cleanup of its disks) is
 // removed and rebuilt: rebuild is then true.
 func (c *Client) adopt(ctx context.Context, b backend.Backend, dom libvirt.Domain, facts definition.DomainFacts, req CreateRequest) (_ Instance, rebuild bool, _ error) {
-	if err := claim(req.Host, req.Name, req.UID, facts); err != nil {
+	if err := ownership.Claim(req.Host, req.Name, req.UID, facts); err != nil {
 		var owned *OwnedError
 		if errors.As(err, &owned) {
 			owned.ByCreate, owned.Differs = true, settingDiffs(owned.Other, facts, req)
@@ -140,7 +141,7 @@ func (c *Client) adopt(ctx context.Context, b backend.Backend, dom libvirt.Domai
 	if !present {
 		c.logf(ctx, corelog.LevelWarn, "removing a definition of this VM whose disks are gone, to build it again",
 			map[string]any{"host": req.Host, "name": req.Name, "uid": req.UID})
-		return Instance{}, true, removeDomain(ctx, b, dom)
+		return Instance{}, true, ownership.RemoveDomain(ctx, b, dom)
 	}
 	c.logf(ctx, corelog.LevelInfo, "adopting existing domain", map[string]any{"host": req.Host, "name": req.Name, "uid": req.UID})
 	// A define whose reply was lost may have left the flag unset. A transient domain cannot take
@@ -238,3 +239,35 @@ func (c *Client) waitRunning(ctx context.Context, b backend.Backend, dom libvirt
 		}
 	}
 }
+
+// LeftoversError says that a failed Create could not remove everything it wrote (the host
+// stopped answering, say): what is left carries the UID, so the caller must keep the UID and
+// Delete the VM with it, which removes the leftovers. Err is the create's own failure, whose
+// class the error keeps.
+type LeftoversError struct {
+	ID, UID string
+	Err     error
+	Cleanup error
+}
+
+func (e *LeftoversError) Error() string {
+	return fmt.Sprintf("%v; the cleanup of what this create wrote did not finish (%v): deleting VM %s (uid %s) removes it",
+		e.Err, e.Cleanup, e.ID, e.UID)
+}
+
+func (e *LeftoversError) Unwrap() error { return e.Err }
+
+// UnreadError says that Create made the VM, defined and running as asked, but could not read
+// it back (the caller's context ended, or the host stopped answering). The VM exists under its
+// UID: a retried Create with that UID adopts it, and a Delete with it removes it, so the caller
+// must keep the UID. Err is the read's failure, whose class the error keeps.
+type UnreadError struct {
+	ID, UID string
+	Err     error
+}
+
+func (e *UnreadError) Error() string {
+	return fmt.Sprintf("VM %s (uid %s) was created, but reading it back failed: %v", e.ID, e.UID, e.Err)
+}
+
+func (e *UnreadError) Unwrap() error { return e.Err }

@@ -14,6 +14,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -74,10 +75,10 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 	defer wave.ended()
 	var vols []libvirt.StorageVol
 	removed := false // this call removed the VM's domain
-	dom, facts, xml, err := findDomainXML(ctx, b, name, uid)
+	dom, facts, xml, err := ownership.FindDomainXML(ctx, b, name, uid)
 	switch {
 	case err == nil:
-		if foreign := claim(host, name, uid, facts); foreign != nil && !errors.Is(foreign, ErrMarkRemoved) {
+		if foreign := ownership.Claim(host, name, uid, facts); foreign != nil && !errors.Is(foreign, ownership.ErrMarkRemoved) {
 			c.logf(ctx, corelog.LevelWarn, "the name holds a domain that is not this VM; it is left alone",
 				map[string]any{"host": host, "name": name, "uid": uid, "reason": foreign.Error()})
 			break
@@ -164,7 +165,7 @@ func (c *Client) removeInTurn(ctx context.Context, b backend.Backend, host strin
 		}
 		defer leave()
 	}
-	return removeDomain(ctx, b, dom)
+	return ownership.RemoveDomain(ctx, b, dom)
 }
 
 // namesBothDisks reports whether vols holds this VM's overlay and seed under the names its UID

@@ -13,6 +13,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -153,7 +154,7 @@ func (c *Client) getOn(ctx context.Context, b backend.Backend, host, name, uid s
 // the host-wide read shared returns, when it is not nil and that read places the domain, and
 // reads the disk's real size when disk is set (GetWithDisk).
 func (c *Client) readOn(ctx context.Context, b backend.Backend, host, name, uid string, shared func() *hostSnapshot, disk bool) (Instance, error) {
-	dom, facts, err := findDomain(ctx, b, name, uid)
+	dom, facts, err := ownership.FindDomain(ctx, b, name, uid)
 	if kvmerr.IsNotFound(err) && uid != "" {
 		return Instance{}, c.gone(ctx, b, host, name, uid, nil)
 	}
@@ -174,8 +175,8 @@ func (c *Client) readOn(ctx context.Context, b backend.Backend, host, name, uid 
 // a gone one costs one; its facts are taken by the UUID of the domain whose definition was read.
 // It returns the host-wide read it used (nil when none).
 func (c *Client) readMarked(ctx context.Context, b backend.Backend, host, name, uid string, dom libvirt.Domain, facts definition.DomainFacts, shared func() *hostSnapshot) (Instance, *hostSnapshot, error) {
-	if err := claim(host, name, uid, facts); err != nil {
-		if uid == "" || errors.Is(err, ErrMarkRemoved) {
+	if err := ownership.Claim(host, name, uid, facts); err != nil {
+		if uid == "" || errors.Is(err, ownership.ErrMarkRemoved) {
 			return Instance{}, nil, kvmerr.New(kvmerr.Permanent, "", "", err)
 		}
 		return Instance{}, nil, c.gone(ctx, b, host, name, uid, err)

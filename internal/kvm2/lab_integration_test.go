@@ -24,6 +24,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hosthealth"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/lab/budget"
 )
@@ -173,7 +174,7 @@ func TestLab(t *testing.T) {
 			t.Fatalf("no host-wide read of the disks' sizes was made: %+v", snap.disks)
 		}
 		for name, inst := range alone {
-			dom, _ := uuidRef(name, inst.DomainUUID)
+			dom, _ := ownership.UUIDRef(name, inst.DomainUUID)
 			if f, placed := snap.domain(dom.UUID); !placed || stateOf(f.state) != inst.State {
 				t.Errorf("the host-wide read places %s (%s): %v, %+v", name, inst.DomainUUID, placed, f)
 			}

@@ -11,6 +11,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -106,23 +107,23 @@ func withMACs(nics []definition.NIC) ([]definition.NIC, error) {
 // nicDiffs is how a domain's interfaces (have, its definition's) differ from those a create asks
 // for: their number, each one's attachment after the first (the mark records the first one's),
 // each pinned MAC and each one's limits.
-func nicDiffs(have, want []definition.NIC) []SettingDiff {
+func nicDiffs(have, want []definition.NIC) []ownership.SettingDiff {
 	if len(have) != len(want) {
-		return []SettingDiff{{Setting: "network_interfaces",
+		return []ownership.SettingDiff{{Setting: "network_interfaces",
 			Mark: strconv.Itoa(len(have)) + " NICs", Asked: strconv.Itoa(len(want)) + " NICs"}}
 	}
-	var out []SettingDiff
+	var out []ownership.SettingDiff
 	for i, w := range want {
 		h, at := have[i], func(s string) string { return nicSetting(i, s) }
 		if i > 0 && (h.Network != w.Network || h.Bridge != w.Bridge) {
-			out = append(out, SettingDiff{Setting: at("network"),
+			out = append(out, ownership.SettingDiff{Setting: at("network"),
 				Mark: attachmentText(h.Network, h.Bridge), Asked: attachmentText(w.Network, w.Bridge)})
 		}
 		if w.MAC != "" && !rules.SameMAC(h.MAC, w.MAC) {
-			out = append(out, SettingDiff{Setting: at("mac_address"), Mark: h.MAC, Asked: w.MAC})
+			out = append(out, ownership.SettingDiff{Setting: at("mac_address"), Mark: h.MAC, Asked: w.MAC})
 		}
 		if !h.Bandwidth.Equal(w.Bandwidth) {
-			out = append(out, SettingDiff{Setting: at("bandwidth")})
+			out = append(out, ownership.SettingDiff{Setting: at("bandwidth")})
 		}
 	}
 	return out

@@ -1,11 +1,10 @@
 package kvm2
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -14,29 +13,20 @@ import (
 // likely the caller's own VM from a run that ended before it recorded the UID, or not); it is
 // never a proof of identity, so nothing is adopted on it.
 
-// SettingDiff is one setting whose value in a domain's mark (or definition, for the MAC
-// address) differs from a create's request. Setting is named as the attribute of
-// kvm2_proxy_vm that sets it; Mark and Asked are the two values, both "" for user data and
-// network configuration, which are not shown.
-type SettingDiff struct {
-	Setting     string
-	Mark, Asked string
-}
-
 // settingDiffs compares what the mark m of the domain whose definition gave facts records with
 // the normalized create request req, in the order of the mark's fields. Fields a mark of an
 // earlier version lacks read as their defaults; the user data source is compared only when the
 // mark has one (the digest is compared always).
-func settingDiffs(m definition.Mark, facts definition.DomainFacts, req CreateRequest) []SettingDiff {
-	var out []SettingDiff
+func settingDiffs(m definition.Mark, facts definition.DomainFacts, req CreateRequest) []ownership.SettingDiff {
+	var out []ownership.SettingDiff
 	text := func(setting, mark, asked string) {
 		if mark != asked {
-			out = append(out, SettingDiff{Setting: setting, Mark: strconv.Quote(mark), Asked: strconv.Quote(asked)})
+			out = append(out, ownership.SettingDiff{Setting: setting, Mark: strconv.Quote(mark), Asked: strconv.Quote(asked)})
 		}
 	}
 	num := func(setting string, mark, asked int) {
 		if mark != asked {
-			out = append(out, SettingDiff{Setting: setting, Mark: strconv.Itoa(mark), Asked: strconv.Itoa(asked)})
+			out = append(out, ownership.SettingDiff{Setting: setting, Mark: strconv.Itoa(mark), Asked: strconv.Itoa(asked)})
 		}
 	}
 	want := requestMark(req)
@@ -57,13 +47,13 @@ func settingDiffs(m definition.Mark, facts definition.DomainFacts, req CreateReq
 		if req.WriteOnlyUserData {
 			setting = "user_data_wo"
 		}
-		out = append(out, SettingDiff{Setting: setting})
+		out = append(out, ownership.SettingDiff{Setting: setting})
 	}
 	if m.NetworkConfig != want.NetworkConfig {
-		out = append(out, SettingDiff{Setting: "network_config"})
+		out = append(out, ownership.SettingDiff{Setting: "network_config"})
 	}
 	if m.NoIPWait != want.NoIPWait {
-		out = append(out, SettingDiff{Setting: "wait_for_ip",
+		out = append(out, ownership.SettingDiff{Setting: "wait_for_ip",
 			Mark: strconv.FormatBool(!m.NoIPWait), Asked: strconv.FormatBool(!want.NoIPWait)})
 	}
 	text("user_data_wo_version", m.UserDataWOVersion, want.UserDataWOVersion)
@@ -74,19 +64,4 @@ func settingDiffs(m definition.Mark, facts definition.DomainFacts, req CreateReq
 	text("wait_for_port", m.PortWait, want.PortWait)
 	out = append(out, nicDiffs(facts.NICs, req.NICs)...)
 	return out
-}
-
-// describeDiffs words the comparison for OwnedError.
-func describeDiffs(diffs []SettingDiff) string {
-	if len(diffs) == 0 {
-		return "; every setting its mark records matches this request's"
-	}
-	parts := make([]string, len(diffs))
-	for i, d := range diffs {
-		parts[i] = d.Setting
-		if d.Mark != "" || d.Asked != "" {
-			parts[i] = fmt.Sprintf("%s (%s, here %s)", d.Setting, d.Mark, d.Asked)
-		}
-	}
-	return "; its mark differs from this request in " + strings.Join(parts, ", ")
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -14,6 +15,15 @@ type (
 	HostConfig = hostconfig.HostConfig
 	JumpHost   = hostconfig.JumpHost
 )
+
+// Whose a domain is, as package ownership words it; the Terraform layer names these here.
+type (
+	OwnedError = ownership.OwnedError
+	GoneError  = ownership.GoneError
+)
+
+// ErrNotManaged is ownership.ErrNotManaged: a domain that carries no mark of ours.
+var ErrNotManaged = ownership.ErrNotManaged
 
 // CreateRequest is everything Create needs to make (or adopt) one proxy VM.
 type CreateRequest struct {
