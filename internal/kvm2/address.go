@@ -9,6 +9,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostwide"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -41,7 +42,7 @@ func addressSources(inst Instance) []libvirt.DomainInterfaceAddressesSource {
 // returned, so a cancelled read is never mistaken for a guest without an address.
 //
 // The lease source is taken from snap's leases when snap can tell for every NIC on a network.
-func (c *Client) addresses(ctx context.Context, b backend.Backend, snap *hostSnapshot, dom libvirt.Domain, inst *Instance, sources []libvirt.DomainInterfaceAddressesSource) error {
+func (c *Client) addresses(ctx context.Context, b backend.Backend, snap *hostwide.Snapshot, dom libvirt.Domain, inst *Instance, sources []libvirt.DomainInterfaceAddressesSource) error {
 	for i, src := range sources {
 		var ifaces []libvirt.DomainInterface
 		known := false
@@ -77,13 +78,13 @@ func (c *Client) addresses(ctx context.Context, b backend.Backend, snap *hostSna
 
 // snapshotLeases is the lease source from snap, as libvirt's lease source answers it; false
 // when snap cannot tell for some NIC on a network.
-func snapshotLeases(ctx context.Context, b backend.Backend, snap *hostSnapshot, nics []NICInstance) ([]libvirt.DomainInterface, bool) {
+func snapshotLeases(ctx context.Context, b backend.Backend, snap *hostwide.Snapshot, nics []NICInstance) ([]libvirt.DomainInterface, bool) {
 	var out []libvirt.DomainInterface
 	for _, n := range nics {
 		if n.Network == "" {
 			continue
 		}
-		addrs, ok := snap.leaseAddrs(ctx, b, n.Network, n.MAC)
+		addrs, ok := snap.LeaseAddrs(ctx, b, n.Network, n.MAC)
 		if !ok {
 			return nil, false
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hosthealth"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostwide"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/keylock"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
@@ -40,9 +41,9 @@ type Client struct {
 	connect    func(ctx context.Context, host string) (backend.Backend, error)
 	now        func() time.Time
 	locks      *keylock.Locks
-	reads      *hostReads   // host-wide reads shared by concurrent Gets (hostreads.go)
-	disks      *diskIndexes // reads of a host's disks shared by concurrent deletes (diskindex.go)
-	boots      bootLeases   // the leases a start found, so no earlier boot's reads as its own (bootleases.go)
+	reads      *hostwide.Reads     // host-wide reads shared by concurrent Gets (hostreads.go)
+	disks      *hostwide.DiskReads // reads of a host's disks shared by concurrent deletes (diskindex.go)
+	boots      bootLeases          // the leases a start found, so no earlier boot's reads as its own (bootleases.go)
 
 	startWait      time.Duration
 	statePoll      time.Duration
@@ -54,7 +55,7 @@ type Client struct {
 	factsMu sync.Mutex
 	facts   map[string]string // hostFact's answers: a host's hypervisor type, a pool's directory
 
-	seedUploads hostSlots // seed uploads streaming per host (uploads.go)
+	seedUploads hostwide.UploadSlots // seed uploads streaming per host (uploads.go)
 }
 
 // Option configures a Client.
@@ -116,9 +117,9 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 		}
 	}
 	// Every connection counts its writes, so no shared read older than a write is used.
-	c.reads = newHostReads(func() time.Time { return c.now() })
-	c.disks = newDiskIndexes(func() time.Time { return c.now() })
-	c.pool = backend.TrackWrites(c.pool, c.reads.wrote)
+	c.reads = hostwide.NewReads(func() time.Time { return c.now() })
+	c.disks = hostwide.NewDiskReads(func() time.Time { return c.now() })
+	c.pool = backend.TrackWrites(c.pool, c.reads.Wrote)
 	if c.connect == nil {
 		c.connect = c.pool.Dedicated
 	} else {
@@ -128,7 +129,7 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 			if err != nil {
 				return nil, err
 			}
-			return c.reads.trackWrites(b, host), nil
+			return c.reads.TrackWrites(b, host), nil
 		}
 	}
 	c.images = imagecache.New(imagecache.Options{HTTPClient: c.httpClient, Logger: c.log})

@@ -22,6 +22,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hosthealth"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostwide"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
@@ -141,12 +142,12 @@ func TestLab(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if snap := fresh.reads.state("lab").snap; snap != nil {
+		if fresh.reads.Kept("lab") != nil {
 			t.Fatal("Gets one at a time made a host-wide read")
 		}
-		leave := make([]func(), 0, sharedReadsFrom-1)
-		for range sharedReadsFrom - 1 {
-			leave = append(leave, fresh.reads.enter("lab"))
+		leave := make([]func(), 0, hostwide.SharedReadsFrom-1)
+		for range hostwide.SharedReadsFrom - 1 {
+			leave = append(leave, fresh.reads.Enter("lab"))
 		}
 		for name, want := range created {
 			got, err := fresh.Get(ctx, rules.FormatID("lab", name), want.UID)
@@ -166,24 +167,25 @@ func TestLab(t *testing.T) {
 			}
 			t.Logf("%s: %s, %q, disk %d GiB", name, got.State, got.IPv4, withDisk.DiskGiB)
 		}
-		snap := fresh.reads.state("lab").snap
-		if snap == nil || snap.err != nil {
+		snap := fresh.reads.Kept("lab")
+		if snap == nil || snap.Err() != nil {
 			t.Fatalf("no host-wide read was made: %+v", snap)
 		}
-		if snap.disks == nil || snap.disks.err != nil {
-			t.Fatalf("no host-wide read of the disks' sizes was made: %+v", snap.disks)
+		disks, made, err := snap.Disks()
+		if !made || err != nil {
+			t.Fatalf("no host-wide read of the disks' sizes was made: %v, %v", made, err)
 		}
 		for name, inst := range alone {
 			dom, _ := ownership.UUIDRef(name, inst.DomainUUID)
-			if f, placed := snap.domain(dom.UUID); !placed || stateOf(f.state) != inst.State {
+			if f, placed := snap.Domain(dom.UUID); !placed || stateOf(f.State) != inst.State {
 				t.Errorf("the host-wide read places %s (%s): %v, %+v", name, inst.DomainUUID, placed, f)
 			}
 			sized := false
-			for _, c := range snap.disks.byUUID[dom.UUID] {
+			for _, c := range disks[dom.UUID] {
 				sized = sized || int(rules.DiskGiBOf(c)) == aloneDisk[name].DiskGiB
 			}
 			if !sized {
-				t.Errorf("the host-wide read gives %s no disk of %d GiB: %v", name, aloneDisk[name].DiskGiB, snap.disks.byUUID[dom.UUID])
+				t.Errorf("the host-wide read gives %s no disk of %d GiB: %v", name, aloneDisk[name].DiskGiB, disks[dom.UUID])
 			}
 			if inst.State == StateRunning {
 				// The newest host-wide read may be younger than the one that gave this VM its
@@ -193,7 +195,7 @@ func TestLab(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				addrs, known := snap.leaseAddrs(ctx, b, inst.Network, inst.MAC)
+				addrs, known := snap.LeaseAddrs(ctx, b, inst.Network, inst.MAC)
 				release()
 				if ip := first(usableIPv4(addrs)); !known || ip != inst.IPv4 || ip == "" {
 					t.Errorf("%s: the shared lease read gives %q (%v), the domain %q", name, ip, known, inst.IPv4)
