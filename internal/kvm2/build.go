@@ -228,7 +228,7 @@ const defaultSeedBudget = 20 * time.Second
 // seedBudget. Each upload rewrites vol from the start, so a retry never leaves a mixed seed.
 func (c *Client) upload(ctx context.Context, host string, vol libvirt.StorageVol, data []byte) error {
 	return backend.OnDedicated(ctx, c.pool, host, func(d backend.Backend) error {
-		release, err := c.seedUploads.Acquire(ctx, host) // hostwide.SeedUploadsPerHost (uploads.go)
+		release, err := c.seedUploads.Acquire(ctx, host) // hostwide.SeedUploadsPerHost (hostwide/uploads.go)
 		if err != nil {
 			return err
 		}

@@ -19,6 +19,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/keylock"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // Timing of Create's wait for running and of the cleanup after a failed create.
@@ -41,8 +42,8 @@ type Client struct {
 	connect    func(ctx context.Context, host string) (backend.Backend, error)
 	now        func() time.Time
 	locks      *keylock.Locks
-	reads      *hostwide.Reads     // host-wide reads shared by concurrent Gets (hostreads.go)
-	disks      *hostwide.DiskReads // reads of a host's disks shared by concurrent deletes (diskindex.go)
+	reads      *hostwide.Reads     // host-wide reads shared by concurrent Gets (hostwide/reads.go)
+	disks      *hostwide.DiskReads // reads of a host's disks shared by concurrent deletes (hostwide/diskreads.go)
 	boots      bootLeases          // the leases a start found, so no earlier boot's reads as its own (bootleases.go)
 
 	startWait      time.Duration
@@ -55,7 +56,7 @@ type Client struct {
 	factsMu sync.Mutex
 	facts   map[string]string // hostFact's answers: a host's hypervisor type, a pool's directory
 
-	seedUploads hostwide.UploadSlots // seed uploads streaming per host (uploads.go)
+	seedUploads hostwide.UploadSlots // seed uploads streaming per host (hostwide/uploads.go)
 }
 
 // Option configures a Client.
@@ -227,3 +228,36 @@ func (c *Client) Hosts() []string { return hostconfig.SortedNames(c.cfg.Hosts) }
 
 // Close closes pooled connections.
 func (c *Client) Close() error { return c.pool.Close() }
+
+// lockKey is the per-name lock of an instance.
+func lockKey(host, name string) string { return "instance:" + rules.FormatID(host, name) }
+
+// macLockKey is the lock creates with a fixed MAC address on one host take.
+func macLockKey(host, mac string) string { return "mac:" + host + "/" + mac }
+
+// rpcLogger is the backend.Observer that writes one line per libvirt RPC: host, method,
+// duration and outcome. Only the method name and the error reach the line, never arguments,
+// so neither user data (streamed as a seed volume) nor key material can appear in it.
+type rpcLogger struct{ log corelog.Logger }
+
+var _ backend.Observer = rpcLogger{}
+
+// RPC logs one ended call.
+func (o rpcLogger) RPC(ctx context.Context, host, method string, d time.Duration, err error) {
+	fields := map[string]any{
+		"host":        host,
+		"method":      method,
+		"duration_ms": float64(d.Microseconds()) / 1000,
+		"outcome":     "ok",
+	}
+	if err != nil {
+		fields["outcome"] = kvmerr.Classify(err).String()
+		fields["error"] = err.Error()
+	}
+	o.log.Log(ctx, corelog.LevelDebug, "libvirt call", fields)
+}
+
+// logf writes one core line through the configured logger.
+func (c *Client) logf(ctx context.Context, level corelog.Level, msg string, fields map[string]any) {
+	c.log.Log(ctx, level, msg, fields)
+}

@@ -156,7 +156,7 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 }
 
 // removeInTurn removes dom; the destroy of one that runs (which holds it locked in libvirtd until
-// QEMU has gone) waits its turn with the in-use reads of the deletes beside it (diskindex.go).
+// QEMU has gone) waits its turn with the in-use reads of the deletes beside it (hostwide/diskreads.go).
 func (c *Client) removeInTurn(ctx context.Context, b backend.Backend, host string, dom libvirt.Domain, active bool) error {
 	if active {
 		leave, err := c.disks.Destroying(ctx, host)

@@ -35,7 +35,7 @@ const opGet = "read"
 // source; a defined one costs three. Persistence costs a fifth only for a running domain whose
 // autostart is off (a transient domain never has it on). When several Gets of one host run
 // together (a plan's refresh), state, autostart, persistence and the lease come from one
-// host-wide read they share (hostreads.go), and such a Get costs one RPC of its own: the
+// host-wide read they share (hostwide/reads.go), and such a Get costs one RPC of its own: the
 // definition, from which ownership is proven as always.
 func (c *Client) Get(ctx context.Context, id, uid string) (Instance, error) {
 	return c.get(ctx, id, uid, false)
