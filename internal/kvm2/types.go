@@ -6,6 +6,7 @@ import (
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/guest"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
@@ -23,6 +24,9 @@ type (
 	OwnedError = ownership.OwnedError
 	GoneError  = ownership.GoneError
 )
+
+// CloudInitError is cloud-init finished with errors in the guest (package guest).
+type CloudInitError = guest.CloudInitError
 
 // ErrNotManaged is ownership.ErrNotManaged: a domain that carries no mark of ours.
 var ErrNotManaged = ownership.ErrNotManaged
