@@ -8,13 +8,14 @@ import (
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmtest"
 )
 
 // BenchmarkGet reports the RPCs one Get of a running guest with an agent address costs, and
 // the core's own time per Get on the in-memory fake (no network).
 func BenchmarkGet(b *testing.B) {
 	fb := fake.New(labHost)
-	addMarkedDomain(b, fb, vmName, labUID, "", libvirt.DomainRunning)
+	kvmtest.AddMarkedDomain(b, fb, vmName, labUID, "", libvirt.DomainRunning)
 	agentAddress(fb, vmName, markedMAC, "192.168.122.10")
 	c, err := New(Config{Hosts: map[string]HostConfig{labHost: labHostConfig()}}, WithPool(fake.NewPool(fb)))
 	if err != nil {
@@ -35,7 +36,7 @@ func BenchmarkGet(b *testing.B) {
 func BenchmarkListByTag(b *testing.B) {
 	fb := fake.New(labHost)
 	for i := range 50 {
-		addMarkedDomain(b, fb, fmt.Sprintf("vm-%02d", i), fmt.Sprintf("u%d", i), "bench", libvirt.DomainShutoff)
+		kvmtest.AddMarkedDomain(b, fb, fmt.Sprintf("vm-%02d", i), fmt.Sprintf("u%d", i), "bench", libvirt.DomainShutoff)
 	}
 	c, err := New(Config{Hosts: map[string]HostConfig{labHost: labHostConfig()}}, WithPool(fake.NewPool(fb)))
 	if err != nil {

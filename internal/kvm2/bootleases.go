@@ -10,6 +10,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostwide"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -148,7 +149,7 @@ func eachNICLease(ctx context.Context, b backend.Backend, nics []definition.NIC,
 		byMAC, ok := read[n.Network]
 		if !ok {
 			var err error
-			byMAC, err = readLeases(ctx, b, n.Network)
+			byMAC, err = hostwide.ReadLeases(ctx, b, n.Network)
 			if err != nil && !kvmerr.IsNotFound(err) {
 				return err
 			}

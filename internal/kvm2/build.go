@@ -16,6 +16,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -227,7 +228,7 @@ const defaultSeedBudget = 20 * time.Second
 // seedBudget. Each upload rewrites vol from the start, so a retry never leaves a mixed seed.
 func (c *Client) upload(ctx context.Context, host string, vol libvirt.StorageVol, data []byte) error {
 	return backend.OnDedicated(ctx, c.pool, host, func(d backend.Backend) error {
-		release, err := c.seedUploads.acquire(ctx, host) // seedUploadsPerHost (uploads.go)
+		release, err := c.seedUploads.Acquire(ctx, host) // hostwide.SeedUploadsPerHost (hostwide/uploads.go)
 		if err != nil {
 			return err
 		}
@@ -398,9 +399,9 @@ func removeDebrisOn(ctx context.Context, b backend.Backend, req CreateRequest, m
 	var errs []error
 	switch {
 	case made.domain != nil:
-		errs = append(errs, removeDomain(ctx, b, *made.domain))
+		errs = append(errs, ownership.RemoveDomain(ctx, b, *made.domain))
 	case made.defineSent:
-		errs = append(errs, removeIfOurs(ctx, b, req.Host, req.Name, req.UID))
+		errs = append(errs, ownership.RemoveIfOurs(ctx, b, req.Host, req.Name, req.UID))
 	}
 	vols := made.volumes
 	if made.unknownLogs {

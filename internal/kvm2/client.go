@@ -13,9 +13,13 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hosthealth"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostwide"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/keylock"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // Timing of Create's wait for running and of the cleanup after a failed create.
@@ -38,9 +42,9 @@ type Client struct {
 	connect    func(ctx context.Context, host string) (backend.Backend, error)
 	now        func() time.Time
 	locks      *keylock.Locks
-	reads      *hostReads   // host-wide reads shared by concurrent Gets (hostreads.go)
-	disks      *diskIndexes // reads of a host's disks shared by concurrent deletes (diskindex.go)
-	boots      bootLeases   // the leases a start found, so no earlier boot's reads as its own (bootleases.go)
+	reads      *hostwide.Reads     // host-wide reads shared by concurrent Gets (hostwide/reads.go)
+	disks      *hostwide.DiskReads // reads of a host's disks shared by concurrent deletes (hostwide/diskreads.go)
+	boots      bootLeases          // the leases a start found, so no earlier boot's reads as its own (bootleases.go)
 
 	startWait      time.Duration
 	statePoll      time.Duration
@@ -52,7 +56,7 @@ type Client struct {
 	factsMu sync.Mutex
 	facts   map[string]string // hostFact's answers: a host's hypervisor type, a pool's directory
 
-	seedUploads hostSlots // seed uploads streaming per host (uploads.go)
+	seedUploads hostwide.UploadSlots // seed uploads streaming per host (hostwide/uploads.go)
 }
 
 // Option configures a Client.
@@ -106,17 +110,17 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 		poolOpts.Observer = rpcLogger{c.log} // with no logger, RPCs are not timed or described
 	}
 	if c.pool == nil {
-		c.pool = backend.NewSSHPool(cfg.sshConfigs(), cfg.poolLimits(), poolOpts)
+		c.pool = backend.NewSSHPool(cfg.SSHConfigs(), cfg.PoolLimits(), poolOpts)
 		if c.connect == nil {
 			c.connect = func(ctx context.Context, host string) (backend.Backend, error) {
-				return backend.Connect(ctx, host, c.cfg.Hosts[host].sshConfig(), poolOpts)
+				return backend.Connect(ctx, host, c.cfg.Hosts[host].SSHConfig(), poolOpts)
 			}
 		}
 	}
 	// Every connection counts its writes, so no shared read older than a write is used.
-	c.reads = newHostReads(func() time.Time { return c.now() })
-	c.disks = newDiskIndexes(func() time.Time { return c.now() })
-	c.pool = backend.TrackWrites(c.pool, c.reads.wrote)
+	c.reads = hostwide.NewReads(func() time.Time { return c.now() })
+	c.disks = hostwide.NewDiskReads(func() time.Time { return c.now() })
+	c.pool = backend.TrackWrites(c.pool, c.reads.Wrote)
 	if c.connect == nil {
 		c.connect = c.pool.Dedicated
 	} else {
@@ -126,7 +130,7 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 			if err != nil {
 				return nil, err
 			}
-			return c.reads.trackWrites(b, host), nil
+			return c.reads.TrackWrites(b, host), nil
 		}
 	}
 	c.images = imagecache.New(imagecache.Options{HTTPClient: c.httpClient, Logger: c.log})
@@ -138,7 +142,7 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 // are read again on every dial, so this is a hint, not an error.
 func (c *Client) warnUnreadableFiles() {
 	for _, name := range c.Hosts() {
-		for _, f := range c.cfg.Hosts[name].unreadableFiles() {
+		for _, f := range c.cfg.Hosts[name].UnreadableFiles() {
 			c.logf(context.Background(), corelog.LevelWarn, "configured file is not readable yet",
 				map[string]any{"host": name, "file": f})
 		}
@@ -215,12 +219,45 @@ func (c *Client) PoolFree(ctx context.Context, host, pool string) (uint64, error
 // Check probes the given hosts (all when none given) concurrently, each on a fresh connection
 // closed after the probe, never the pooled one: a health check must see whether a new
 // connection can be made now.
-func (c *Client) Check(ctx context.Context, hosts ...string) []HostHealth {
-	return checkHosts(ctx, c.cfg.Hosts, hosts, c.connect, c.log)
+func (c *Client) Check(ctx context.Context, hosts ...string) []hosthealth.HostHealth {
+	return hosthealth.Check(ctx, c.cfg.Hosts, hosts, c.connect, c.log)
 }
 
 // Hosts returns the configured host names, sorted.
-func (c *Client) Hosts() []string { return sortedHostNames(c.cfg.Hosts) }
+func (c *Client) Hosts() []string { return hostconfig.SortedNames(c.cfg.Hosts) }
 
 // Close closes pooled connections.
 func (c *Client) Close() error { return c.pool.Close() }
+
+// lockKey is the per-name lock of an instance.
+func lockKey(host, name string) string { return "instance:" + rules.FormatID(host, name) }
+
+// macLockKey is the lock creates with a fixed MAC address on one host take.
+func macLockKey(host, mac string) string { return "mac:" + host + "/" + mac }
+
+// rpcLogger is the backend.Observer that writes one line per libvirt RPC: host, method,
+// duration and outcome. Only the method name and the error reach the line, never arguments,
+// so neither user data (streamed as a seed volume) nor key material can appear in it.
+type rpcLogger struct{ log corelog.Logger }
+
+var _ backend.Observer = rpcLogger{}
+
+// RPC logs one ended call.
+func (o rpcLogger) RPC(ctx context.Context, host, method string, d time.Duration, err error) {
+	fields := map[string]any{
+		"host":        host,
+		"method":      method,
+		"duration_ms": float64(d.Microseconds()) / 1000,
+		"outcome":     "ok",
+	}
+	if err != nil {
+		fields["outcome"] = kvmerr.Classify(err).String()
+		fields["error"] = err.Error()
+	}
+	o.log.Log(ctx, corelog.LevelDebug, "libvirt call", fields)
+}
+
+// logf writes one core line through the configured logger.
+func (c *Client) logf(ctx context.Context, level corelog.Level, msg string, fields map[string]any) {
+	c.log.Log(ctx, level, msg, fields)
+}

@@ -15,27 +15,23 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache/imagetest"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hosthealth"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmtest"
 )
 
 // Fixture names shared by the core's tests.
 const (
-	labHost   = "lab"
-	labBase   = "base.qcow2"
-	labBaseID = labHost + "/" + fake.DefaultPool + "/" + labBase
-	labUID    = "0123456789abcdef0123456789abcdef"
-	vmName    = "egress-1"
-	vmID      = labHost + "/" + vmName
-	// labOverlay and labSeed are the volumes Create makes for vmName with labUID.
-	labOverlay = vmName + "." + labUID + ".qcow2"
+	labHost    = kvmtest.LabHost
+	labBase    = kvmtest.LabBase
+	labBaseID  = kvmtest.LabBaseID
+	labUID     = kvmtest.LabUID
+	vmName     = kvmtest.VMName
+	vmID       = labHost + "/" + vmName
+	labOverlay = kvmtest.LabOverlay
 	labSeed    = vmName + "." + labUID + ".cidata.iso"
-	labBaseCap = 2 << 30
+	labBaseCap = kvmtest.LabBaseCap
 )
-
-var labBaseContent = []byte("QFI\xfb fake qcow2 base image")
 
 // recLine is one captured log line.
 type recLine struct {
@@ -97,7 +93,7 @@ func labHostConfig() HostConfig {
 func newCore(t *testing.T, mutate ...func(*HostConfig)) *coreHarness {
 	t.Helper()
 	fb := fake.New(labHost)
-	addLabBase(fb, fake.DefaultPool, labBase)
+	kvmtest.AddLabBase(fb, fake.DefaultPool, labBase)
 	hc := labHostConfig()
 	for _, m := range mutate {
 		m(&hc)
@@ -125,11 +121,6 @@ func newCore(t *testing.T, mutate ...func(*HostConfig)) *coreHarness {
 	return h
 }
 
-// addLabBase puts a verified base image (volume plus digest marker) into pool.
-func addLabBase(fb *fake.Backend, pool, name string) {
-	imagetest.AddVerifiedBase(fb, pool, fake.Volume{Name: name, Format: "qcow2", Capacity: labBaseCap, Content: labBaseContent})
-}
-
 func labRequest() CreateRequest {
 	return CreateRequest{
 		Host: labHost, Name: vmName, UID: labUID, BaseImageID: labBaseID,
@@ -154,33 +145,7 @@ func (h *coreHarness) create(mutate ...func(*CreateRequest)) Instance {
 // markedDomain adds a domain carrying our mark with uid and tag, in state s.
 func (h *coreHarness) markedDomain(name, uid, tag string, s libvirt.DomainState) {
 	h.t.Helper()
-	addMarkedDomain(h.t, h.fb, name, uid, tag, s)
-}
-
-// addMarkedDomain defines a domain carrying our mark with uid and tag, in state s, with its
-// overlay (backing onto the lab base) and seed as volumes of the default pool, named as Create
-// names them.
-func addMarkedDomain(t testing.TB, fb *fake.Backend, name, uid, tag string, s libvirt.DomainState) {
-	t.Helper()
-	fb.AddVolume(fake.DefaultPool, fake.Volume{Name: rules.OverlayName(name, uid), Format: "qcow2", Capacity: 4 << 30,
-		BackingPath: fake.DefaultPoolPath + "/" + labBase})
-	fb.AddVolume(fake.DefaultPool, fake.Volume{Name: rules.SeedName(name, uid), Format: "raw", Content: []byte("seed")})
-	x, err := definition.DomainXML(definition.DomainSpec{
-		Name: name, UUID: rules.DomainUUID(uid), Type: definition.TypeQEMU, VCPUs: 1, MemoryMiB: 128, Firmware: definition.FirmwareBIOS,
-		OverlayPath: fake.DefaultPoolPath + "/" + rules.OverlayName(name, uid), SeedPath: fake.DefaultPoolPath + "/" + rules.SeedName(name, uid),
-		BackingPath: fake.DefaultPoolPath + "/" + labBase, BackingFormat: "qcow2",
-		NICs: []definition.NIC{{Network: "default", MAC: "52:54:00:aa:bb:cc"}},
-		Mark: definition.Mark{UID: uid, Tag: tag, CreatedAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), BaseImageID: labBaseID,
-			VCPUs: 1, MemoryMiB: 128, DiskGiB: 4, Network: "default", Firmware: definition.FirmwareBIOS},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := fb.DomainDefineXML(context.Background(), x); err != nil {
-		t.Fatal(err)
-	}
-	fb.SetDomainState(name, s)
-	fb.ResetCalls()
+	kvmtest.AddMarkedDomain(h.t, h.fb, name, uid, tag, s)
 }
 
 // unmarkedDomain adds a domain without our mark.
@@ -275,7 +240,7 @@ func TestHosts_sortedAndCloseClosesPool(t *testing.T) {
 func TestCheck_usesFreshConnectionsNotThePool(t *testing.T) {
 	h := newCore(t)
 	got := h.c.Check(context.Background())
-	if len(got) != 1 || got[0].Host != labHost || got[0].Reason != ReasonOK {
+	if len(got) != 1 || got[0].Host != labHost || got[0].Reason != hosthealth.ReasonOK {
 		t.Fatalf("Check = %+v", got)
 	}
 	if h.pool.Acquired(labHost) != 0 || len(h.pool.DedicatedBackends(labHost)) != 1 {
@@ -302,7 +267,7 @@ func TestCheck_connectOptionAndUnknownHost(t *testing.T) {
 		t.Fatalf("Check = %+v, connect calls %d", got, calls)
 	}
 	// Sorted by host name: "elsewhere" first.
-	if got[1].Host != labHost || got[1].Reason != ReasonOK || got[0].Reason != ReasonUnknownHost {
+	if got[1].Host != labHost || got[1].Reason != hosthealth.ReasonOK || got[0].Reason != hosthealth.ReasonUnknownHost {
 		t.Fatalf("Check = %+v", got)
 	}
 }

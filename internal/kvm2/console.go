@@ -12,6 +12,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -64,11 +65,11 @@ func (c *Client) findConsoleLog(ctx context.Context, host, name, uid string) (*l
 		return nil, 0, "", err
 	}
 	defer release()
-	_, facts, err := findDomain(ctx, b, name, uid)
+	_, facts, err := ownership.FindDomain(ctx, b, name, uid)
 	if err != nil {
 		return nil, 0, "", err
 	}
-	if err := claim(host, name, uid, facts); err != nil {
+	if err := ownership.Claim(host, name, uid, facts); err != nil {
 		return nil, 0, "", kvmerr.New(kvmerr.Permanent, "", "", err)
 	}
 	if facts.ConsoleLogPath == "" || facts.OverlayPath == "" {

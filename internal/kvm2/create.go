@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	libvirt "github.com/digitalocean/go-libvirt"
@@ -12,6 +13,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -107,7 +109,7 @@ func normalizeCreate(req CreateRequest, hc HostConfig) (CreateRequest, error) {
 // createOn is Create's work on a held connection.
 func (c *Client) createOn(ctx context.Context, b backend.Backend, hc HostConfig, req CreateRequest) (Instance, error) {
 	// The adoption guard judges whatever holds the name, whatever its UUID: no UID is given.
-	dom, facts, err := findDomain(ctx, b, req.Name, "")
+	dom, facts, err := ownership.FindDomain(ctx, b, req.Name, "")
 	switch {
 	case err == nil:
 		inst, rebuild, err := c.adopt(ctx, b, dom, facts, req)
@@ -126,7 +128,7 @@ func (c *Client) createOn(ctx context.Context, b backend.Backend, hc HostConfig,
 // disks are gone (a define whose reply was lost, followed by the cleanup of its disks) is
 // removed and rebuilt: rebuild is then true.
 func (c *Client) adopt(ctx context.Context, b backend.Backend, dom libvirt.Domain, facts definition.DomainFacts, req CreateRequest) (_ Instance, rebuild bool, _ error) {
-	if err := claim(req.Host, req.Name, req.UID, facts); err != nil {
+	if err := ownership.Claim(req.Host, req.Name, req.UID, facts); err != nil {
 		var owned *OwnedError
 		if errors.As(err, &owned) {
 			owned.ByCreate, owned.Differs = true, settingDiffs(owned.Other, facts, req)
@@ -140,7 +142,7 @@ func (c *Client) adopt(ctx context.Context, b backend.Backend, dom libvirt.Domai
 	if !present {
 		c.logf(ctx, corelog.LevelWarn, "removing a definition of this VM whose disks are gone, to build it again",
 			map[string]any{"host": req.Host, "name": req.Name, "uid": req.UID})
-		return Instance{}, true, removeDomain(ctx, b, dom)
+		return Instance{}, true, ownership.RemoveDomain(ctx, b, dom)
 	}
 	c.logf(ctx, corelog.LevelInfo, "adopting existing domain", map[string]any{"host": req.Host, "name": req.Name, "uid": req.UID})
 	// A define whose reply was lost may have left the flag unset. A transient domain cannot take
@@ -237,4 +239,94 @@ func (c *Client) waitRunning(ctx context.Context, b backend.Backend, dom libvirt
 		case <-time.After(c.statePoll):
 		}
 	}
+}
+
+// LeftoversError says that a failed Create could not remove everything it wrote (the host
+// stopped answering, say): what is left carries the UID, so the caller must keep the UID and
+// Delete the VM with it, which removes the leftovers. Err is the create's own failure, whose
+// class the error keeps.
+type LeftoversError struct {
+	ID, UID string
+	Err     error
+	Cleanup error
+}
+
+func (e *LeftoversError) Error() string {
+	return fmt.Sprintf("%v; the cleanup of what this create wrote did not finish (%v): deleting VM %s (uid %s) removes it",
+		e.Err, e.Cleanup, e.ID, e.UID)
+}
+
+func (e *LeftoversError) Unwrap() error { return e.Err }
+
+// UnreadError says that Create made the VM, defined and running as asked, but could not read
+// it back (the caller's context ended, or the host stopped answering). The VM exists under its
+// UID: a retried Create with that UID adopts it, and a Delete with it removes it, so the caller
+// must keep the UID. Err is the read's failure, whose class the error keeps.
+type UnreadError struct {
+	ID, UID string
+	Err     error
+}
+
+func (e *UnreadError) Error() string {
+	return fmt.Sprintf("VM %s (uid %s) was created, but reading it back failed: %v", e.ID, e.UID, e.Err)
+}
+
+func (e *UnreadError) Unwrap() error { return e.Err }
+
+// A name taken by a marked domain of another UID, met by Create: which of the settings the
+// mark records differ from the request. The answer only words the refusal (the domain is most
+// likely the caller's own VM from a run that ended before it recorded the UID, or not); it is
+// never a proof of identity, so nothing is adopted on it.
+
+// settingDiffs compares what the mark m of the domain whose definition gave facts records with
+// the normalized create request req, in the order of the mark's fields. Fields a mark of an
+// earlier version lacks read as their defaults; the user data source is compared only when the
+// mark has one (the digest is compared always).
+func settingDiffs(m definition.Mark, facts definition.DomainFacts, req CreateRequest) []ownership.SettingDiff {
+	var out []ownership.SettingDiff
+	text := func(setting, mark, asked string) {
+		if mark != asked {
+			out = append(out, ownership.SettingDiff{Setting: setting, Mark: strconv.Quote(mark), Asked: strconv.Quote(asked)})
+		}
+	}
+	num := func(setting string, mark, asked int) {
+		if mark != asked {
+			out = append(out, ownership.SettingDiff{Setting: setting, Mark: strconv.Itoa(mark), Asked: strconv.Itoa(asked)})
+		}
+	}
+	want := requestMark(req)
+	text("tag", m.Tag, want.Tag)
+	text("base_image_id", m.BaseImageID, want.BaseImageID)
+	num("vcpus", m.VCPUs, want.VCPUs)
+	num("memory_mib", m.MemoryMiB, want.MemoryMiB)
+	num("disk_gib", m.DiskGiB, want.DiskGiB)
+	text("network", m.Network, want.Network)
+	text("bridge", m.Bridge, want.Bridge)
+	text("firmware", m.Firmware, want.Firmware)
+	digest := m.UserDataSHA256
+	if digest == "" { // a mark of an earlier version records no digest for no user data
+		digest = rules.UserDataSHA256(nil)
+	}
+	if digest != want.UserDataSHA256 || (m.UserDataSource != "" && m.UserDataSource != want.UserDataSource) {
+		setting := "user_data"
+		if req.WriteOnlyUserData {
+			setting = "user_data_wo"
+		}
+		out = append(out, ownership.SettingDiff{Setting: setting})
+	}
+	if m.NetworkConfig != want.NetworkConfig {
+		out = append(out, ownership.SettingDiff{Setting: "network_config"})
+	}
+	if m.NoIPWait != want.NoIPWait {
+		out = append(out, ownership.SettingDiff{Setting: "wait_for_ip",
+			Mark: strconv.FormatBool(!m.NoIPWait), Asked: strconv.FormatBool(!want.NoIPWait)})
+	}
+	text("user_data_wo_version", m.UserDataWOVersion, want.UserDataWOVersion)
+	text("wait_for_cloud_init", m.CloudInitWait, want.CloudInitWait)
+	text("name_prefix", m.NamePrefix, want.NamePrefix)
+	text("wait_for_ip_family", m.IPWaitFamily, want.IPWaitFamily)
+	text("wait_for_ip_interface", m.IPWaitInterface, want.IPWaitInterface)
+	text("wait_for_port", m.PortWait, want.PortWait)
+	out = append(out, nicDiffs(facts.NICs, req.NICs)...)
+	return out
 }

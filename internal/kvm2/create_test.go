@@ -20,6 +20,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmtest"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -41,7 +42,7 @@ func TestCreate_newDomain(t *testing.T) {
 	}
 	sum := sha256.Sum256(testUserData())
 	want.UserDataHash, want.UserDataSource = hex.EncodeToString(sum[:]), UserDataStored
-	baseSum := sha256.Sum256(labBaseContent)
+	baseSum := sha256.Sum256(kvmtest.LabBaseContent)
 	want.BaseSHA256 = hex.EncodeToString(baseSum[:])
 	d, ok := h.fb.Domain(vmName)
 	if !ok {
@@ -363,7 +364,7 @@ func TestCreate_baseImageProblemsArePermanent(t *testing.T) {
 	}{
 		{"not cached", func(h *coreHarness, r *CreateRequest) { h.fb.RemoveVolume(fake.DefaultPool, labBase) }},
 		{"marker missing", func(h *coreHarness, r *CreateRequest) {
-			sum := sha256.Sum256(labBaseContent)
+			sum := sha256.Sum256(kvmtest.LabBaseContent)
 			h.fb.RemoveVolume(fake.DefaultPool, labBase+rules.DigestInfix+hex.EncodeToString(sum[:]))
 		}},
 		{"other host", func(h *coreHarness, r *CreateRequest) { r.BaseImageID = "elsewhere/default/" + labBase }},

@@ -14,6 +14,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -70,21 +71,21 @@ func (c *Client) Delete(ctx context.Context, id, uid string) error {
 // gives. When it is not, every pool that may hold volumes of the VM must be active, before
 // anything is removed (refuseInactivePools).
 func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, uid string) error {
-	wave := c.disks.deleteBegun(host)
-	defer wave.ended()
+	wave := c.disks.DeleteBegun(host)
+	defer wave.Ended()
 	var vols []libvirt.StorageVol
 	removed := false // this call removed the VM's domain
-	dom, facts, xml, err := findDomainXML(ctx, b, name, uid)
+	dom, facts, xml, err := ownership.FindDomainXML(ctx, b, name, uid)
 	switch {
 	case err == nil:
-		if foreign := claim(host, name, uid, facts); foreign != nil && !errors.Is(foreign, ErrMarkRemoved) {
+		if foreign := ownership.Claim(host, name, uid, facts); foreign != nil && !errors.Is(foreign, ownership.ErrMarkRemoved) {
 			c.logf(ctx, corelog.LevelWarn, "the name holds a domain that is not this VM; it is left alone",
 				map[string]any{"host": host, "name": name, "uid": uid, "reason": foreign.Error()})
 			break
 		}
 		// The in-use checks of the deletes beside this one take this domain's definition from
 		// here rather than wait for the host's, which waits for its destroy.
-		defer c.disks.removingDomain(host, dom, xml)()
+		defer c.disks.RemovingDomain(host, dom, xml)()
 		// Resolve the disks before the domain goes: afterwards nothing names them. A disk
 		// another domain uses (or may) keeps the whole VM: nothing is removed, and the delete
 		// succeeds once that domain lets go of it.
@@ -97,14 +98,14 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 				return err
 			}
 		}
-		wave.asked()
+		wave.Asked()
 		if err := c.refuseShared(ctx, b, host, name, dom, vols, paths); err != nil {
 			return err
 		}
 		if err := c.removeInTurn(ctx, b, host, dom, facts.Active); err != nil {
 			return err
 		}
-		wave.pastDestroy()
+		wave.PastDestroy()
 		removed = true
 		c.logf(ctx, corelog.LevelInfo, "domain deleted", map[string]any{"host": host, "name": name, "uid": uid})
 		// The logs are deleted once the domain is gone: virtlogd writes (and rotates) them until
@@ -147,7 +148,7 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 	owned = slices.DeleteFunc(owned, func(o libvirt.StorageVol) bool {
 		return slices.ContainsFunc(vols, func(v libvirt.StorageVol) bool { return v.Pool == o.Pool && v.Name == o.Name })
 	})
-	wave.asked()
+	wave.Asked()
 	if owned, err = c.unusedVolumes(ctx, b, owned); err != nil {
 		return err
 	}
@@ -155,16 +156,16 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 }
 
 // removeInTurn removes dom; the destroy of one that runs (which holds it locked in libvirtd until
-// QEMU has gone) waits its turn with the in-use reads of the deletes beside it (diskindex.go).
+// QEMU has gone) waits its turn with the in-use reads of the deletes beside it (hostwide/diskreads.go).
 func (c *Client) removeInTurn(ctx context.Context, b backend.Backend, host string, dom libvirt.Domain, active bool) error {
 	if active {
-		leave, err := c.disks.destroying(ctx, host)
+		leave, err := c.disks.Destroying(ctx, host)
 		if err != nil {
 			return kvmerr.New(kvmerr.Transient, "", host, fmt.Errorf("waiting for the in-use check of the deletes beside this one: %w", err))
 		}
 		defer leave()
 	}
-	return removeDomain(ctx, b, dom)
+	return ownership.RemoveDomain(ctx, b, dom)
 }
 
 // namesBothDisks reports whether vols holds this VM's overlay and seed under the names its UID
@@ -191,7 +192,7 @@ func (c *Client) unusedVolumes(ctx context.Context, b backend.Backend, vols []li
 		}
 		paths[i] = p
 	}
-	x, err := c.disks.read(ctx, b)
+	x, err := c.disks.Read(ctx, b)
 	if err != nil {
 		return nil, err
 	}

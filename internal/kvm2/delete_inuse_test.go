@@ -3,7 +3,6 @@ package kvm2
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -13,17 +12,9 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmtest"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
-
-// rescueDomainXML is an administrator's domain (no mark) with the given disks.
-func rescueDomainXML(name string, disks ...string) string {
-	return "<domain type='kvm'><name>" + name + "</name><devices>" + strings.Join(disks, "") + "</devices></domain>"
-}
-
-func qcow2FileDisk(path string) string {
-	return fmt.Sprintf("<disk type='file' device='disk'><driver name='qemu' type='qcow2'/><source file='%s'/></disk>", path)
-}
 
 // TestDelete_refusesWhileAnotherDomainUsesADisk (issue 22, item 4): a disk of the VM that another
 // domain uses (an administrator's rescue VM that attached the overlay, or an overlay made on top
@@ -37,20 +28,20 @@ func TestDelete_refusesWhileAnotherDomainUsesADisk(t *testing.T) {
 	}{
 		{"a rescue VM with the overlay attached", func(h *coreHarness) {
 			raw := "<disk type='file' device='disk'><driver name='qemu' type='raw'/><source file='/srv/rescue.img'/></disk>"
-			h.fb.AddDomain(fake.Domain{Name: "rescue", XML: rescueDomainXML("rescue", raw, qcow2FileDisk(overlayPath))})
+			h.fb.AddDomain(fake.Domain{Name: "rescue", XML: kvmtest.RescueDomainXML("rescue", raw, kvmtest.Qcow2FileDisk(overlayPath))})
 		}},
 		{"a running rescue VM on an overlay of the overlay", func(h *coreHarness) {
 			top := h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: "rescue-top.qcow2", Format: "qcow2", Capacity: 1 << 30, BackingPath: overlayPath})
-			h.fb.AddDomain(fake.Domain{Name: "rescue", State: libvirt.DomainRunning, XML: rescueDomainXML("rescue", qcow2FileDisk(top))})
+			h.fb.AddDomain(fake.Domain{Name: "rescue", State: libvirt.DomainRunning, XML: kvmtest.RescueDomainXML("rescue", kvmtest.Qcow2FileDisk(top))})
 		}},
 		{"a running rescue VM with the overlay in its next-boot definition only", func(h *coreHarness) {
 			// virsh attach-disk --config: the live definition has no such disk.
 			raw := "<disk type='file' device='disk'><driver name='qemu' type='raw'/><source file='/srv/rescue.img'/></disk>"
-			h.fb.AddDomain(fake.Domain{Name: "rescue", State: libvirt.DomainRunning, XML: rescueDomainXML("rescue", raw),
-				Persistent: &fake.Definition{XML: rescueDomainXML("rescue", raw, qcow2FileDisk(overlayPath))}})
+			h.fb.AddDomain(fake.Domain{Name: "rescue", State: libvirt.DomainRunning, XML: kvmtest.RescueDomainXML("rescue", raw),
+				Persistent: &fake.Definition{XML: kvmtest.RescueDomainXML("rescue", raw, kvmtest.Qcow2FileDisk(overlayPath))}})
 		}},
 		{"a rescue VM on an overlay the host cannot follow", func(h *coreHarness) {
-			h.fb.AddDomain(fake.Domain{Name: "rescue", XML: rescueDomainXML("rescue", qcow2FileDisk("/root/rescue-top.qcow2"))})
+			h.fb.AddDomain(fake.Domain{Name: "rescue", XML: kvmtest.RescueDomainXML("rescue", kvmtest.Qcow2FileDisk("/root/rescue-top.qcow2"))})
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -92,7 +83,7 @@ func TestDelete_aSameNamedVolumeAnotherDomainUsesIsNotOurs(t *testing.T) {
 	h.create()
 	h.fb.AddPool(fake.StoragePool{Name: "other", Path: "/var/lib/other", Active: true, Capacity: 10 << 30, Available: 10 << 30})
 	theirs := h.fb.AddVolume("other", fake.Volume{Name: labOverlay, Format: "qcow2", Capacity: 1 << 30})
-	h.fb.AddDomain(fake.Domain{Name: "rescue", XML: rescueDomainXML("rescue", qcow2FileDisk(theirs))})
+	h.fb.AddDomain(fake.Domain{Name: "rescue", XML: kvmtest.RescueDomainXML("rescue", kvmtest.Qcow2FileDisk(theirs))})
 	if err := h.c.Delete(context.Background(), vmID, labUID); err != nil {
 		t.Fatal(err)
 	}

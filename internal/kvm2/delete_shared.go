@@ -53,7 +53,7 @@ func (c *Client) refuseShared(ctx context.Context, b backend.Backend, host, name
 	if len(vols) == 0 {
 		return nil
 	}
-	x, err := c.disks.read(ctx, b)
+	x, err := c.disks.Read(ctx, b)
 	if err != nil {
 		return err
 	}

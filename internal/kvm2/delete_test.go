@@ -317,3 +317,24 @@ func TestDelete_ourUUIDUnderAnotherNameBesideAForeignDomain(t *testing.T) {
 		t.Fatalf("calls %v", h.fb.Methods())
 	}
 }
+
+// TestDelete_onlyARunningDomainsDestroyTakesATurn: the destroy of a running domain (which libvirtd
+// holds locked until QEMU has gone) takes its turn with the in-use reads; that of a stopped one
+// (answered at once) does not wait for them.
+func TestDelete_onlyARunningDomainsDestroyTakesATurn(t *testing.T) {
+	for _, running := range []bool{true, false} {
+		h := newCore(t)
+		h.create(func(r *CreateRequest) { r.Running = running })
+		inTurn := -1
+		h.fb.Inject("DomainDestroy", func(context.Context, fake.Call) error {
+			inTurn = h.c.disks.DestroysInTurn(h.fb.Host())
+			return nil
+		})
+		if err := h.c.Delete(context.Background(), vmID, labUID); err != nil {
+			t.Fatal(err)
+		}
+		if want := map[bool]int{true: 1, false: 0}[running]; inTurn != want {
+			t.Errorf("running %v: the destroy ran with %d destroys in turn, want %d", running, inTurn, want)
+		}
+	}
+}

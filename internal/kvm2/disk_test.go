@@ -76,11 +76,11 @@ func TestGetWithDisk_aDiskProvenGoneReadsAsNone(t *testing.T) {
 // flight, so its disk's size comes from the host-wide read; calls lists what it cost.
 func sharedDiskRead(t *testing.T, h *coreHarness) (inst Instance, calls []string) {
 	t.Helper()
-	leave := h.c.reads.enter(labHost)
+	leave := h.c.reads.Enter(labHost)
 	defer leave()
-	leave2 := h.c.reads.enter(labHost)
+	leave2 := h.c.reads.Enter(labHost)
 	defer leave2()
-	h.c.reads.wrote(labHost) // a fresh host-wide read for each call of the test
+	h.c.reads.Wrote(labHost) // a fresh host-wide read for each call of the test
 	h.fb.ResetCalls()
 	inst, err := h.c.GetWithDisk(context.Background(), vmID, labUID)
 	if err != nil {

@@ -119,7 +119,7 @@ func faultClient(t *testing.T, env labEnv) (*Client, *faults) {
 	cfg := Config{Hosts: map[string]HostConfig{"lab": env.hostConfig()}}.WithDefaults()
 	log := &tbLogger{tb: t}
 	f := &faults{}
-	pool := faultPool{Pool: backend.NewSSHPool(cfg.sshConfigs(), cfg.poolLimits(), backend.PoolOptions{Observer: rpcLogger{log}}), f: f}
+	pool := faultPool{Pool: backend.NewSSHPool(cfg.SSHConfigs(), cfg.PoolLimits(), backend.PoolOptions{Observer: rpcLogger{log}}), f: f}
 	c, err := New(cfg, WithPool(pool), WithLogger(log))
 	if err != nil {
 		t.Fatal(err)

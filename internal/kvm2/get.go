@@ -12,7 +12,9 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostwide"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -33,7 +35,7 @@ const opGet = "read"
 // source; a defined one costs three. Persistence costs a fifth only for a running domain whose
 // autostart is off (a transient domain never has it on). When several Gets of one host run
 // together (a plan's refresh), state, autostart, persistence and the lease come from one
-// host-wide read they share (hostreads.go), and such a Get costs one RPC of its own: the
+// host-wide read they share (hostwide/reads.go), and such a Get costs one RPC of its own: the
 // definition, from which ownership is proven as always.
 func (c *Client) Get(ctx context.Context, id, uid string) (Instance, error) {
 	return c.get(ctx, id, uid, false)
@@ -58,9 +60,9 @@ func (c *Client) get(ctx context.Context, id, uid string, disk bool) (Instance, 
 		return Instance{}, kvmerr.Wrap(opGet, host, err)
 	}
 	defer release()
-	leave := c.reads.enter(host)
+	leave := c.reads.Enter(host)
 	defer leave()
-	shared := func() *hostSnapshot { return c.reads.snapshot(ctx, b, host) }
+	shared := func() *hostwide.Snapshot { return c.reads.Snapshot(ctx, b, host) }
 	inst, err := c.readOn(ctx, b, host, name, uid, shared, disk)
 	return inst, kvmerr.Wrap(opGet, host, err)
 }
@@ -81,12 +83,12 @@ func (c *Client) GetWithDisk(ctx context.Context, id, uid string) (Instance, err
 // file's size, else from the volume at p. A disk proven gone (diskGone) reads as 0 GiB: the VM
 // has no disk. The host-wide read never proves a disk gone: a file whose size it lacks is looked
 // up here.
-func (c *Client) readDisk(ctx context.Context, b backend.Backend, host string, inst *Instance, uuid libvirt.UUID, p string, snap *hostSnapshot) error {
+func (c *Client) readDisk(ctx context.Context, b backend.Backend, host string, inst *Instance, uuid libvirt.UUID, p string, snap *hostwide.Snapshot) error {
 	inst.MarkDiskGiB = inst.DiskGiB
 	if p == "" {
 		return nil
 	}
-	if capacity, ok := snap.diskCapacity(ctx, b, uuid, p); ok {
+	if capacity, ok := snap.DiskCapacity(ctx, b, uuid, p); ok {
 		inst.DiskGiB = int(rules.DiskGiBOf(capacity))
 		return nil
 	}
@@ -152,8 +154,8 @@ func (c *Client) getOn(ctx context.Context, b backend.Backend, host, name, uid s
 // readOn is getOn that takes the state, autostart, persistence and lease of an owned domain from
 // the host-wide read shared returns, when it is not nil and that read places the domain, and
 // reads the disk's real size when disk is set (GetWithDisk).
-func (c *Client) readOn(ctx context.Context, b backend.Backend, host, name, uid string, shared func() *hostSnapshot, disk bool) (Instance, error) {
-	dom, facts, err := findDomain(ctx, b, name, uid)
+func (c *Client) readOn(ctx context.Context, b backend.Backend, host, name, uid string, shared func() *hostwide.Snapshot, disk bool) (Instance, error) {
+	dom, facts, err := ownership.FindDomain(ctx, b, name, uid)
 	if kvmerr.IsNotFound(err) && uid != "" {
 		return Instance{}, c.gone(ctx, b, host, name, uid, nil)
 	}
@@ -173,21 +175,21 @@ func (c *Client) readOn(ctx context.Context, b backend.Backend, host, name, uid 
 // The host-wide read is asked for only once ownership is proven, so neither a foreign domain nor
 // a gone one costs one; its facts are taken by the UUID of the domain whose definition was read.
 // It returns the host-wide read it used (nil when none).
-func (c *Client) readMarked(ctx context.Context, b backend.Backend, host, name, uid string, dom libvirt.Domain, facts definition.DomainFacts, shared func() *hostSnapshot) (Instance, *hostSnapshot, error) {
-	if err := claim(host, name, uid, facts); err != nil {
-		if uid == "" || errors.Is(err, ErrMarkRemoved) {
+func (c *Client) readMarked(ctx context.Context, b backend.Backend, host, name, uid string, dom libvirt.Domain, facts definition.DomainFacts, shared func() *hostwide.Snapshot) (Instance, *hostwide.Snapshot, error) {
+	if err := ownership.Claim(host, name, uid, facts); err != nil {
+		if uid == "" || errors.Is(err, ownership.ErrMarkRemoved) {
 			return Instance{}, nil, kvmerr.New(kvmerr.Permanent, "", "", err)
 		}
 		return Instance{}, nil, c.gone(ctx, b, host, name, uid, err)
 	}
 	inst := instanceFromFacts(host, dom, facts)
-	var snap *hostSnapshot
+	var snap *hostwide.Snapshot
 	if shared != nil {
 		snap = shared()
 	}
 	var state libvirt.DomainState
-	if f, ok := snap.domain(dom.UUID); ok {
-		state, inst.Autostart, inst.Persistent = f.state, f.autostart, f.persistent
+	if f, ok := snap.Domain(dom.UUID); ok {
+		state, inst.Autostart, inst.Persistent = f.State, f.Autostart, f.Persistent
 	} else {
 		var err error
 		if state, inst.Autostart, inst.Persistent, err = domainFlags(ctx, b, dom); err != nil {

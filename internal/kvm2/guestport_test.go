@@ -19,6 +19,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/guest"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -180,7 +181,7 @@ func TestEgress_eachAnswer(t *testing.T) {
 			h := proxyVM(t)
 			seen := make(chan string, 4)
 			tc.setup(h, seen)
-			res, err := h.c.Egress(context.Background(), vmID, labUID, EgressRequest{ProxyPort: 8888,
+			res, err := h.c.Egress(context.Background(), vmID, labUID, guest.EgressRequest{ProxyPort: 8888,
 				TargetURL: "http://192.168.122.1:8089/token", Timeout: 5 * time.Second,
 				Pattern: regexp.MustCompile(`^token-\d+`), FirstLineBytes: 40})
 			if err != nil {
@@ -223,7 +224,7 @@ func TestEgress_aVMNotOursIsNeverProbed(t *testing.T) {
 	h := proxyVM(t)
 	h.fb.ServeGuestPort(proxyAP(8888), proxyService(200, "x", nil))
 	h.fb.ResetCalls()
-	_, err := h.c.Egress(context.Background(), vmID, foreignUID, EgressRequest{ProxyPort: 8888,
+	_, err := h.c.Egress(context.Background(), vmID, foreignUID, guest.EgressRequest{ProxyPort: 8888,
 		TargetURL: "http://example.com/", Timeout: time.Second})
 	if err == nil {
 		t.Fatal("another VM's uid: no error")

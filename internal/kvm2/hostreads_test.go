@@ -12,8 +12,8 @@ import (
 
 	libvirt "github.com/digitalocean/go-libvirt"
 
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostwide"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -63,7 +63,7 @@ func mixedFleet() []fleetVM {
 // plan's refresh does; with them every Get of the test shares the host-wide read.
 func together(h *coreHarness, n int) {
 	for range n {
-		h.t.Cleanup(h.c.reads.enter(labHost))
+		h.t.Cleanup(h.c.reads.Enter(labHost))
 	}
 }
 
@@ -102,7 +102,7 @@ func TestGet_togetherShareOneHostWideRead(t *testing.T) {
 		}
 	}
 
-	together(h, sharedReadsFrom-1)
+	together(h, hostwide.SharedReadsFrom-1)
 	h.fb.ResetCalls()
 	shared := getAll(t, h.c, vms)
 	if !reflect.DeepEqual(shared, alone) {
@@ -165,7 +165,7 @@ func TestGet_sharedLeaseOfAnotherMACUnderThisNameIsNotTaken(t *testing.T) {
 		Ipaddr: "192.168.122.99", Prefix: 24, Hostname: libvirt.OptString{vms[0].name},
 	})
 	agentAddress(h.fb, vms[0].name, vms[0].mac, "192.168.122.12")
-	together(h, sharedReadsFrom-1)
+	together(h, hostwide.SharedReadsFrom-1)
 	inst := getAll(t, h.c, vms)[vms[0].name]
 	if inst.IPv4 != "192.168.122.12" || h.fb.Count("NetworkGetDHCPLeases") != 1 {
 		t.Fatalf("address %q after %v; want the agent's, not the foreign lease", inst.IPv4, h.fb.Methods())
@@ -179,7 +179,7 @@ func TestGet_sameNamedForeignDomainMakesNoSharedRead(t *testing.T) {
 	h.markedDomain(vmName, "fedcba9876543210fedcba9876543210", "", libvirt.DomainRunning)
 	h.fb.UpdateDomain(vmName, func(d *fake.Domain) { d.Autostart = true })
 	h.unmarkedDomain("other", libvirt.DomainRunning)
-	together(h, sharedReadsFrom)
+	together(h, hostwide.SharedReadsFrom)
 	_, err := h.c.Get(context.Background(), vmID, labUID)
 	var gone *GoneError
 	if classOfErr(t, err) != kvmerr.NotFound || !errors.As(err, &gone) || gone.Foreign == nil {
@@ -196,7 +196,7 @@ func TestGet_sharedReadIsNotUsedAfterAWriteOfThisClient(t *testing.T) {
 	h := newCore(t)
 	vms := mixedFleet()[:1]
 	addFleet(h, vms)
-	together(h, sharedReadsFrom-1)
+	together(h, hostwide.SharedReadsFrom-1)
 	id := rules.FormatID(labHost, vms[0].name)
 	if inst := getAll(t, h.c, vms)[vms[0].name]; inst.State != StateRunning || !inst.Autostart {
 		t.Fatalf("before: %+v", inst)
@@ -238,14 +238,14 @@ func TestGet_sharedReadAgesOut(t *testing.T) {
 	h.c.now = func() time.Time { return now }
 	vms := mixedFleet()[:1]
 	addFleet(h, vms)
-	together(h, sharedReadsFrom-1)
+	together(h, hostwide.SharedReadsFrom-1)
 	getAll(t, h.c, vms)
 	h.fb.SetDomainState(vms[0].name, libvirt.DomainShutoff) // out of band
-	now = now.Add(sharedReadTTL / 2)
+	now = now.Add(hostwide.SharedReadTTL / 2)
 	if inst := getAll(t, h.c, vms)[vms[0].name]; inst.State != StateRunning {
 		t.Fatalf("within the bound the shared read holds, got %+v", inst)
 	}
-	now = now.Add(sharedReadTTL)
+	now = now.Add(hostwide.SharedReadTTL)
 	if inst := getAll(t, h.c, vms)[vms[0].name]; inst.State != StateStopped {
 		t.Fatalf("past the bound: %+v", inst)
 	}
@@ -260,7 +260,7 @@ func TestGet_sharedReadFallsBackPerDomain(t *testing.T) {
 	h := newCore(t)
 	vms := mixedFleet()[:1]
 	addFleet(h, vms)
-	together(h, sharedReadsFrom-1)
+	together(h, hostwide.SharedReadsFrom-1)
 	getAll(t, h.c, vms) // the host-wide read, without the VMs below
 
 	late := fleetVM{name: "late", uid: fleetUID(9), mac: "52:54:00:00:00:09", state: libvirt.DomainShutoff, autostart: true}
@@ -274,7 +274,7 @@ func TestGet_sharedReadFallsBackPerDomain(t *testing.T) {
 		t.Fatalf("%d state reads, want one per domain the shared read does not place", n)
 	}
 
-	h.c.reads.wrote(labHost)
+	h.c.reads.Wrote(labHost)
 	h.fb.FailNth("ConnectListAllDomains", 2, lverr(libvirt.ErrInternalError))
 	h.fb.ResetCalls()
 	if inst := getAll(t, h.c, vms)[vms[0].name]; inst.State != StateRunning || inst.IPv4 != vms[0].ip {
@@ -282,37 +282,5 @@ func TestGet_sharedReadFallsBackPerDomain(t *testing.T) {
 	}
 	if h.fb.Count("DomainGetState") != 1 || h.fb.Count("DomainInterfaceAddresses") != 1 {
 		t.Fatalf("a failed shared read did not fall back: %v", h.fb.Methods())
-	}
-}
-
-// Every Backend method that changes a domain is counted as a write by the connections the
-// client hands out, and no read is: a method added to Backend later must be sorted here.
-func TestWriteTracking_countsEveryDomainWriteAndNoRead(t *testing.T) {
-	reads := map[string]bool{
-		"DomainLookupByName": true, "DomainGetState": true, "DomainGetXMLDesc": true, "DomainIsPersistent": true,
-		"DomainGetAutostart": true, "DomainGetMetadata": true, "DomainInterfaceAddresses": true,
-	}
-	r := newHostReads(time.Now)
-	w := r.trackWrites(fake.New(labHost), labHost)
-	typ := reflect.TypeFor[backend.Backend]()
-	v := reflect.ValueOf(w)
-	for i := range typ.NumMethod() {
-		m := typ.Method(i)
-		if !strings.HasPrefix(m.Name, "Domain") {
-			continue
-		}
-		args := []reflect.Value{reflect.ValueOf(context.Background())}
-		for j := 1; j < m.Type.NumIn(); j++ {
-			args = append(args, reflect.Zero(m.Type.In(j)))
-		}
-		before := r.state(labHost).writes
-		v.MethodByName(m.Name).Call(args)
-		counted := r.state(labHost).writes != before
-		if counted == reads[m.Name] {
-			t.Errorf("%s: counted as a write %v, but it is a read %v", m.Name, counted, reads[m.Name])
-		}
-	}
-	if !backend.LinkAlive(w) || backend.TransportOf(w) != backend.TransportOf(fake.New(labHost)) {
-		t.Fatal("the wrapper hides what the connection reports of itself")
 	}
 }

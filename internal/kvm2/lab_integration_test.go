@@ -21,8 +21,11 @@ import (
 	"golang.org/x/crypto/ssh"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hosthealth"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostwide"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/lab/budget"
 )
@@ -139,12 +142,12 @@ func TestLab(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if snap := fresh.reads.state("lab").snap; snap != nil {
+		if fresh.reads.Kept("lab") != nil {
 			t.Fatal("Gets one at a time made a host-wide read")
 		}
-		leave := make([]func(), 0, sharedReadsFrom-1)
-		for range sharedReadsFrom - 1 {
-			leave = append(leave, fresh.reads.enter("lab"))
+		leave := make([]func(), 0, hostwide.SharedReadsFrom-1)
+		for range hostwide.SharedReadsFrom - 1 {
+			leave = append(leave, fresh.reads.Enter("lab"))
 		}
 		for name, want := range created {
 			got, err := fresh.Get(ctx, rules.FormatID("lab", name), want.UID)
@@ -164,24 +167,25 @@ func TestLab(t *testing.T) {
 			}
 			t.Logf("%s: %s, %q, disk %d GiB", name, got.State, got.IPv4, withDisk.DiskGiB)
 		}
-		snap := fresh.reads.state("lab").snap
-		if snap == nil || snap.err != nil {
+		snap := fresh.reads.Kept("lab")
+		if snap == nil || snap.Err() != nil {
 			t.Fatalf("no host-wide read was made: %+v", snap)
 		}
-		if snap.disks == nil || snap.disks.err != nil {
-			t.Fatalf("no host-wide read of the disks' sizes was made: %+v", snap.disks)
+		disks, made, err := snap.Disks()
+		if !made || err != nil {
+			t.Fatalf("no host-wide read of the disks' sizes was made: %v, %v", made, err)
 		}
 		for name, inst := range alone {
-			dom, _ := uuidRef(name, inst.DomainUUID)
-			if f, placed := snap.domain(dom.UUID); !placed || stateOf(f.state) != inst.State {
+			dom, _ := ownership.UUIDRef(name, inst.DomainUUID)
+			if f, placed := snap.Domain(dom.UUID); !placed || stateOf(f.State) != inst.State {
 				t.Errorf("the host-wide read places %s (%s): %v, %+v", name, inst.DomainUUID, placed, f)
 			}
 			sized := false
-			for _, c := range snap.disks.byUUID[dom.UUID] {
+			for _, c := range disks[dom.UUID] {
 				sized = sized || int(rules.DiskGiBOf(c)) == aloneDisk[name].DiskGiB
 			}
 			if !sized {
-				t.Errorf("the host-wide read gives %s no disk of %d GiB: %v", name, aloneDisk[name].DiskGiB, snap.disks.byUUID[dom.UUID])
+				t.Errorf("the host-wide read gives %s no disk of %d GiB: %v", name, aloneDisk[name].DiskGiB, disks[dom.UUID])
 			}
 			if inst.State == StateRunning {
 				// The newest host-wide read may be younger than the one that gave this VM its
@@ -191,7 +195,7 @@ func TestLab(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				addrs, known := snap.leaseAddrs(ctx, b, inst.Network, inst.MAC)
+				addrs, known := snap.LeaseAddrs(ctx, b, inst.Network, inst.MAC)
 				release()
 				if ip := first(usableIPv4(addrs)); !known || ip != inst.IPv4 || ip == "" {
 					t.Errorf("%s: the shared lease read gives %q (%v), the domain %q", name, ip, known, inst.IPv4)
@@ -334,7 +338,7 @@ func TestLabCheck(t *testing.T) {
 	t.Run("OK with details", func(t *testing.T) {
 		c, _ := labClient(t, env)
 		h := c.Check(ctx)
-		if len(h) != 1 || h[0].Reason != ReasonOK || h[0].Status != HealthOK {
+		if len(h) != 1 || h[0].Reason != hosthealth.ReasonOK || h[0].Status != hosthealth.HealthOK {
 			t.Fatalf("Check = %+v", h)
 		}
 		if h[0].LibvirtVersion == "" || h[0].Hypervisor == "" || h[0].PoolCapacityBytes == 0 || h[0].Latency <= 0 {
@@ -357,7 +361,7 @@ func TestLabCheck(t *testing.T) {
 			t.Fatal(err)
 		}
 		c, _ := labClient(t, env, func(h *HostConfig) { h.KnownHostsFile = kh })
-		if h := c.Check(ctx); h[0].Reason != ReasonHostKeyMismatch {
+		if h := c.Check(ctx); h[0].Reason != hosthealth.ReasonHostKeyMismatch {
 			t.Fatalf("Check = %+v", h)
 		}
 	})
@@ -367,7 +371,7 @@ func TestLabCheck(t *testing.T) {
 			t.Fatal(err)
 		}
 		c, _ := labClient(t, env, func(h *HostConfig) { h.KnownHostsFile = kh })
-		if h := c.Check(ctx); h[0].Reason != ReasonHostKeyUnknown || !strings.Contains(h[0].Message, "has no entry in "+kh) {
+		if h := c.Check(ctx); h[0].Reason != hosthealth.ReasonHostKeyUnknown || !strings.Contains(h[0].Message, "has no entry in "+kh) {
 			t.Fatalf("Check = %+v", h)
 		}
 	})
@@ -379,7 +383,7 @@ func TestLabCheck(t *testing.T) {
 		port := ln.Addr().(*net.TCPAddr).Port
 		ln.Close()
 		c, _ := labClient(t, env, func(h *HostConfig) { h.Address, h.Port = "127.0.0.1", port })
-		if h := c.Check(ctx); h[0].Reason != ReasonUnreachable {
+		if h := c.Check(ctx); h[0].Reason != hosthealth.ReasonUnreachable {
 			t.Fatalf("Check = %+v", h)
 		}
 	})

@@ -11,6 +11,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmtest"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -19,11 +20,11 @@ import (
 func twoHosts(t *testing.T) (*Client, *fake.Backend, *fake.Backend, *fake.Pool, *recLogger) {
 	t.Helper()
 	a, b := fake.New("a"), fake.New("b")
-	addMarkedDomain(t, a, "p1", "u1", "x", libvirt.DomainShutoff)
-	addMarkedDomain(t, a, "p2", "u2", "y", libvirt.DomainShutoff)
+	kvmtest.AddMarkedDomain(t, a, "p1", "u1", "x", libvirt.DomainShutoff)
+	kvmtest.AddMarkedDomain(t, a, "p2", "u2", "y", libvirt.DomainShutoff)
 	a.AddDomain(fake.Domain{Name: "foreign", XML: "<domain><name>foreign</name></domain>"})
-	addMarkedDomain(t, b, "p3", "u3", "x", libvirt.DomainRunning)
-	addMarkedDomain(t, b, "p4", "u4", "", libvirt.DomainShutoff)
+	kvmtest.AddMarkedDomain(t, b, "p3", "u3", "x", libvirt.DomainRunning)
+	kvmtest.AddMarkedDomain(t, b, "p4", "u4", "", libvirt.DomainShutoff)
 	a.ResetCalls()
 	b.ResetCalls()
 	pool := fake.NewPool(a, b)
@@ -184,7 +185,7 @@ func TestListByTag_unknownHostIsPermanent(t *testing.T) {
 func TestListByTag_manyDomainsOnOneHost(t *testing.T) {
 	fb := fake.New(labHost)
 	for i := range 60 {
-		addMarkedDomain(t, fb, fmt.Sprintf("vm-%02d", i), fmt.Sprintf("u%d", i), []string{"even", "odd"}[i%2], libvirt.DomainShutoff)
+		kvmtest.AddMarkedDomain(t, fb, fmt.Sprintf("vm-%02d", i), fmt.Sprintf("u%d", i), []string{"even", "odd"}[i%2], libvirt.DomainShutoff)
 	}
 	c, err := New(Config{Hosts: map[string]HostConfig{labHost: labHostConfig()}}, WithPool(fake.NewPool(fb)))
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -49,7 +50,7 @@ func (c *Client) hostMACs(ctx context.Context, b backend.Backend, host string, s
 			return nil //nolint:nilerr // an unreadable definition is a use of every address, not a failed listing
 		}
 		uid := ""
-		if d.Facts.Mark != nil && claim(host, d.Domain.Name, d.Facts.Mark.UID, d.Facts) == nil {
+		if d.Facts.Mark != nil && ownership.Claim(host, d.Domain.Name, d.Facts.Mark.UID, d.Facts) == nil {
 			uid = d.Facts.Mark.UID
 		}
 		for _, mac := range d.MACs() {

@@ -9,6 +9,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -99,15 +100,15 @@ func (c *Client) onMarked(ctx context.Context, op, id, uid string, change func(b
 	}
 	defer release()
 	inst, err := func() (Instance, error) {
-		dom, facts, err := findDomain(ctx, b, name, uid)
+		dom, facts, err := ownership.FindDomain(ctx, b, name, uid)
 		if kvmerr.IsNotFound(err) {
 			return Instance{}, kvmerr.New(kvmerr.NotFound, "", "", &GoneError{ID: id, UID: uid})
 		}
 		if err != nil {
 			return Instance{}, err
 		}
-		if foreign := claim(host, name, uid, facts); foreign != nil {
-			if errors.Is(foreign, ErrMarkRemoved) {
+		if foreign := ownership.Claim(host, name, uid, facts); foreign != nil {
+			if errors.Is(foreign, ownership.ErrMarkRemoved) {
 				return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", foreign)
 			}
 			return Instance{}, kvmerr.New(kvmerr.NotFound, "", "", &GoneError{ID: id, UID: uid, Foreign: foreign})

@@ -2,6 +2,7 @@ package kvm2
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -11,6 +12,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -106,23 +108,23 @@ func withMACs(nics []definition.NIC) ([]definition.NIC, error) {
 // nicDiffs is how a domain's interfaces (have, its definition's) differ from those a create asks
 // for: their number, each one's attachment after the first (the mark records the first one's),
 // each pinned MAC and each one's limits.
-func nicDiffs(have, want []definition.NIC) []SettingDiff {
+func nicDiffs(have, want []definition.NIC) []ownership.SettingDiff {
 	if len(have) != len(want) {
-		return []SettingDiff{{Setting: "network_interfaces",
+		return []ownership.SettingDiff{{Setting: "network_interfaces",
 			Mark: strconv.Itoa(len(have)) + " NICs", Asked: strconv.Itoa(len(want)) + " NICs"}}
 	}
-	var out []SettingDiff
+	var out []ownership.SettingDiff
 	for i, w := range want {
 		h, at := have[i], func(s string) string { return nicSetting(i, s) }
 		if i > 0 && (h.Network != w.Network || h.Bridge != w.Bridge) {
-			out = append(out, SettingDiff{Setting: at("network"),
+			out = append(out, ownership.SettingDiff{Setting: at("network"),
 				Mark: attachmentText(h.Network, h.Bridge), Asked: attachmentText(w.Network, w.Bridge)})
 		}
 		if w.MAC != "" && !rules.SameMAC(h.MAC, w.MAC) {
-			out = append(out, SettingDiff{Setting: at("mac_address"), Mark: h.MAC, Asked: w.MAC})
+			out = append(out, ownership.SettingDiff{Setting: at("mac_address"), Mark: h.MAC, Asked: w.MAC})
 		}
 		if !h.Bandwidth.Equal(w.Bandwidth) {
-			out = append(out, SettingDiff{Setting: at("bandwidth")})
+			out = append(out, ownership.SettingDiff{Setting: at("bandwidth")})
 		}
 	}
 	return out
@@ -207,4 +209,100 @@ func setInterfaceBandwidth(ctx context.Context, b backend.Backend, dom libvirt.D
 		err = b.DomainSetInterfaceParameters(ctx, dom, mac, params, libvirt.DomainAffectCurrent)
 	}
 	return err
+}
+
+const opCheckAttachment = "check network or bridge"
+
+// AttachmentError is the host's answer that a VM's NIC could not be attached as asked: the
+// network does not exist or is not active, or the bridge does not exist. It is Permanent until
+// someone changes the host or the configuration.
+type AttachmentError struct {
+	Host    string
+	Network string // set when the attachment is a network
+	Bridge  string // set when it is a bridge
+	Problem string // "does not exist" or "is not active"
+}
+
+func (e *AttachmentError) Error() string {
+	if e.Bridge != "" {
+		return fmt.Sprintf("bridge %q %s on host %q", e.Bridge, e.Problem, e.Host)
+	}
+	return fmt.Sprintf("network %q %s on host %q", e.Network, e.Problem, e.Host)
+}
+
+// Problems an AttachmentError reports.
+const (
+	AttachmentMissing  = "does not exist"
+	AttachmentInactive = "is not active"
+)
+
+// CheckAttachment asks host whether a VM's NIC can be attached to network or bridge (when both
+// are empty, the host's default, as Create would choose): the network must exist and be
+// active, the bridge must exist. A refusal is an *AttachmentError (Permanent); any other error
+// means the host could not tell, and is classified as usual.
+//
+// A bridge is looked up through libvirt's interface driver, which on libvirt 9.0 (udev
+// backend) finds bridges whatever their carrier; existence is all it can vouch for, since a
+// bridge without carrier reads as inactive yet serves guests. A host without the interface
+// driver answers with another error, which the caller treats as "cannot tell".
+func (c *Client) CheckAttachment(ctx context.Context, host, network, bridge string) error {
+	hc, err := c.host(opCheckAttachment, host)
+	if err != nil {
+		return err
+	}
+	network, bridge = attachment(network, bridge, hc)
+	if err := rules.ValidateAttachment(network, bridge); err != nil {
+		return kvmerr.New(kvmerr.Permanent, opCheckAttachment, host, err)
+	}
+	b, release, err := c.pool.Acquire(ctx, host)
+	if err != nil {
+		return kvmerr.Wrap(opCheckAttachment, host, err)
+	}
+	defer release()
+	if bridge != "" {
+		err = checkBridge(ctx, b, host, bridge)
+	} else {
+		err = checkNetwork(ctx, b, host, network)
+	}
+	var refused *AttachmentError
+	if errors.As(err, &refused) {
+		return kvmerr.New(kvmerr.Permanent, "", "", err) // its text names host and object already
+	}
+	return kvmerr.Wrap(opCheckAttachment, host, err)
+}
+
+// checkNetwork reports a network that is missing or not active.
+func checkNetwork(ctx context.Context, b backend.Backend, host, name string) error {
+	n, err := b.NetworkLookupByName(ctx, name)
+	if kvmerr.HasCode(err, libvirt.ErrNoNetwork) {
+		return &AttachmentError{Host: host, Network: name, Problem: AttachmentMissing}
+	}
+	if err != nil {
+		return err
+	}
+	active, err := b.NetworkIsActive(ctx, n)
+	if err != nil {
+		return err
+	}
+	if !active {
+		return &AttachmentError{Host: host, Network: name, Problem: AttachmentInactive}
+	}
+	return nil
+}
+
+// checkBridge reports a bridge the host does not have.
+func checkBridge(ctx context.Context, b backend.Backend, host, name string) error {
+	_, err := b.InterfaceLookupByName(ctx, name)
+	if kvmerr.HasCode(err, libvirt.ErrNoInterface) {
+		return &AttachmentError{Host: host, Bridge: name, Problem: AttachmentMissing}
+	}
+	return err
+}
+
+// attachment is the network or bridge a VM's NIC uses: the requested one, else the host's.
+func attachment(network, bridge string, hc HostConfig) (string, string) {
+	if network == "" && bridge == "" {
+		return hc.Network, hc.Bridge
+	}
+	return network, bridge
 }

@@ -394,7 +394,7 @@ func TestLabOwnership_lostDefineReplyConverges(t *testing.T) {
 	t.Cleanup(func() { owSweep(t, l, p) })
 	log := &tbLogger{tb: t}
 	cfg := Config{Hosts: map[string]HostConfig{"lab": env.hostConfig()}}
-	pool := &lostDefinePool{Pool: backend.NewSSHPool(cfg.WithDefaults().sshConfigs(), cfg.WithDefaults().poolLimits(), backend.PoolOptions{Observer: rpcLogger{log}})}
+	pool := &lostDefinePool{Pool: backend.NewSSHPool(cfg.WithDefaults().SSHConfigs(), cfg.WithDefaults().PoolLimits(), backend.PoolOptions{Observer: rpcLogger{log}})}
 	c, err := New(cfg, WithPool(pool), WithLogger(log))
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 
 	libvirt "github.com/digitalocean/go-libvirt"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostwide"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -29,7 +30,7 @@ func planRefresh(t *testing.T, n int) map[string]int {
 		}
 	}
 	addFleet(h, vms)
-	together(h, sharedReadsFrom-1) // a plan's Gets of one host are in flight together
+	together(h, hostwide.SharedReadsFrom-1) // a plan's Gets of one host are in flight together
 	work := make(chan fleetVM)
 	var wg sync.WaitGroup
 	for range 10 { // Terraform's default parallelism

@@ -12,6 +12,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -113,7 +114,7 @@ func (c *Client) resizeOn(ctx context.Context, b backend.Backend, dom libvirt.Do
 				"domain %s is no longer defined (transient); it cannot be resized, replace it", dom.Name))
 		}
 	}
-	facts, err := readDefinition(ctx, b, dom)
+	facts, err := ownership.ReadDefinition(ctx, b, dom)
 	if err != nil {
 		return err
 	}

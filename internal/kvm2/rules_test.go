@@ -1,6 +1,8 @@
 package kvm2
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
@@ -23,10 +25,18 @@ func TestAttachment(t *testing.T) {
 			if n != tt.wantNetwork || b != tt.wantBridge {
 				t.Fatalf("attachment = %q, %q; want %q, %q", n, b, tt.wantNetwork, tt.wantBridge)
 			}
-			checkRule(t, rules.ValidateAttachment(n, b), tt.wantErr)
+			wantErr(t, rules.ValidateAttachment(n, b), tt.wantErr)
 		})
 	}
-	checkRule(t, rules.ValidateAttachment("", ""), "no network or bridge")
+	wantErr(t, rules.ValidateAttachment("", ""), "no network or bridge")
+}
+
+// wantErr fails unless err is nil for want "" and otherwise says want.
+func wantErr(t *testing.T, err error, want string) {
+	t.Helper()
+	if got := fmt.Sprint(err); (err == nil) != (want == "") || err != nil && !strings.Contains(got, want) {
+		t.Fatalf("err = %s, want an error containing %q (none for \"\")", got, want)
+	}
 }
 
 // TestCreate_acceptsTheBounds: the largest request the rules allow is built, with the disk at

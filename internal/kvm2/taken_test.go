@@ -11,6 +11,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 )
 
 // takenBy creates the VM of labRequest as an earlier run would have (uid labUID), then asks
@@ -74,11 +75,11 @@ func TestCreate_takenNameWithOtherSettingsNamesTheDifferences(t *testing.T) {
 		r.UserData = []byte("#cloud-config\nhostname: other\n")
 		r.NoIPWait = true
 	})
-	got := map[string]SettingDiff{}
+	got := map[string]ownership.SettingDiff{}
 	for _, d := range owned.Differs {
 		got[d.Setting] = d
 	}
-	want := map[string]SettingDiff{
+	want := map[string]ownership.SettingDiff{
 		"vcpus":       {Setting: "vcpus", Mark: "1", Asked: "2"},
 		"tag":         {Setting: "tag", Mark: `"fleet-a"`, Asked: `"fleet-b"`},
 		"user_data":   {Setting: "user_data"},

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hosthealth"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/lab/budget"
 )
 
@@ -64,7 +65,7 @@ func TestLabTransports(t *testing.T) {
 	}
 	for _, h := range reports {
 		t.Logf("%s: %s %s transport=%q libvirt %s, %s", h.Host, h.Status, h.Reason, h.Transport, h.LibvirtVersion, h.Message)
-		if h.Status != HealthOK {
+		if h.Status != hosthealth.HealthOK {
 			t.Errorf("%s: status %s (%s: %s), want ok", h.Host, h.Status, h.Reason, h.Message)
 		}
 	}
@@ -99,7 +100,7 @@ func TestLabTransports(t *testing.T) {
 		h := bad.Check(ctx, "lab2")[0]
 		took := time.Since(start)
 		t.Logf("after %v: %s %s: %s", took.Round(time.Millisecond), h.Status, h.Reason, h.Message)
-		if h.Reason != ReasonSocketForwardRefused || took > 10*time.Second {
+		if h.Reason != hosthealth.ReasonSocketForwardRefused || took > 10*time.Second {
 			t.Errorf("reason %s after %v, want SocketForwardRefused within seconds (%s)", h.Reason, took, budget.Now())
 		}
 		// Which words depend on whether the host has nc (the lab installs netcat-openbsd).

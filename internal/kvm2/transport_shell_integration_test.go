@@ -16,6 +16,7 @@ import (
 
 	"golang.org/x/crypto/ssh"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hosthealth"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/lab/budget"
 )
@@ -112,7 +113,7 @@ func TestLabExecMeetsTheShell(t *testing.T) {
 		}
 		h := c.Check(ctx, "lab2")[0]
 		t.Logf("%s %s transport=%q: %s", h.Status, h.Reason, h.Transport, h.Message)
-		if h.Status != HealthOK || !strings.HasPrefix(h.Transport, "exec:") {
+		if h.Status != hosthealth.HealthOK || !strings.HasPrefix(h.Transport, "exec:") {
 			t.Errorf("health = %s over %q, want ok over an exec helper", h.Status, h.Transport)
 		}
 	})

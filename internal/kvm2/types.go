@@ -3,67 +3,33 @@ package kvm2
 import (
 	"time"
 
+	libvirt "github.com/digitalocean/go-libvirt"
+
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/guest"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
-// Config is everything the core needs: the hosts, keyed by name. Defaults are applied by
-// (Config).WithDefaults in one place; New calls it and never dials.
-type Config struct {
-	Hosts map[string]HostConfig
-}
+// The hosts' configuration is package hostconfig's; the Terraform layer names it here.
+type (
+	Config     = hostconfig.Config
+	HostConfig = hostconfig.HostConfig
+	JumpHost   = hostconfig.JumpHost
+)
 
-// HostConfig describes one libvirt host reached over SSH.
-type HostConfig struct {
-	Address string // hostname or IP of the SSH server
-	Port    int    // default 22
-	User    string // default "root"
+// Whose a domain is, as package ownership words it; the Terraform layer names these here.
+type (
+	OwnedError = ownership.OwnedError
+	GoneError  = ownership.GoneError
+)
 
-	// Exactly one way to authenticate is normally set; several may be combined.
-	PrivateKeyFile string // read on every dial, so rotation needs no restart
-	PrivateKey     string // inline PEM/OpenSSH key (secret: never logged)
-	UseAgent       bool   // use the agent at $SSH_AUTH_SOCK
+// CloudInitError is cloud-init finished with errors in the guest (package guest).
+type CloudInitError = guest.CloudInitError
 
-	// Exactly one way to verify the host key: a known_hosts file (port-aware) or a pinned key
-	// in authorized_keys format. There is no insecure mode.
-	KnownHostsFile string // default ~/.ssh/known_hosts when HostKey is empty
-	HostKey        string
-
-	Socket  string // libvirt unix socket on the host; default /var/run/libvirt/libvirt-sock
-	Pool    string // storage pool; default "default"
-	Network string // libvirt network; default "default" unless Bridge is set
-	Bridge  string // host bridge, alternative to Network
-	Zone    string // free-form placement label
-
-	// MaxConcurrentOperations is how many core operations on this host may run at once
-	// (ValidateMaxConcurrentOperations); default DefaultMaxConcurrentOperations, Terraform's
-	// default parallelism. The others wait for one to end.
-	MaxConcurrentOperations int
-	// MaxClientRequests is how many requests the host's libvirtd serves at once on one client
-	// connection (ValidateMaxClientRequests); default DefaultMaxClientRequests, libvirtd's own
-	// default of max_client_requests. Set it to the host's max_client_requests of libvirtd.conf
-	// (or virtqemud.conf) when that was raised. Together with MaxConcurrentOperations it decides
-	// how many pooled connections the host gets (Connections).
-	MaxClientRequests int
-
-	// Jump lists the jump hosts (bastions) the host is reached through, in order from the
-	// provider (at most rules.MaxJumpHosts); none: the host is dialed directly. Every hop's host
-	// key is verified.
-	Jump []JumpHost
-}
-
-// JumpHost is one bastion on the way to a host. What it leaves unset of its credentials and
-// host-key source comes from the host (rules.JumpAuthDefault, rules.JumpHostKeyDefault).
-type JumpHost struct {
-	Address        string
-	Port           int    // default rules.DefaultJumpPort
-	User           string // required
-	PrivateKeyFile string
-	PrivateKey     string // secret: never logged
-	UseAgent       bool
-	KnownHostsFile string
-	HostKey        string
-}
+// ErrNotManaged is ownership.ErrNotManaged: a domain that carries no mark of ours.
+var ErrNotManaged = ownership.ErrNotManaged
 
 // CreateRequest is everything Create needs to make (or adopt) one proxy VM.
 type CreateRequest struct {
@@ -193,55 +159,33 @@ const (
 	UserDataWriteOnly = definition.UserDataSourceWriteOnly // the caller never gets the value back
 )
 
-// HealthStatus is the verdict of one host check.
-type HealthStatus string
+// stateOf maps a libvirt domain state to the core's State.
+func stateOf(s libvirt.DomainState) State {
+	switch s {
+	case libvirt.DomainRunning, libvirt.DomainBlocked:
+		// Blocked is a running guest waiting on a resource.
+		return StateRunning
+	case libvirt.DomainShutdown:
+		// Being shut down: the guest is still alive, so it still counts as running.
+		return StateRunning
+	case libvirt.DomainPaused:
+		return StatePaused
+	case libvirt.DomainShutoff:
+		return StateStopped
+	case libvirt.DomainCrashed:
+		return StateCrashed
+	case libvirt.DomainPmsuspended:
+		return StateSuspended
+	}
+	return StateUnknown
+}
 
-const (
-	HealthOK       HealthStatus = "ok"
-	HealthDegraded HealthStatus = "degraded"
-	HealthDown     HealthStatus = "down"
-)
-
-// Reason codes of a host check.
-const (
-	ReasonOK                   = "OK"
-	ReasonUnreachable          = "Unreachable"
-	ReasonTimeout              = "Timeout"
-	ReasonAuthFailed           = "AuthFailed"
-	ReasonHostKeyMismatch      = "HostKeyMismatch"
-	ReasonHostKeyUnknown       = "HostKeyUnknown" // no known_hosts entry: never trusted, not changed
-	ReasonSocketForwardRefused = "SocketForwardRefused"
-	ReasonLibvirtError         = "LibvirtError"
-	ReasonPoolNotFound         = "PoolNotFound"
-	ReasonPoolInactive         = "PoolInactive"
-	ReasonNetworkNotFound      = "NetworkNotFound"
-	ReasonNetworkInactive      = "NetworkInactive"
-	ReasonPoolLow              = "PoolLow"
-)
-
-// HostHealth is the checker's report for one host. Details are filled as facts arrive, so a
-// PoolNotFound verdict still carries the libvirt version.
-type HostHealth struct {
-	Host               string
-	Status             HealthStatus
-	Reason             string
-	Message            string
-	LibvirtVersion     string // e.g. "9.0.0"
-	Hypervisor         string // "kvm" or "qemu" (TCG)
-	Pool               string
-	PoolCapacityBytes  uint64
-	PoolAvailableBytes uint64
-	Latency            time.Duration
-	// Transport is how the check's connection reached libvirtd: "streamlocal",
-	// "exec:virt-ssh-helper" or "exec:nc" (see sshx); "" when it did not get that far.
-	Transport string
-	// MaxConcurrentOperations, MaxClientRequests and Connections are what the connection pool
-	// uses for the host: its configured limits and the pooled connections they allow
-	// (HostConfig.Connections). Zero for a host that is not configured.
-	MaxConcurrentOperations int
-	MaxClientRequests       int
-	Connections             int
-	// HostCPUs is the number of active CPUs the host reports (virNodeGetInfo); 0 when the check
-	// did not get that far or the host did not say.
-	HostCPUs int
+// isActive reports whether a domain in state s has a running QEMU process.
+func isActive(s libvirt.DomainState) bool {
+	switch s {
+	case libvirt.DomainRunning, libvirt.DomainBlocked, libvirt.DomainPaused,
+		libvirt.DomainShutdown, libvirt.DomainPmsuspended:
+		return true
+	}
+	return false
 }

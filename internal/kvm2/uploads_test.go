@@ -9,17 +9,19 @@ import (
 	"time"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostwide"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmtest"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
-// Many creates on one host stream at most seedUploadsPerHost seeds at once (each go-libvirt
+// Many creates on one host stream at most hostwide.SeedUploadsPerHost seeds at once (each go-libvirt
 // stream holds a 4 MiB buffer), and a create on another host is not held up by them.
 func TestCreate_seedUploadsPerHostAreBounded(t *testing.T) {
 	const other = "lab2"
 	a, b := fake.New(labHost), fake.New(other)
-	addLabBase(a, fake.DefaultPool, labBase)
-	addLabBase(b, fake.DefaultPool, labBase)
+	kvmtest.AddLabBase(a, fake.DefaultPool, labBase)
+	kvmtest.AddLabBase(b, fake.DefaultPool, labBase)
 	pool := fake.NewPool(a, b)
 	c, err := New(Config{Hosts: map[string]HostConfig{labHost: labHostConfig(), other: labHostConfig()}}, WithPool(pool))
 	if err != nil {
@@ -72,11 +74,11 @@ func TestCreate_seedUploadsPerHostAreBounded(t *testing.T) {
 			}
 		}
 		n, _ := streaming()
-		return n >= seedUploadsPerHost
+		return n >= hostwide.SeedUploadsPerHost
 	})
 	// Without a bound the others would be streaming by now: give them time to show.
 	deadline := time.Now().Add(200 * time.Millisecond)
-	for _, m := streaming(); m <= seedUploadsPerHost && time.Now().Before(deadline); _, m = streaming() {
+	for _, m := streaming(); m <= hostwide.SeedUploadsPerHost && time.Now().Before(deadline); _, m = streaming() {
 		time.Sleep(time.Millisecond)
 	}
 
@@ -94,8 +96,8 @@ func TestCreate_seedUploadsPerHostAreBounded(t *testing.T) {
 			t.Errorf("create on %s: %v", labHost, err)
 		}
 	}
-	if _, m := streaming(); m != seedUploadsPerHost {
-		t.Errorf("%d seed uploads streamed to one host at once, want %d", m, seedUploadsPerHost)
+	if _, m := streaming(); m != hostwide.SeedUploadsPerHost {
+		t.Errorf("%d seed uploads streamed to one host at once, want %d", m, hostwide.SeedUploadsPerHost)
 	}
 	uploads := 0
 	for _, d := range pool.DedicatedBackends(labHost) {
@@ -109,8 +111,8 @@ func TestCreate_seedUploadsPerHostAreBounded(t *testing.T) {
 // A create waiting for an upload slot gives up when its context ends, and leaves nothing behind.
 func TestCreate_seedUploadSlotWaitEndsWithCtx(t *testing.T) {
 	h := newCore(t)
-	for range seedUploadsPerHost {
-		release, err := h.c.seedUploads.acquire(context.Background(), labHost)
+	for range hostwide.SeedUploadsPerHost {
+		release, err := h.c.seedUploads.Acquire(context.Background(), labHost)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -121,11 +122,11 @@ func findSeed(ctx context.Context, b backend.Backend, host, name, uid string) (s
 	refuse := func(reason error, detail string) (seedRef, error) {
 		return seedRef{}, kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: %w%s", rules.FormatID(host, name), reason, detail))
 	}
-	_, facts, err := findDomain(ctx, b, name, uid)
+	_, facts, err := ownership.FindDomain(ctx, b, name, uid)
 	if err != nil {
 		return seedRef{}, err
 	}
-	if err := claim(host, name, uid, facts); err != nil {
+	if err := ownership.Claim(host, name, uid, facts); err != nil {
 		return seedRef{}, kvmerr.New(kvmerr.Permanent, "", "", err)
 	}
 	if facts.Mark.UserDataSource != UserDataStored {

@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/guest"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/validators"
 )
@@ -198,7 +199,7 @@ func (d *egressCheckDataSource) Read(ctx context.Context, req datasource.ReadReq
 	if resp.Diagnostics.Append(diags...); diags.HasError() {
 		return
 	}
-	r := kvm2.EgressRequest{ProxyPort: int(cfg.ProxyPort.ValueInt64()), TargetURL: cfg.TargetURL.ValueString(),
+	r := guest.EgressRequest{ProxyPort: int(cfg.ProxyPort.ValueInt64()), TargetURL: cfg.TargetURL.ValueString(),
 		Timeout: time.Duration(orDefault(cfg.TimeoutSeconds, rules.DefaultEgressTimeout)) * time.Second}
 	if !cfg.ExpectedBody.IsNull() {
 		r.Pattern = regexp.MustCompile(cfg.ExpectedBody.ValueString()) // its validator compiled it
@@ -281,7 +282,7 @@ func (d *egressCheckDataSource) vms(ctx context.Context, cfg egressCheckModel) (
 
 // checkEgress asks every VM of vms, at most perHost at once through one host, and returns the
 // results in the order of vms.
-func checkEgress(ctx context.Context, c *kvm2.Client, vms []egressVM, r kvm2.EgressRequest, perHost int) []egressCheckResult {
+func checkEgress(ctx context.Context, c *kvm2.Client, vms []egressVM, r guest.EgressRequest, perHost int) []egressCheckResult {
 	out := make([]egressCheckResult, len(vms))
 	sems := map[string]chan struct{}{}
 	for _, vm := range vms {
@@ -296,19 +297,19 @@ func checkEgress(ctx context.Context, c *kvm2.Client, vms []egressVM, r kvm2.Egr
 		go func() {
 			defer func() { done <- struct{}{} }()
 			if vm.notOurs != "" {
-				out[i] = egressResult(vm.id, kvm2.EgressResult{Error: vm.notOurs}, r)
+				out[i] = egressResult(vm.id, guest.EgressResult{Error: vm.notOurs}, r)
 				return
 			}
 			select {
 			case sems[host] <- struct{}{}:
 			case <-ctx.Done():
-				out[i] = egressResult(vm.id, kvm2.EgressResult{Error: ctx.Err().Error()}, r)
+				out[i] = egressResult(vm.id, guest.EgressResult{Error: ctx.Err().Error()}, r)
 				return
 			}
 			defer func() { <-sems[host] }()
 			res, err := c.Egress(ctx, vm.id, vm.uid, r)
 			if err != nil {
-				res = kvm2.EgressResult{Error: err.Error()}
+				res = guest.EgressResult{Error: err.Error()}
 			}
 			out[i] = egressResult(vm.id, res, r)
 		}()
@@ -320,7 +321,7 @@ func checkEgress(ctx context.Context, c *kvm2.Client, vms []egressVM, r kvm2.Egr
 }
 
 // egressResult is the state of one VM's result.
-func egressResult(id string, res kvm2.EgressResult, r kvm2.EgressRequest) egressCheckResult {
+func egressResult(id string, res guest.EgressResult, r guest.EgressRequest) egressCheckResult {
 	out := egressCheckResult{
 		ID: types.StringValue(id), Address: types.StringValue(""), Via: types.StringValue(res.Via),
 		Answered: types.BoolValue(res.Answered), Status: types.Int64Value(int64(res.Status)),

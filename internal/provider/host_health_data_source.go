@@ -9,7 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hosthealth"
 )
 
 var _ datasource.DataSourceWithConfigure = (*hostHealthDataSource)(nil)
@@ -127,14 +127,14 @@ func (d *hostHealthDataSource) Read(ctx context.Context, req datasource.ReadRequ
 	healthy := true
 	for _, h := range reports {
 		cfg.Hosts = append(cfg.Hosts, hostHealthEntryOf(h))
-		healthy = healthy && h.Status == kvm2.HealthOK
+		healthy = healthy && h.Status == hosthealth.HealthOK
 	}
 	cfg.Healthy = types.BoolValue(healthy && len(reports) > 0)
 	resp.Diagnostics.Append(resp.State.Set(ctx, cfg)...)
 }
 
 // hostHealthEntryOf is the data source entry of one report.
-func hostHealthEntryOf(h kvm2.HostHealth) hostHealthEntry {
+func hostHealthEntryOf(h hosthealth.HostHealth) hostHealthEntry {
 	return hostHealthEntry{
 		Name:               types.StringValue(h.Host),
 		Status:             types.StringValue(string(h.Status)),

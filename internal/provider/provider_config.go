@@ -18,6 +18,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/validators"
 )
@@ -324,7 +325,7 @@ func checkPrivateKeyAt(at path.Path, host, what, key string) diag.Diagnostics {
 	if key == "" {
 		return diags
 	}
-	if err := kvm2.ValidatePrivateKey(key); err != nil {
+	if err := hostconfig.ValidatePrivateKey(key); err != nil {
 		diags.AddAttributeError(at,
 			"Unable to configure host "+host,
 			fmt.Sprintf("The private_key of %s cannot be used: %v.\n\nSet private_key to the whole unencrypted "+

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/guest"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -53,7 +54,7 @@ func (r *proxyVMResource) waitForCloudInit(ctx context.Context, inst kvm2.Instan
 
 // logCloudInitDone logs cloud-init's end with its time by the guest's clock and the time it was
 // seen here, the delay between the two being what a user waits beyond cloud-init itself.
-func logCloudInitDone(ctx context.Context, inst kvm2.Instance, st kvm2.CloudInitState, err error) {
+func logCloudInitDone(ctx context.Context, inst kvm2.Instance, st guest.CloudInitState, err error) {
 	now := time.Now().UTC()
 	fields := map[string]any{"id": inst.ID, "uid": inst.UID, "errors": len(st.Result.Errors), "seen_at": now.Format(time.RFC3339Nano)}
 	if !st.FinishedAt.IsZero() {

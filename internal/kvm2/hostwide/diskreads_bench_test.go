@@ -1,4 +1,4 @@
-package kvm2
+package hostwide
 
 import (
 	"context"
@@ -8,13 +8,14 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmtest"
 )
 
 // fleetHost is a host with n defined (stopped) VMs as the provider makes them: an overlay on a
 // shared base and a seed each, with the mark and the console log.
 func fleetHost(b *testing.B, n int) *fake.Backend {
-	fb := fake.New(labHost)
-	base := fb.AddVolume(fake.DefaultPool, fake.Volume{Name: labBase, Format: "qcow2", Capacity: labBaseCap})
+	fb := fake.New(kvmtest.LabHost)
+	base := fb.AddVolume(fake.DefaultPool, fake.Volume{Name: kvmtest.LabBase, Format: "qcow2", Capacity: kvmtest.LabBaseCap})
 	for i := range n {
 		name, uid := fmt.Sprintf("vm%03d", i), fmt.Sprintf("0b4f6a52-3c1e-4d1a-9a8e-%012d", i)
 		overlay := fb.AddVolume(fake.DefaultPool, fake.Volume{Name: name + "." + uid + ".qcow2", Format: "qcow2", Capacity: 4 << 30, BackingPath: base})
@@ -25,7 +26,7 @@ func fleetHost(b *testing.B, n int) *fake.Backend {
 			BackingPath: base, BackingFormat: definition.FormatQCOW2, NICs: []definition.NIC{{Network: "default"}},
 			ConsoleLogPath: fake.DefaultPoolPath + "/" + name + "." + uid + ".console.log",
 			Mark: definition.Mark{UID: uid, Tag: "fleet-a", CreatedAt: time.Date(2026, 12, 4, 5, 0, 0, 0, time.UTC),
-				BaseImageID: labBaseID, VCPUs: 1, MemoryMiB: 128, DiskGiB: 4, Network: "default", Firmware: definition.FirmwareUEFI},
+				BaseImageID: kvmtest.LabBaseID, VCPUs: 1, MemoryMiB: 128, DiskGiB: 4, Network: "default", Firmware: definition.FirmwareUEFI},
 		})
 		if err != nil {
 			b.Fatal(err)
@@ -40,15 +41,15 @@ func fleetHost(b *testing.B, n int) *fake.Backend {
 // the first one (outside the timer) finds every volume and definition new.
 func BenchmarkReadDiskIndex200(b *testing.B) {
 	fb := fleetHost(b, 200)
-	d := newDiskIndexes(time.Now)
+	d := NewDiskReads(time.Now)
 	ctx := context.Background()
-	if _, err := d.read(ctx, fb); err != nil {
+	if _, err := d.Read(ctx, fb); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
-		if _, err := d.read(ctx, fb); err != nil {
+		if _, err := d.Read(ctx, fb); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -62,7 +63,7 @@ func BenchmarkReadDiskIndex200First(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
-		if _, err := newDiskIndexes(time.Now).read(ctx, fb); err != nil {
+		if _, err := NewDiskReads(time.Now).Read(ctx, fb); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,4 +1,8 @@
-package kvm2
+// Package guest reaches into a VM's guest through its host: cloud-init's result read through the
+// QEMU guest agent (cloudinit.go), and one HTTP request through the guest's proxy over a
+// connection the host opens to it (egress.go). Each takes a connection to the host and what
+// the VM's read gave; the Client's methods (package kvm2, guest.go) read and prove the VM first.
+package guest
 
 import (
 	"context"
@@ -14,6 +18,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -21,8 +26,6 @@ import (
 // through the QEMU guest agent (guest-file-open, -read, -close): no login into the guest, no
 // network path to it. The file is the guest's to write, so the read is capped and its content
 // parsed as untrusted bytes (definition.ParseCloudInitResult).
-
-const opCloudInit = "read cloud-init's result in"
 
 // CloudInitState is one look at cloud-init in a VM's guest.
 type CloudInitState struct {
@@ -69,37 +72,17 @@ var (
 	errNoGuestFile       = errors.New("no such file in the guest")
 )
 
-// CloudInit looks once at cloud-init in the guest of VM id with uid. Not done yet (no agent
-// connected or answering, no result written) is a state, not an error. Done with errors is a
-// *CloudInitError (Permanent), with the state. A VM that does not run, a result larger than
-// rules.CloudInitFileMaxBytes or that does not parse, and an agent that refuses to read files are
-// Permanent; a host that does not answer is Transient, as for any read.
-func (c *Client) CloudInit(ctx context.Context, id, uid string) (CloudInitState, error) {
-	host, name, err := rules.ParseID(id)
-	if err != nil {
-		return CloudInitState{}, kvmerr.New(kvmerr.Permanent, opCloudInit, "", err)
-	}
-	if err := rules.ValidateUID(uid); err != nil {
-		return CloudInitState{}, kvmerr.New(kvmerr.Permanent, opCloudInit, host, err)
-	}
-	if _, err := c.host(opCloudInit, host); err != nil {
-		return CloudInitState{}, err
-	}
-	b, release, err := c.pool.Acquire(ctx, host)
-	if err != nil {
-		return CloudInitState{}, kvmerr.Wrap(opCloudInit, host, err)
-	}
-	defer release()
-	st, err := cloudInitOn(ctx, b, host, name, uid)
-	return st, kvmerr.Wrap(opCloudInit, host, err)
-}
-
-func cloudInitOn(ctx context.Context, b backend.Backend, host, name, uid string) (CloudInitState, error) {
-	dom, facts, err := findDomain(ctx, b, name, uid)
+// CloudInit looks once at cloud-init in the guest of VM name with uid on b's host (the domain
+// proven the VM's by its mark first). Not done yet (no agent connected or answering, no result
+// written) is a state, not an error. Done with errors is a *CloudInitError (Permanent), with the
+// state. A VM that does not run, a result larger than rules.CloudInitFileMaxBytes or that does
+// not parse, and an agent that refuses to read files are Permanent.
+func CloudInit(ctx context.Context, b backend.Backend, host, name, uid string) (CloudInitState, error) {
+	dom, facts, err := ownership.FindDomain(ctx, b, name, uid)
 	if err != nil {
 		return CloudInitState{}, err
 	}
-	if err := claim(host, name, uid, facts); err != nil {
+	if err := ownership.Claim(host, name, uid, facts); err != nil {
 		return CloudInitState{}, kvmerr.New(kvmerr.Permanent, "", "", err)
 	}
 	if !facts.Active {

@@ -1,4 +1,4 @@
-package kvm2
+package hosthealth
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -149,7 +150,7 @@ func dialErr(stage kvmerr.Stage, cause error) error {
 }
 
 // connectTo returns a connect func handing out b (or failing with err) and counting calls.
-func connectTo(b *probeBackend, err error, calls *atomic.Int32) connectFunc {
+func connectTo(b *probeBackend, err error, calls *atomic.Int32) ConnectFunc {
 	return func(ctx context.Context, host string) (backend.Backend, error) {
 		calls.Add(1)
 		if err != nil {
@@ -162,7 +163,7 @@ func connectTo(b *probeBackend, err error, calls *atomic.Int32) connectFunc {
 func TestCheckHosts_reasons(t *testing.T) {
 	tests := []struct {
 		name      string
-		cfg       HostConfig
+		cfg       hostconfig.HostConfig
 		edit      func(b *probeBackend)
 		dialErr   error
 		hangDial  bool          // connect blocks until ctx ends
@@ -205,7 +206,7 @@ func TestCheckHosts_reasons(t *testing.T) {
 		{name: "network missing", edit: func(b *probeBackend) { b.netErr = libvirtErr(libvirt.ErrNoNetwork) }, reason: ReasonNetworkNotFound, status: HealthDown, wantVer: true, wantPool: true},
 		{name: "network inactive", edit: func(b *probeBackend) { b.netActive = false }, reason: ReasonNetworkInactive, status: HealthDown, wantVer: true, wantPool: true},
 		{
-			name: "bridge skips the network check", cfg: HostConfig{Bridge: "br0"},
+			name: "bridge skips the network check", cfg: hostconfig.HostConfig{Bridge: "br0"},
 			edit:   func(b *probeBackend) { b.netErr = libvirtErr(libvirt.ErrNoNetwork) },
 			reason: ReasonOK, status: HealthOK, wantVer: true, wantPool: true, notCalled: "NetworkLookupByName",
 		},
@@ -239,7 +240,7 @@ func TestCheckHosts_reasons(t *testing.T) {
 			cfg := tt.cfg
 			cfg.Pool = "images"
 
-			got := checkHosts(ctx, map[string]HostConfig{testHost: cfg}, nil, connect, nil)
+			got := Check(ctx, map[string]hostconfig.HostConfig{testHost: cfg}, nil, connect, nil)
 
 			if len(got) != 1 {
 				t.Fatalf("got %d reports, want 1", len(got))
@@ -290,8 +291,8 @@ func TestCheckHosts_reasons(t *testing.T) {
 // host, and an unknown host none.
 func TestCheckHosts_reportsConfiguredLimits(t *testing.T) {
 	var calls atomic.Int32
-	hosts := map[string]HostConfig{testHost: {MaxConcurrentOperations: 3, MaxClientRequests: 2}}
-	got := checkHosts(context.Background(), hosts, []string{testHost, "elsewhere"}, connectTo(healthyBackend(), nil, &calls), nil)
+	hosts := map[string]hostconfig.HostConfig{testHost: {MaxConcurrentOperations: 3, MaxClientRequests: 2}}
+	got := Check(context.Background(), hosts, []string{testHost, "elsewhere"}, connectTo(healthyBackend(), nil, &calls), nil)
 	if len(got) != 2 {
 		t.Fatalf("got %d reports, want 2", len(got))
 	}
@@ -314,7 +315,7 @@ func TestCheckHosts_hypervisorFromCapabilities(t *testing.T) {
 			b := healthyBackend()
 			b.caps = caps
 			var calls atomic.Int32
-			got := checkHosts(context.Background(), map[string]HostConfig{testHost: {}}, nil, connectTo(b, nil, &calls), nil)
+			got := Check(context.Background(), map[string]hostconfig.HostConfig{testHost: {}}, nil, connectTo(b, nil, &calls), nil)
 			if got[0].Hypervisor != want {
 				t.Errorf("Hypervisor = %q, want %q", got[0].Hypervisor, want)
 			}
@@ -357,7 +358,7 @@ func TestCheckHosts_reportsTransport(t *testing.T) {
 				}
 				return viaBackend{b, "exec:virt-ssh-helper"}, nil
 			}
-			got := checkHosts(context.Background(), map[string]HostConfig{testHost: {}}, nil, connect, nil)
+			got := Check(context.Background(), map[string]hostconfig.HostConfig{testHost: {}}, nil, connect, nil)
 			if got[0].Transport != tt.want {
 				t.Errorf("Transport = %q, want %q (report %+v)", got[0].Transport, tt.want, got[0])
 			}
@@ -368,14 +369,14 @@ func TestCheckHosts_reportsTransport(t *testing.T) {
 func TestCheckHosts_defaultsPoolAndNetwork(t *testing.T) {
 	b := healthyBackend()
 	var calls atomic.Int32
-	got := checkHosts(context.Background(), map[string]HostConfig{testHost: {}}, nil, connectTo(b, nil, &calls), nil)
+	got := Check(context.Background(), map[string]hostconfig.HostConfig{testHost: {}}, nil, connectTo(b, nil, &calls), nil)
 	if got[0].Pool != "default" || !b.called("NetworkLookupByName") {
 		t.Errorf("pool = %q, network looked up: %v; want the defaults used", got[0].Pool, b.called("NetworkLookupByName"))
 	}
 }
 
 func TestCheckHosts_allHostsConcurrentlySortedFreshConnections(t *testing.T) {
-	hosts := map[string]HostConfig{"c": {}, "a": {}, "b": {}}
+	hosts := map[string]hostconfig.HostConfig{"c": {}, "a": {}, "b": {}}
 	var (
 		started  sync.WaitGroup
 		dials    sync.Map // host -> *atomic.Int32
@@ -400,7 +401,7 @@ func TestCheckHosts_allHostsConcurrentlySortedFreshConnections(t *testing.T) {
 		return b, nil
 	}
 
-	got := checkHosts(context.Background(), hosts, nil, connect, nil)
+	got := Check(context.Background(), hosts, nil, connect, nil)
 
 	var order []string
 	for _, h := range got {
@@ -425,9 +426,9 @@ func TestCheckHosts_allHostsConcurrentlySortedFreshConnections(t *testing.T) {
 }
 
 func TestCheckHosts_namedSubsetAndUnknownHost(t *testing.T) {
-	hosts := map[string]HostConfig{"a": {}, "b": {}}
+	hosts := map[string]hostconfig.HostConfig{"a": {}, "b": {}}
 	var calls atomic.Int32
-	got := checkHosts(context.Background(), hosts, []string{"zz", "b", "b"}, connectTo(healthyBackend(), nil, &calls), nil)
+	got := Check(context.Background(), hosts, []string{"zz", "b", "b"}, connectTo(healthyBackend(), nil, &calls), nil)
 	if len(got) != 2 || got[0].Host != "b" || got[1].Host != "zz" {
 		t.Fatalf("reports = %+v, want b then zz (deduplicated, sorted)", got)
 	}
@@ -453,11 +454,11 @@ func (l *lineLog) Log(_ context.Context, level corelog.Level, msg string, fields
 
 func TestCheckHosts_logsOneLinePerHost(t *testing.T) {
 	log := &lineLog{}
-	hosts := map[string]HostConfig{"a": {}, "b": {}}
+	hosts := map[string]hostconfig.HostConfig{"a": {}, "b": {}}
 	b := healthyBackend()
 	b.poolActive = false
 	var calls atomic.Int32
-	checkHosts(context.Background(), hosts, nil, connectTo(b, nil, &calls), log)
+	Check(context.Background(), hosts, nil, connectTo(b, nil, &calls), log)
 	if len(log.lines) != 2 {
 		t.Fatalf("log lines = %v, want one per host", log.lines)
 	}

@@ -1,4 +1,4 @@
-package kvm2
+package hostwide
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 )
 
-// diskIndexes lets the deletes of one host that run at the same time share a read of the host's
+// DiskReads lets the deletes of one host that run at the same time share a read of the host's
 // disks (hostops.ReadDiskIndex, the in-use rule's read of every domain) instead of one read
 // each, which for a fleet's destroy was one read of every definition per VM.
 //
@@ -26,7 +26,7 @@ import (
 // deletes (removing) instead of asking the host: libvirtd answers for a domain under destroy only
 // once the destroy has ended (a second or two under TCG, measured), and a fleet's destroy is
 // mostly such domains.
-type diskIndexes struct {
+type DiskReads struct {
 	mu    sync.Mutex
 	hosts map[string]*diskIndexHost
 	now   func() time.Time
@@ -35,12 +35,12 @@ type diskIndexes struct {
 	quiet, maxGather time.Duration
 }
 
-// readQuiet is diskIndexes.quiet: longer than the time from a delete's return to the ask of
+// readQuiet is DiskReads.quiet: longer than the time from a delete's return to the ask of
 // the next one Terraform starts in its place when nothing else waits (a few RPCs, a few
 // milliseconds on the lab), far shorter than a wave of destroys (about two seconds under TCG).
 const readQuiet = 50 * time.Millisecond
 
-// readMaxGather is diskIndexes.maxGather: half a destroy under TCG. A delete that is slower to
+// readMaxGather is DiskReads.maxGather: half a destroy under TCG. A delete that is slower to
 // ask than that costs the others less by waiting for the next wave than they would by waiting
 // for it.
 const readMaxGather = time.Second
@@ -53,12 +53,12 @@ type diskIndexHost struct {
 	removing map[libvirt.UUID]string // definitions of the domains deletes are removing
 	turns    turns                   // reads and destroys take turns
 	// Deletes of the host under way that have not asked for a read yet, and that are past
-	// their destroy (deleteWave): those a read that waited for destroys gathers.
+	// their destroy (DeleteWave): those a read that waited for destroys gathers.
 	beforeAsk, afterDestroy int
 }
 
 // host returns the state of host, made on first use; d.mu held.
-func (d *diskIndexes) host(host string) *diskIndexHost {
+func (d *DiskReads) host(host string) *diskIndexHost {
 	h := d.hosts[host]
 	if h == nil {
 		h = &diskIndexHost{memo: hostops.NewVolumeMemo(d.now), defs: hostops.NewDefinitionMemo(), removing: map[libvirt.UUID]string{}}
@@ -67,9 +67,9 @@ func (d *diskIndexes) host(host string) *diskIndexHost {
 	return h
 }
 
-// removingDomain tells the reads of host that a delete is removing dom, whose definition it
-// read as xml, until the returned function is called. Between the two, reads use xml for dom.
-func (d *diskIndexes) removingDomain(host string, dom libvirt.Domain, xml string) (done func()) {
+// RemovingDomain tells the reads of host that a delete is removing dom, whose definition it
+// Read as xml, until the returned function is called. Between the two, reads use xml for dom.
+func (d *DiskReads) RemovingDomain(host string, dom libvirt.Domain, xml string) (done func()) {
 	d.mu.Lock()
 	d.host(host).removing[dom.UUID] = xml
 	d.mu.Unlock()
@@ -98,12 +98,12 @@ type diskIndexRead struct {
 	err      error
 }
 
-func newDiskIndexes(now func() time.Time) *diskIndexes {
-	return &diskIndexes{hosts: map[string]*diskIndexHost{}, now: now, quiet: readQuiet, maxGather: readMaxGather}
+func NewDiskReads(now func() time.Time) *DiskReads {
+	return &DiskReads{hosts: map[string]*diskIndexHost{}, now: now, quiet: readQuiet, maxGather: readMaxGather}
 }
 
-// read returns a disk index of b's host read after this call began.
-func (d *diskIndexes) read(ctx context.Context, b backend.Backend) (*hostops.DiskIndex, error) {
+// Read returns a disk index of b's host read after this call began.
+func (d *DiskReads) Read(ctx context.Context, b backend.Backend) (*hostops.DiskIndex, error) {
 	d.mu.Lock()
 	h := d.host(b.Host())
 	r := h.next
@@ -153,7 +153,7 @@ func (d *diskIndexes) read(ctx context.Context, b backend.Backend) (*hostops.Dis
 
 // giveUp takes a caller whose context ended before r began out of r's waiters; the last one
 // gives back the turn reserved for r, which nobody will lead. d.mu held.
-func (d *diskIndexes) giveUp(h *diskIndexHost, r *diskIndexRead) {
+func (d *DiskReads) giveUp(h *diskIndexHost, r *diskIndexRead) {
 	r.waiting--
 	if r.waiting > 0 || r.led {
 		return
@@ -169,8 +169,8 @@ func (d *diskIndexes) giveUp(h *diskIndexHost, r *diskIndexRead) {
 
 // readInTurn reads h's host once no destroy of this client runs there (turns), taking the
 // definitions of the domains being removed from their deletes. When r is given, it is the next
-// read until the turn comes; then it begins, and later callers wait for the one after.
-func (d *diskIndexes) readInTurn(ctx context.Context, b backend.Backend, h *diskIndexHost, r *diskIndexRead) (*hostops.DiskIndex, error) {
+// Read until the turn comes; then it begins, and later callers wait for the one after.
+func (d *DiskReads) readInTurn(ctx context.Context, b backend.Backend, h *diskIndexHost, r *diskIndexRead) (*hostops.DiskIndex, error) {
 	reserved := false
 	if r != nil {
 		d.mu.Lock()
@@ -212,7 +212,7 @@ func (d *diskIndexes) readInTurn(ctx context.Context, b backend.Backend, h *disk
 // ends: the destroys of r's callers then wait for that read (a fraction of a second) and run
 // beside those of its callers, one wave of destroys instead of two. A read whose own turn was
 // reserved reserves none, so a wave of destroys waits for one read more at most.
-func (d *diskIndexes) reserveNext(h *diskIndexHost, r *diskIndexRead) {
+func (d *DiskReads) reserveNext(h *diskIndexHost, r *diskIndexRead) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if n := h.next; !r.reserved && n != nil && n != r && n.waiting > 0 && !n.led && n.turn == nil {
@@ -222,7 +222,7 @@ func (d *diskIndexes) reserveNext(h *diskIndexHost, r *diskIndexRead) {
 
 // gatherAskers waits until no delete of h's host has been before its ask or past its destroy
 // for d.quiet, or for d.maxGather at most.
-func (d *diskIndexes) gatherAskers(ctx context.Context, h *diskIndexHost) error {
+func (d *DiskReads) gatherAskers(ctx context.Context, h *diskIndexHost) error {
 	const tick = 5 * time.Millisecond
 	deadline := time.NewTimer(d.maxGather)
 	defer deadline.Stop()
@@ -251,26 +251,26 @@ func (d *diskIndexes) gatherAskers(ctx context.Context, h *diskIndexHost) error 
 	}
 }
 
-// deleteWave follows one delete of a host through the stages a read gathers by: before its
+// DeleteWave follows one delete of a host through the stages a read gathers by: before its
 // ask, asked, past its destroy.
-type deleteWave struct {
-	d     *diskIndexes
+type DeleteWave struct {
+	d     *DiskReads
 	h     *diskIndexHost
 	stage int // 0 before the ask, 1 asked, 2 past the destroy, 3 ended
 }
 
-// deleteBegun counts a delete of host as under way, before its ask.
-func (d *diskIndexes) deleteBegun(host string) *deleteWave {
+// DeleteBegun counts a delete of host as under way, before its ask.
+func (d *DiskReads) DeleteBegun(host string) *DeleteWave {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	h := d.host(host)
 	h.beforeAsk++
-	return &deleteWave{d: d, h: h}
+	return &DeleteWave{d: d, h: h}
 }
 
 // to moves w to stage s: asked (again, in the search for leftovers after the destroy), past
 // the destroy, ended; nothing after the end.
-func (w *deleteWave) to(s int) {
+func (w *DeleteWave) to(s int) {
 	w.d.mu.Lock()
 	defer w.d.mu.Unlock()
 	if s == w.stage || w.stage == 3 {
@@ -288,15 +288,25 @@ func (w *deleteWave) to(s int) {
 	w.stage = s
 }
 
-func (w *deleteWave) asked()       { w.to(1) }
-func (w *deleteWave) pastDestroy() { w.to(2) }
-func (w *deleteWave) ended()       { w.to(3) }
+func (w *DeleteWave) Asked()       { w.to(1) }
+func (w *DeleteWave) PastDestroy() { w.to(2) }
+func (w *DeleteWave) Ended()       { w.to(3) }
 
-// destroying waits for the turn of destroys on host (no read under way or waiting) and holds it
+// Destroying waits for the turn of destroys on host (no read under way or waiting) and holds it
 // until the returned function is called.
-func (d *diskIndexes) destroying(ctx context.Context, host string) (leave func(), err error) {
+func (d *DiskReads) Destroying(ctx context.Context, host string) (leave func(), err error) {
 	d.mu.Lock()
 	h := d.host(host)
 	d.mu.Unlock()
 	return h.turns.enterDestroy(ctx)
+}
+
+// DestroysInTurn is how many destroys on host hold the turn of destroys now (Destroying).
+func (d *DiskReads) DestroysInTurn(host string) int {
+	d.mu.Lock()
+	h := d.host(host)
+	d.mu.Unlock()
+	h.turns.mu.Lock()
+	defer h.turns.mu.Unlock()
+	return h.turns.destroys
 }

@@ -1,4 +1,4 @@
-package kvm2
+package hostwide
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package kvm2
+package hostwide
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmtest"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -19,21 +20,21 @@ import (
 // host is under way do not take it (it may miss a domain defined after it began); they wait,
 // and share the next one, which sees that domain. Two reads serve one plus five callers.
 func TestDiskIndexes_callersShareOnlyAReadBegunAfterTheyAsked(t *testing.T) {
-	h := newCore(t)
+	fb := labHost(t)
 	first, release := make(chan struct{}), make(chan struct{})
 	var once sync.Once
 	var lists atomic.Int32
-	h.fb.Inject("ConnectListAllDomains", func(context.Context, fake.Call) error {
+	fb.Inject("ConnectListAllDomains", func(context.Context, fake.Call) error {
 		lists.Add(1)
 		once.Do(func() { close(first); <-release })
 		return nil
 	})
-	d := newDiskIndexes(time.Now)
+	d := NewDiskReads(time.Now)
 	ctx := context.Background()
 
 	leader := make(chan *hostops.DiskIndex)
 	go func() {
-		x, err := d.read(ctx, h.fb)
+		x, err := d.Read(ctx, fb)
 		if err != nil {
 			t.Error(err)
 		}
@@ -41,14 +42,14 @@ func TestDiskIndexes_callersShareOnlyAReadBegunAfterTheyAsked(t *testing.T) {
 	}()
 	<-first
 	// Defined after the first read began: that read may not see it, the next must.
-	addMarkedDomain(t, h.fb, "late", "01234567-89ab-4cde-8f01-23456789abcd", "", libvirt.DomainShutoff)
+	kvmtest.AddMarkedDomain(t, fb, "late", "01234567-89ab-4cde-8f01-23456789abcd", "", libvirt.DomainShutoff)
 	late := fake.DefaultPoolPath + "/" + rules.OverlayName("late", "01234567-89ab-4cde-8f01-23456789abcd")
 
 	const n = 5
 	got := make(chan *hostops.DiskIndex, n)
 	for range n {
 		go func() {
-			x, err := d.read(ctx, h.fb)
+			x, err := d.Read(ctx, fb)
 			if err != nil {
 				t.Error(err)
 			}
@@ -58,7 +59,7 @@ func TestDiskIndexes_callersShareOnlyAReadBegunAfterTheyAsked(t *testing.T) {
 	waitFor(t, func() bool {
 		d.mu.Lock()
 		defer d.mu.Unlock()
-		r := d.hosts[h.fb.Host()].next
+		r := d.hosts[fb.Host()].next
 		return r != nil && r.waiting == n
 	})
 	close(release)
@@ -76,7 +77,7 @@ func TestDiskIndexes_callersShareOnlyAReadBegunAfterTheyAsked(t *testing.T) {
 			t.Fatal("callers that asked together got different reads, or the read begun before they asked")
 		}
 	}
-	users, err := shared.Users(ctx, h.fb, []string{late}, nil)
+	users, err := shared.Users(ctx, fb, []string{late}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,11 +93,11 @@ func TestDiskIndexes_callersShareOnlyAReadBegunAfterTheyAsked(t *testing.T) {
 // share fails for the one that ran it, the other, still live, reads the host itself instead of
 // taking that failure.
 func TestDiskIndexes_aFailedSharedReadLeavesTheOthersToReadThemselves(t *testing.T) {
-	h := newCore(t)
-	d := newDiskIndexes(time.Now)
+	fb := labHost(t)
+	d := NewDiskReads(time.Now)
 	first, release := make(chan struct{}), make(chan struct{})
 	var lists atomic.Int32
-	h.fb.Inject("ConnectListAllDomains", func(context.Context, fake.Call) error {
+	fb.Inject("ConnectListAllDomains", func(context.Context, fake.Call) error {
 		switch lists.Add(1) {
 		case 1: // the read under way when the two ask
 			close(first)
@@ -107,16 +108,16 @@ func TestDiskIndexes_aFailedSharedReadLeavesTheOthersToReadThemselves(t *testing
 		return nil
 	})
 	ctx := context.Background()
-	go func() { _, _ = d.read(ctx, h.fb) }()
+	go func() { _, _ = d.Read(ctx, fb) }()
 	<-first
 	errs := make(chan error, 2)
 	for range 2 {
-		go func() { _, err := d.read(ctx, h.fb); errs <- err }()
+		go func() { _, err := d.Read(ctx, fb); errs <- err }()
 	}
 	waitFor(t, func() bool {
 		d.mu.Lock()
 		defer d.mu.Unlock()
-		r := d.hosts[h.fb.Host()].next
+		r := d.hosts[fb.Host()].next
 		return r != nil && r.waiting == 2
 	})
 	close(release)
@@ -149,30 +150,30 @@ func waitFor(t *testing.T, cond func() bool) {
 // later read still finds a new domain's use of a remembered volume; past the memo's time every
 // volume is looked up again.
 func TestDiskIndexes_laterReadsLookUpOnlyWhatIsNew(t *testing.T) {
-	h := newCore(t)
-	h.create()
+	fb := labHost(t)
+	startVM(t, fb)
 	now := time.Date(2026, 12, 4, 5, 0, 0, 0, time.UTC)
-	d := newDiskIndexes(func() time.Time { return now })
+	d := NewDiskReads(func() time.Time { return now })
 	ctx := context.Background()
-	if _, err := d.read(ctx, h.fb); err != nil {
+	if _, err := d.Read(ctx, fb); err != nil {
 		t.Fatal(err)
 	}
-	first := h.fb.Count("StorageVolLookupByPath")
+	first := fb.Count("StorageVolLookupByPath")
 	if first == 0 {
 		t.Fatal("the first read looked no volume up")
 	}
 	// A rescue domain that names our overlay: the second read must see it using it.
-	overlay := fake.DefaultPoolPath + "/" + labOverlay
-	h.fb.AddDomain(fake.Domain{Name: "rescue", XML: rescueDomainXML("rescue", qcow2FileDisk(overlay))})
-	h.fb.ResetCalls()
-	x, err := d.read(ctx, h.fb)
+	overlay := fake.DefaultPoolPath + "/" + kvmtest.LabOverlay
+	fb.AddDomain(fake.Domain{Name: "rescue", XML: kvmtest.RescueDomainXML("rescue", kvmtest.Qcow2FileDisk(overlay))})
+	fb.ResetCalls()
+	x, err := d.Read(ctx, fb)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := h.fb.Count("StorageVolLookupByPath"); n != 0 {
+	if n := fb.Count("StorageVolLookupByPath"); n != 0 {
 		t.Fatalf("the second read looked up %d volumes again, want 0 (all remembered)", n)
 	}
-	users, err := x.Users(ctx, h.fb, []string{overlay}, nil)
+	users, err := x.Users(ctx, fb, []string{overlay}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,11 +181,11 @@ func TestDiskIndexes_laterReadsLookUpOnlyWhatIsNew(t *testing.T) {
 		t.Fatalf("users of the overlay %v, want the rescue domain", users[overlay])
 	}
 	now = now.Add(2 * time.Minute)
-	h.fb.ResetCalls()
-	if _, err := d.read(ctx, h.fb); err != nil {
+	fb.ResetCalls()
+	if _, err := d.Read(ctx, fb); err != nil {
 		t.Fatal(err)
 	}
-	if n := h.fb.Count("StorageVolLookupByPath"); n < first {
+	if n := fb.Count("StorageVolLookupByPath"); n < first {
 		t.Fatalf("after the memo's time %d lookups, want every volume again (%d at least)", n, first)
 	}
 }
@@ -193,26 +194,26 @@ func TestDiskIndexes_laterReadsLookUpOnlyWhatIsNew(t *testing.T) {
 // definitions; a later read parses only a definition it had not seen, and still asks the host
 // for every one. The VM runs, so it has two: the live one and the next-boot one.
 func TestDiskIndexes_laterReadsParseOnlyWhatChanged(t *testing.T) {
-	h := newCore(t)
-	h.create()
-	d := newDiskIndexes(time.Now)
+	fb := labHost(t)
+	startVM(t, fb)
+	d := NewDiskReads(time.Now)
 	ctx := context.Background()
-	if _, err := d.read(ctx, h.fb); err != nil {
+	if _, err := d.Read(ctx, fb); err != nil {
 		t.Fatal(err)
 	}
-	defs := d.hosts[h.fb.Host()].defs
+	defs := d.hosts[fb.Host()].defs
 	if n := defs.Parses(); n != 2 {
 		t.Fatalf("the first read parsed %d definitions, want 2 (the running VM's live and next-boot ones)", n)
 	}
-	h.fb.ResetCalls()
-	if _, err := d.read(ctx, h.fb); err != nil {
+	fb.ResetCalls()
+	if _, err := d.Read(ctx, fb); err != nil {
 		t.Fatal(err)
 	}
-	if n, asked := defs.Parses(), h.fb.Count("DomainGetXMLDesc"); n != 2 || asked != 2 {
+	if n, asked := defs.Parses(), fb.Count("DomainGetXMLDesc"); n != 2 || asked != 2 {
 		t.Fatalf("after an unchanged read: %d parses in all, %d definitions asked; want 2 and 2", n, asked)
 	}
-	h.fb.AddDomain(fake.Domain{Name: "rescue", XML: rescueDomainXML("rescue", qcow2FileDisk(fake.DefaultPoolPath+"/"+labOverlay))})
-	if _, err := d.read(ctx, h.fb); err != nil {
+	fb.AddDomain(fake.Domain{Name: "rescue", XML: kvmtest.RescueDomainXML("rescue", kvmtest.Qcow2FileDisk(fake.DefaultPoolPath+"/"+kvmtest.LabOverlay))})
+	if _, err := d.Read(ctx, fb); err != nil {
 		t.Fatal(err)
 	}
 	if n := defs.Parses(); n != 3 {
@@ -225,33 +226,33 @@ func TestDiskIndexes_laterReadsParseOnlyWhatChanged(t *testing.T) {
 // under destroy only once the destroy has ended), and still count what it uses; once the delete
 // is done, reads ask the host again.
 func TestDiskIndexes_aDomainBeingRemovedIsReadFromItsDelete(t *testing.T) {
-	h := newCore(t)
-	h.create()
-	overlay := fake.DefaultPoolPath + "/" + labOverlay
-	xml := rescueDomainXML("rescue", qcow2FileDisk(overlay))
-	h.fb.AddDomain(fake.Domain{Name: "rescue", XML: xml})
+	fb := labHost(t)
+	startVM(t, fb)
+	overlay := fake.DefaultPoolPath + "/" + kvmtest.LabOverlay
+	xml := kvmtest.RescueDomainXML("rescue", kvmtest.Qcow2FileDisk(overlay))
+	fb.AddDomain(fake.Domain{Name: "rescue", XML: xml})
 	ctx := context.Background()
-	rescue, err := h.fb.DomainLookupByName(ctx, "rescue")
+	rescue, err := fb.DomainLookupByName(ctx, "rescue")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var asked atomic.Int32
-	h.fb.Inject("DomainGetXMLDesc", func(_ context.Context, c fake.Call) error {
+	fb.Inject("DomainGetXMLDesc", func(_ context.Context, c fake.Call) error {
 		if c.Target == "rescue" {
 			asked.Add(1)
 		}
 		return nil
 	})
-	d := newDiskIndexes(time.Now)
-	done := d.removingDomain(h.fb.Host(), rescue, xml)
-	x, err := d.read(ctx, h.fb)
+	d := NewDiskReads(time.Now)
+	done := d.RemovingDomain(fb.Host(), rescue, xml)
+	x, err := d.Read(ctx, fb)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if n := asked.Load(); n != 0 {
 		t.Fatalf("the read asked the host for the definition of the domain being removed %d times, want 0", n)
 	}
-	users, err := x.Users(ctx, h.fb, []string{overlay}, nil)
+	users, err := x.Users(ctx, fb, []string{overlay}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,7 +260,7 @@ func TestDiskIndexes_aDomainBeingRemovedIsReadFromItsDelete(t *testing.T) {
 		t.Fatalf("users of the overlay %v, want the domain being removed (from its delete's definition)", users[overlay])
 	}
 	done()
-	if _, err := d.read(ctx, h.fb); err != nil {
+	if _, err := d.Read(ctx, fb); err != nil {
 		t.Fatal(err)
 	}
 	if n := asked.Load(); n != 1 {
@@ -271,16 +272,16 @@ func TestDiskIndexes_aDomainBeingRemovedIsReadFromItsDelete(t *testing.T) {
 // on the host (libvirtd would hold it until they end anyway), every caller that asks while it
 // waits shares it (one listing of the host), and a destroy that asks while it waits goes after it.
 func TestDiskIndexes_readsAndDestroysTakeTurns(t *testing.T) {
-	h := newCore(t)
-	h.create()
+	fb := labHost(t)
+	startVM(t, fb)
 	var lists atomic.Int32
-	h.fb.Inject("ConnectListAllDomains", func(context.Context, fake.Call) error {
+	fb.Inject("ConnectListAllDomains", func(context.Context, fake.Call) error {
 		lists.Add(1)
 		return nil
 	})
-	d := newDiskIndexes(time.Now)
+	d := NewDiskReads(time.Now)
 	ctx := context.Background()
-	leaveFirst, err := d.destroying(ctx, h.fb.Host())
+	leaveFirst, err := d.Destroying(ctx, fb.Host())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,19 +289,19 @@ func TestDiskIndexes_readsAndDestroysTakeTurns(t *testing.T) {
 	got := make(chan error, n)
 	for range n {
 		go func() {
-			_, err := d.read(ctx, h.fb)
+			_, err := d.Read(ctx, fb)
 			got <- err
 		}()
 	}
 	waitFor(t, func() bool {
 		d.mu.Lock()
 		defer d.mu.Unlock()
-		r := d.hosts[h.fb.Host()].next
+		r := d.hosts[fb.Host()].next
 		return r != nil && r.waiting == n
 	})
 	second := make(chan struct{})
 	go func() {
-		leave, err := d.destroying(ctx, h.fb.Host())
+		leave, err := d.Destroying(ctx, fb.Host())
 		if err != nil {
 			t.Error(err)
 			return
@@ -334,44 +335,44 @@ func TestDiskIndexes_readsAndDestroysTakeTurns(t *testing.T) {
 
 // TestDiskIndexes_aReadThatWaitedForDestroysGathersTheNextAskers: the deletes Terraform starts
 // in place of those whose destroys a read waited for ask once those deletes have returned; the
-// read takes them too (one listing), instead of leaving them a whole wave of destroys, however
+// Read takes them too (one listing), instead of leaving them a whole wave of destroys, however
 // long the finishing deletes take (here 300 ms, longer than the fixed 250 ms gathering that
 // came before).
 func TestDiskIndexes_aReadThatWaitedForDestroysGathersTheNextAskers(t *testing.T) {
-	h := newCore(t)
-	h.create()
+	fb := labHost(t)
+	startVM(t, fb)
 	var lists atomic.Int32
-	h.fb.Inject("ConnectListAllDomains", func(context.Context, fake.Call) error {
+	fb.Inject("ConnectListAllDomains", func(context.Context, fake.Call) error {
 		lists.Add(1)
 		return nil
 	})
-	d := newDiskIndexes(time.Now)
+	d := NewDiskReads(time.Now)
 	ctx := context.Background()
-	finishing := d.deleteBegun(h.fb.Host())
-	finishing.asked()
-	leave, err := d.destroying(ctx, h.fb.Host())
+	finishing := d.DeleteBegun(fb.Host())
+	finishing.Asked()
+	leave, err := d.Destroying(ctx, fb.Host())
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := make(chan error, 2)
-	read := func(w *deleteWave) {
-		w.asked()
-		_, err := d.read(ctx, h.fb)
+	read := func(w *DeleteWave) {
+		w.Asked()
+		_, err := d.Read(ctx, fb)
 		got <- err
 	}
-	go read(d.deleteBegun(h.fb.Host()))
+	go read(d.DeleteBegun(fb.Host()))
 	waitFor(t, func() bool {
 		d.mu.Lock()
 		defer d.mu.Unlock()
-		r := d.hosts[h.fb.Host()].next
+		r := d.hosts[fb.Host()].next
 		return r != nil && r.led
 	})
-	finishing.pastDestroy()
+	finishing.PastDestroy()
 	leave()
 	time.Sleep(300 * time.Millisecond) // its undefine and volume deletes
-	finishing.ended()
-	next := d.deleteBegun(h.fb.Host()) // Terraform starts the next delete
-	time.Sleep(20 * time.Millisecond)  // its lookups
+	finishing.Ended()
+	next := d.DeleteBegun(fb.Host())  // Terraform starts the next delete
+	time.Sleep(20 * time.Millisecond) // its lookups
 	go read(next)
 	for range 2 {
 		if err := <-got; err != nil {
@@ -384,20 +385,20 @@ func TestDiskIndexes_aReadThatWaitedForDestroysGathersTheNextAskers(t *testing.T
 }
 
 // TestDiskIndexes_gatheringIsBounded: a delete that never asks (stuck before its ask) holds a
-// read that waited for destroys back for d.maxGather at most.
+// Read that waited for destroys back for d.maxGather at most.
 func TestDiskIndexes_gatheringIsBounded(t *testing.T) {
-	h := newCore(t)
-	d := newDiskIndexes(time.Now)
+	fb := labHost(t)
+	d := NewDiskReads(time.Now)
 	d.maxGather = 200 * time.Millisecond
 	ctx := context.Background()
-	d.deleteBegun(h.fb.Host()) // never asks
-	leave, err := d.destroying(ctx, h.fb.Host())
+	d.DeleteBegun(fb.Host()) // never asks
+	leave, err := d.Destroying(ctx, fb.Host())
 	if err != nil {
 		t.Fatal(err)
 	}
 	done := make(chan time.Time, 1)
 	go func() {
-		if _, err := d.read(ctx, h.fb); err != nil {
+		if _, err := d.Read(ctx, fb); err != nil {
 			t.Error(err)
 		}
 		done <- time.Now()
@@ -405,7 +406,7 @@ func TestDiskIndexes_gatheringIsBounded(t *testing.T) {
 	waitFor(t, func() bool {
 		d.mu.Lock()
 		defer d.mu.Unlock()
-		r := d.hosts[h.fb.Host()].next
+		r := d.hosts[fb.Host()].next
 		return r != nil && r.led
 	})
 	start := time.Now()
@@ -424,12 +425,12 @@ func TestDiskIndexes_gatheringIsBounded(t *testing.T) {
 // destroys; one that did not (no running domain's destroy under way: a fleet of stopped VMs)
 // begins at once, whatever other deletes are doing.
 func TestDiskIndexes_aReadThatDidNotWaitBeginsAtOnce(t *testing.T) {
-	h := newCore(t)
-	d := newDiskIndexes(time.Now)
+	fb := labHost(t)
+	d := NewDiskReads(time.Now)
 	d.quiet, d.maxGather = time.Second, 5*time.Second
-	d.deleteBegun(h.fb.Host()) // another delete, before its ask
+	d.DeleteBegun(fb.Host()) // another delete, before its ask
 	start := time.Now()
-	if _, err := d.read(context.Background(), h.fb); err != nil {
+	if _, err := d.Read(context.Background(), fb); err != nil {
 		t.Fatal(err)
 	}
 	if took := time.Since(start); took > 500*time.Millisecond {
@@ -441,23 +442,23 @@ func TestDiskIndexes_aReadThatDidNotWaitBeginsAtOnce(t *testing.T) {
 // share the next read; it takes its turn before the destroys of the first read's callers, so
 // those destroys run beside the ones of the next read's callers (one wave, not two).
 func TestDiskIndexes_theNextReadGoesBeforeTheDestroysOfThisOne(t *testing.T) {
-	h := newCore(t)
+	fb := labHost(t)
 	first, release := make(chan struct{}), make(chan struct{})
 	var once sync.Once
 	var lists atomic.Int32
-	h.fb.Inject("ConnectListAllDomains", func(context.Context, fake.Call) error {
+	fb.Inject("ConnectListAllDomains", func(context.Context, fake.Call) error {
 		lists.Add(1)
 		once.Do(func() { close(first); <-release })
 		return nil
 	})
-	d := newDiskIndexes(time.Now)
+	d := NewDiskReads(time.Now)
 	ctx := context.Background()
 	listedAtDestroy := make(chan int32, 1)
 	go func() {
-		if _, err := d.read(ctx, h.fb); err != nil {
+		if _, err := d.Read(ctx, fb); err != nil {
 			t.Error(err)
 		}
-		leave, err := d.destroying(ctx, h.fb.Host())
+		leave, err := d.Destroying(ctx, fb.Host())
 		if err != nil {
 			t.Error(err)
 			return
@@ -469,12 +470,12 @@ func TestDiskIndexes_theNextReadGoesBeforeTheDestroysOfThisOne(t *testing.T) {
 	const n = 3
 	got := make(chan error, n)
 	for range n {
-		go func() { _, err := d.read(ctx, h.fb); got <- err }()
+		go func() { _, err := d.Read(ctx, fb); got <- err }()
 	}
 	waitFor(t, func() bool {
 		d.mu.Lock()
 		defer d.mu.Unlock()
-		r := d.hosts[h.fb.Host()].next
+		r := d.hosts[fb.Host()].next
 		return r != nil && r.waiting == n
 	})
 	close(release)
@@ -492,7 +493,7 @@ func TestDiskIndexes_theNextReadGoesBeforeTheDestroysOfThisOne(t *testing.T) {
 // turn was reserved gives up, the turn is given back, so destroys do not wait for a read that
 // never comes.
 func TestDiskIndexes_aReservedTurnNobodyLeadsIsGivenBack(t *testing.T) {
-	d := newDiskIndexes(time.Now)
+	d := NewDiskReads(time.Now)
 	d.mu.Lock()
 	h := d.host("lab")
 	prev := &diskIndexRead{led: true}
@@ -510,35 +511,33 @@ func TestDiskIndexes_aReservedTurnNobodyLeadsIsGivenBack(t *testing.T) {
 	d.mu.Unlock()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	leave, err := d.destroying(ctx, "lab")
+	leave, err := d.Destroying(ctx, "lab")
 	if err != nil {
 		t.Fatalf("a destroy waited for the turn of a read nobody leads: %v", err)
 	}
 	leave()
 }
 
-// TestDelete_onlyARunningDomainsDestroyTakesATurn: the destroy of a running domain (which libvirtd
-// holds locked until QEMU has gone) takes its turn with the in-use reads; that of a stopped one
-// (answered at once) does not wait for them.
-func TestDelete_onlyARunningDomainsDestroyTakesATurn(t *testing.T) {
-	for _, running := range []bool{true, false} {
-		h := newCore(t)
-		h.create(func(r *CreateRequest) { r.Running = running })
-		inTurn := -1
-		h.fb.Inject("DomainDestroy", func(context.Context, fake.Call) error {
-			h.c.disks.mu.Lock()
-			tr := &h.c.disks.hosts[h.fb.Host()].turns
-			h.c.disks.mu.Unlock()
-			tr.mu.Lock()
-			inTurn = tr.destroys
-			tr.mu.Unlock()
-			return nil
-		})
-		if err := h.c.Delete(context.Background(), vmID, labUID); err != nil {
-			t.Fatal(err)
-		}
-		if want := map[bool]int{true: 1, false: 0}[running]; inTurn != want {
-			t.Errorf("running %v: the destroy ran with %d destroys in turn, want %d", running, inTurn, want)
-		}
+// labHost is the lab host on the fake, holding its verified base image.
+func labHost(t *testing.T) *fake.Backend {
+	t.Helper()
+	fb := fake.New(kvmtest.LabHost)
+	kvmtest.AddLabBase(fb, fake.DefaultPool, kvmtest.LabBase)
+	return fb
+}
+
+// startVM defines the lab's VM as Create does and starts it: it runs, with a live definition
+// and a next-boot one.
+func startVM(t *testing.T, fb *fake.Backend) {
+	t.Helper()
+	kvmtest.AddMarkedDomain(t, fb, kvmtest.VMName, kvmtest.LabUID, "", libvirt.DomainShutoff)
+	ctx := context.Background()
+	dom, err := fb.DomainLookupByName(ctx, kvmtest.VMName)
+	if err != nil {
+		t.Fatal(err)
 	}
+	if err := fb.DomainCreate(ctx, dom); err != nil {
+		t.Fatal(err)
+	}
+	fb.ResetCalls()
 }

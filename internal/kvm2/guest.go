@@ -1,34 +1,28 @@
 package kvm2
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"net"
-	"net/http"
 	"net/netip"
-	"net/url"
-	"regexp"
-	"strings"
-	"sync/atomic"
-	"time"
-	"unicode"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/guest"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/sshx"
 )
 
-// A VM's TCP port reached from its host (backend.GuestPorts: a direct-tcpip channel over the
-// host's SSH connection, or nc run on the host where sshd refuses forwarding): the wait for a port
-// after a start (ProbePort: a connect, nothing sent), and one HTTP request through a VM's proxy
-// (Egress). Both read the VM first as Get does, so a VM whose mark does not prove it ours is
-// never connected to, and both connect only to an address the host reports for it.
+// The Client's ways into a VM's guest (the work is package guest's): cloud-init's result through
+// the guest agent (CloudInit), and a VM's TCP port reached from its host (backend.GuestPorts: a
+// direct-tcpip channel over the host's SSH connection, or nc run on the host where sshd refuses
+// forwarding): the wait for a port after a start (ProbePort: a connect, nothing sent), and one
+// HTTP request through a VM's proxy (Egress). Each proves the VM by its mark first, so a VM that
+// is not ours is never read or connected to; ProbePort and Egress read the VM as Get does and
+// connect only to an address the host reports for it.
 
 const (
+	opCloudInit = "read cloud-init's result in"
 	opProbePort = "connect to a port of a proxy VM on"
 	opEgress    = "send a request through a proxy VM on"
 )
@@ -126,140 +120,50 @@ func (c *Client) guestTarget(ctx context.Context, op, id, uid string, choose fun
 	return inst, netip.AddrPortFrom(addr, uint16(port)), g, release, nil
 }
 
-// EgressRequest is one request an egress check sends through a VM's proxy.
-type EgressRequest struct {
-	ProxyPort int
-	// TargetURL is fetched through the proxy (rules.ValidateEgressTargetURL).
-	TargetURL string
-	Timeout   time.Duration
-	// Pattern, when set, is matched against the first rules.EgressBodyBytes of the body.
-	Pattern *regexp.Regexp
-	// FirstLineBytes, when above zero, is how much of the body's first line to report.
-	FirstLineBytes int
-}
-
-// EgressResult is what one request through a VM's proxy gave.
-type EgressResult struct {
-	Address netip.AddrPort // the proxy tried; invalid when the VM had no address
-	Via     string
-	// Answered is a proxy that gave an HTTP response (any status).
-	Answered bool
-	Status   int
-	Latency  time.Duration
-	// Matched is whether Pattern matched the body's first rules.EgressBodyBytes (false without a
-	// pattern).
-	Matched bool
-	// Truncated is a body longer than what was read.
-	Truncated bool
-	FirstLine string
-	// Error says why the proxy did not answer.
-	Error string
-}
-
 // Egress reads VM id with uid (its mark proven), and sends one GET of req.TargetURL through the
 // proxy on req.ProxyPort of the address the VM's own wait chooses (the IPWait its mark records),
 // from the host, within req.Timeout: an absolute-form GET to the proxy for an http URL, a CONNECT
 // tunnel for an https one. At most rules.EgressBodyBytes of the body are read; the rest is never
 // read and the connection is closed. A proxy that does not answer is a result, not an error;
 // errors are the VM's read (not ours, gone, not running) and a host that cannot reach guests.
-func (c *Client) Egress(ctx context.Context, id, uid string, req EgressRequest) (EgressResult, error) {
+func (c *Client) Egress(ctx context.Context, id, uid string, req guest.EgressRequest) (guest.EgressResult, error) {
 	if err := errors.Join(rules.ProxyPort.Check(int64(req.ProxyPort)), rules.ValidateEgressTargetURL(req.TargetURL)); err != nil {
-		return EgressResult{}, kvmerr.New(kvmerr.Permanent, opEgress, "", err)
+		return guest.EgressResult{}, kvmerr.New(kvmerr.Permanent, opEgress, "", err)
 	}
 	ctx, cancel := context.WithTimeout(ctx, req.Timeout)
 	defer cancel()
 	inst, ap, g, release, err := c.guestTarget(ctx, opEgress, id, uid, func(inst Instance) IPWait { return IPWaitOf(inst.Steering) }, req.ProxyPort)
 	if err != nil {
-		return EgressResult{}, err
+		return guest.EgressResult{}, err
 	}
 	if release == nil {
-		return EgressResult{Error: "the VM does not have " + IPWaitOf(inst.Steering).Describe()}, nil
+		return guest.EgressResult{Error: "the VM does not have " + IPWaitOf(inst.Steering).Describe()}, nil
 	}
 	defer release()
-	return egressThrough(ctx, g, ap, req), nil
+	return guest.Egress(ctx, g, ap, req), nil
 }
 
-// egressThrough sends req's request through the proxy at ap, reached through g.
-func egressThrough(ctx context.Context, g backend.GuestPorts, ap netip.AddrPort, req EgressRequest) (res EgressResult) {
-	res.Address = ap
-	var via atomic.Pointer[string]
-	defer func() {
-		if v := via.Load(); v != nil {
-			res.Via = *v
-		}
-	}()
-	proxy := &url.URL{Scheme: "http", Host: ap.String()}
-	tr := &http.Transport{
-		Proxy: http.ProxyURL(proxy),
-		DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
-			conn, v, err := g.DialGuestPort(ctx, ap, req.Timeout)
-			via.Store(&v)
-			return conn, err
-		},
-		DisableKeepAlives:      true,
-		DisableCompression:     true,
-		MaxResponseHeaderBytes: 16 << 10,
-	}
-	defer tr.CloseIdleConnections()
-	client := &http.Client{Transport: tr, Timeout: req.Timeout,
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	hreq, err := http.NewRequestWithContext(ctx, http.MethodGet, req.TargetURL, nil)
+// CloudInit looks once at cloud-init in the guest of VM id with uid. Not done yet (no agent
+// connected or answering, no result written) is a state, not an error. Done with errors is a
+// *CloudInitError (Permanent), with the state. A VM that does not run, a result larger than
+// rules.CloudInitFileMaxBytes or that does not parse, and an agent that refuses to read files are
+// Permanent; a host that does not answer is Transient, as for any read.
+func (c *Client) CloudInit(ctx context.Context, id, uid string) (guest.CloudInitState, error) {
+	host, name, err := rules.ParseID(id)
 	if err != nil {
-		res.Error = err.Error()
-		return res
+		return guest.CloudInitState{}, kvmerr.New(kvmerr.Permanent, opCloudInit, "", err)
 	}
-	start := time.Now()
-	resp, err := client.Do(hreq)
+	if err := rules.ValidateUID(uid); err != nil {
+		return guest.CloudInitState{}, kvmerr.New(kvmerr.Permanent, opCloudInit, host, err)
+	}
+	if _, err := c.host(opCloudInit, host); err != nil {
+		return guest.CloudInitState{}, err
+	}
+	b, release, err := c.pool.Acquire(ctx, host)
 	if err != nil {
-		res.Error = egressError(err)
-		return res
+		return guest.CloudInitState{}, kvmerr.Wrap(opCloudInit, host, err)
 	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, rules.EgressBodyBytes+1))
-	res.Latency = time.Since(start)
-	res.Answered, res.Status = true, resp.StatusCode
-	if len(body) > rules.EgressBodyBytes {
-		body, res.Truncated = body[:rules.EgressBodyBytes], true
-	}
-	if err != nil && !res.Truncated {
-		res.Error = "the body was cut short: " + err.Error()
-	}
-	if req.Pattern != nil {
-		res.Matched = req.Pattern.Match(body)
-	}
-	if req.FirstLineBytes > 0 {
-		res.FirstLine = firstLine(body, req.FirstLineBytes)
-	}
-	return res
-}
-
-// egressError words a request that got no response: the proxy's port closed, the channel
-// dropped, the bound ran out.
-func egressError(err error) string {
-	var ue *url.Error
-	if errors.As(err, &ue) {
-		err = ue.Err
-	}
-	var oe *net.OpError
-	if errors.As(err, &oe) && oe.Op == "proxyconnect" {
-		err = oe.Err
-	}
-	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-		return "the connection ended before the proxy answered (the proxy or the host closed it): " + err.Error()
-	}
-	return err.Error()
-}
-
-// firstLine is the body's first line, at most n bytes, valid UTF-8, without control characters.
-func firstLine(body []byte, n int) string {
-	line, _, _ := bytes.Cut(body, []byte("\n"))
-	if len(line) > n {
-		line = line[:n]
-	}
-	return strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return -1
-		}
-		return r
-	}, strings.ToValidUTF8(string(line), ""))
+	defer release()
+	st, err := guest.CloudInit(ctx, b, host, name, uid)
+	return st, kvmerr.Wrap(opCloudInit, host, err)
 }

@@ -1,4 +1,4 @@
-package kvm2
+package hostwide
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
-// seedUploadsPerHost is how many seed uploads stream to one host at once. go-libvirt sends every
+// SeedUploadsPerHost is how many seed uploads stream to one host at once. go-libvirt sends every
 // stream through a buffer of 4 MiB (socket.SendStream allocates one per call, whatever the
 // reader holds), and a seed ISO is a few hundred KiB: an apply that creates a fleet on one host
 // would otherwise hold, and clear, 4 MiB per VM being created at the same moment (Terraform's
@@ -16,19 +16,19 @@ import (
 // one upload's round trips overlap the other's; a seed takes milliseconds to stream, so the wait
 // is short. Other hosts are not slowed: each host has its own slots. Image uploads need no bound
 // here, as each image is fetched by one caller at a time (imagecache/fetch.go).
-const seedUploadsPerHost = 2
+const SeedUploadsPerHost = 2
 
-// hostSlots bounds seed uploads per host: at most seedUploadsPerHost holders per host at once.
+// UploadSlots bounds seed uploads per host: at most SeedUploadsPerHost holders per host at once.
 // The zero value is ready to use; a host's slots are made on first use and kept, so the map holds
 // at most the configured hosts.
-type hostSlots struct {
+type UploadSlots struct {
 	mu    sync.Mutex
 	slots map[string]chan struct{}
 }
 
-// acquire takes one of host's slots, waiting at most until ctx ends. The returned release must
+// Acquire takes one of host's slots, waiting at most until ctx ends. The returned release must
 // be called exactly once.
-func (s *hostSlots) acquire(ctx context.Context, host string) (release func(), err error) {
+func (s *UploadSlots) Acquire(ctx context.Context, host string) (release func(), err error) {
 	ch := s.host(host)
 	select {
 	case ch <- struct{}{}:
@@ -39,7 +39,7 @@ func (s *hostSlots) acquire(ctx context.Context, host string) (release func(), e
 	}
 }
 
-func (s *hostSlots) host(host string) chan struct{} {
+func (s *UploadSlots) host(host string) chan struct{} {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	ch, ok := s.slots[host]
@@ -47,7 +47,7 @@ func (s *hostSlots) host(host string) chan struct{} {
 		if s.slots == nil {
 			s.slots = map[string]chan struct{}{}
 		}
-		ch = make(chan struct{}, seedUploadsPerHost)
+		ch = make(chan struct{}, SeedUploadsPerHost)
 		s.slots[host] = ch
 	}
 	return ch

@@ -1,4 +1,4 @@
-package kvm2
+package hostconfig
 
 import (
 	"crypto/ed25519"
@@ -108,7 +108,7 @@ func TestValidate_reportsEveryProblemOnce(t *testing.T) {
 func TestSSHConfigCarriesEveryTransportField(t *testing.T) {
 	h := HostConfig{Address: "a", Port: 2, User: "u", PrivateKeyFile: "/k", PrivateKey: "pk", UseAgent: true,
 		KnownHostsFile: "/kh", HostKey: "hk", Socket: "/s", Pool: "p", Network: "n", Zone: "z"}
-	s := h.sshConfig()
+	s := h.SSHConfig()
 	if s.Address != "a" || s.Port != 2 || s.User != "u" || s.PrivateKeyFile != "/k" || s.PrivateKey != "pk" ||
 		!s.UseAgent || s.KnownHostsFile != "/kh" || s.HostKey != "hk" || s.Socket != "/s" {
 		t.Fatalf("sshConfig = %+v", s)
@@ -167,7 +167,7 @@ func TestHostConfig_connections(t *testing.T) {
 			t.Errorf("%d operations, %d requests per connection: %d connections of %d; want %d of %d",
 				tt.ops, tt.perConn, c, s, tt.conns, tt.sharing)
 		}
-		if l := h.poolLimits(); l.Connections() != tt.conns || l.PerConnection != tt.sharing {
+		if l := h.PoolLimits(); l.Connections() != tt.conns || l.PerConnection != tt.sharing {
 			t.Errorf("%d/%d: the pool's limits %+v give %d connections, want %d of %d",
 				tt.ops, tt.perConn, l, l.Connections(), tt.conns, tt.sharing)
 		}

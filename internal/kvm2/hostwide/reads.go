@@ -1,4 +1,10 @@
-package kvm2
+// Package hostwide is what the operations of one Client on one host share, so that a fleet's
+// plan, apply or destroy asks the host once where each VM would ask it alone: the host-wide read
+// of the Gets in flight (reads.go), the read of every domain's disks shared by the deletes in
+// flight and their turns with destroys (diskreads.go, turns.go), and the seed upload slots of
+// the creates (uploads.go). Each has a small API; the lifecycle (package kvm2) never sees the
+// protocol behind it.
+package hostwide
 
 import (
 	"context"
@@ -23,24 +29,24 @@ import (
 // owner, or a lease whose hostname imitates a name, never reaches this VM.
 //
 // Freshness: a host-wide read is used only while (1) no write by this client on that host has
-// ended since it began, so a Get after an update, create or delete by this process always sees
-// the host after that write, and (2) it began at most sharedReadTTL ago; past that a new one is
+// Ended since it began, so a Get after an update, create or delete by this process always sees
+// the host after that write, and (2) it began at most SharedReadTTL ago; past that a new one is
 // made. Writes are counted at the connection (backend.TrackWrites: every call that is not a
 // read), so no code path that changes the host can forget to count. A domain the host-wide read does not place (made after
 // it began, or in a state it does not list: paused, crashed, shutting down) and any failure of
 // it fall back to the per-domain reads.
 
 const (
-	// sharedReadsFrom is how many Gets of one host must be in flight before a host-wide read is
+	// SharedReadsFrom is how many Gets of one host must be in flight before a host-wide read is
 	// made for them: it costs four RPCs, and the per-domain reads it replaces cost two or three
 	// per Get, so below three Gets it would cost more than it saves.
-	sharedReadsFrom = 3
-	// sharedReadTTL bounds the age of a host-wide read a Get may use.
-	sharedReadTTL = 2 * time.Second
+	SharedReadsFrom = 3
+	// SharedReadTTL bounds the age of a host-wide read a Get may use.
+	SharedReadTTL = 2 * time.Second
 )
 
-// hostReads keeps, per host, the newest host-wide read and what decides whether it may be used.
-type hostReads struct {
+// Reads keeps, per host, the newest host-wide read and what decides whether it may be used.
+type Reads struct {
 	now func() time.Time
 	ttl time.Duration
 
@@ -49,16 +55,16 @@ type hostReads struct {
 }
 
 type hostReadState struct {
-	writes   uint64        // writes by this client on the host that have ended
-	inflight int           // Gets of the host running now
-	snap     *hostSnapshot // the newest host-wide read begun (loaded, loading or failed)
+	writes   uint64    // writes by this client on the host that have ended
+	inflight int       // Gets of the host running now
+	snap     *Snapshot // the newest host-wide read begun (loaded, loading or failed)
 }
 
-func newHostReads(now func() time.Time) *hostReads {
-	return &hostReads{now: now, ttl: sharedReadTTL, hosts: map[string]*hostReadState{}}
+func NewReads(now func() time.Time) *Reads {
+	return &Reads{now: now, ttl: SharedReadTTL, hosts: map[string]*hostReadState{}}
 }
 
-func (r *hostReads) state(host string) *hostReadState {
+func (r *Reads) state(host string) *hostReadState {
 	st := r.hosts[host]
 	if st == nil {
 		st = &hostReadState{}
@@ -67,9 +73,9 @@ func (r *hostReads) state(host string) *hostReadState {
 	return st
 }
 
-// wrote records that a write on host has ended: no host-wide read begun before it is
+// Wrote records that a write on host has ended: no host-wide read begun before it is
 // used again.
-func (r *hostReads) wrote(host string) {
+func (r *Reads) Wrote(host string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	st := r.state(host)
@@ -77,8 +83,8 @@ func (r *hostReads) wrote(host string) {
 	st.snap = nil
 }
 
-// enter counts a Get of host in flight until the returned func is called.
-func (r *hostReads) enter(host string) (leave func()) {
+// Enter counts a Get of host in flight until the returned func is called.
+func (r *Reads) Enter(host string) (leave func()) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.state(host).inflight++
@@ -89,20 +95,46 @@ func (r *hostReads) enter(host string) (leave func()) {
 	}
 }
 
-// snapshot returns a host-wide read of host that a Get entered now may use, making one on b when
+// Kept is the host-wide read of host kept now (loaded, loading or failed); nil when none is.
+func (r *Reads) Kept(host string) *Snapshot {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.state(host).snap
+}
+
+// Err is why s failed; nil once it loaded.
+func (s *Snapshot) Err() error {
+	<-s.done
+	return s.err
+}
+
+// Disks is s's read of every disk's capacity by domain UUID and path; made is false when no Get
+// asked for it yet.
+func (s *Snapshot) Disks() (byUUID map[libvirt.UUID]map[string]uint64, made bool, err error) {
+	s.mu.Lock()
+	d := s.disks
+	s.mu.Unlock()
+	if d == nil {
+		return nil, false, nil
+	}
+	<-d.done
+	return d.byUUID, true, d.err
+}
+
+// Snapshot returns a host-wide read of host that a Get entered now may use, making one on b when
 // none is usable and enough Gets are in flight; nil means "read per domain". It waits for a read
 // another Get is making, at most until ctx ends.
-func (r *hostReads) snapshot(ctx context.Context, b backend.Backend, host string) *hostSnapshot {
+func (r *Reads) Snapshot(ctx context.Context, b backend.Backend, host string) *Snapshot {
 	r.mu.Lock()
 	st := r.state(host)
 	s := st.snap
 	now := r.now()
 	if s == nil || s.writes != st.writes || now.Sub(s.began) > r.ttl {
-		if st.inflight < sharedReadsFrom {
+		if st.inflight < SharedReadsFrom {
 			r.mu.Unlock()
 			return nil
 		}
-		s = &hostSnapshot{writes: st.writes, began: now, done: make(chan struct{}), leases: map[string]*leaseRead{}}
+		s = &Snapshot{writes: st.writes, began: now, done: make(chan struct{}), leases: map[string]*leaseRead{}}
 		st.snap = s
 		r.mu.Unlock()
 		s.load(ctx, b)
@@ -120,9 +152,9 @@ func (r *hostReads) snapshot(ctx context.Context, b backend.Backend, host string
 	return s
 }
 
-// hostSnapshot is one host-wide read: which domains were running, shut off, set to autostart and
+// Snapshot is one host-wide read: which domains were running, shut off, set to autostart and
 // transient, by UUID, and the leases of each network asked about.
-type hostSnapshot struct {
+type Snapshot struct {
 	writes uint64
 	began  time.Time
 	done   chan struct{}
@@ -149,7 +181,7 @@ type leaseRead struct {
 }
 
 // load makes the read on b: the four lists run together on the one connection.
-func (s *hostSnapshot) load(ctx context.Context, b backend.Backend) {
+func (s *Snapshot) load(ctx context.Context, b backend.Backend) {
 	defer close(s.done)
 	sets := []struct {
 		flags libvirt.ConnectListAllDomainsFlags
@@ -178,34 +210,34 @@ func (s *hostSnapshot) load(ctx context.Context, b backend.Backend) {
 	s.err = g.Wait()
 }
 
-// sharedFacts is what the host-wide read says of one domain.
-type sharedFacts struct {
-	state      libvirt.DomainState
-	autostart  bool
-	persistent bool
+// Facts is what the host-wide read says of one domain.
+type Facts struct {
+	State      libvirt.DomainState
+	Autostart  bool
+	Persistent bool
 }
 
-// domain returns what s says of the domain with uuid; false when s does not place it in exactly
+// Domain returns what s says of the domain with uuid; false when s does not place it in exactly
 // one of the states it lists (s is nil, the domain is newer than s, or in another state).
-func (s *hostSnapshot) domain(uuid libvirt.UUID) (sharedFacts, bool) {
+func (s *Snapshot) Domain(uuid libvirt.UUID) (Facts, bool) {
 	if s == nil {
-		return sharedFacts{}, false
+		return Facts{}, false
 	}
 	run, off := s.running[uuid], s.shutoff[uuid]
 	if run == off {
-		return sharedFacts{}, false
+		return Facts{}, false
 	}
-	f := sharedFacts{state: libvirt.DomainShutoff, autostart: s.autostart[uuid], persistent: !s.transient[uuid]}
+	f := Facts{State: libvirt.DomainShutoff, Autostart: s.autostart[uuid], Persistent: !s.transient[uuid]}
 	if run {
-		f.state = libvirt.DomainRunning
+		f.State = libvirt.DomainRunning
 	}
 	return f, true
 }
 
-// leaseAddrs returns the addresses network's DHCP leases give mac, of either family (none when
+// LeaseAddrs returns the addresses network's DHCP leases give mac, of either family (none when
 // no lease does); false when s cannot tell (s is nil, no network or MAC, or the leases could not
 // be read), and the addresses must be asked of the domain.
-func (s *hostSnapshot) leaseAddrs(ctx context.Context, b backend.Backend, network, mac string) ([]libvirt.DomainIPAddr, bool) {
+func (s *Snapshot) LeaseAddrs(ctx context.Context, b backend.Backend, network, mac string) ([]libvirt.DomainIPAddr, bool) {
 	if s == nil || network == "" || mac == "" {
 		return nil, false
 	}
@@ -215,7 +247,7 @@ func (s *hostSnapshot) leaseAddrs(ctx context.Context, b backend.Backend, networ
 		lr = &leaseRead{done: make(chan struct{})}
 		s.leases[network] = lr
 		s.mu.Unlock()
-		lr.byMAC, lr.err = readLeases(ctx, b, network)
+		lr.byMAC, lr.err = ReadLeases(ctx, b, network)
 		close(lr.done)
 	} else {
 		s.mu.Unlock()
@@ -235,13 +267,13 @@ func (s *hostSnapshot) leaseAddrs(ctx context.Context, b backend.Backend, networ
 	return addrs, true
 }
 
-// diskCapacity returns the capacity in bytes of the file p, a disk of the domain with uuid, from
+// DiskCapacity returns the capacity in bytes of the file p, a disk of the domain with uuid, from
 // one read of every domain's block statistics, made the first time a Get of s asks; false when
 // s cannot tell (s is nil, the read failed, the domain is newer than it, or libvirt could not
-// read the file: a missing disk, which only the reads of one domain prove gone, readDisk).
+// Read the file: a missing disk, which only the reads of one domain prove gone, readDisk).
 // libvirt reads a stopped domain's size from its image's header and a running one's from QEMU,
 // whatever the state of the pool holding it.
-func (s *hostSnapshot) diskCapacity(ctx context.Context, b backend.Backend, uuid libvirt.UUID, p string) (uint64, bool) {
+func (s *Snapshot) DiskCapacity(ctx context.Context, b backend.Backend, uuid libvirt.UUID, p string) (uint64, bool) {
 	if s == nil || p == "" {
 		return 0, false
 	}
@@ -310,8 +342,8 @@ func readDiskCapacities(ctx context.Context, b backend.Backend) (map[libvirt.UUI
 	return out, nil
 }
 
-// readLeases reads every current lease of network, by lower-case MAC.
-func readLeases(ctx context.Context, b backend.Backend, network string) (map[string][]libvirt.NetworkDhcpLease, error) {
+// ReadLeases reads every current lease of network, by lower-case MAC.
+func ReadLeases(ctx context.Context, b backend.Backend, network string) (map[string][]libvirt.NetworkDhcpLease, error) {
 	n, err := b.NetworkLookupByName(ctx, network)
 	if err != nil {
 		return nil, err
@@ -330,7 +362,7 @@ func readLeases(ctx context.Context, b backend.Backend, network string) (map[str
 	return out, nil
 }
 
-// trackWrites wraps b, a connection to host, so that each of its writes is counted against host.
-func (r *hostReads) trackWrites(b backend.Backend, host string) backend.Backend {
-	return backend.TrackBackend(b, host, r.wrote)
+// TrackWrites wraps b, a connection to host, so that each of its writes is counted against host.
+func (r *Reads) TrackWrites(b backend.Backend, host string) backend.Backend {
+	return backend.TrackBackend(b, host, r.Wrote)
 }

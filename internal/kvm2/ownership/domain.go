@@ -1,4 +1,4 @@
-package kvm2
+package ownership
 
 import (
 	"context"
@@ -17,7 +17,7 @@ import (
 // lifecycle (get, create's adoption and cleanup, delete, mark and power changes, resize, user
 // data).
 
-// findDomain is how every path finds the domain of the VM name with uid, and reads its
+// FindDomain is how every path finds the domain of the VM name with uid, and reads its
 // definition once: the domain holding the UUID the UID gives, read through a reference to that
 // UUID (libvirt resolves it by UUID alone, so no name collision reaches it), when it still has
 // the name; else whatever the name holds (a VM of an earlier version whose UUID libvirt chose, a
@@ -25,14 +25,14 @@ import (
 // reads what the name holds. It finds, it does not prove:
 // every caller then proves ownership from the definition (claim). No domain under the name is
 // libvirt's ErrNoDomain (NotFound).
-func findDomain(ctx context.Context, b backend.Backend, name, uid string) (libvirt.Domain, definition.DomainFacts, error) {
-	dom, facts, _, err := findDomainXML(ctx, b, name, uid)
+func FindDomain(ctx context.Context, b backend.Backend, name, uid string) (libvirt.Domain, definition.DomainFacts, error) {
+	dom, facts, _, err := FindDomainXML(ctx, b, name, uid)
 	return dom, facts, err
 }
 
-// findDomainXML is findDomain that also returns the definition as read.
-func findDomainXML(ctx context.Context, b backend.Backend, name, uid string) (libvirt.Domain, definition.DomainFacts, string, error) {
-	if dom, ok := uuidRef(name, rules.DomainUUID(uid)); ok && uid != "" {
+// FindDomainXML is findDomain that also returns the definition as read.
+func FindDomainXML(ctx context.Context, b backend.Backend, name, uid string) (libvirt.Domain, definition.DomainFacts, string, error) {
+	if dom, ok := UUIDRef(name, rules.DomainUUID(uid)); ok && uid != "" {
 		facts, x, err := readDefinitionXML(ctx, b, dom)
 		switch {
 		case err == nil && facts.Name == name:
@@ -49,8 +49,8 @@ func findDomainXML(ctx context.Context, b backend.Backend, name, uid string) (li
 	return dom, facts, x, err
 }
 
-// uuidRef is a reference to the domain with the canonical UUID u, carrying name for errors.
-func uuidRef(name, u string) (libvirt.Domain, bool) {
+// UUIDRef is a reference to the domain with the canonical UUID u, carrying name for errors.
+func UUIDRef(name, u string) (libvirt.Domain, bool) {
 	raw, err := hex.DecodeString(strings.ReplaceAll(u, "-", ""))
 	if err != nil || len(raw) != len(libvirt.UUID{}) {
 		return libvirt.Domain{}, false
@@ -60,8 +60,8 @@ func uuidRef(name, u string) (libvirt.Domain, bool) {
 	return dom, true
 }
 
-// readDefinition reads and parses a domain's definition once: mark, disks, devices.
-func readDefinition(ctx context.Context, b backend.Backend, dom libvirt.Domain) (definition.DomainFacts, error) {
+// ReadDefinition reads and parses a domain's definition once: mark, disks, devices.
+func ReadDefinition(ctx context.Context, b backend.Backend, dom libvirt.Domain) (definition.DomainFacts, error) {
 	facts, _, err := readDefinitionXML(ctx, b, dom)
 	return facts, err
 }
@@ -79,22 +79,22 @@ func readDefinitionXML(ctx context.Context, b backend.Backend, dom libvirt.Domai
 	return facts, x, nil
 }
 
-// removeIfOurs removes the domain under name when its mark carries uid: the cleanup of a define
+// RemoveIfOurs removes the domain under name when its mark carries uid: the cleanup of a define
 // whose reply was lost. Anything else under the name is left alone.
-func removeIfOurs(ctx context.Context, b backend.Backend, host, name, uid string) error {
-	dom, facts, err := findDomain(ctx, b, name, "") // what holds the name, proven below
+func RemoveIfOurs(ctx context.Context, b backend.Backend, host, name, uid string) error {
+	dom, facts, err := FindDomain(ctx, b, name, "") // what holds the name, proven below
 	if err != nil {
 		return kvmerr.IgnoreNotFound(err)
 	}
-	if claim(host, name, uid, facts) == nil {
-		return removeDomain(ctx, b, dom)
+	if Claim(host, name, uid, facts) == nil {
+		return RemoveDomain(ctx, b, dom)
 	}
 	return nil // another owner's domain holds the name: ours was never defined
 }
 
-// removeDomain destroys dom if it runs and undefines it with its NVRAM and managed save. A
+// RemoveDomain destroys dom if it runs and undefines it with its NVRAM and managed save. A
 // libvirt that rejects the NVRAM flag (no UEFI support, so no NVRAM) is asked again without it.
-func removeDomain(ctx context.Context, b backend.Backend, dom libvirt.Domain) error {
+func RemoveDomain(ctx context.Context, b backend.Backend, dom libvirt.Domain) error {
 	err := b.DomainDestroy(ctx, dom)
 	if err != nil && !kvmerr.HasCode(err, libvirt.ErrOperationInvalid) && kvmerr.IgnoreNotFound(err) != nil {
 		return err

@@ -1,4 +1,8 @@
-package kvm2
+// Package hostconfig is the configuration of the libvirt hosts the core reaches over SSH: the
+// Config and HostConfig types, every default (WithDefaults), the checks of a host and its jump
+// hosts (Validate, the auth rule), and the views of a host the transport and the connection
+// pool take.
+package hostconfig
 
 import (
 	"errors"
@@ -13,23 +17,81 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/sshx"
 )
 
+// Config is everything the core needs: the hosts, keyed by name. Defaults are applied by
+// (Config).WithDefaults in one place; New calls it and never dials.
+type Config struct {
+	Hosts map[string]HostConfig
+}
+
+// HostConfig describes one libvirt host reached over SSH.
+type HostConfig struct {
+	Address string // hostname or IP of the SSH server
+	Port    int    // default 22
+	User    string // default "root"
+
+	// Exactly one way to authenticate is normally set; several may be combined.
+	PrivateKeyFile string // read on every dial, so rotation needs no restart
+	PrivateKey     string // inline PEM/OpenSSH key (secret: never logged)
+	UseAgent       bool   // use the agent at $SSH_AUTH_SOCK
+
+	// Exactly one way to verify the host key: a known_hosts file (port-aware) or a pinned key
+	// in authorized_keys format. There is no insecure mode.
+	KnownHostsFile string // default ~/.ssh/known_hosts when HostKey is empty
+	HostKey        string
+
+	Socket  string // libvirt unix socket on the host; default /var/run/libvirt/libvirt-sock
+	Pool    string // storage pool; default "default"
+	Network string // libvirt network; default "default" unless Bridge is set
+	Bridge  string // host bridge, alternative to Network
+	Zone    string // free-form placement label
+
+	// MaxConcurrentOperations is how many core operations on this host may run at once
+	// (ValidateMaxConcurrentOperations); default DefaultMaxConcurrentOperations, Terraform's
+	// default parallelism. The others wait for one to end.
+	MaxConcurrentOperations int
+	// MaxClientRequests is how many requests the host's libvirtd serves at once on one client
+	// connection (ValidateMaxClientRequests); default DefaultMaxClientRequests, libvirtd's own
+	// default of max_client_requests. Set it to the host's max_client_requests of libvirtd.conf
+	// (or virtqemud.conf) when that was raised. Together with MaxConcurrentOperations it decides
+	// how many pooled connections the host gets (Connections).
+	MaxClientRequests int
+
+	// Jump lists the jump hosts (bastions) the host is reached through, in order from the
+	// provider (at most rules.MaxJumpHosts); none: the host is dialed directly. Every hop's host
+	// key is verified.
+	Jump []JumpHost
+}
+
+// JumpHost is one bastion on the way to a host. What it leaves unset of its credentials and
+// host-key source comes from the host (rules.JumpAuthDefault, rules.JumpHostKeyDefault).
+type JumpHost struct {
+	Address        string
+	Port           int    // default rules.DefaultJumpPort
+	User           string // required
+	PrivateKeyFile string
+	PrivateKey     string // secret: never logged
+	UseAgent       bool
+	KnownHostsFile string
+	HostKey        string
+}
+
 // Connections is how many pooled connections the host gets: enough that every one of its
 // MaxConcurrentOperations operations has a request slot of libvirtd, that is
 // ceil(MaxConcurrentOperations / MaxClientRequests). Unset fields count as their defaults.
 func (h HostConfig) Connections() int {
-	ops, per := h.concurrency()
+	ops, per := h.Concurrency()
 	return (ops + per - 1) / per
 }
 
 // UsersPerConnection is how many operations share one pooled connection at most:
 // min(MaxClientRequests, MaxConcurrentOperations). Unset fields count as their defaults.
 func (h HostConfig) UsersPerConnection() int {
-	ops, per := h.concurrency()
+	ops, per := h.Concurrency()
 	return min(ops, per)
 }
 
-// concurrency returns MaxConcurrentOperations and MaxClientRequests, defaulted when unset.
-func (h HostConfig) concurrency() (ops, perConn int) {
+// Concurrency returns MaxConcurrentOperations and MaxClientRequests, defaulted when unset.
+func (h HostConfig) Concurrency() (ops, perConn int) {
 	ops, perConn = h.MaxConcurrentOperations, h.MaxClientRequests
 	if ops <= 0 {
 		ops = rules.DefaultMaxConcurrentOperations
@@ -134,7 +196,7 @@ func (c Config) Validate() error {
 		return errors.New("at least one host must be configured")
 	}
 	var errs []error
-	for _, name := range sortedHostNames(c.Hosts) {
+	for _, name := range SortedNames(c.Hosts) {
 		if err := c.Hosts[name].validate(); err != nil {
 			errs = append(errs, fmt.Errorf("host %q: %w", name, err))
 		}
@@ -202,8 +264,8 @@ func checkSSH(knownHostsFile, hostKey, privateKeyFile, privateKey string, useAge
 	return errors.Join(errs...)
 }
 
-// sshConfig is the transport's view of h.
-func (h HostConfig) sshConfig() sshx.Config {
+// SSHConfig is the transport's view of h.
+func (h HostConfig) SSHConfig() sshx.Config {
 	return sshx.Config{
 		Address: h.Address, Port: h.Port, User: h.User,
 		PrivateKeyFile: h.PrivateKeyFile, PrivateKey: h.PrivateKey, UseAgent: h.UseAgent,
@@ -228,33 +290,33 @@ func (h HostConfig) sshJump() []sshx.Hop {
 	return out
 }
 
-// poolLimits is the connection pool's view of h.
-func (h HostConfig) poolLimits() backend.Limits {
-	ops, _ := h.concurrency()
+// PoolLimits is the connection pool's view of h.
+func (h HostConfig) PoolLimits() backend.Limits {
+	ops, _ := h.Concurrency()
 	return backend.Limits{Operations: ops, PerConnection: h.UsersPerConnection()}
 }
 
-// poolLimits is the connection pool's view of every host.
-func (c Config) poolLimits() map[string]backend.Limits {
+// PoolLimits is the connection pool's view of every host.
+func (c Config) PoolLimits() map[string]backend.Limits {
 	out := make(map[string]backend.Limits, len(c.Hosts))
 	for name, h := range c.Hosts {
-		out[name] = h.poolLimits()
+		out[name] = h.PoolLimits()
 	}
 	return out
 }
 
-// sshConfigs is the transport's view of every host.
-func (c Config) sshConfigs() map[string]sshx.Config {
+// SSHConfigs is the transport's view of every host.
+func (c Config) SSHConfigs() map[string]sshx.Config {
 	out := make(map[string]sshx.Config, len(c.Hosts))
 	for name, h := range c.Hosts {
-		out[name] = h.sshConfig()
+		out[name] = h.SSHConfig()
 	}
 	return out
 }
 
-// unreadableFiles lists the configured files of h that cannot be read now. New only warns about
+// UnreadableFiles lists the configured files of h that cannot be read now. New only warns about
 // them: the files are read again on every dial, so they may appear later.
-func (h HostConfig) unreadableFiles() []string {
+func (h HostConfig) UnreadableFiles() []string {
 	var out []string
 	files := []string{h.PrivateKeyFile, h.KnownHostsFile}
 	for _, j := range h.Jump {
@@ -271,7 +333,8 @@ func (h HostConfig) unreadableFiles() []string {
 	return out
 }
 
-func sortedHostNames(m map[string]HostConfig) []string {
+// SortedNames returns the host names of m, sorted.
+func SortedNames(m map[string]HostConfig) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
 		out = append(out, k)

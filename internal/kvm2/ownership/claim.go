@@ -1,4 +1,7 @@
-package kvm2
+// Package ownership is how the core tells a VM's domain from anyone else's: the one domain
+// finder (by the UUID a UID gives, else by name), the proof by the mark (Claim), the removal of
+// a domain, and the errors that say whose a domain is.
+package ownership
 
 import (
 	"errors"
@@ -50,7 +53,7 @@ func (e *OwnedError) Error() string {
 		fmt.Fprintf(&b, " (this resource's uid is %s)", e.UID)
 	}
 	if e.ByCreate {
-		b.WriteString(describeDiffs(e.Differs))
+		b.WriteString(DescribeDiffs(e.Differs))
 	}
 	return b.String()
 }
@@ -88,38 +91,6 @@ func (e *GoneError) VolumesMayRemain() bool { return len(e.Leftovers) > 0 || len
 
 func (e *GoneError) Unwrap() error { return e.Foreign }
 
-// LeftoversError says that a failed Create could not remove everything it wrote (the host
-// stopped answering, say): what is left carries the UID, so the caller must keep the UID and
-// Delete the VM with it, which removes the leftovers. Err is the create's own failure, whose
-// class the error keeps.
-type LeftoversError struct {
-	ID, UID string
-	Err     error
-	Cleanup error
-}
-
-func (e *LeftoversError) Error() string {
-	return fmt.Sprintf("%v; the cleanup of what this create wrote did not finish (%v): deleting VM %s (uid %s) removes it",
-		e.Err, e.Cleanup, e.ID, e.UID)
-}
-
-func (e *LeftoversError) Unwrap() error { return e.Err }
-
-// UnreadError says that Create made the VM, defined and running as asked, but could not read
-// it back (the caller's context ended, or the host stopped answering). The VM exists under its
-// UID: a retried Create with that UID adopts it, and a Delete with it removes it, so the caller
-// must keep the UID. Err is the read's failure, whose class the error keeps.
-type UnreadError struct {
-	ID, UID string
-	Err     error
-}
-
-func (e *UnreadError) Error() string {
-	return fmt.Sprintf("VM %s (uid %s) was created, but reading it back failed: %v", e.ID, e.UID, e.Err)
-}
-
-func (e *UnreadError) Unwrap() error { return e.Err }
-
 // ErrMarkRemoved says that a domain carries the UUID this provider gave the VM with the UID
 // asked for, but no longer its mark: it is ours (a name collision cannot produce the UUID), yet
 // it cannot be read back as a VM. Delete removes it; every other operation refuses it.
@@ -129,7 +100,7 @@ var ErrMarkRemoved = errors.New("the domain has this VM's UUID but its kvm2 mark
 // VM's: a clone or a redefinition by another tool, never the VM itself.
 var ErrCopiedMark = errors.New("the domain carries a copy of a kvm2 mark under another UUID")
 
-// claim reports whether the parsed definition of domain name is the VM with uid: nil when it
+// Claim reports whether the parsed definition of domain name is the VM with uid: nil when it
 // is. The proof is the mark's UID together with the domain UUID the provider derived from it
 // (domainUUID), which a name collision cannot produce; VMs made before the UUID was derived from
 // the UID (their UIDs are not UUIDs) are proven by the mark's UID alone. An empty uid is an
@@ -137,7 +108,7 @@ var ErrCopiedMark = errors.New("the domain carries a copy of a kvm2 mark under a
 //
 // Refusals: ErrNotManaged without a mark, ErrMarkRemoved for our UUID without a mark,
 // ErrCopiedMark for a mark whose UUID is not the VM's, *OwnedError for another UID.
-func claim(host, name, uid string, facts definition.DomainFacts) error {
+func Claim(host, name, uid string, facts definition.DomainFacts) error {
 	m := facts.Mark
 	switch {
 	case m == nil && uid != "" && facts.UUID == rules.DomainUUID(uid):
@@ -150,4 +121,28 @@ func claim(host, name, uid string, facts definition.DomainFacts) error {
 		return fmt.Errorf("domain %s (uuid %s, mark uid %s): %w", name, facts.UUID, m.UID, ErrCopiedMark)
 	}
 	return nil
+}
+
+// SettingDiff is one setting whose value in a domain's mark (or definition, for the MAC
+// address) differs from a create's request. Setting is named as the attribute of
+// kvm2_proxy_vm that sets it; Mark and Asked are the two values, both "" for user data and
+// network configuration, which are not shown.
+type SettingDiff struct {
+	Setting     string
+	Mark, Asked string
+}
+
+// DescribeDiffs words the comparison for OwnedError.
+func DescribeDiffs(diffs []SettingDiff) string {
+	if len(diffs) == 0 {
+		return "; every setting its mark records matches this request's"
+	}
+	parts := make([]string, len(diffs))
+	for i, d := range diffs {
+		parts[i] = d.Setting
+		if d.Mark != "" || d.Asked != "" {
+			parts[i] = fmt.Sprintf("%s (%s, here %s)", d.Setting, d.Mark, d.Asked)
+		}
+	}
+	return "; its mark differs from this request in " + strings.Join(parts, ", ")
 }

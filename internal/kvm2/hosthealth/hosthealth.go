@@ -1,4 +1,6 @@
-package kvm2
+// Package hosthealth checks libvirt hosts: each on a fresh connection, its libvirt version,
+// hypervisor, CPUs, pool and network, and the verdict (ok, degraded, down) with a reason code.
+package hosthealth
 
 import (
 	"context"
@@ -11,8 +13,62 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
+
+// HealthStatus is the verdict of one host check.
+type HealthStatus string
+
+const (
+	HealthOK       HealthStatus = "ok"
+	HealthDegraded HealthStatus = "degraded"
+	HealthDown     HealthStatus = "down"
+)
+
+// Reason codes of a host check.
+const (
+	ReasonOK                   = "OK"
+	ReasonUnreachable          = "Unreachable"
+	ReasonTimeout              = "Timeout"
+	ReasonAuthFailed           = "AuthFailed"
+	ReasonHostKeyMismatch      = "HostKeyMismatch"
+	ReasonHostKeyUnknown       = "HostKeyUnknown" // no known_hosts entry: never trusted, not changed
+	ReasonSocketForwardRefused = "SocketForwardRefused"
+	ReasonLibvirtError         = "LibvirtError"
+	ReasonPoolNotFound         = "PoolNotFound"
+	ReasonPoolInactive         = "PoolInactive"
+	ReasonNetworkNotFound      = "NetworkNotFound"
+	ReasonNetworkInactive      = "NetworkInactive"
+	ReasonPoolLow              = "PoolLow"
+)
+
+// HostHealth is the checker's report for one host. Details are filled as facts arrive, so a
+// PoolNotFound verdict still carries the libvirt version.
+type HostHealth struct {
+	Host               string
+	Status             HealthStatus
+	Reason             string
+	Message            string
+	LibvirtVersion     string // e.g. "9.0.0"
+	Hypervisor         string // "kvm" or "qemu" (TCG)
+	Pool               string
+	PoolCapacityBytes  uint64
+	PoolAvailableBytes uint64
+	Latency            time.Duration
+	// Transport is how the check's connection reached libvirtd: "streamlocal",
+	// "exec:virt-ssh-helper" or "exec:nc" (see sshx); "" when it did not get that far.
+	Transport string
+	// MaxConcurrentOperations, MaxClientRequests and Connections are what the connection pool
+	// uses for the host: its configured limits and the pooled connections they allow
+	// (hostconfig.HostConfig.Connections). Zero for a host that is not configured.
+	MaxConcurrentOperations int
+	MaxClientRequests       int
+	Connections             int
+	// HostCPUs is the number of active CPUs the host reports (virNodeGetInfo); 0 when the check
+	// did not get that far or the host did not say.
+	HostCPUs int
+}
 
 // ReasonUnknownHost is reported for a host name that is not configured.
 const ReasonUnknownHost = "UnknownHost"
@@ -21,21 +77,21 @@ const ReasonUnknownHost = "UnknownHost"
 // typical overlay plus seed.
 const poolLowBytes = 1 << 30
 
-// Fallbacks for a HostConfig whose defaults were not applied.
+// Fallbacks for a hostconfig.HostConfig whose defaults were not applied.
 const (
 	checkDefaultPool    = "default"
 	checkDefaultNetwork = "default"
 )
 
-// connectFunc opens a fresh connection to a configured host; the checker closes it.
-type connectFunc func(ctx context.Context, host string) (backend.Backend, error)
+// ConnectFunc opens a fresh connection to a configured host; the checker closes it.
+type ConnectFunc func(ctx context.Context, host string) (backend.Backend, error)
 
-// checkHosts probes names (every configured host when names is empty) concurrently, each on
+// Check probes names (every configured host when names is empty) concurrently, each on
 // a fresh connection from connect that is closed when its probe ends, and returns one report
 // per host sorted by host name. A host whose probe ran out of ctx is Timeout, whichever stage
 // it was in; a host that could not be reached within its own budgets is Unreachable. log may
 // be nil.
-func checkHosts(ctx context.Context, hosts map[string]HostConfig, names []string, connect connectFunc, log corelog.Logger) []HostHealth {
+func Check(ctx context.Context, hosts map[string]hostconfig.HostConfig, names []string, connect ConnectFunc, log corelog.Logger) []HostHealth {
 	if len(names) == 0 {
 		for name := range hosts {
 			names = append(names, name)
@@ -68,13 +124,13 @@ func checkHosts(ctx context.Context, hosts map[string]HostConfig, names []string
 // pool, network.
 // Each fact is recorded as soon as it is known, so a failing step still reports the earlier
 // ones.
-func checkHost(ctx context.Context, name string, cfg HostConfig, connect connectFunc) HostHealth {
+func checkHost(ctx context.Context, name string, cfg hostconfig.HostConfig, connect ConnectFunc) HostHealth {
 	pool := cfg.Pool
 	if pool == "" {
 		pool = checkDefaultPool
 	}
 	h := HostHealth{Host: name, Pool: pool, Connections: cfg.Connections()}
-	h.MaxConcurrentOperations, h.MaxClientRequests = cfg.concurrency()
+	h.MaxConcurrentOperations, h.MaxClientRequests = cfg.Concurrency()
 
 	b, err := connect(ctx, name)
 	if err != nil {

@@ -1,4 +1,4 @@
-package kvm2
+package hostconfig
 
 import (
 	"os"
@@ -101,10 +101,10 @@ func TestSSHConfigCarriesJumpHosts(t *testing.T) {
 		{Address: "b1", Port: 1, User: "u1", PrivateKeyFile: "/k", PrivateKey: "pk", UseAgent: true, KnownHostsFile: "/kh", HostKey: "hk"},
 		{Address: "b2", Port: 2, User: "u2"},
 	}
-	if got := h.sshConfig().Jump; !reflect.DeepEqual(got, want) {
-		t.Fatalf("sshConfig().Jump = %+v, want %+v", got, want)
+	if got := h.SSHConfig().Jump; !reflect.DeepEqual(got, want) {
+		t.Fatalf("SSHConfig().Jump = %+v, want %+v", got, want)
 	}
-	if got := (HostConfig{Address: "a"}).sshConfig().Jump; got != nil {
+	if got := (HostConfig{Address: "a"}).SSHConfig().Jump; got != nil {
 		t.Fatalf("a host without jump hosts dials through %+v", got)
 	}
 }
