@@ -302,7 +302,7 @@ func userDataSource(req CreateRequest) string {
 }
 
 // hostFact returns what ask answers for key, asked once per Client: a fact of a host that does
-// not change while a command runs. Two callers that ask at once may both ask; they get one answer.
+// not change while a command runs. Callers that ask at once share one ask (and its error).
 func (c *Client) hostFact(key string, ask func() (string, error)) (string, error) {
 	c.factsMu.Lock()
 	v, ok := c.facts[key]
@@ -310,14 +310,26 @@ func (c *Client) hostFact(key string, ask func() (string, error)) (string, error
 	if ok {
 		return v, nil
 	}
-	v, err := ask()
+	got, err, _ := c.factsAsk.Do(key, func() (any, error) {
+		c.factsMu.Lock()
+		v, ok := c.facts[key]
+		c.factsMu.Unlock()
+		if ok {
+			return v, nil // an ask that ended between the lookup above and this one
+		}
+		v, err := ask()
+		if err != nil {
+			return "", err
+		}
+		c.factsMu.Lock()
+		c.facts[key] = v
+		c.factsMu.Unlock()
+		return v, nil
+	})
 	if err != nil {
 		return "", err
 	}
-	c.factsMu.Lock()
-	c.facts[key] = v
-	c.factsMu.Unlock()
-	return v, nil
+	return got.(string), nil
 }
 
 // hypervisorType asks the host's capabilities whether it offers KVM.

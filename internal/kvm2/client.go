@@ -11,6 +11,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/sync/singleflight"
+
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
@@ -55,6 +57,8 @@ type Client struct {
 
 	factsMu sync.Mutex
 	facts   map[string]string // hostFact's answers: a host's hypervisor type, a pool's directory
+	// factsAsk makes callers that ask hostFact the same key at once share one ask.
+	factsAsk singleflight.Group
 
 	seedUploads hostwide.UploadSlots // seed uploads streaming per host (hostwide/uploads.go)
 }
