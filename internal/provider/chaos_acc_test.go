@@ -341,7 +341,7 @@ func (w *chaosWalk) walkStep() {
 		w.vms[s].running = !w.vms[s].running
 	case "collide": // a slot onto the host where its name is foreign: refused, and reverted below
 		for _, sh := range sortedBlocked(w.blocked) {
-			if why := w.blocked[sh]; w.vms[sh.slot].host != sh.host {
+			if why := w.blocked[sh]; w.vms[sh.slot].host != sh.host && w.blockedName(sh) == w.fixedName(sh.slot) {
 				if w.vms[sh.slot].host == "" {
 					w.vms[sh.slot] = w.newVM("")
 				}

@@ -249,10 +249,7 @@ func (w *chaosWalk) importForeign() {
 		}
 	}
 	sh := cands[w.rng.IntN(len(cands))]
-	name := w.fixedName(sh.slot)
-	if sw := w.swapped; sw != nil && sw.slot == sh.slot && sw.host == sh.host {
-		name = sw.name // the name the swapped VM had: its own, or one its prefix drew
-	}
+	name := w.blockedName(sh)
 	vm := w.newVM(sh.host)
 	vm.prefix = false // an import names the domain
 	base := fmt.Sprintf("%q", sh.host+"/"+w.host(sh.host).pool+"/"+w.f.obj("base")+".qcow2")

@@ -135,6 +135,15 @@ func (w *chaosWalk) createName(i int) string {
 	return w.fixedName(i)
 }
 
+// blockedName is the name a foreign object holds where slot sh.slot may not go: the slot's fixed
+// name, or the name of the VM an administrator swapped there (one its prefix drew, maybe).
+func (w *chaosWalk) blockedName(sh slotHost) string {
+	if sw := w.swapped; sw != nil && sw.slot == sh.slot && sw.host == sh.host {
+		return sw.name
+	}
+	return w.fixedName(sh.slot)
+}
+
 // namedLike reports whether a domain name is one that name (a fixed name, or a prefix ending
 // in "-") gives.
 func namedLike(domain, name string) bool {
