@@ -3,7 +3,8 @@
 package provider
 
 // The chaos run (issue 22): a seeded random walk over both lab hosts of create, update in place,
-// replace, import, `terraform query`, power actions and destroy on a small fleet, through the
+// replace, import, `terraform query`, power actions and destroy on a small fleet of VMs drawn in
+// several shapes (user data, two NICs, UEFI, name_prefix: chaos_shape_acc_test.go), through the
 // real terraform CLI, with a foreign fleet beside it (another configuration's VM under the name
 // of one of ours, an administrator's unmarked domain under another, an image and volumes), while
 // faults land at random points: sshd killed with its sessions, libvirtd restarted, the link to a
