@@ -307,7 +307,7 @@ func (w *chaosWalk) walkStep() {
 		case 4:
 			w.vms[s].autostart = !w.vms[s].autostart
 		case 0:
-			w.vms[s].memory = otherMemory(w.vms[s].firmware, w.vms[s].memory) // 64 <-> 96 (UEFI: 128 <-> 160)
+			w.vms[s].memory = otherMemory(w.vms[s].firmware, w.vms[s].memory) // 64 <-> 96 (UEFI: 96 <-> 128)
 		case 1:
 			w.vms[s].tag = map[bool]string{true: w.tag("b"), false: w.tag("a")}[w.vms[s].tag == w.tag("a")]
 		default:

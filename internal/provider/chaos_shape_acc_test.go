@@ -25,12 +25,11 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
-// chaosUEFIMiB is the memory of a UEFI VM of the walk: the least in which the lab's OVMF
-// starts the guest (a 64 MiB UEFI guest ...: see chaosUEFIMiBWhy).
-const chaosUEFIMiB = 128
-
-// chaosUEFIMiBWhy says why a UEFI VM gets more memory than a BIOS one.
-const chaosUEFIMiBWhy = "OVMF needs more than the 64 MiB a BIOS guest starts in"
+// chaosUEFIMiB is the memory of a UEFI VM of the walk (a BIOS one has 64 MiB): the least in
+// which the lab's OVMF boots the lab image's disk. Measured on lab hosts 1 and 2 (QEMU 7.2, OVMF
+// 4M, q35): with 64 MiB OVMF starts but fails to load the disk ("BdsDxe: failed to load Boot0001
+// ... Not Found") and falls to its shell; with 96 and 128 MiB it loads and starts Boot0001.
+const chaosUEFIMiB = 96
 
 // chaosVM is what the configuration asks of a slot; host "" leaves the slot out.
 type chaosVM struct {
@@ -101,7 +100,8 @@ func lowMemory(firmware string) int64 {
 	return 64
 }
 
-// otherMemory is the memory an update gives a VM of firmware that has mem: low <-> low+32.
+// otherMemory is the memory an update gives a VM of firmware that has mem: low <-> low+32
+// (BIOS 64 <-> 96, UEFI 96 <-> 128).
 func otherMemory(firmware string, mem int64) int64 { return 2*lowMemory(firmware) + 32 - mem }
 
 // hostOrNil is the host of key, or nil (key "": a slot not placed yet).
