@@ -26,9 +26,10 @@ import (
 )
 
 // chaosUEFIMiB is the memory of a UEFI VM of the walk (a BIOS one has 64 MiB): the least in
-// which the lab's OVMF boots the lab image's disk. Measured on lab hosts 1 and 2 (QEMU 7.2, OVMF
-// 4M, q35): with 64 MiB OVMF starts but fails to load the disk ("BdsDxe: failed to load Boot0001
-// ... Not Found") and falls to its shell; with 96 and 128 MiB it loads and starts Boot0001.
+// which the lab's OVMF boots the lab image's disk. Measured on lab host 1 (QEMU 7.2, OVMF 4M,
+// q35; host 2 runs the same, and its OVMF too reached its shell at 64 MiB): with 64 MiB OVMF starts
+// but fails to load the disk ("BdsDxe: failed to load Boot0001 ... Not Found") and falls to its
+// shell; with 96 and 128 MiB it loads and starts Boot0001.
 const chaosUEFIMiB = 96
 
 // chaosVM is what the configuration asks of a slot; host "" leaves the slot out.
