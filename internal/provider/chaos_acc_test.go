@@ -3,7 +3,8 @@
 package provider
 
 // The chaos run (issue 22): a seeded random walk over both lab hosts of create, update in place,
-// replace, import, `terraform query`, power actions and destroy on a small fleet, through the
+// replace, import, `terraform query`, power actions and destroy on a small fleet of VMs drawn in
+// several shapes (user data, two NICs, UEFI, name_prefix: chaos_shape_acc_test.go), through the
 // real terraform CLI, with a foreign fleet beside it (another configuration's VM under the name
 // of one of ours, an administrator's unmarked domain under another, an image and volumes), while
 // faults land at random points: sshd killed with its sessions, libvirtd restarted, the link to a
@@ -35,19 +36,6 @@ import (
 // chaosSlots is the fleet: resource kvm2_proxy_vm.s<i> named fl-c<i>-<run> when configured.
 const chaosSlots = 3
 
-// chaosVM is what the configuration asks of a slot; host "" leaves the slot out.
-type chaosVM struct {
-	host                string
-	memory, disk, vcpus int64
-	tag                 string
-	running, autostart  bool
-}
-
-// newVM is a new slot's configuration on host: the smallest VM, stopped.
-func (w *chaosWalk) newVM(host string) chaosVM {
-	return chaosVM{host: host, memory: 64, disk: 1, vcpus: 1, tag: w.tag("a")}
-}
-
 type slotHost struct {
 	slot int
 	host string
@@ -76,14 +64,16 @@ type chaosWalk struct {
 	probeDir   *tfDir          // where imports of foreign names are tried (chaos_ops_acc_test.go)
 	swapped    *chaosSwap      // the slot whose domain an administrator swapped, if any
 	steps      int
-	budget     time.Duration  // KVM2_CHAOS_BUDGET, or 0
-	start      time.Time      // when the walk began its steps
-	faultAt    *regexp.Regexp // where this step's fault lands (forcedStep), or nil: anywhere
-	extraHCL   string         // more of the configuration, for this step only
-	shared     *walkers       // the other walkers of a multi-walker run (chaos_walkers_acc_test.go), or nil
-	idx        int            // this walker's number there (0 owns the base images)
-	keptStep   int            // the step whose logs keepLogs last kept
-	dependsOn  map[int]string // a slot's depends_on, for this step only
+	budget     time.Duration      // KVM2_CHAOS_BUDGET, or 0
+	start      time.Time          // when the walk began its steps
+	faultAt    *regexp.Regexp     // where this step's fault lands (forcedStep), or nil: anywhere
+	extraHCL   string             // more of the configuration, for this step only
+	dependsOn  map[int]string     // a slot's depends_on, for this step only
+	names      [chaosSlots]string // each slot's VM's name, as the last state() read it
+	seenUID    map[string]bool    // the VMs whose shapes countShapes counted
+	shared     *walkers           // the other walkers of a multi-walker run (chaos_walkers_acc_test.go), or nil
+	idx        int                // this walker's number there (0 owns the base images)
+	keptStep   int                // the step whose logs keepLogs last kept
 }
 
 // TestAccChaos_walk: KVM2_CHAOS_STEPS steps (default 10) from KVM2_CHAOS_SEED (default random),
@@ -143,6 +133,7 @@ func runWalk(t *testing.T, seed uint64, sh *walkers, idx int) {
 	w.finishShared()
 	t.Logf("chaos seed %d: %d of %d steps in %v; %s; %d violations", seed, walked, steps, time.Since(start).Round(time.Second), w.summary(), w.violations)
 	w.checkCoverage(walked == steps)
+	w.checkShapes(walked == steps)
 }
 
 func envInt(t *testing.T, key string, def int) int {
@@ -157,8 +148,7 @@ func envInt(t *testing.T, key string, def int) int {
 	return n
 }
 
-func (w *chaosWalk) slotName(i int) string { return w.f.obj(fmt.Sprintf("c%d", i)) }
-func (w *chaosWalk) tag(ab string) string  { return "ch" + ab + "-" + w.f.run }
+func (w *chaosWalk) tag(ab string) string { return "ch" + ab + "-" + w.f.run }
 
 // setup makes the foreign fleet, snapshots it, and applies the walk's first fleet: slot 0 on
 // host 1, slot 2 on host 2.
@@ -166,8 +156,8 @@ func (w *chaosWalk) setup() {
 	t := w.t
 	// Another configuration of this provider: a VM under slot 0's name on host 2, one more on
 	// host 1, each with its own base image.
-	other := chaosVM{host: "lab2", memory: 64, disk: 1, vcpus: 1, tag: "other-" + w.f.run}
-	otherHCL := w.providerHCL() + w.baseHCL(w.f.obj("fbase"), nil) + vmHCL("x0", w.slotName(0), "kvm2_base_image.lab2.id", other)
+	other := chaosVM{host: "lab2", memory: 64, disk: 1, vcpus: 1, tag: "other-" + w.f.run, firmware: "bios"}
+	otherHCL := w.providerHCL() + w.baseHCL(w.f.obj("fbase"), nil) + vmHCL("x0", w.fixedName(0), "kvm2_base_image.lab2.id", other)
 	other.host = "lab"
 	otherHCL += vmHCL("x1", w.f.obj("x1"), "kvm2_base_image.lab.id", other)
 	fd := w.f.workdir(t, otherHCL)
@@ -215,6 +205,7 @@ func (w *chaosWalk) finish() {
 	if len(left) > 0 {
 		w.violation("left on the hosts after the final destroy: %v", left)
 	}
+	w.checkNVRAM(inv)
 	w.checkForeign(inv)
 }
 
@@ -285,6 +276,7 @@ func (w *chaosWalk) walkStep() {
 		ops = map[string]int{"create": 1}
 	}
 	probesOwed, _ := w.owed()
+	late := w.step+probesOwed > w.steps // the steps left are those owed (choose)
 	forced, pair := "", (*faultPair)(nil)
 	if w.step+probesOwed <= w.steps { // else the probes owed take the step (choose)
 		forced, pair = w.forcedStep(probesOwed)
@@ -328,20 +320,26 @@ func (w *chaosWalk) walkStep() {
 		case 4:
 			w.vms[s].autostart = !w.vms[s].autostart
 		case 0:
-			w.vms[s].memory = 160 - w.vms[s].memory // 64 <-> 96
+			w.vms[s].memory = otherMemory(w.vms[s].firmware, w.vms[s].memory) // 64 <-> 96 (UEFI: 96 <-> 128)
 		case 1:
 			w.vms[s].tag = map[bool]string{true: w.tag("b"), false: w.tag("a")}[w.vms[s].tag == w.tag("a")]
 		default:
 			if w.vms[s].disk == 1 {
 				w.vms[s].disk = 2
 			} else {
-				w.vms[s].memory = 160 - w.vms[s].memory
+				w.vms[s].memory = otherMemory(w.vms[s].firmware, w.vms[s].memory)
 			}
 		}
-	case "replace": // to the other host where its name is free, else a smaller disk
+	case "replace": // new user data, else to the other host where its name is free, else a smaller disk
 		s := w.anyOf(w.slots(true))
-		if hs := w.hostsFor(s); len(hs) > 1 {
+		if w.rng.IntN(3) == 0 { // a change of the user data's sha256 replaces the VM
+			w.vms[s].userData = w.otherUserData(w.vms[s].userData)
+			w.counts["replace: user data"]++
+		} else if hs := w.hostsFor(s); len(hs) > 1 {
 			w.vms[s].host = map[bool]string{true: "lab2", false: "lab"}[w.vms[s].host == "lab"]
+			if h := w.host(w.vms[s].host); w.vms[s].nets != "" { // the new host's two networks
+				w.vms[s].nets = map[bool]string{true: h.network + "," + h.netB, false: ""}[h.netB != ""]
+			}
 		} else if w.vms[s].disk > 1 {
 			w.vms[s].disk = 1 // a smaller disk replaces the VM
 		} else {
@@ -357,21 +355,22 @@ func (w *chaosWalk) walkStep() {
 		w.vms[s].running = !w.vms[s].running
 	case "collide": // a slot onto the host where its name is foreign: refused, and reverted below
 		for _, sh := range sortedBlocked(w.blocked) {
-			if why := w.blocked[sh]; w.vms[sh.slot].host != sh.host {
+			if why := w.blocked[sh]; w.vms[sh.slot].host != sh.host && w.blockedName(sh) == w.fixedName(sh.slot) {
 				if w.vms[sh.slot].host == "" {
 					w.vms[sh.slot] = w.newVM("")
 				}
-				w.vms[sh.slot].host, expectRefusal = sh.host, why
+				// Under its fixed name, the one the foreign object holds (a prefix draws another).
+				w.vms[sh.slot].host, w.vms[sh.slot].prefix, w.vms[sh.slot].nets, expectRefusal = sh.host, false, "", why
 				break
 			}
 		}
 	case "import": // forget a VM and import it again by its id
 		s := w.anyOf(w.slots(true))
-		addr := fmt.Sprintf("kvm2_proxy_vm.s%d", s)
+		addr, name := fmt.Sprintf("kvm2_proxy_vm.s%d", s), w.slotName(s) // its name as in state
 		if r := w.d.run(2*time.Minute, "state", "rm", "-no-color", addr); r.code != 0 {
 			t.Fatalf("state rm %s: %s", addr, r.out)
 		}
-		w.importVM(addr, w.vms[s].host+"/"+w.slotName(s))
+		w.importVM(addr, w.vms[s].host+"/"+name)
 	case "invoke": // a power action; the next apply brings the VM back to its configuration
 		s := w.anyOf(w.slots(true))
 		action := map[bool]string{true: "stop", false: "start"}[w.vms[s].running]
@@ -418,6 +417,13 @@ func (w *chaosWalk) walkStep() {
 	case fault == "link-cut" && w.vms[changed].host != "":
 		faultHost = *w.host(w.vms[changed].host)
 	}
+	// A walk that still owes an orphan kills, late, a prefixed VM's create the moment its domain
+	// is defined (below): the orphan it leaves is for the guide's recipe to find (recover).
+	orphan := op == "create" && forced == "" && late && w.vms[changed].prefix && slices.Contains(w.shapesOwed(), orphanShape)
+	if orphan {
+		fault, faultHost = "sigkill", *w.host(w.vms[changed].host)
+		w.counts["forced sigkill of a prefixed create"]++
+	}
 	delay := time.Duration(w.rng.IntN(1200)) * time.Millisecond // applies here take 1 to 5 s
 	if fault == "sigint" || fault == "sigkill" {
 		delay /= 4 // after terraform's first change: a VM's change takes about a second
@@ -430,7 +436,7 @@ func (w *chaosWalk) walkStep() {
 	// window in which terraform dies before it saves what it made.
 	// Half the link cuts of such a step land when its seed volume appears: mid-upload.
 	var appears *chaosHost
-	if (fault == "sigkill" || fault == "link-cut") && w.faultAt == nil && w.rng.IntN(2) == 0 {
+	if (fault == "sigkill" || fault == "link-cut") && w.faultAt == nil && (orphan || w.rng.IntN(2) == 0) {
 		if s := changed; w.vms[s].host != "" && w.vms[s].host != before[s].host {
 			appears = w.host(w.vms[s].host)
 			delay = 0
@@ -440,16 +446,16 @@ func (w *chaosWalk) walkStep() {
 	checks()
 	endFault := w.faulting(fault)
 	applied := time.Now()
-	r := w.applyWithFault(args, fault, faultHost, delay, appears, w.slotName(w.vmsSlot(before, w.vms)))
+	r := w.applyWithFault(args, fault, faultHost, delay, appears, w.createName(changed))
 	endFault()
+	defer w.checking()() // before hitByOthers: a fault that hit the apply has been journaled whole
 	hit := w.hitByOthers(applied, time.Now())
 	if hit != nil {
 		w.counts["apply hit by another walk's "+hit.kind]++
 		t.Logf("step %d: the apply ran while run %s's %s landed (exit %d)", w.step, hit.run, hit.kind, r.code)
 	}
-	defer w.checking()()
 	if expectRefusal != "" {
-		if r.code == 0 || !strings.Contains(r.out, w.slotName(w.vmsSlot(before, w.vms))) || !strings.Contains(r.out, expectRefusal) {
+		if r.code == 0 || !strings.Contains(r.out, w.fixedName(changed)) || !strings.Contains(r.out, expectRefusal) {
 			if fault == "" && hit == nil {
 				w.violation("an apply onto a foreign name did not fail with %q (exit %d):\n%s", expectRefusal, r.code, r.errors())
 			}
@@ -464,36 +470,4 @@ func (w *chaosWalk) walkStep() {
 	}
 	w.d.assertPlanEmpty()
 	w.checkConverged()
-}
-
-// sortedBlocked lists the names held by foreign objects by slot, then host.
-func sortedBlocked(b map[slotHost]string) []slotHost {
-	return slices.SortedFunc(maps.Keys(b), func(x, y slotHost) int {
-		if x.slot != y.slot {
-			return x.slot - y.slot
-		}
-		return strings.Compare(x.host, y.host)
-	})
-}
-
-// vmsSlot is the slot that differs between two models.
-func (w *chaosWalk) vmsSlot(a, b [chaosSlots]chaosVM) int {
-	for i := range a {
-		if a[i] != b[i] {
-			return i
-		}
-	}
-	return 0
-}
-
-// fleet is the model in one line.
-func (w *chaosWalk) fleet() string {
-	var parts []string
-	for i, vm := range w.vms {
-		if vm.host != "" {
-			parts = append(parts, fmt.Sprintf("s%d@%s/%dM/%dG/%dcpu/%s/run=%v/auto=%v", i, vm.host, vm.memory, vm.disk, vm.vcpus,
-				strings.TrimSuffix(vm.tag, "-"+w.f.run), vm.running, vm.autostart))
-		}
-	}
-	return "[" + strings.Join(parts, " ") + "]"
 }

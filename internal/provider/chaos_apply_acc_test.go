@@ -99,10 +99,10 @@ func (w *chaosWalk) applyWithFault(args []string, fault string, h chaosHost, del
 		if !h.reboot {
 			h = w.hosts[0] // only host 1's guests can be killed by the script
 		}
-		// Only this walk's guests die: each of its slot names on the host is named.
+		// Only this walk's guests die: each is named (guestNames: prefixed ones as drawn).
 		rargs := []string{"--kill", "--kill-guests"}
-		for i := range w.vms {
-			rargs = append(rargs, "--guest", w.slotName(i))
+		for _, n := range w.guestNames() {
+			rargs = append(rargs, "--guest", n)
 		}
 		err = withRestartLock(t.Name(), func() error { return w.f.script(t, "restart-libvirtd.sh", rargs...) })
 	}
@@ -185,8 +185,8 @@ func (w *chaosWalk) host(key string) *chaosHost {
 	return nil
 }
 
-// waitDomain polls the host every 20 ms, up to a minute or until terraform exits, for the
-// domain name to exist.
+// waitDomain polls the host every 20 ms, up to a minute or until terraform exits, for a
+// domain named like name (namedLike: a fixed name, or a prefix) to exist.
 func (h chaosHost) waitDomain(name string, p *tfProc) {
 	l, err := h.conn()
 	if err != nil {
@@ -194,7 +194,7 @@ func (h chaosHost) waitDomain(name string, p *tfProc) {
 	}
 	defer l.Disconnect()
 	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline) && p.running(); time.Sleep(20 * time.Millisecond) {
-		if _, err := l.DomainLookupByName(name); err == nil {
+		if domainNamed(l, name) {
 			return
 		}
 	}

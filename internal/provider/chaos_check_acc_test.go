@@ -32,6 +32,7 @@ type chaosHost struct {
 	num    string // "1" or "2"
 	local  string // libvirtd's socket on this machine
 	reboot bool   // restart-libvirtd.sh can kill its guests (host 1 only)
+	netB   string // the host's second network (two-NIC VMs), "" when the lab has none
 	// poolDir is the directory of the walk's own pool (makePools), in libvirtd's mount
 	// namespace; "" where the walk stays on the lab's pool.
 	poolDir string
@@ -39,11 +40,11 @@ type chaosHost struct {
 
 // chaosHosts are the lab's two hosts under the provider keys "lab" and "lab2".
 func chaosHosts(f *faultLab) []chaosHost {
-	h1 := chaosHost{labHost: f.firstHost("lab"), num: "1", local: f.socket, reboot: true}
+	h1 := chaosHost{labHost: f.firstHost("lab"), num: "1", local: f.socket, reboot: true, netB: os.Getenv("KVM2_TEST_NETWORK_B")}
 	if h1.local == "" {
 		h1.local = "/var/run/libvirt/libvirt-sock"
 	}
-	h2 := chaosHost{labHost: f.secondHost("lab2"), num: "2"}
+	h2 := chaosHost{labHost: f.secondHost("lab2"), num: "2", netB: os.Getenv("KVM2_TEST_HOST2_NETWORK_B")}
 	m := regexp.MustCompile(`socket=([^&']+)`).FindStringSubmatch(os.Getenv("KVM2_TEST_HOST2_LOCAL_URI"))
 	if m == nil {
 		f.t.Fatal("KVM2_TEST_HOST2_LOCAL_URI names no socket of host 2's libvirtd: bring the lab up with both hosts")
@@ -211,6 +212,14 @@ type chaosState struct {
 	Tag        string `json:"tag"`
 	VCPUs      int64  `json:"vcpus"`
 	Autostart  bool   `json:"autostart"`
+	// The shapes of chaos_shape_acc_test.go.
+	Firmware       string `json:"firmware"`
+	NamePrefix     string `json:"name_prefix"`
+	UserDataSHA256 string `json:"user_data_sha256"`
+	NICs           []struct {
+		Network string `json:"network"`
+		MAC     string `json:"mac_address"`
+	} `json:"network_interfaces"`
 }
 
 // state reads the walk's proxy VMs from state, by slot.
@@ -235,7 +244,7 @@ func (w *chaosWalk) state() map[int]chaosState {
 		w.t.Fatalf("terraform show -json: %v\n%s", err, r.out)
 	}
 	out := map[int]chaosState{}
-	w.stBases = nil
+	w.stBases, w.names = nil, [chaosSlots]string{}
 	if doc.Values == nil {
 		return out
 	}
@@ -261,6 +270,9 @@ func (w *chaosWalk) state() map[int]chaosState {
 		}
 		vm.Slot = slot
 		out[slot] = vm
+		if slot >= 0 && slot < chaosSlots {
+			w.names[slot] = vm.Name
+		}
 	}
 	return out
 }
@@ -363,8 +375,14 @@ func (w *chaosWalk) checkConverged() {
 		if m.host != vm.Host || m.memory != vm.MemoryMiB || m.disk != vm.DiskGiB || m.tag != vm.Tag || m.running != vm.Running ||
 			m.vcpus != vm.VCPUs || m.autostart != vm.Autostart {
 			w.violation("slot %d in state %+v, configured %+v", slot, vm, m)
+		} else if d := w.shapeDiffs(slot, vm, m); len(d) > 0 {
+			w.violation("slot %d (%s on %s) in state: %s", slot, vm.Name, vm.Host, strings.Join(d, "; "))
 		}
 	}
+	if shared := sharedMACs(st); len(shared) > 0 {
+		w.violation("NICs of the walk's VMs share a MAC on a host: %v", shared)
+	}
+	w.countShapes(st)
 	for slot, m := range w.vms {
 		if _, ok := st[slot]; m.host != "" && !ok {
 			w.violation("slot %d is configured on %s but not in state", slot, m.host)
@@ -374,6 +392,7 @@ func (w *chaosWalk) checkConverged() {
 		w.violation("objects of this configuration on the hosts, not in state: %v", left)
 	}
 	w.checkHostVMs(inv, st)
+	w.checkNVRAM(inv)
 	w.checkBases(inv)
 	w.checkForeign(inv)
 }

@@ -6,20 +6,27 @@ package provider
 
 import (
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 )
 
 // providerHCL is the terraform block and the provider on both hosts.
 func (w *chaosWalk) providerHCL() string {
-	return fmt.Sprintf(`
+	return `
 terraform {
   required_providers {
     kvm2 = { source = "egress-proxies/kvm2" }
   }
 }
 
-provider "kvm2" {
+` + w.providerBlock()
+}
+
+// providerBlock is the provider block on both hosts.
+func (w *chaosWalk) providerBlock() string {
+	return fmt.Sprintf(`provider "kvm2" {
   hosts = {
 %s%s  }
 }
@@ -46,26 +53,42 @@ resource "kvm2_base_image" %q {
 	return b.String()
 }
 
-// vmHCL is resource kvm2_proxy_vm addr named name as vm asks, on base (an expression).
+// vmHCL is resource kvm2_proxy_vm addr named name (with vm.prefix: name_prefix name-) as vm
+// asks, on base (an expression).
 func vmHCL(addr, name, base string, vm chaosVM) string {
 	if vm.vcpus == 0 {
 		vm.vcpus = 1
 	}
+	naming := fmt.Sprintf("name          = %q", name)
+	if vm.prefix {
+		naming = fmt.Sprintf("name_prefix   = %q", name+"-")
+	}
+	var more strings.Builder
+	if vm.userData != "" {
+		fmt.Fprintf(&more, "  user_data     = %q\n", vm.userData)
+	}
+	if vm.nets != "" {
+		var nics []string
+		for _, n := range strings.Split(vm.nets, ",") {
+			nics = append(nics, fmt.Sprintf("{ network = %q }", n))
+		}
+		fmt.Fprintf(&more, "  network_interfaces = [%s]\n", strings.Join(nics, ", "))
+	}
 	return fmt.Sprintf(`
 resource "kvm2_proxy_vm" %q {
-  name          = %q
+  %s
   host          = %q
   base_image_id = %s
   memory_mib    = %d
   disk_gib      = %d
   vcpus         = %d
-  firmware      = "bios"
+  firmware      = %q
   tag           = %q
   running       = %v
   autostart     = %v
   wait_for_ip   = false
-}
-`, addr, name, vm.host, base, vm.memory, vm.disk, vm.vcpus, vm.tag, vm.running, vm.autostart)
+%s}
+`, addr, naming, vm.host, base, vm.memory, vm.disk, vm.vcpus, vm.firmware, vm.tag, vm.running, vm.autostart, more.String())
 }
 
 // baseRef is the base_image_id of a VM of the walk on host: the base image resource, or its id
@@ -92,7 +115,7 @@ func (w *chaosWalk) config() string {
 		if vm.host == "" {
 			continue
 		}
-		block := vmHCL(fmt.Sprintf("s%d", i), w.slotName(i), w.baseRef(vm.host), vm)
+		block := vmHCL(fmt.Sprintf("s%d", i), w.fixedName(i), w.baseRef(vm.host), vm)
 		if dep := w.dependsOn[i]; dep != "" {
 			block = strings.Replace(block, "\n}\n", "\n  depends_on    = ["+dep+"]\n}\n", 1)
 		}
@@ -120,4 +143,36 @@ func (w *chaosWalk) write() {
 	if err := os.WriteFile(w.d.dir+"/main.tf", []byte(w.config()), 0o600); err != nil {
 		w.t.Fatal(err)
 	}
+}
+
+// sortedBlocked lists the names held by foreign objects by slot, then host.
+func sortedBlocked(b map[slotHost]string) []slotHost {
+	return slices.SortedFunc(maps.Keys(b), func(x, y slotHost) int {
+		if x.slot != y.slot {
+			return x.slot - y.slot
+		}
+		return strings.Compare(x.host, y.host)
+	})
+}
+
+// vmsSlot is the slot that differs between two models.
+func (w *chaosWalk) vmsSlot(a, b [chaosSlots]chaosVM) int {
+	for i := range a {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return 0
+}
+
+// fleet is the model in one line.
+func (w *chaosWalk) fleet() string {
+	var parts []string
+	for i, vm := range w.vms {
+		if vm.host != "" {
+			parts = append(parts, fmt.Sprintf("s%d@%s/%dM/%dG/%dcpu/%s/run=%v/auto=%v%s", i, vm.host, vm.memory, vm.disk, vm.vcpus,
+				strings.TrimSuffix(vm.tag, "-"+w.f.run), vm.running, vm.autostart, vm.shape()))
+		}
+	}
+	return "[" + strings.Join(parts, " ") + "]"
 }

@@ -240,7 +240,7 @@ func (h chaosHost) waitSeed(name string, p *tfProc) bool {
 			return false
 		}
 		for _, v := range vols {
-			if strings.HasPrefix(v.Name, name+".") && strings.HasSuffix(v.Name, ".cidata.iso") {
+			if volumeOfName(v.Name, name) && strings.HasSuffix(v.Name, ".cidata.iso") {
 				return true
 			}
 		}

@@ -130,11 +130,16 @@ func (w *chaosWalk) checkHostVMs(inv map[string]hostObj, st map[int]chaosState) 
 			continue // checkConverged says so
 		}
 		var d domainXML
-		if err := xml.Unmarshal([]byte(dom.raw), &d); err != nil {
+		var shape domainShape
+		err := xml.Unmarshal([]byte(dom.raw), &d)
+		if err == nil {
+			err = xml.Unmarshal([]byte(dom.raw), &shape)
+		}
+		if err != nil {
 			w.violation("VM %s on %s: its definition does not parse: %v", vm.Name, vm.Host, err)
 			continue
 		}
-		var got []string
+		got := hostShapeDiffs(shape, dom.raw, vm, m)
 		if mem := kib(d.Memory.Unit, d.Memory.Value); mem != uint64(m.memory)*1024 {
 			got = append(got, fmt.Sprintf("memory %d KiB, configured %d MiB", mem, m.memory))
 		}

@@ -53,7 +53,8 @@ func (w *chaosWalk) probes() map[string]int {
 
 // owed is how many probe steps the walk still owes its coverage (every probe once, swap once
 // with each kind of foreign domain, attach once with each of attachKinds, oob once as a memory
-// change and once as a disk growth), and the probes that pay it.
+// change and once as a disk growth, and a create of every VM shape not made yet: shapeSteps),
+// and the probes (or ops) that pay it.
 func (w *chaosWalk) owed() (int, map[string]bool) {
 	kinds := map[string]bool{}
 	n := 0
@@ -86,6 +87,10 @@ func (w *chaosWalk) owed() (int, map[string]bool) {
 			kinds["attach"] = true
 			n++
 		}
+	}
+	if k, op := w.shapeSteps(); k > 0 { // a create of the shapes owed (chaos_shape_acc_test.go)
+		kinds[op] = true
+		n += k
 	}
 	return n, kinds
 }
@@ -247,8 +252,9 @@ func (w *chaosWalk) importForeign() {
 		}
 	}
 	sh := cands[w.rng.IntN(len(cands))]
-	name := w.slotName(sh.slot)
+	name := w.blockedName(sh)
 	vm := w.newVM(sh.host)
+	vm.prefix = false // an import names the domain
 	base := fmt.Sprintf("%q", sh.host+"/"+w.host(sh.host).pool+"/"+w.f.obj("base")+".qcow2")
 	if !w.owner() {
 		base = w.baseRef(sh.host) // walker 0's image, by id
@@ -338,7 +344,7 @@ resource "terraform_data" "fill" {
 	if inv, err := w.inventory(nil); err == nil && r.code != 0 {
 		for k := range inv {
 			host, _, _, n := splitKey(k)
-			if _, foreign := w.foreign[k]; !foreign && host == c.host && (n == w.slotName(c.slot) || strings.HasPrefix(n, w.slotName(c.slot)+".")) {
+			if _, foreign := w.foreign[k]; !foreign && host == c.host && (namedLike(n, w.createName(c.slot)) || volumeOfName(n, w.createName(c.slot))) {
 				w.violation("the create refused for lack of space left %s", k)
 			}
 		}
@@ -384,7 +390,7 @@ func (w *chaosWalk) outOfBand() {
 					return err
 				}
 			}
-			mem := uint64(160-st.MemoryMiB) << 10
+			mem := uint64(otherMemory(st.Firmware, st.MemoryMiB)) << 10
 			if err := l.DomainSetMemoryFlags(d, mem, uint32(libvirt.DomainMemConfig|libvirt.DomainMemMaximum)); err != nil {
 				return err
 			}

@@ -78,6 +78,14 @@ func (w *chaosWalk) recover(first tfResult) {
 			return
 		}
 	}
+	// A prefixed VM's create killed once its domain was defined: the apply above drew another
+	// name, and the orphan is for the guide's recipe to report and remove.
+	if orphans := w.orphans(); len(orphans) > 0 {
+		w.removeOrphans(orphans)
+		for _, o := range orphans {
+			reported[o.key] = "the guide's recipe"
+		}
+	}
 	for _, k := range untracked {
 		if strings.Contains(k, " domain ") {
 			if how, ok := reported[k]; ok {
@@ -125,7 +133,7 @@ func (w *chaosWalk) importNamed(text string) []string {
 			continue
 		}
 		for i, vm := range w.vms {
-			if w.slotName(i) == name && vm.host == host {
+			if !vm.prefix && w.fixedName(i) == name && vm.host == host {
 				w.importVM(fmt.Sprintf("kvm2_proxy_vm.s%d", i), host+"/"+name)
 				out = append(out, host+"/"+name)
 			}
