@@ -7,10 +7,12 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
@@ -146,24 +148,35 @@ func (r item) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest
 
 func (r item) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	resp.State.Raw = known(req.Plan.Raw)
-	if resp.Identity == nil || r.s.identity == nil {
-		return
-	}
-	// Each identity attribute from the state attribute of its name (kvm2's: host and name).
-	for name := range r.s.identity.Attributes {
-		var v types.String
-		if resp.Diagnostics.Append(resp.State.GetAttribute(ctx, path.Root(name), &v)...); resp.Diagnostics.HasError() {
-			return
-		}
-		resp.Diagnostics.Append(resp.Identity.SetAttribute(ctx, path.Root(name), v)...)
-	}
+	resp.Diagnostics.Append(r.setIdentity(ctx, resp.State, resp.Identity)...)
 }
 
-// Read keeps the state as it is (the response starts as a copy of it).
-func (item) Read(context.Context, resource.ReadRequest, *resource.ReadResponse) {}
+// Read keeps the state as it is (the response starts as a copy of it) and, as kvm2's does,
+// records the identity.
+func (r item) Read(ctx context.Context, _ resource.ReadRequest, resp *resource.ReadResponse) {
+	resp.Diagnostics.Append(r.setIdentity(ctx, resp.State, resp.Identity)...)
+}
 
-func (item) Update(_ context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+func (r item) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	resp.State.Raw = known(req.Plan.Raw)
+	resp.Diagnostics.Append(r.setIdentity(ctx, resp.State, resp.Identity)...)
+}
+
+// setIdentity sets each identity attribute from the state attribute of its name (kvm2's: host
+// and name), when Terraform asked for an identity.
+func (r item) setIdentity(ctx context.Context, state tfsdk.State, identity *tfsdk.ResourceIdentity) diag.Diagnostics {
+	var diags diag.Diagnostics
+	if identity == nil || r.s.identity == nil {
+		return diags
+	}
+	for name := range r.s.identity.Attributes {
+		var v types.String
+		if diags.Append(state.GetAttribute(ctx, path.Root(name), &v)...); diags.HasError() {
+			return diags
+		}
+		diags.Append(identity.SetAttribute(ctx, path.Root(name), v)...)
+	}
+	return diags
 }
 
 // Delete has nothing to remove: the framework drops the state.
