@@ -96,7 +96,7 @@ median() {
 peak_rss() {
   [ -n "$gnu_time" ] || return 0
   local g
-  for g in "$@"; do cat "$rss_dir"/$g.log 2>/dev/null || true; done | awk '$1 ~ /^[0-9]+$/ && $1 > m {m=$1} END {print m+0}'
+  for g in "$@"; do cat "$rss_dir"/$g.log 2>/dev/null || true; done | awk '$1 ~ /^[0-9]+$/ && $1 > m {m=$1} END {if (m) print m}'
 }
 
 # --- fleets: one directory per state, run at once -------------------------------------------------
@@ -259,7 +259,7 @@ image_sha256 = "${KVM2_TEST_IMAGE_SHA256:-}"
 image_format = "${KVM2_TEST_IMAGE_FORMAT:-qcow2}"
 TFVARS
     printf 'hosts       = %s\nfirst       = %s\nvm_count    = %s\nname_prefix = "%s"\nrunning     = %s\n' \
-      "$(hosts_hcl "$nhosts")" "$first" "$count" "$NAME_PREFIX" "$running" >"${d/kvm2/floor}/terraform.tfvars"
+      "$(hosts_hcl "$nhosts")" "$first" "$count" "$NAME_PREFIX" "$running" >"$(dirname "$d")/floor${d##*/kvm2}/terraform.tfvars"
   done
 
   log "$shape: schema floor, $n floor_proxy_vm in $nstates state(s)"
@@ -271,7 +271,7 @@ TFVARS
   fleet_init kvm2 kvm2_proxy_vm
   mark_applied kvm2
   phase kvm2 apply apply -auto-approve
-  first_vm[$shape/kvm2]=$(vm_shape lab "$NAME_PREFIX-000")
+  first_vm[$shape/kvm2]=$(vm_shape "$NAME_PREFIX-000" "${host_keys[@]:0:$nhosts}")
   plans kvm2 floor
   if [ "$EXTRAS" = 1 ]; then
     kvm2_extras
@@ -311,7 +311,7 @@ TFVARS
     fleet_init libvirt libvirt_domain
     mark_applied libvirt
     phase libvirt apply apply -auto-approve
-    first_vm[$shape/libvirt]=$(vm_shape lab "$NAME_PREFIX-peer-000")
+    first_vm[$shape/libvirt]=$(vm_shape "$NAME_PREFIX-peer-000" "${host_keys[0]}")
     plans libvirt
     phase libvirt destroy destroy -auto-approve
     mark_destroyed libvirt
@@ -345,16 +345,23 @@ leftovers() {
   echo "${out%; }"
 }
 
-# vm_shape <host> <domain>: what the host holds for that domain after an apply (state, domain
-# type, memory, vcpus, interface source, disk formats), to show both fleets have the same shape.
+# vm_shape <domain> <host...>: what the first of the hosts that has that domain holds for it after
+# an apply (host, state, domain type, memory, vcpus, interface source, disk formats), to show the
+# fleets have the same shape.
 vm_shape() {
-  local xml uri="${virsh_uri[$1]}"
-  xml=$(timeout 60 virsh -q -c "$uri" dumpxml "$2" 2>/dev/null) || { echo "? ($2 not on $1)"; return; }
-  printf '%s, %s, %s KiB, %s vcpu, network %s, disks %s' \
-    "$(timeout 60 virsh -q -c "$uri" domstate "$2" 2>/dev/null | head -1)" \
-    "$(sed -n "s/^<domain type='\([a-z]*\)'.*/\1/p" <<<"$xml")" \
-    "$(sed -n "s/.*<memory unit='KiB'>\([0-9]*\)<.*/\1/p" <<<"$xml")" \
-    "$(sed -n "s/.*<vcpu[^>]*>\([0-9]*\)<.*/\1/p" <<<"$xml")" \
-    "$(sed -n "s/.*<source network='\([^']*\)'.*/\1/p" <<<"$xml" | head -1)" \
-    "$(grep -o "<driver name='qemu' type='[a-z0-9]*'" <<<"$xml" | sed "s/.*type='//; s/'//" | paste -sd+ -)"
+  local xml key uri dom="$1"
+  shift
+  for key in "$@"; do
+    uri="${virsh_uri[$key]}"
+    xml=$(timeout 60 virsh -q -c "$uri" dumpxml "$dom" 2>/dev/null) || continue
+    printf '%s on %s: %s, %s, %s KiB, %s vcpu, network %s, disks %s\n' "$dom" "$key" \
+      "$(timeout 60 virsh -q -c "$uri" domstate "$dom" 2>/dev/null | head -1)" \
+      "$(sed -n "s/^<domain type='\([a-z]*\)'.*/\1/p" <<<"$xml")" \
+      "$(sed -n "s/.*<memory unit='KiB'>\([0-9]*\)<.*/\1/p" <<<"$xml")" \
+      "$(sed -n "s/.*<vcpu[^>]*>\([0-9]*\)<.*/\1/p" <<<"$xml")" \
+      "$(sed -n "s/.*<source network='\([^']*\)'.*/\1/p" <<<"$xml" | head -1)" \
+      "$(grep -o "<driver name='qemu' type='[a-z0-9]*'" <<<"$xml" | sed "s/.*type='//; s/'//" | paste -sd+ -)"
+    return
+  done
+  echo "? ($dom not found)"
 }

@@ -30,20 +30,20 @@ hostfloor_prepare() {
     : >"$hf_dir/$key.vols"
     while read -r v; do
       suffix=${v#"$tmpl."}
-      xml=$(virsh -q -c "$uri" vol-dumpxml --pool "$pool" "$v")
+      xml=$(virsh -q -c "$uri" vol-dumpxml --pool "$pool" "$v" </dev/null)
       cap=$(sed -n "s/.*<capacity unit='bytes'>\([0-9]*\)<.*/\1/p" <<<"$xml" | head -1)
       fmt=$(sed -n "s/.*<format type='\([a-z0-9]*\)'.*/\1/p" <<<"$xml" | head -1)
       backing=$(awk '/<backingStore>/ {b = 1} b && /<path>/ {sub(/.*<path>/, ""); sub(/<\/path>.*/, ""); print; exit}' <<<"$xml")
       [ -z "$backing" ] || base_path=$backing
       echo "$suffix ${cap:-0} ${fmt:-raw} ${backing:+yes}" >>"$hf_dir/$key.vols"
-      case $suffix in *.iso) virsh -q -c "$uri" vol-download --pool "$pool" "$v" "$hf_dir/$key.seed" ;; esac
+      case $suffix in *.iso) virsh -q -c "$uri" vol-download --pool "$pool" "$v" "$hf_dir/$key.seed" </dev/null ;; esac
     done < <(timeout 120 virsh -q -c "$uri" vol-list "$pool" | awk -v p="$tmpl." 'index($1, p) == 1 {print $1}')
     [ -n "$base_path" ] || die "host floor: $tmpl on $key has no overlay on a base image"
     hf_base="$NAME_PREFIX-hostbase.${base_path##*.}"
-    hf_base_path="${base_path%/*}/$hf_base"
     virsh -q -c "$uri" vol-delete --pool "$pool" "$hf_base" >/dev/null 2>&1 || true
     virsh -q -c "$uri" vol-clone --pool "$pool" "$base_path" "$hf_base" >/dev/null ||
       die "host floor: cannot clone $base_path on $key"
+    hf_base_path=$(virsh -q -c "$uri" vol-path --pool "$pool" "$hf_base")
     virsh -q -c "$uri" dumpxml --inactive "$tmpl" |
       sed -e '/<uuid>/d' -e '/<mac address=/d' -e '/<metadata>/,/<\/metadata>/d' -e "s#$base_path#$hf_base_path#g" >"$hf_dir/$key.xml"
     mkdir -p "$hf_dir/$key"
@@ -89,8 +89,8 @@ hostfloor_step() {
   done
   for p in "${pids[@]}"; do wait "$p" || true; done
   set_ms "host-$step" $(($(now_ms) - t0))
-  if grep -l "^error" "$hf_dir/$step"-*.log >/dev/null 2>&1; then
-    grep -h "^error" "$hf_dir/$step"-*.log | head -5 >&2
+  if grep -q "error:" "$hf_dir/$step"-*.log 2>/dev/null; then
+    grep -h "error:" "$hf_dir/$step"-*.log | head -5 >&2
     die "host floor: virsh $step failed (logs: $hf_dir/$step-*.log)"
   fi
   progress "host-$step ($hf_vms VMs, virsh, $PARALLELISM sessions at a time)" "$(ms "host-$step")"

@@ -90,10 +90,10 @@ func frameworkOnly(v reflect.Value) reflect.Value {
 			if !f.IsExported() {
 				continue
 			}
-			switch {
-			case f.Name == "Validators" || f.Name == "PlanModifiers":
+			switch f.Name {
+			case "Validators", "PlanModifiers":
 				out.Field(i).Set(hashicorpOnly(v.Field(i)))
-			case f.Name == "Attributes" || f.Name == "Blocks" || f.Name == "NestedObject":
+			case "Attributes", "Blocks", "NestedObject":
 				out.Field(i).Set(frameworkOnly(v.Field(i)))
 			}
 		}
