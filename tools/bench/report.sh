@@ -66,6 +66,7 @@ shape_summary() {
     row apply s "${fig[kvm2-apply]}" "${fig[floor-apply]}" "${fig[host-apply]}" "${fig[libvirt-apply]}"
     row "plan (median of $PLANS)" s "${fig[kvm2-plan]}" "${fig[floor-plan]}" "" "${fig[libvirt-plan]}"
     row "plan -refresh=false" s "${fig[kvm2-plan-norefresh]}" "${fig[floor-plan]}" "" ""
+    echo "  (the floor's column in the row above is its plan: its refresh reads nothing)"
     row destroy s "${fig[kvm2-destroy]}" "${fig[floor-destroy]}" "${fig[host-destroy]}" "${fig[libvirt-destroy]}"
     row "peak RSS, one process" MiB "${fig[kvm2-rss]}" "${fig[floor-rss]}" "" "${fig[libvirt-rss]}"
     echo "  peak RSS by phase        kvm2 apply $(fmt_mib "${fig[kvm2-rss-apply]}"), plan $(fmt_mib "${fig[kvm2-rss-plan]}"), destroy $(fmt_mib "${fig[kvm2-rss-destroy]}"); floor $(fmt_mib "${fig[floor-rss-apply]}"), $(fmt_mib "${fig[floor-rss-plan]}"), $(fmt_mib "${fig[floor-rss-destroy]}")"
@@ -76,7 +77,7 @@ shape_summary() {
       echo "  $nstates states: slowest / sum  apply $(fmt_s "${fig[kvm2-apply]}") / $(fmt_s "${fig[kvm2-apply-sum]}"), plan $(fmt_s "${fig[kvm2-plan]}") / $(fmt_s "${fig[kvm2-plan-sum]}"), plan -refresh=false $(fmt_s "${fig[kvm2-plan-norefresh]}") / $(fmt_s "${fig[kvm2-plan-norefresh-sum]}"), destroy $(fmt_s "${fig[kvm2-destroy]}") / $(fmt_s "${fig[kvm2-destroy-sum]}")"
     fi
     [ ! -s "$ms_dir/host-reused" ] || echo "  host floor               the same VMs' host floor from $(basename "$(dirname "$(cat "$ms_dir/host-reused")")") (the hosts' work does not depend on the states)"
-    [ -z "${fig[host-apply]}" ] || echo "  host floor               virsh over SSH, $PARALLELISM sessions: every volume of each VM created (seed content uploaded), defined$([ "$running" = true ] && echo ", started"); destroy$([ "$running" = true ] || echo "d as"): $([ "$running" = true ] && echo "destroy, ")undefine --nvram, every volume deleted"
+    [ -z "${fig[host-apply]}" ] || echo "  host floor               virsh over SSH, $PARALLELISM sessions: every volume of each VM created (seed content uploaded), defined$([ "$running" = true ] && echo ", started"); then $([ "$running" = true ] && echo "destroyed, ")undefined (--nvram), every volume deleted"
     [ -z "${fig[floor-plan-limited]}" ] || echo "  floor at GOMEMLIMIT=${FLOOR_LIMITS%% *}  plans: median $(fmt_s "${fig[floor-plan-limited]}") (kvm2's own soft limit; the floor above runs at the runtime's defaults)"
     [ -z "${fig[terraform_data-plan]}" ] || echo "  terraform_data plan      median $(fmt_s "${fig[terraform_data-plan]}") ($n of Terraform's built-in resource, no plugin)"
     [ -z "${offline[$shape]:-}" ] || echo "  kvm2 plan, hosts unreachable: ${offline[$shape]} in $(fmt_s "$(ms kvm2-plan-offline)")"
@@ -90,7 +91,7 @@ shape_summary() {
 }
 
 # jnum <ms> [scale]: seconds (or value/scale) as a JSON number, null when missing.
-jnum() { if [ -n "$1" ]; then awk -v v="$1" -v s="${2:-1000}" 'BEGIN {printf "%.3f", v / s}'; else echo null; fi; }
+jnum() { if [ -n "$1" ]; then awk -v v="$1" -v s="${2:-1000}" 'BEGIN {printf "%.3f\n", v / s}'; else echo null; fi; }
 jratio() { local r; r=$(ratio "$1" "$2"); if [ "$r" = - ]; then echo null; else echo "${r%x}"; fi; }
 
 shape_json_object() {
