@@ -291,7 +291,7 @@ TFVARS
     hostfloor_reuse "$(hostfloor_done_for "$n" "$running" "$nhosts")"
   fi
 
-  if [ "$PEER" = 1 ] && [ "$nstates" = 1 ]; then
+  if [ "$PEER" = 1 ] && [ "$nstates" = 1 ] && [ "$n" -le "$PEER_MAX_N" ]; then
     log "$shape: libvirt $peer_version, $n libvirt_domain (running=$running, type=$domain_type) on ${host_keys[0]}"
     d="$shape_dir/libvirt"
     fleet_dirs[libvirt]="$d"

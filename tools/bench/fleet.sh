@@ -16,6 +16,8 @@
 #                 (--nvram) and every volume deleted;
 #   v0.8.3        the same N VMs on the peer provider dmacvicar/libvirt (built once per machine by
 #                 tools/bench/peer.sh), on the first lab host, in a one-state shape;
+#   the four-state bar: with a shape of one state's share alone in SHAPES (e.g. 250:defined:3h
+#                 beside 1000:defined:3h:4s), the table gives the slowest state against it;
 #   terraform_data  N of Terraform's built-in resource planned, for N <= TFDATA_MAX (200).
 #
 # A shape is N:running or N:defined, optionally :Hh (over the first H lab hosts, each VM placed
@@ -30,6 +32,7 @@
 #
 # Environment: SHAPES, BENCH_N, PLANS, PARALLELISM (10), NAME_PREFIX (prefix of every VM and
 # volume the run makes; default kvm2-bench), PEER_VERSION (v0.8.3), PEER=0 to leave the peer out,
+# PEER_MAX_N (1000: the peer runs shapes of at most that many VMs; its 1,000 take about 17 minutes),
 # HOSTFLOOR=0 to leave the host floor out, EXTRAS=0 to leave out the extra plans, TFDATA_MAX,
 # PROFILE=1 to run kvm2 built with -tags profile (main_profile.go; profiles under
 # $lab_dir/bench/profile/<shape>/<phase>), FLOOR_LIMITS (GOMEMLIMIT values of the floor's extra
@@ -49,6 +52,7 @@ PARALLELISM="${PARALLELISM:-10}"
 NAME_PREFIX="${NAME_PREFIX:-kvm2-bench}"
 PEER="${PEER:-1}"
 PEER_VERSION="${PEER_VERSION:-v0.8.3}"
+PEER_MAX_N="${PEER_MAX_N:-1000}"
 HOSTFLOOR="${HOSTFLOOR:-1}"
 EXTRAS="${EXTRAS:-1}"
 TFDATA_MAX="${TFDATA_MAX:-200}"

@@ -74,6 +74,7 @@ shape_summary() {
       echo "  libvirt RPCs, one plan   ${fig[rpcs]} in all = $(per_vm "${fig[rpcs]}") per VM (every method); Domain* $(per_vm "${fig[rpcs-domain]}") per VM; by method: ${fig[rpcs-methods]}"
     fi
     if [ "$nstates" != 1 ]; then
+      alone_shape_line
       echo "  $nstates states: slowest / sum  apply $(fmt_s "${fig[kvm2-apply]}") / $(fmt_s "${fig[kvm2-apply-sum]}"), plan $(fmt_s "${fig[kvm2-plan]}") / $(fmt_s "${fig[kvm2-plan-sum]}"), plan -refresh=false $(fmt_s "${fig[kvm2-plan-norefresh]}") / $(fmt_s "${fig[kvm2-plan-norefresh-sum]}"), destroy $(fmt_s "${fig[kvm2-destroy]}") / $(fmt_s "${fig[kvm2-destroy-sum]}")"
     fi
     [ ! -s "$ms_dir/host-reused" ] || echo "  host floor               the same VMs' host floor from $(basename "$(dirname "$(cat "$ms_dir/host-reused")")") (the hosts' work does not depend on the states)"
@@ -88,6 +89,23 @@ shape_summary() {
   echo "$out" >"$shape_dir/summary.txt"
   echo "$out" >&2
   shape_json+=("$(shape_json_object)")
+}
+
+# alone_shape_line: with S states, when the run had the shape of one state's share alone (N/S
+# VMs on the same hosts, in one state), the slowest state against it.
+alone_shape_line() {
+  local share=$((n / nstates)) s kind=defined
+  [ "$running" = true ] && kind=running
+  for s in "$share:$kind:${nhosts}h" "$share:$kind"; do
+    [ "$nhosts" = 1 ] || [ "$s" != "$share:$kind" ] || continue
+    local d="$bench_dir/${s//:/-}/ms"
+    [ -s "$d/kvm2-apply" ] || continue
+    local pa pp pd
+    pa=$(cat "$d/kvm2-apply") pd=$(cat "$d/kvm2-destroy")
+    pp=$(median $(for i in $(seq 1 "$PLANS"); do cat "$d/kvm2-plan-$i" 2>/dev/null || true; done))
+    echo "  slowest state / $s alone  apply $(ratio "${fig[kvm2-apply]}" "$pa"), plan $(ratio "${fig[kvm2-plan]}" "$pp"), destroy $(ratio "${fig[kvm2-destroy]}" "$pd") (one state of $share VMs, same run)"
+    return
+  done
 }
 
 # jnum <ms> [scale]: seconds (or value/scale) as a JSON number, null when missing.
