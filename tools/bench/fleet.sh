@@ -8,7 +8,7 @@
 #                 own schema (internal/bench/floor), configured as kvm2's fleet is: applied before
 #                 kvm2's fleet, planned right after each of kvm2's plans (beside kvm2's fleet, on the
 #                 machine as it leaves it), destroyed after kvm2's; with the extras, planned again
-#                 under kvm2's own Go memory limit (FLOOR_LIMITS);
+#                 under each Go memory limit of FLOOR_LIMITS;
 #   host floor    the hosts doing what kvm2's apply and destroy do, by virsh over the same SSH, in
 #                 PARALLELISM sessions at a time (hostfloor.sh): every volume of each kvm2 VM made
 #                 again (overlay, seed with its content, console logs), the domain defined from

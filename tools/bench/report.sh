@@ -24,13 +24,13 @@ shape_figures() {
   fig[host-apply]=$(ms host-apply) fig[host-destroy]=$(ms host-destroy)
   local limit=${FLOOR_LIMITS%% *}
   fig[floor-plan-limited]=$(median $(plans_of floor "limit-$limit-"))
-  # libvirt RPCs of one logged plan, summed over the states' plans: every method, and Domain*.
+  # libvirt RPCs of one logged plan, summed over the states' plans, every method counted.
   local files=() d
   for d in ${fleet_dirs[kvm2]}; do [ -s "$d/plan-rpcs.txt" ] && files+=("$d/plan-rpcs.txt"); done
-  fig[rpcs]="" fig[rpcs-domain]="" fig[rpcs-methods]=""
+  fig[rpcs]="" fig[rpcs-connects]="" fig[rpcs-methods]=""
   if [ ${#files[@]} -gt 0 ]; then
     fig[rpcs]=$(cat "${files[@]}" | awk '{n += $1} END {print n + 0}')
-    fig[rpcs-domain]=$(cat "${files[@]}" | awk '$2 ~ /^Domain/ {n += $1} END {print n + 0}')
+    fig[rpcs-connects]=$(cat "${files[@]}" | awk '$2 == "ConnectOpen" {n += $1} END {print n + 0}')
     fig[rpcs-methods]=$(cat "${files[@]}" | awk '{m[$2] += $1} END {for (k in m) print m[k], k}' | sort -rn | awk '{printf "%s%s %d", sep, $2, $1; sep = ", "}')
   fi
 }
@@ -71,7 +71,7 @@ shape_summary() {
     row "peak RSS, one process" MiB "${fig[kvm2-rss]}" "${fig[floor-rss]}" "" "${fig[libvirt-rss]}"
     echo "  peak RSS by phase        kvm2 apply $(fmt_mib "${fig[kvm2-rss-apply]}"), plan $(fmt_mib "${fig[kvm2-rss-plan]}"), destroy $(fmt_mib "${fig[kvm2-rss-destroy]}"); floor $(fmt_mib "${fig[floor-rss-apply]}"), $(fmt_mib "${fig[floor-rss-plan]}"), $(fmt_mib "${fig[floor-rss-destroy]}")"
     if [ -n "${fig[rpcs]}" ]; then
-      echo "  libvirt RPCs, one plan   ${fig[rpcs]} in all = $(per_vm "${fig[rpcs]}") per VM (every method); Domain* $(per_vm "${fig[rpcs-domain]}") per VM; by method: ${fig[rpcs-methods]}"
+      echo "  libvirt RPCs, one plan   ${fig[rpcs]} in all = $(per_vm "${fig[rpcs]}") per VM, every method counted (${fig[rpcs-connects]} ConnectOpen among them); by method: ${fig[rpcs-methods]}"
     fi
     if [ "$nstates" != 1 ]; then
       alone_shape_line
@@ -79,7 +79,7 @@ shape_summary() {
     fi
     [ ! -s "$ms_dir/host-reused" ] || echo "  host floor               the same VMs' host floor from $(basename "$(dirname "$(cat "$ms_dir/host-reused")")") (the hosts' work does not depend on the states)"
     [ -z "${fig[host-apply]}" ] || echo "  host floor               virsh over SSH, $PARALLELISM sessions: every volume of each VM created (seed content uploaded), defined$([ "$running" = true ] && echo ", started"); then $([ "$running" = true ] && echo "destroyed, ")undefined (--nvram), every volume deleted"
-    [ -z "${fig[floor-plan-limited]}" ] || echo "  floor at GOMEMLIMIT=${FLOOR_LIMITS%% *}  plans: median $(fmt_s "${fig[floor-plan-limited]}") (kvm2's own soft limit; the floor above runs at the runtime's defaults)"
+    [ -z "${fig[floor-plan-limited]}" ] || echo "  floor at GOMEMLIMIT=${FLOOR_LIMITS%% *}  plans: median $(fmt_s "${fig[floor-plan-limited]}") (FLOOR_LIMITS; the floor above runs at the runtime's defaults)"
     [ -z "${fig[terraform_data-plan]}" ] || echo "  terraform_data plan      median $(fmt_s "${fig[terraform_data-plan]}") ($n of Terraform's built-in resource, no plugin)"
     [ -z "${offline[$shape]:-}" ] || echo "  kvm2 plan, hosts unreachable: ${offline[$shape]} in $(fmt_s "$(ms kvm2-plan-offline)")"
     echo "  first VM after apply     kvm2: ${first_vm[$shape/kvm2]:-?}"
@@ -120,7 +120,7 @@ shape_json_object() {
     o+=", \"plans_s\": [$(plans_of "$f" | while read -r m; do jnum "$m"; done | paste -sd, -)]"
     o+=", \"peak_rss_mib\": {\"all\": $(jnum "${fig[$f-rss]}" 1024), \"apply\": $(jnum "${fig[$f-rss-apply]}" 1024), \"plan\": $(jnum "${fig[$f-rss-plan]}" 1024), \"destroy\": $(jnum "${fig[$f-rss-destroy]}" 1024)}"
     [ "$nstates" = 1 ] || o+=", \"sum_of_states\": {\"apply_s\": $(jnum "${fig[$f-apply-sum]}"), \"plan_median_s\": $(jnum "${fig[$f-plan-sum]}"), \"destroy_s\": $(jnum "${fig[$f-destroy-sum]}")}"
-    [ "$f" != kvm2 ] || o+=", \"plan_norefresh_median_s\": $(jnum "${fig[kvm2-plan-norefresh]}"), \"plan_norefresh_sum_median_s\": $(jnum "${fig[kvm2-plan-norefresh-sum]}"), \"plan_rpcs\": ${fig[rpcs]:-null}, \"plan_rpcs_per_vm\": $(jnum "${fig[rpcs]}" "$n"), \"plan_domain_rpcs_per_vm\": $(jnum "${fig[rpcs-domain]}" "$n")"
+    [ "$f" != kvm2 ] || o+=", \"plan_norefresh_median_s\": $(jnum "${fig[kvm2-plan-norefresh]}"), \"plan_norefresh_sum_median_s\": $(jnum "${fig[kvm2-plan-norefresh-sum]}"), \"plan_rpcs\": ${fig[rpcs]:-null}, \"plan_rpcs_per_vm\": $(jnum "${fig[rpcs]}" "$n"), \"plan_connect_opens\": ${fig[rpcs-connects]:-null}"
     [ "$f" != floor ] || o+=", \"plan_median_at_kvm2_limit_s\": $(jnum "${fig[floor-plan-limited]}")"
     o+="}"
   done

@@ -7,7 +7,7 @@
 // plan over it is our code's cost. Built and served by tools/bench/fleet.sh only.
 //
 // Like kvm2 (main.go at the root), it turns the framework's logs off when no log is asked for;
-// unlike kvm2 it keeps the Go runtime's default memory settings.
+// it keeps the Go runtime's default memory settings (kvm2's are internal/memory's).
 package main
 
 import (
