@@ -7,7 +7,7 @@ set -euo pipefail
 here="$(dirname "${BASH_SOURCE[0]}")"
 RUNS="${RUNS:-5}"
 # kvm2 only, one shape (N defined VMs, or RUNNING=true), without the peer or the extra plans.
-export N="${N:-50}" PLANS="${PLANS:-1}" PEER="${PEER:-0}" EXTRAS="${EXTRAS:-0}"
+export N="${N:-50}" PLANS="${PLANS:-1}" PEER="${PEER:-0}" EXTRAS="${EXTRAS:-0}" HOSTFLOOR="${HOSTFLOOR:-0}"
 unset SHAPES
 applies=() destroys=()
 for i in $(seq 1 "$RUNS"); do
