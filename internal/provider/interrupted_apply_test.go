@@ -273,30 +273,27 @@ func TestProxyVM_createKilledBeforeItsDisksRecoversByImportAndReplacement(t *tes
 }
 
 // A create stopped after the VM's disks but before its console log volumes leaves a VM that an
-// import takes over without them: the plan of the import updates it in place (no other change),
-// the apply makes the volumes, and the plan after it is empty.
+// import takes over without them, through an import block or `terraform import` (the two ways
+// the error gives): the plan after the import updates it in place (no other change), the apply
+// makes the volumes, and the plan after it is empty.
 func TestProxyVM_anImportedVMLackingItsConsoleLogsGetsThem(t *testing.T) {
-	t.Parallel()
-	h := newFakeHost(t)
-	cfg := h.config(h.baseImage() + vmConfig(`wait_for_ip = false
+	for _, block := range []bool{true, false} {
+		t.Run(map[bool]string{true: "import block", false: "terraform import"}[block], func(t *testing.T) {
+			t.Parallel()
+			h := newFakeHost(t)
+			cfg := h.config(h.baseImage() + vmConfig(`wait_for_ip = false
   running = false`))
-	var uid string
-	logs := func() []string { return rules.ConsoleLogNames("egress-1", uid) }
-	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
-		CheckDestroy:             h.checkNothingLeft,
-		Steps: []resource.TestStep{
-			{Config: cfg, Check: stateAttr(vmAddr, "uid", &uid)},
-			{Config: h.config(h.baseImage() + forgetVM), Check: h.onHost},
-			{
-				PreConfig: func() {
-					for _, n := range logs() {
-						if err := h.fb.StorageVolDelete(context.Background(), libvirt.StorageVol{Pool: fake.DefaultPool, Name: n}); err != nil {
-							t.Fatal(err)
-						}
+			var uid string
+			logs := func() []string { return rules.ConsoleLogNames("egress-1", uid) }
+			dropLogs := func() {
+				for _, n := range logs() {
+					if err := h.fb.StorageVolDelete(context.Background(), libvirt.StorageVol{Pool: fake.DefaultPool, Name: n}); err != nil {
+						t.Fatal(err)
 					}
-				},
-				Config: cfg + pastedImportBlock(t, "egress-1"),
+				}
+			}
+			update := resource.TestStep{
+				Config: cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionUpdate),
 				}},
@@ -308,49 +305,23 @@ func TestProxyVM_anImportedVMLackingItsConsoleLogsGetsThem(t *testing.T) {
 					}
 					return nil
 				}),
-			},
-			{Config: cfg, PlanOnly: true},
-		},
-	})
-}
-
-// The same VM taken over with `terraform import` (the command the error also gives): the next
-// plan updates it and the apply makes its console log volumes.
-func TestProxyVM_anImportCommandNotesTheMissingConsoleLogs(t *testing.T) {
-	t.Parallel()
-	h := newFakeHost(t)
-	cfg := h.config(h.baseImage() + vmConfig(`wait_for_ip = false
-  running = false`))
-	var uid string
-	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
-		CheckDestroy:             h.checkNothingLeft,
-		Steps: []resource.TestStep{
-			{Config: cfg, Check: stateAttr(vmAddr, "uid", &uid)},
-			{Config: h.config(h.baseImage() + forgetVM), Check: h.onHost},
-			{
-				PreConfig: func() {
-					for _, n := range rules.ConsoleLogNames("egress-1", uid) {
-						if err := h.fb.StorageVolDelete(context.Background(), libvirt.StorageVol{Pool: fake.DefaultPool, Name: n}); err != nil {
-							t.Fatal(err)
-						}
-					}
-				},
-				Config: cfg, ResourceName: vmAddr, ImportState: true, ImportStateId: "lab/egress-1", ImportStatePersist: true,
-			},
-			{
-				Config: cfg,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionUpdate),
-				}},
-				Check: func(*terraform.State) error {
-					if _, ok := h.fb.Volume(fake.DefaultPool, rules.ConsoleLogName("egress-1", uid)); !ok {
-						return fmt.Errorf("after the apply, no console log volume")
-					}
-					return nil
-				},
-			},
-			{Config: cfg, PlanOnly: true},
-		},
-	})
+			}
+			steps := []resource.TestStep{
+				{Config: cfg, Check: stateAttr(vmAddr, "uid", &uid)},
+				{Config: h.config(h.baseImage() + forgetVM), Check: h.onHost},
+			}
+			if block {
+				update.PreConfig, update.Config = dropLogs, cfg+pastedImportBlock(t, "egress-1")
+				steps = append(steps, update)
+			} else {
+				steps = append(steps, resource.TestStep{PreConfig: dropLogs, Config: cfg, ResourceName: vmAddr,
+					ImportState: true, ImportStateId: "lab/egress-1", ImportStatePersist: true}, update)
+			}
+			resource.UnitTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: factories(h.newClient),
+				CheckDestroy:             h.checkNothingLeft,
+				Steps:                    append(steps, resource.TestStep{Config: cfg, PlanOnly: true}),
+			})
+		})
+	}
 }
