@@ -286,7 +286,14 @@ func (w *chaosWalk) walkStep() {
 		op = forced
 	}
 	defer w.holdBases(op)()
-	checks := sync.OnceFunc(w.checking()) // until the apply, and again after it
+	// Until the apply, and again after it. Stopping a pool reaches other walks as a host-wide
+	// fault does (their deletes cannot follow a disk in it: chaos_gate_acc_test.go), so that
+	// probe holds the gate as such a fault.
+	hold := w.checking
+	if op == "pool-stop" {
+		hold = func() func() { return w.faulting(op) }
+	}
+	checks := sync.OnceFunc(hold())
 	defer checks()
 	if w.probe(op) {
 		t.Logf("step %d: probe %s done; fleet %s", w.step, op, w.fleet())

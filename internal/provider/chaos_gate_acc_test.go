@@ -39,8 +39,9 @@ type faultRecord struct {
 	from, to time.Time
 }
 
-// hostWide are the faults every client of the host meets.
-var hostWide = map[string]bool{"sshd-kill": true, "libvirtd-restart": true, "link-cut": true, "reboot": true}
+// hostWide are the faults every client of the host meets, and the probe that stops a walk's
+// pool (another walk's delete then cannot follow the disks of a domain in it, and refuses).
+var hostWide = map[string]bool{"sshd-kill": true, "libvirtd-restart": true, "link-cut": true, "reboot": true, "pool-stop": true}
 
 // gatePath is the file name of the gate in $TMPDIR/kvm2-chaos-gate.
 func gatePath(name string) string { return filepath.Join(os.TempDir(), "kvm2-chaos-gate", name) }
