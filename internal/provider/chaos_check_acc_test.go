@@ -119,6 +119,9 @@ func (w *chaosWalk) inventory(sums map[string]bool) (map[string]hostObj, error) 
 			for _, p := range pools {
 				_ = l.StoragePoolRefresh(p, 0)
 				vols, _, err := l.StoragePoolListAllVolumes(p, 1, 0)
+				if err != nil && !w.f.ours(p.Name) {
+					continue // another walk's pool, removed or stopped since the listing: none of ours is in it
+				}
 				if err != nil {
 					return err
 				}
