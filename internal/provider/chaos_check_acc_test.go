@@ -119,8 +119,8 @@ func (w *chaosWalk) inventory(sums map[string]bool) (map[string]hostObj, error) 
 			for _, p := range pools {
 				_ = l.StoragePoolRefresh(p, 0)
 				vols, _, err := l.StoragePoolListAllVolumes(p, 1, 0)
-				if err != nil && !w.f.ours(p.Name) {
-					continue // another walk's pool, removed or stopped since the listing: none of ours is in it
+				if err != nil && !w.f.ours(p.Name) && p.Name != h.pool {
+					continue // not a pool of this walk's (another walk's, removed or stopped since the listing)
 				}
 				if err != nil {
 					return err
