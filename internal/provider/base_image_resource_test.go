@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/providertest"
 )
 
 const imageAddr = "kvm2_base_image.base"
@@ -24,7 +25,7 @@ func TestBaseImage_createImportAndDrift(t *testing.T) {
 	h := newFakeHost(t)
 	cfg := h.config(h.baseImage())
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{
@@ -35,9 +36,9 @@ func TestBaseImage_createImportAndDrift(t *testing.T) {
 					plancheck.ExpectKnownValue(imageAddr, tfjsonpath.New("pool"), knownvalue.StringExact("default")),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(imageAddr, tfjsonpath.New("sha256"), knownvalue.StringExact(h.imageSHA)),
+					statecheck.ExpectKnownValue(imageAddr, tfjsonpath.New("sha256"), knownvalue.StringExact(h.ImageSHA)),
 					statecheck.ExpectKnownValue(imageAddr, tfjsonpath.New("format"), knownvalue.StringExact("qcow2")),
-					statecheck.ExpectKnownValue(imageAddr, tfjsonpath.New("size_bytes"), knownvalue.Int64Exact(int64(len(fakeImage)))),
+					statecheck.ExpectKnownValue(imageAddr, tfjsonpath.New("size_bytes"), knownvalue.Int64Exact(int64(len(providertest.FakeImage)))),
 					statecheck.ExpectKnownValue(imageAddr, tfjsonpath.New("path"), knownvalue.StringRegexp(regexp.MustCompile(`/base\.qcow2$`))),
 				},
 			},
@@ -49,11 +50,11 @@ func TestBaseImage_createImportAndDrift(t *testing.T) {
 			},
 			{
 				// Pinning the observed digest is not a change.
-				Config:   h.config(strings.Replace(h.baseImage(), "source_url", fmt.Sprintf("sha256 = %q\n  source_url", h.imageSHA), 1)),
+				Config:   h.config(strings.Replace(h.baseImage(), "source_url", fmt.Sprintf("sha256 = %q\n  source_url", h.ImageSHA), 1)),
 				PlanOnly: true,
 			},
 			{
-				PreConfig: func() { h.fb.RemoveVolume(fake.DefaultPool, "base.qcow2") },
+				PreConfig: func() { h.FB.RemoveVolume(fake.DefaultPool, "base.qcow2") },
 				Config:    cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(imageAddr, plancheck.ResourceActionCreate),
@@ -68,7 +69,7 @@ func TestBaseImage_checksumMismatchLeavesNothing(t *testing.T) {
 	h := newFakeHost(t)
 	wrong := strings.Repeat("0", 64)
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		Steps: []resource.TestStep{
 			{
 				Config:      h.config(strings.Replace(h.baseImage(), "source_url", fmt.Sprintf("sha256 = %q\n  source_url", wrong), 1)),
@@ -76,7 +77,7 @@ func TestBaseImage_checksumMismatchLeavesNothing(t *testing.T) {
 			},
 			{
 				PreConfig: func() {
-					if vols := h.fb.VolumeNames(fake.DefaultPool); len(vols) != 0 {
+					if vols := h.FB.VolumeNames(fake.DefaultPool); len(vols) != 0 {
 						t.Errorf("volumes left after a refused download: %v", vols)
 					}
 				},
@@ -105,7 +106,7 @@ resource "kvm2_proxy_vm" "egress" {
 }
 `
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: h.config(h.baseImage() + vm)},
@@ -122,7 +123,7 @@ func TestBaseImage_importRejectsMalformedID(t *testing.T) {
 	t.Parallel()
 	h := newFakeHost(t)
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		Steps: []resource.TestStep{{
 			Config:        h.config(h.baseImage()),
 			ResourceName:  imageAddr,
@@ -136,13 +137,13 @@ func TestBaseImage_importRejectsMalformedID(t *testing.T) {
 // toLegacyMarkers turns the cached base.qcow2 into what earlier versions left: the image and
 // "base.qcow2.sha256" holding its digest, without today's markers.
 func (h *fakeHost) toLegacyMarkers() {
-	h.t.Helper()
-	for _, v := range h.fb.VolumeNames(fake.DefaultPool) {
+	h.T.Helper()
+	for _, v := range h.FB.VolumeNames(fake.DefaultPool) {
 		if strings.HasPrefix(v, "base.qcow2.kvm2-") {
-			h.fb.RemoveVolume(fake.DefaultPool, v)
+			h.FB.RemoveVolume(fake.DefaultPool, v)
 		}
 	}
-	h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: "base.qcow2.sha256", Format: "raw", Capacity: 65, Content: []byte(h.imageSHA + "\n")})
+	h.FB.AddVolume(fake.DefaultPool, fake.Volume{Name: "base.qcow2.sha256", Format: "raw", Capacity: 65, Content: []byte(h.ImageSHA + "\n")})
 }
 
 // TestBaseImage_earlierVersionsImageMovesToTodaysMarkers: an image whose state records its
@@ -153,7 +154,7 @@ func TestBaseImage_earlierVersionsImageMovesToTodaysMarkers(t *testing.T) {
 	h := newFakeHost(t)
 	cfg := h.config(h.baseImage())
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: cfg},
@@ -164,8 +165,8 @@ func TestBaseImage_earlierVersionsImageMovesToTodaysMarkers(t *testing.T) {
 					plancheck.ExpectEmptyPlan(),
 				}},
 				Check: func(*terraform.State) error {
-					want := []string{"base.qcow2", "base.qcow2.kvm2-sha256-" + h.imageSHA}
-					if vols := h.fb.VolumeNames(fake.DefaultPool); !slices.Equal(vols, want) {
+					want := []string{"base.qcow2", "base.qcow2.kvm2-sha256-" + h.ImageSHA}
+					if vols := h.FB.VolumeNames(fake.DefaultPool); !slices.Equal(vols, want) {
 						return fmt.Errorf("volumes = %v, want %v", vols, want)
 					}
 					return nil
@@ -181,20 +182,20 @@ func TestBaseImage_earlierVersionsImageMovesToTodaysMarkers(t *testing.T) {
 func TestBaseImage_administratorsImageIsNeitherAdoptedNorDeleted(t *testing.T) {
 	t.Parallel()
 	h := newFakeHost(t)
-	sum := h.imageSHA + "  base.qcow2\n"
-	h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: "base.qcow2", Format: "qcow2", Capacity: uint64(len(fakeImage)), Content: fakeImage})
-	h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: "base.qcow2.sha256", Format: "raw", Capacity: uint64(len(sum)), Content: []byte(sum)})
+	sum := h.ImageSHA + "  base.qcow2\n"
+	h.FB.AddVolume(fake.DefaultPool, fake.Volume{Name: "base.qcow2", Format: "qcow2", Capacity: uint64(len(providertest.FakeImage)), Content: providertest.FakeImage})
+	h.FB.AddVolume(fake.DefaultPool, fake.Volume{Name: "base.qcow2.sha256", Format: "raw", Capacity: uint64(len(sum)), Content: []byte(sum)})
 	untouched := func(*terraform.State) error {
-		if vols := h.fb.VolumeNames(fake.DefaultPool); !slices.Equal(vols, []string{"base.qcow2", "base.qcow2.sha256"}) {
+		if vols := h.FB.VolumeNames(fake.DefaultPool); !slices.Equal(vols, []string{"base.qcow2", "base.qcow2.sha256"}) {
 			return fmt.Errorf("volumes = %v, want the administrator's two untouched", vols)
 		}
-		if v, _ := h.fb.Volume(fake.DefaultPool, "base.qcow2.sha256"); string(v.Content) != sum {
+		if v, _ := h.FB.Volume(fake.DefaultPool, "base.qcow2.sha256"); string(v.Content) != sum {
 			return fmt.Errorf("the checksum file was changed")
 		}
 		return nil
 	}
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             untouched,
 		Steps: []resource.TestStep{{
 			Config:      h.config(h.baseImage()),

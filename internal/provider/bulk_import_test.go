@@ -33,20 +33,20 @@ func TestProxyVMs_bulkImportMixedFleet(t *testing.T) {
 	cfg := h.config(string(b))
 	vm := func(id string) string { return `kvm2_proxy_vm.fleet["` + id + `"]` }
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNoDomains,
 		Steps: []resource.TestStep{
 			{
 				PreConfig: func() {
-					h.createOutOfBand("egress-1", "egress-eu", "")
-					h.createOutOfBandWith("egress-2", "egress-eu", "", func(r *kvm2.CreateRequest) {
+					h.CreateOutOfBand("egress-1", "egress-eu", "")
+					h.CreateOutOfBandWith("egress-2", "egress-eu", "", func(r *kvm2.CreateRequest) {
 						r.Running, r.VCPUs, r.MemoryMiB, r.DiskGiB = false, 2, 256, 12
 						r.Firmware, r.NoIPWait = rules.FirmwareUEFI, true
 					})
-					h.createOutOfBandWith("egress-p-k3x9ab2q", "egress-eu", "", func(r *kvm2.CreateRequest) {
+					h.CreateOutOfBandWith("egress-p-k3x9ab2q", "egress-eu", "", func(r *kvm2.CreateRequest) {
 						r.NamePrefix = "egress-p-"
 					})
-					h.createOutOfBand("other", "egress-us", "")
+					h.CreateOutOfBand("other", "egress-us", "")
 				},
 				Config: cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
@@ -71,14 +71,14 @@ func TestProxyVMs_bulkImportMixedFleet(t *testing.T) {
 			},
 			{Config: cfg, PlanOnly: true},
 			{
-				PreConfig: func() { h.createOutOfBand("egress-3", "egress-eu", "#cloud-config\n") },
+				PreConfig: func() { h.CreateOutOfBand("egress-3", "egress-eu", "#cloud-config\n") },
 				Config:    cfg, PlanOnly: true,
 				ExpectError: regexp.MustCompile(`lab/egress-3 was made with user data \(given in user_data\)`),
 			},
 			{
 				PreConfig: func() {
-					h.deleteOutOfBand("lab/egress-3")
-					h.deleteOutOfBand("lab/other")
+					h.DeleteOutOfBand("lab/egress-3")
+					h.DeleteOutOfBand("lab/other")
 				},
 				Config: cfg, PlanOnly: true,
 			},

@@ -211,7 +211,7 @@ func (w *chaosWalk) finish() {
 
 func (w *chaosWalk) summary() string {
 	var parts []string
-	for _, k := range sortedKeys(w.counts) {
+	for _, k := range slices.Sorted(maps.Keys(w.counts)) {
 		parts = append(parts, fmt.Sprintf("%s %d", k, w.counts[k]))
 	}
 	return strings.Join(parts, ", ")
@@ -219,7 +219,7 @@ func (w *chaosWalk) summary() string {
 
 // pick returns one of the choices, each with its weight.
 func (w *chaosWalk) pick(weights map[string]int) string {
-	keys := sortedKeys(weights)
+	keys := slices.Sorted(maps.Keys(weights))
 	total := 0
 	for _, k := range keys {
 		total += weights[k]

@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -98,7 +99,7 @@ func (w *chaosWalk) removeOrphans(orphans []chaosOrphan) {
 		byTag[o.tag] = append(byTag[o.tag], o)
 	}
 	reported := map[string]bool{}
-	for _, tag := range sortedKeys(byTag) {
+	for _, tag := range slices.Sorted(maps.Keys(byTag)) {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 		cmd := exec.CommandContext(ctx, "bash", "./orphans/remove-orphans.sh", tag)
 		cmd.Dir = w.d.dir

@@ -15,6 +15,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"html"
+	"maps"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -407,7 +408,7 @@ func (w *chaosWalk) checkNVRAM(inv map[string]hostObj) {
 		}
 	}
 	for _, h := range w.hosts {
-		for _, dir := range sortedKeys(dirs) {
+		for _, dir := range slices.Sorted(maps.Keys(dirs)) {
 			out, err := h.inMounts("ls -1 " + dir + " 2>/dev/null || true")
 			if err != nil {
 				w.t.Logf("step %d: NVRAM files on %s: %v", w.step, h.key, err)

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
@@ -175,7 +176,7 @@ func TestAccCloud_uefiWriteOnly(t *testing.T) {
 	c.cloudTest(name, c.vm(name, "uefi", "user_data_wo = "+hclString(ud)+"\n  user_data_wo_version = 1"), []statecheck.StateCheck{
 		statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data_wo"), knownvalue.Null()),
 		statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data"), knownvalue.Null()),
-		statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data_sha256"), knownvalue.StringExact(userDataSHA256(ud))),
+		statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data_sha256"), knownvalue.StringExact(rules.UserDataSHA256([]byte(ud)))),
 	}, c.checkProxyGuest(name, target, token), tfversion.SkipBelow(tfversion.Version1_11_0))
 }
 

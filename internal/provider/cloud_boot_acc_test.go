@@ -25,6 +25,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // failingRuncmd fails in cloud-init's final stage: its runcmd script (the commands in order, its
@@ -127,7 +128,7 @@ func TestAccCloud_biosStaticAddressWaitsForCloudInit(t *testing.T) {
 	vm := c.vm(name, "bios", "user_data = "+hclString(ud)+"\n  wait_for_cloud_init = true"+
 		"\n  mac_address = "+hclString(mac)+"\n  network_config = "+hclString(netConfig))
 	c.cloudTest(name, vm, []statecheck.StateCheck{
-		statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data_sha256"), knownvalue.StringExact(userDataSHA256(ud))),
+		statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data_sha256"), knownvalue.StringExact(rules.UserDataSHA256([]byte(ud)))),
 		statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("wait_for_cloud_init"), knownvalue.Bool(true)),
 		statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("ipv4_address"), knownvalue.StringExact(ip)),
 		statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("mac_address"), knownvalue.StringExact(mac)),

@@ -38,10 +38,10 @@ func TestHostHealth(t *testing.T) {
 		wantVia     string
 	}{
 		{"ok", func(*fakeHost) {}, true, "ok", "OK", ""},
-		{"ok over an exec helper", func(h *fakeHost) { h.fb.SetTransport("exec:nc") }, true, "ok", "OK", "exec:nc"},
+		{"ok over an exec helper", func(h *fakeHost) { h.FB.SetTransport("exec:nc") }, true, "ok", "OK", "exec:nc"},
 		{"host key mismatch is reported, not an error", func(h *fakeHost) {
-			h.fb.SetTransport("streamlocal")
-			h.pool.FailDedicated("lab", kvmerr.New(kvmerr.Permanent, "connect", "lab",
+			h.FB.SetTransport("streamlocal")
+			h.Pool.FailDedicated("lab", kvmerr.New(kvmerr.Permanent, "connect", "lab",
 				&kvmerr.DialError{Host: "lab", Stage: kvmerr.StageHostKey, Err: errors.New("host key mismatch")}))
 		}, false, "down", "HostKeyMismatch", ""},
 	}
@@ -50,7 +50,7 @@ func TestHostHealth(t *testing.T) {
 			h := newFakeHost(t)
 			tt.breakHost(h)
 			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: factories(h.newClient),
+				ProtoV6ProviderFactories: factories(h.NewClient),
 				Steps: []resource.TestStep{{
 					Config: h.config(healthConfig),
 					ConfigStateChecks: []statecheck.StateCheck{
@@ -103,14 +103,14 @@ resource "kvm2_proxy_vm" "fleet" {
 }
 `)
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNoDomains,
 		Steps: []resource.TestStep{
 			{
 				PreConfig: func() {
-					h.createOutOfBand("egress-1", "fleet-a", "")
-					h.createOutOfBand("egress-2", "fleet-a", "")
-					h.createOutOfBand("other", "fleet-b", "")
+					h.CreateOutOfBand("egress-1", "fleet-a", "")
+					h.CreateOutOfBand("egress-2", "fleet-a", "")
+					h.CreateOutOfBand("other", "fleet-b", "")
 				},
 				Config: cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
@@ -132,7 +132,7 @@ resource "kvm2_proxy_vm" "fleet" {
 			{Config: cfg, PlanOnly: true},
 			{
 				// The VM tagged otherwise is not part of the fleet; remove it before the final destroy.
-				PreConfig: func() { h.deleteOutOfBand("lab/other") },
+				PreConfig: func() { h.DeleteOutOfBand("lab/other") },
 				Config:    cfg, PlanOnly: true,
 			},
 		},

@@ -15,7 +15,7 @@ import (
 // setPoolActive starts or stops pool on the fake host, as virsh pool-start and pool-destroy do.
 func (h *fakeHost) setPoolActive(t *testing.T, pool string, active bool) {
 	t.Helper()
-	if !h.fb.UpdatePool(pool, func(p *fake.StoragePool) { p.Active = active }) {
+	if !h.FB.UpdatePool(pool, func(p *fake.StoragePool) { p.Active = active }) {
 		t.Fatalf("no pool %s", pool)
 	}
 }
@@ -36,18 +36,18 @@ func TestProxyVM_deleteRefusedWhileItsPoolIsInactive(t *testing.T) {
 		byHand func(h *fakeHost)
 	}{
 		{"intact VM", func(*fakeHost) {}},
-		{"domain removed by hand", func(h *fakeHost) { h.fb.RemoveDomain("egress-1") }},
+		{"domain removed by hand", func(h *fakeHost) { h.FB.RemoveDomain("egress-1") }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			h := newFakeHost(t)
 			// The base image lies in a pool of its own, which stays active.
-			h.fb.AddPool(fake.StoragePool{Name: "images", Active: true, Capacity: 10 << 30, Available: 10 << 30})
+			h.FB.AddPool(fake.StoragePool{Name: "images", Active: true, Capacity: 10 << 30, Available: 10 << 30})
 			base := h.config(strings.Replace(h.baseImage(), `host       = "lab"`, `host       = "lab"`+"\n  pool       = \"images\"", 1))
 			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: factories(h.newClient),
+				ProtoV6ProviderFactories: factories(h.NewClient),
 				CheckDestroy: func(s *terraform.State) error {
-					if left := h.fb.VolumeNames("images"); len(left) != 0 {
+					if left := h.FB.VolumeNames("images"); len(left) != 0 {
 						return fmt.Errorf("volumes left in images: %v", left)
 					}
 					return h.checkNothingLeft(s)

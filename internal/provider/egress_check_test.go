@@ -25,12 +25,12 @@ import (
 // giveAddressesByName makes the lease source report, for each domain named in addrs, that
 // address on its first NIC.
 func (h *fakeHost) giveAddressesByName(addrs map[string]string) {
-	h.fb.Inject("DomainInterfaceAddresses", func(_ context.Context, c fake.Call) error {
+	h.FB.Inject("DomainInterfaceAddresses", func(_ context.Context, c fake.Call) error {
 		addr, ok := addrs[c.Target]
 		if !ok {
 			return nil
 		}
-		h.fb.UpdateDomain(c.Target, func(d *fake.Domain) {
+		h.FB.UpdateDomain(c.Target, func(d *fake.Domain) {
 			var mac libvirt.OptString
 			if facts, err := definition.ParseDomain(d.XML); err == nil && len(facts.MACs) > 0 {
 				mac = libvirt.OptString{facts.MACs[0]}
@@ -44,7 +44,7 @@ func (h *fakeHost) giveAddressesByName(addrs map[string]string) {
 
 // serveProxy makes a forward proxy answer on addr:8888 with 200 and body.
 func (h *fakeHost) serveProxy(addr, body string) {
-	h.fb.ServeGuestPort(netip.MustParseAddrPort(addr+":8888"), func(c net.Conn) {
+	h.FB.ServeGuestPort(netip.MustParseAddrPort(addr+":8888"), func(c net.Conn) {
 		if _, err := http.ReadRequest(bufio.NewReader(c)); err != nil {
 			return
 		}
@@ -85,19 +85,19 @@ func TestEgressCheck_aStoppedProxyIsNamed(t *testing.T) {
 			h.serveProxy("192.168.122.13", "token-3")
 			via := "direct-tcpip"
 			if refused {
-				h.fb.RefuseGuestForwarding(true)
+				h.FB.RefuseGuestForwarding(true)
 				via = "exec:nc"
 			}
 			result := func(i int) tfjsonpath.Path { return tfjsonpath.New("results").AtSliceIndex(i) }
 			const addr = "data.kvm2_egress_check.fleet"
 			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: factories(h.newClient),
+				ProtoV6ProviderFactories: factories(h.NewClient),
 				Steps: []resource.TestStep{{
 					PreConfig: func() {
 						for _, n := range []string{"egress-1", "egress-2", "egress-3"} {
-							h.createOutOfBand(n, "fleet-e", "")
+							h.CreateOutOfBand(n, "fleet-e", "")
 						}
-						h.createOutOfBand("other", "fleet-x", "")
+						h.CreateOutOfBand("other", "fleet-x", "")
 					},
 					Config: h.config(egressCheckConfig),
 					ConfigStateChecks: []statecheck.StateCheck{
@@ -120,7 +120,7 @@ func TestEgressCheck_aStoppedProxyIsNamed(t *testing.T) {
 						statecheck.ExpectKnownValue(addr, tfjsonpath.New("results"), knownvalue.ListSizeExact(3)),
 					},
 					Check: func(*terraform.State) error {
-						connects := h.fb.GuestConnects()
+						connects := h.FB.GuestConnects()
 						slices.Sort(connects)
 						// One request per VM and read (a plan and an apply each read the data source).
 						for _, c := range connects {
@@ -141,7 +141,7 @@ func TestEgressCheck_aStoppedProxyIsNamed(t *testing.T) {
 func TestEgressCheck_aVMNotOursIsNeverAsked(t *testing.T) {
 	t.Parallel()
 	h := newFakeHost(t)
-	h.fb.AddDomain(fake.Domain{Name: "admin-proxy", State: libvirt.DomainRunning,
+	h.FB.AddDomain(fake.Domain{Name: "admin-proxy", State: libvirt.DomainRunning,
 		XML: "<domain type='qemu'><name>admin-proxy</name><devices><interface type='network'><mac address='52:54:00:ab:00:77'/>" +
 			"<source network='default'/></interface></devices></domain>"})
 	h.giveAddressesByName(map[string]string{"admin-proxy": "192.168.122.77", "egress-1": "192.168.122.11"})
@@ -149,9 +149,9 @@ func TestEgressCheck_aVMNotOursIsNeverAsked(t *testing.T) {
 	h.serveProxy("192.168.122.11", "token-1")
 	const addr = "data.kvm2_egress_check.ids"
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		Steps: []resource.TestStep{{
-			PreConfig: func() { h.createOutOfBand("egress-1", "fleet-e", "") },
+			PreConfig: func() { h.CreateOutOfBand("egress-1", "fleet-e", "") },
 			Config: h.config(`
 data "kvm2_egress_check" "ids" {
   ids        = ["lab/admin-proxy", "lab/egress-1"]
@@ -171,7 +171,7 @@ data "kvm2_egress_check" "ids" {
 				})),
 			},
 			Check: func(*terraform.State) error {
-				for _, c := range h.fb.GuestConnects() {
+				for _, c := range h.FB.GuestConnects() {
 					if c == "192.168.122.77:8888" {
 						return fmt.Errorf("the domain that is not ours was connected to")
 					}

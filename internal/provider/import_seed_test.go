@@ -25,7 +25,7 @@ const oobSeed = "egress-1.oob-egress-1.cidata.iso"
 
 // editMark applies re to every match in the definition of egress-1 on the fake host.
 func editMark(h *fakeHost, re, with string) {
-	h.fb.UpdateDomain("egress-1", func(d *fake.Domain) {
+	h.FB.UpdateDomain("egress-1", func(d *fake.Domain) {
 		d.XML = regexp.MustCompile(re).ReplaceAllString(d.XML, with)
 	})
 }
@@ -41,12 +41,12 @@ func TestProxyVM_importWriteOnlyVMWithEditedSourceNeverReadsUserData(t *testing.
 	userData := "#!/bin/sh\necho " + sentinel + "\n"
 	cfg := importUserDataConfig(h, "user_data_wo = "+hclString(userData))
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNoDomains,
 		Steps: []resource.TestStep{
 			{
 				PreConfig: func() {
-					h.createOutOfBandWith("egress-1", "", userData, func(r *kvm2.CreateRequest) { r.WriteOnlyUserData = true })
+					h.CreateOutOfBandWith("egress-1", "", userData, func(r *kvm2.CreateRequest) { r.WriteOnlyUserData = true })
 					editMark(h, `<kvm2:user-data-source>user_data_wo<`, `<kvm2:user-data-source>user_data<`)
 				},
 				Config: cfg,
@@ -115,13 +115,13 @@ func TestProxyVM_importUnvouchedSeedUpdatesInPlace(t *testing.T) {
 		reads  int
 	}{
 		{"seed replaced by a crafted one", func(h *fakeHost) {
-			v, ok := h.fb.Volume(fake.DefaultPool, oobSeed)
+			v, ok := h.FB.Volume(fake.DefaultPool, oobSeed)
 			if !ok {
-				h.t.Fatal("no seed volume")
+				h.T.Fatal("no seed volume")
 			}
-			v.Content = selfContinuingCE(h.t, v.Content)
+			v.Content = selfContinuingCE(h.T, v.Content)
 			v.SHA256 = ""
-			h.fb.AddVolume(fake.DefaultPool, v)
+			h.FB.AddVolume(fake.DefaultPool, v)
 		}, 1},
 		{"mark without a seed digest", func(h *fakeHost) {
 			editMark(h, `<kvm2:seed-digest>[^<]*</kvm2:seed-digest>`, "")
@@ -132,12 +132,12 @@ func TestProxyVM_importUnvouchedSeedUpdatesInPlace(t *testing.T) {
 			h := newFakeHost(t)
 			cfg := importUserDataConfig(h, "user_data = "+hclString(userData))
 			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: factories(h.newClient),
+				ProtoV6ProviderFactories: factories(h.NewClient),
 				CheckDestroy:             h.checkNoDomains,
 				Steps: []resource.TestStep{
 					{
 						PreConfig: func() {
-							h.createOutOfBand("egress-1", "", userData)
+							h.CreateOutOfBand("egress-1", "", userData)
 							tc.change(h)
 						},
 						Config: cfg,
@@ -149,7 +149,7 @@ func TestProxyVM_importUnvouchedSeedUpdatesInPlace(t *testing.T) {
 							statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data"), knownvalue.StringExact(userData)),
 						},
 						Check: func(*terraform.State) error {
-							if n := h.seedReads(); n != tc.reads {
+							if n := h.SeedReads(); n != tc.reads {
 								return fmt.Errorf("the seed was read %d times, want %d", n, tc.reads)
 							}
 							return nil

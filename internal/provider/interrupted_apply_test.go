@@ -19,7 +19,9 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/proxyvm"
 )
 
 // forgetVM is a configuration step that drops the VM from state and leaves it on the host, as
@@ -53,7 +55,7 @@ func sameUID(want *string) resource.TestCheckFunc {
 
 // onHost checks that domain egress-1 is still on the host.
 func (h *fakeHost) onHost(*terraform.State) error {
-	if _, ok := h.fb.Domain("egress-1"); !ok {
+	if _, ok := h.FB.Domain("egress-1"); !ok {
 		return errors.New("domain egress-1 is gone")
 	}
 	return nil
@@ -71,7 +73,7 @@ func TestProxyVM_interruptedApplyIsExplainedWithTheImportBlock(t *testing.T) {
 	cfg := h.config(h.baseImage() + vm)
 	var uid string
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: cfg, Check: stateAttr(vmAddr, "uid", &uid)},
@@ -105,7 +107,7 @@ func TestProxyVM_takenNameWithOtherSettingsNamesThem(t *testing.T) {
   tag = "fleet-b"`))
 	var uid string
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{
@@ -143,7 +145,7 @@ func TestProxyVM_createBeforeDestroyWithAFixedNameSaysWhatToChange(t *testing.T)
   }`
 	var uid string
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: h.config(h.baseImage() + vmConfig(cbd)), Check: stateAttr(vmAddr, "uid", &uid)},
@@ -170,14 +172,14 @@ func TestProxyVM_createBeforeDestroyWithAFixedNameSaysWhatToChange(t *testing.T)
 // steps that apply it prove it valid HCL with an id the import accepts.
 func pastedImportBlock(t *testing.T, name string) string {
 	t.Helper()
-	detail := takenDetail(errors.New("refused"), &kvm2.OwnedError{Host: "lab", Name: name, ByCreate: true})
+	detail, _ := proxyvm.TakenDetail(kvmerr.New(kvmerr.Permanent, "", "", &kvm2.OwnedError{Host: "lab", Name: name, ByCreate: true}))
 	start := strings.Index(detail, "import {")
 	end := strings.Index(detail[max(start, 0):], "\n  }\n")
 	if start < 0 || end < 0 {
 		t.Fatalf("no import block in %q", detail)
 	}
 	block := detail[start : start+end+len("\n  }")]
-	return "\n" + strings.ReplaceAll(block, importPlaceholder, "egress") + "\n"
+	return "\n" + strings.ReplaceAll(block, proxyvm.ImportPlaceholder, "egress") + "\n"
 }
 
 // The error of a create whose name an interrupted apply's VM holds, from the core on the fake
@@ -186,7 +188,7 @@ func pastedImportBlock(t *testing.T, name string) string {
 func TestTakenDetail_showsCreationTimeAndMatch(t *testing.T) {
 	t.Parallel()
 	h := newFakeHost(t)
-	h.createOutOfBandWith("egress-1", "fleet-a", "", nil)
+	h.CreateOutOfBandWith("egress-1", "fleet-a", "", nil)
 	mark, err := h.domainMark("egress-1")
 	if err != nil {
 		t.Fatal(err)
@@ -201,12 +203,12 @@ func TestTakenDetail_showsCreationTimeAndMatch(t *testing.T) {
 		if mutate != nil {
 			mutate(&req)
 		}
-		_, err := h.client().Create(context.Background(), req)
-		owned := takenByCreate(err)
-		if owned == nil {
+		_, err := h.Client().Create(context.Background(), req)
+		detail, taken := proxyvm.TakenDetail(err)
+		if !taken {
 			t.Fatalf("not a create's refusal by a marked domain: %v", err)
 		}
-		return takenDetail(err, owned)
+		return detail
 	}
 	created := mark.CreatedAt.UTC().Format(time.RFC3339)
 	same := refuse(nil)
@@ -241,14 +243,14 @@ func TestProxyVM_createKilledBeforeItsDisksRecoversByImportAndReplacement(t *tes
 	var uid string
 	dropDisks := func() {
 		for _, name := range []string{rules.OverlayName("egress-1", uid), rules.SeedName("egress-1", uid)} {
-			if _, ok := h.fb.Volume(fake.DefaultPool, name); !ok {
+			if _, ok := h.FB.Volume(fake.DefaultPool, name); !ok {
 				t.Fatalf("no volume %s to drop", name)
 			}
-			h.fb.RemoveVolume(fake.DefaultPool, name)
+			h.FB.RemoveVolume(fake.DefaultPool, name)
 		}
 	}
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: cfg, Check: stateAttr(vmAddr, "uid", &uid)},
@@ -287,7 +289,7 @@ func TestProxyVM_anImportedVMLackingItsConsoleLogsGetsThem(t *testing.T) {
 			logs := func() []string { return rules.ConsoleLogNames("egress-1", uid) }
 			dropLogs := func() {
 				for _, n := range logs() {
-					if err := h.fb.StorageVolDelete(context.Background(), libvirt.StorageVol{Pool: fake.DefaultPool, Name: n}); err != nil {
+					if err := h.FB.StorageVolDelete(context.Background(), libvirt.StorageVol{Pool: fake.DefaultPool, Name: n}); err != nil {
 						t.Fatal(err)
 					}
 				}
@@ -299,7 +301,7 @@ func TestProxyVM_anImportedVMLackingItsConsoleLogsGetsThem(t *testing.T) {
 				}},
 				Check: resource.ComposeTestCheckFunc(sameUID(&uid), func(*terraform.State) error {
 					for _, n := range logs() {
-						if _, ok := h.fb.Volume(fake.DefaultPool, n); !ok {
+						if _, ok := h.FB.Volume(fake.DefaultPool, n); !ok {
 							return fmt.Errorf("after the apply, no console log volume %s", n)
 						}
 					}
@@ -318,7 +320,7 @@ func TestProxyVM_anImportedVMLackingItsConsoleLogsGetsThem(t *testing.T) {
 					ImportState: true, ImportStateId: "lab/egress-1", ImportStatePersist: true}, update)
 			}
 			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: factories(h.newClient),
+				ProtoV6ProviderFactories: factories(h.NewClient),
 				CheckDestroy:             h.checkNothingLeft,
 				Steps:                    append(steps, resource.TestStep{Config: cfg, PlanOnly: true}),
 			})

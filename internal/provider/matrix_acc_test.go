@@ -18,6 +18,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -87,7 +88,7 @@ func TestAccProxyVM_basic(t *testing.T) {
 				Config: cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionCreate),
-					plancheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data_sha256"), knownvalue.StringExact(userDataSHA256("#!/bin/sh\necho kvm2-acc > /tmp/hello\n"))),
+					plancheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data_sha256"), knownvalue.StringExact(rules.UserDataSHA256([]byte("#!/bin/sh\necho kvm2-acc > /tmp/hello\n")))),
 					plancheck.ExpectKnownValue("kvm2_base_image.base", tfjsonpath.New("id"), knownvalue.StringExact("lab/"+l.pool+"/"+l.name("base")+".qcow2")),
 					plancheck.ExpectSensitiveValue(vmAddr, tfjsonpath.New("user_data")),
 				}},
@@ -172,7 +173,7 @@ variable "user_data" {
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data_wo"), knownvalue.Null()),
 				statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data_sha256"),
-					knownvalue.StringExact(userDataSHA256("#!/bin/sh\necho "+sentinel+"\n"))),
+					knownvalue.StringExact(rules.UserDataSHA256([]byte("#!/bin/sh\necho "+sentinel+"\n")))),
 			},
 			Check: func(s *terraform.State) error { return stateLacks(s, sentinel) },
 		}},

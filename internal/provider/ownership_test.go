@@ -21,6 +21,8 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/corecall"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/providertest"
 )
 
 // stateAttr reads attribute name of resource addr from the state into *dst.
@@ -41,7 +43,7 @@ func stateAttr(addr, name string, dst *string) resource.TestCheckFunc {
 // volumesWith lists the volumes of the default pool whose names contain s.
 func (h *fakeHost) volumesWith(s string) []string {
 	var out []string
-	for _, v := range h.fb.VolumeNames(fake.DefaultPool) {
+	for _, v := range h.FB.VolumeNames(fake.DefaultPool) {
 		if strings.Contains(v, s) {
 			out = append(out, v)
 		}
@@ -51,7 +53,7 @@ func (h *fakeHost) volumesWith(s string) []string {
 
 // domainMark parses the mark of domain name on the fake host.
 func (h *fakeHost) domainMark(name string) (*definition.Mark, error) {
-	d, ok := h.fb.Domain(name)
+	d, ok := h.FB.Domain(name)
 	if !ok {
 		return nil, fmt.Errorf("domain %s is gone", name)
 	}
@@ -74,12 +76,12 @@ func TestProxyVM_outOfBandRemovalConverges(t *testing.T) {
 	cfg := h.config(h.baseImage() + vmConfig(`wait_for_ip = false`))
 	var first, second string
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: cfg, Check: stateAttr(vmAddr, "uid", &first)},
 			{
-				PreConfig: func() { h.fb.RemoveDomain("egress-1") },
+				PreConfig: func() { h.FB.RemoveDomain("egress-1") },
 				Config:    cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionDestroyBeforeCreate),
@@ -104,7 +106,7 @@ func TestProxyVM_outOfBandRemovalConverges(t *testing.T) {
 			{
 				// Removed by hand again: the plan replaces it, and the test's destroy must
 				// remove its volumes and then the base image (CheckDestroy: nothing left).
-				PreConfig:          func() { h.fb.RemoveDomain("egress-1") },
+				PreConfig:          func() { h.FB.RemoveDomain("egress-1") },
 				Config:             cfg,
 				PlanOnly:           true,
 				ExpectNonEmptyPlan: true,
@@ -122,14 +124,14 @@ func TestProxyVM_sameNameOfAnotherConfigurationIsNeverTouched(t *testing.T) {
 	cfg := h.config(h.baseImage() + vmConfig(`wait_for_ip = false`))
 	var uidA string
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: cfg, Check: stateAttr(vmAddr, "uid", &uidA)},
 			{
 				PreConfig: func() {
-					h.fb.RemoveDomain("egress-1") // A's domain gone, its volumes left
-					h.createOutOfBand("egress-1", "config-b", "")
+					h.FB.RemoveDomain("egress-1") // A's domain gone, its volumes left
+					h.CreateOutOfBand("egress-1", "config-b", "")
 				},
 				Config:      cfg,
 				ExpectError: regexp.MustCompile(`(?s)Unable to create proxy VM lab/egress-1.*belongs to another kvm2.*configuration.*uid oob-egress-1`),
@@ -156,7 +158,7 @@ func TestProxyVM_sameNameOfAnotherConfigurationIsNeverTouched(t *testing.T) {
 					if left := h.volumesWith(uidA); len(left) != 0 {
 						t.Fatalf("A's leftovers were kept: %v", left)
 					}
-					deleteThroughCore(t, h.client(), "lab/egress-1") // so the base image can go
+					providertest.DeleteThroughCore(t, h.Client(), "lab/egress-1") // so the base image can go
 				},
 				Config: h.config(h.baseImage()),
 			},
@@ -173,11 +175,11 @@ func TestRead_transientFailureKeepsTheResource(t *testing.T) {
 	reset := errors.New("read: connection reset by peer")
 	once := func() {
 		for _, m := range []string{"DomainGetXMLDesc", "DomainLookupByName", "StoragePoolLookupByName", "StorageVolLookupByName", "StoragePoolListAllVolumes"} {
-			h.fb.FailNth(m, 1, reset)
+			h.FB.FailNth(m, 1, reset)
 		}
 	}
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: cfg},
@@ -190,12 +192,12 @@ func TestRead_transientFailureKeepsTheResource(t *testing.T) {
 			},
 			{
 				// A read starts with the definition, by the UUID the UID gives.
-				PreConfig:   func() { h.fb.FailAlways("DomainGetXMLDesc", reset) },
+				PreConfig:   func() { h.FB.FailAlways("DomainGetXMLDesc", reset) },
 				Config:      cfg,
 				ExpectError: regexp.MustCompile(`(?s)Unable to read proxy VM lab/egress-1.*connection reset`),
 			},
 			{
-				PreConfig: func() { h.fb.ClearFaults("") },
+				PreConfig: func() { h.FB.ClearFaults("") },
 				Config:    cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectEmptyPlan(),
@@ -203,7 +205,7 @@ func TestRead_transientFailureKeepsTheResource(t *testing.T) {
 			},
 		},
 	})
-	if n := h.fb.Count("DomainDefineXML"); n != 1 {
+	if n := h.FB.Count("DomainDefineXML"); n != 1 {
 		t.Fatalf("the VM was defined %d times: a failed read was taken for a missing VM", n)
 	}
 }
@@ -215,20 +217,20 @@ func TestProxyVM_deleteReportsItsError(t *testing.T) {
 	h := newFakeHost(t)
 	cfg := h.config(h.baseImage() + vmConfig(`wait_for_ip = false`))
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: cfg},
 			{
-				PreConfig:   func() { h.fb.FailAlways("DomainUndefine", fake.LibvirtError(libvirt.ErrOperationDenied, "denied")) },
+				PreConfig:   func() { h.FB.FailAlways("DomainUndefine", fake.LibvirtError(libvirt.ErrOperationDenied, "denied")) },
 				Config:      cfg,
 				Destroy:     true,
 				ExpectError: regexp.MustCompile(`(?s)Unable to delete proxy VM lab/egress-1.*denied`),
 			},
 			{
 				PreConfig: func() {
-					h.fb.ClearFaults("")
-					if _, ok := h.fb.Domain("egress-1"); !ok {
+					h.FB.ClearFaults("")
+					if _, ok := h.FB.Domain("egress-1"); !ok {
 						t.Fatal("the domain is gone although its delete failed")
 					}
 				},
@@ -274,9 +276,9 @@ func (b *lostDefineBackend) DomainDefineXML(ctx context.Context, x string) (libv
 func TestProxyVM_createRetryKeepsItsUID(t *testing.T) {
 	t.Parallel()
 	h := newFakeHost(t)
-	pool := &lostDefinePool{Pool: h.pool}
+	pool := &lostDefinePool{Pool: h.Pool}
 	newClient := func(cfg kvm2.Config) (*kvm2.Client, error) {
-		return kvm2.New(cfg, kvm2.WithPool(pool), kvm2.WithLogger(tflogLogger{}), kvm2.WithHTTPClient(h.http.Client()))
+		return kvm2.New(cfg, kvm2.WithPool(pool), kvm2.WithLogger(corecall.TflogLogger{}), kvm2.WithHTTPClient(h.HTTP.Client()))
 	}
 	var uid string
 	resource.UnitTest(t, resource.TestCase{
@@ -284,7 +286,7 @@ func TestProxyVM_createRetryKeepsItsUID(t *testing.T) {
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{
-				PreConfig: func() { h.fb.FailNth("DomainUndefine", 1, errors.New("write: broken pipe")) },
+				PreConfig: func() { h.FB.FailNth("DomainUndefine", 1, errors.New("write: broken pipe")) },
 				Config:    h.config(h.baseImage() + vmConfig(`wait_for_ip = false`)),
 				Check: resource.ComposeTestCheckFunc(stateAttr(vmAddr, "uid", &uid), func(*terraform.State) error {
 					if !pool.lost.Load() {
@@ -297,7 +299,7 @@ func TestProxyVM_createRetryKeepsItsUID(t *testing.T) {
 					if m.UID != uid {
 						return fmt.Errorf("state uid %s, the domain's mark uid %s", uid, m.UID)
 					}
-					if names := h.fb.DomainNames(); len(names) != 1 {
+					if names := h.FB.DomainNames(); len(names) != 1 {
 						return fmt.Errorf("domains %v", names)
 					}
 					return nil
@@ -315,20 +317,20 @@ func TestProxyVM_failedCreateWithLeftoversKeepsItsUID(t *testing.T) {
 	cfg := h.config(h.baseImage() + vmConfig(`wait_for_ip = false`))
 	var uid string
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: h.config(h.baseImage())},
 			{
 				PreConfig: func() {
-					h.fb.FailAlways("DomainCreate", fake.LibvirtError(libvirt.ErrOperationFailed, "start failed"))
-					h.fb.FailAlways("StorageVolDelete", fake.LibvirtError(libvirt.ErrOperationDenied, "denied"))
+					h.FB.FailAlways("DomainCreate", fake.LibvirtError(libvirt.ErrOperationFailed, "start failed"))
+					h.FB.FailAlways("StorageVolDelete", fake.LibvirtError(libvirt.ErrOperationDenied, "denied"))
 				},
 				Config:      cfg,
 				ExpectError: regexp.MustCompile(`(?s)Unable to create proxy VM lab/egress-1.*cleanup of what this create wrote did not finish.*deleting VM lab/egress-1 \(uid`),
 			},
 			{
-				PreConfig: func() { h.fb.ClearFaults("") },
+				PreConfig: func() { h.FB.ClearFaults("") },
 				Config:    cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionDestroyBeforeCreate),
@@ -338,7 +340,7 @@ func TestProxyVM_failedCreateWithLeftoversKeepsItsUID(t *testing.T) {
 			{
 				PreConfig: func() {
 					var stale []string
-					for _, v := range h.fb.VolumeNames(fake.DefaultPool) {
+					for _, v := range h.FB.VolumeNames(fake.DefaultPool) {
 						if strings.HasPrefix(v, "egress-1.") && !strings.Contains(v, uid) {
 							stale = append(stale, v)
 						}
@@ -362,7 +364,7 @@ func TestBaseImage_readKeepsStateOnTransientErrors(t *testing.T) {
 resource "kvm2_base_image" "base" {
   host       = "lab"
   name       = "base.qcow2"
-  source_url = "` + h.imageURL + `"
+  source_url = "` + h.ImageURL + `"
   timeouts {
     read   = "1s"
     delete = "10s" # should a step fail with the faults still on, the post-test destroy ends soon
@@ -371,21 +373,21 @@ resource "kvm2_base_image" "base" {
 `)
 	reset := errors.New("read: connection reset by peer")
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: cfg},
 			{
 				PreConfig: func() {
 					for _, m := range []string{"StoragePoolLookupByName", "StorageVolLookupByName", "StoragePoolListAllVolumes"} {
-						h.fb.FailAlways(m, reset)
+						h.FB.FailAlways(m, reset)
 					}
 				},
 				Config:      cfg,
 				ExpectError: regexp.MustCompile(`(?s)Unable to read base image lab/default/base.qcow2.*connection reset`),
 			},
 			{
-				PreConfig: func() { h.fb.ClearFaults("") },
+				PreConfig: func() { h.FB.ClearFaults("") },
 				Config:    cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectEmptyPlan(),

@@ -51,7 +51,7 @@ func TestPlaceFunction(t *testing.T) {
 	fromList, _ := wantPlacement(t, names, []placement.Host{{Name: "kvm-x", Weight: 1}, {Name: "kvm-y", Weight: 1}})
 	resource.UnitTest(t, resource.TestCase{
 		TerraformVersionChecks:   functionsFrom,
-		ProtoV6ProviderFactories: factories(newFakeHost(t).newClient),
+		ProtoV6ProviderFactories: factories(newFakeHost(t).NewClient),
 		Steps: []resource.TestStep{{
 			Config: fmt.Sprintf(`
 locals {
@@ -122,7 +122,7 @@ func TestPlaceFunction_badInput(t *testing.T) {
 			t.Parallel()
 			resource.UnitTest(t, resource.TestCase{
 				TerraformVersionChecks:   functionsFrom,
-				ProtoV6ProviderFactories: factories(newFakeHost(t).newClient),
+				ProtoV6ProviderFactories: factories(newFakeHost(t).NewClient),
 				Steps: []resource.TestStep{{
 					Config:      fmt.Sprintf("output \"placed\" {\n  value = provider::kvm2::%s\n}\n", tt.call),
 					ExpectError: phraseRE(tt.want),
@@ -146,7 +146,7 @@ func TestPlaceFunction_unknown(t *testing.T) {
 	}
 	resource.UnitTest(t, resource.TestCase{
 		TerraformVersionChecks:   functionsFrom,
-		ProtoV6ProviderFactories: factories(newFakeHost(t).newClient),
+		ProtoV6ProviderFactories: factories(newFakeHost(t).NewClient),
 		Steps: []resource.TestStep{{
 			Config: `
 resource "terraform_data" "zone" {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -89,7 +90,7 @@ func fleetVM(i int) (config, state map[string]any) {
 	uid := fmt.Sprintf("0c5a7f0e-8f4b-4c1e-9d2a-%012d", i)
 	for k, v := range map[string]any{
 		"id": "lab/" + name, "uid": uid, "domain_uuid": uid, "autostart": true, "state": "running",
-		"user_data_sha256": emptyUserDataSHA256, "ipv4_address": fmt.Sprintf("192.168.122.%d", 10+i%200),
+		"user_data_sha256": rules.UserDataSHA256(nil), "ipv4_address": fmt.Sprintf("192.168.122.%d", 10+i%200),
 		"mac_address": fmt.Sprintf("52:54:00:00:%02x:%02x", i/256, i%256), "created_at": "2026-12-01T10:00:00Z",
 	} {
 		state[k] = v
@@ -196,8 +197,8 @@ func (p planServer) read(tb testing.TB, req *tfprotov6.ReadResourceRequest) tfty
 func TestReadRunningVM_readsTheHost(t *testing.T) {
 	t.Parallel()
 	h := newFakeHost(t)
-	h.createOutOfBand("kvm2-bench-007", "kvm2-bench", "")
-	p := newPlanServer(t, h.newClient)
+	h.CreateOutOfBand("kvm2-bench-007", "kvm2-bench", "")
+	p := newPlanServer(t, h.NewClient)
 	got := p.read(t, p.readRequest(t, 7, "oob-kvm2-bench-007"))
 	var attrs map[string]tftypes.Value
 	if err := got.As(&attrs); err != nil {
@@ -213,8 +214,8 @@ func TestReadRunningVM_readsTheHost(t *testing.T) {
 // on the in-memory host, whose RPCs cost next to nothing), in process, with no gRPC.
 func BenchmarkReadRunningVM(b *testing.B) {
 	h := newFakeHost(b)
-	h.createOutOfBand("kvm2-bench-007", "kvm2-bench", "")
-	p := newPlanServer(b, h.newClient)
+	h.CreateOutOfBand("kvm2-bench-007", "kvm2-bench", "")
+	p := newPlanServer(b, h.NewClient)
 	req := p.readRequest(b, 7, "oob-kvm2-bench-007")
 	b.ReportAllocs()
 	for b.Loop() {

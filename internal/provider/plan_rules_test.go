@@ -43,7 +43,7 @@ resource "kvm2_base_image" "base" {
 func TestProxyVM_planRefusesWhatApplyRefuses(t *testing.T) {
 	t.Parallel()
 	h := newFakeHost(t)
-	h.fb.AddNetwork("stopped", false)
+	h.FB.AddNetwork("stopped", false)
 	tests := []struct {
 		name   string
 		config string
@@ -98,7 +98,7 @@ func TestProxyVM_planRefusesWhatApplyRefuses(t *testing.T) {
 	for _, tt := range tests {
 		steps = append(steps, refusalStep(t, tt.name, tt.config, tt.want))
 	}
-	resource.UnitTest(t, resource.TestCase{ProtoV6ProviderFactories: factories(h.newClient), Steps: steps})
+	resource.UnitTest(t, resource.TestCase{ProtoV6ProviderFactories: factories(h.NewClient), Steps: steps})
 }
 
 // TestProxyVM_planAcceptsTheBounds: the extremes the rules allow plan cleanly, and an existing
@@ -106,7 +106,7 @@ func TestProxyVM_planRefusesWhatApplyRefuses(t *testing.T) {
 func TestProxyVM_planAcceptsTheBounds(t *testing.T) {
 	t.Parallel()
 	h := newFakeHost(t)
-	h.fb.AddBridge("br0")
+	h.FB.AddBridge("br0")
 	tests := []struct{ name, attrs string }{
 		{"largest", `name = "` + strings.Repeat("a", 63) + `"
   vcpus = 255
@@ -124,7 +124,7 @@ func TestProxyVM_planAcceptsTheBounds(t *testing.T) {
 	for _, tt := range tests {
 		steps = append(steps, plannedStep(t, tt.name, h.config(planVM(tt.attrs))))
 	}
-	resource.UnitTest(t, resource.TestCase{ProtoV6ProviderFactories: factories(h.newClient), Steps: steps})
+	resource.UnitTest(t, resource.TestCase{ProtoV6ProviderFactories: factories(h.NewClient), Steps: steps})
 }
 
 // TestProxyVM_planNetworkCheckAskedOncePerHost: a fleet on one network costs one look-up.
@@ -143,14 +143,14 @@ resource "kvm2_proxy_vm" "egress%d" {
 `, i, i)
 	}
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		Steps: []resource.TestStep{{
 			Config:      h.config(vms.String()),
 			PlanOnly:    true,
 			ExpectError: regexp.MustCompile(`network "nope" does not exist`),
 		}},
 	})
-	if n := h.fb.Count("NetworkLookupByName"); n != 1 {
+	if n := h.FB.Count("NetworkLookupByName"); n != 1 {
 		t.Fatalf("NetworkLookupByName called %d times for 5 VMs on one network, want 1", n)
 	}
 }
@@ -172,20 +172,20 @@ func TestProxyVM_planQuietWhenHostCannotTell(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			h := newFakeHost(t)
-			h.fb.FailAlways(tt.method, tt.err)
+			h.FB.FailAlways(tt.method, tt.err)
 			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: factories(h.newClient),
+				ProtoV6ProviderFactories: factories(h.NewClient),
 				Steps: []resource.TestStep{{
 					Config:             h.config(planVM(`name = "egress"` + "\n  " + tt.attrs)),
 					PlanOnly:           true,
 					ExpectNonEmptyPlan: true,
 				}},
 			})
-			if h.fb.Count(tt.method) == 0 {
+			if h.FB.Count(tt.method) == 0 {
 				t.Fatalf("%s was never called: the fault proved nothing", tt.method)
 			}
 			for m, want := range tt.wantAsked {
-				if n := h.fb.Count(m); n != want {
+				if n := h.FB.Count(m); n != want {
 					t.Errorf("%s called %d times, want %d", m, n, want)
 				}
 			}
@@ -200,7 +200,7 @@ func TestProxyVM_planChecksAChangedNetwork(t *testing.T) {
 	h := newFakeHost(t)
 	base := h.config(h.baseImage() + vmConfig(`wait_for_ip = false`))
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: base},
@@ -212,11 +212,11 @@ func TestProxyVM_planChecksAChangedNetwork(t *testing.T) {
 			{
 				// The VM's network was removed on the host after create: an unchanged VM's plan
 				// stays empty (nothing new is asked of the host).
-				PreConfig: func() { h.fb.RemoveNetwork("default") },
+				PreConfig: func() { h.FB.RemoveNetwork("default") },
 				Config:    base,
 				PlanOnly:  true,
 			},
-			{PreConfig: func() { h.fb.AddNetwork("default", true) }, Config: base},
+			{PreConfig: func() { h.FB.AddNetwork("default", true) }, Config: base},
 		},
 	})
 }

@@ -11,8 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/providertest"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -20,7 +20,7 @@ import (
 )
 
 // fastRetry keeps unit tests quick: backoff and polling in milliseconds.
-var fastRetry = retryPolicy{Initial: 5 * time.Millisecond, Max: 20 * time.Millisecond, Poll: 10 * time.Millisecond}
+var fastRetry = providertest.FastRetry
 
 // afterAll runs when every test of the binary has ended (the fault harness's private mirror).
 var afterAll []func()
@@ -91,7 +91,7 @@ func plannedStep(t *testing.T, name, config string) resource.TestStep {
 }
 
 // testHostKey is a syntactically valid pinned host key; unit tests never dial.
-const testHostKey = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHWbyM1B3u5XfSxmD8TVPkItwTFf3hJxvK3NRZ8ubJ7R"
+const testHostKey = providertest.HostKey
 
 // providerBlock is a provider with one host "lab" whose extra attributes are given by attrs.
 func providerBlock(attrs string) string {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/providertest"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -50,7 +51,7 @@ func TestAccProxyVM_drift(t *testing.T) {
 			},
 			{
 				PreConfig: func() {
-					deleteThroughCore(t, l.client(), id)
+					providertest.DeleteThroughCore(t, l.client(), id)
 				},
 				Config: cfg, ConfigPlanChecks: expect(plancheck.ResourceActionCreate), ConfigStateChecks: running,
 			},

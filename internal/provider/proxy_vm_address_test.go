@@ -45,14 +45,14 @@ func addForeignDomain(h *fakeHost, name string, macs ...string) {
 	for _, m := range macs {
 		nics += "<interface type='network'><mac address='" + m + "'/><source network='default'/></interface>"
 	}
-	h.fb.AddDomain(fake.Domain{Name: name, State: libvirt.DomainShutoff,
+	h.FB.AddDomain(fake.Domain{Name: name, State: libvirt.DomainShutoff,
 		XML: "<domain type='qemu'><name>" + name + "</name><devices>" + nics + "</devices></domain>"})
 }
 
 // domainXMLHas checks that the fake host's domain name has every one of subs in its XML.
 func (h *fakeHost) domainXMLHas(name string, subs ...string) resource.TestCheckFunc {
 	return func(*terraform.State) error {
-		d, ok := h.fb.Domain(name)
+		d, ok := h.FB.Domain(name)
 		if !ok {
 			return fmt.Errorf("no domain %s", name)
 		}
@@ -81,7 +81,7 @@ func TestProxyVM_fixedMACSurvivesReplacement(t *testing.T) {
 	uid := statecheck.CompareValue(compare.ValuesDiffer())
 	mac := statecheck.CompareValue(compare.ValuesSame())
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNoDomainsBut("admin-vm"),
 		Steps: []resource.TestStep{
 			{
@@ -162,7 +162,7 @@ func TestProxyVM_fixedMACSurvivesReplacement(t *testing.T) {
 // checkNoDomainsBut is a CheckDestroy: only the named domains (made outside terraform) remain.
 func (h *fakeHost) checkNoDomainsBut(keep ...string) resource.TestCheckFunc {
 	return func(*terraform.State) error {
-		for _, n := range h.fb.DomainNames() {
+		for _, n := range h.FB.DomainNames() {
 			if !slices.Contains(keep, n) {
 				return fmt.Errorf("domain %s left on the host", n)
 			}
@@ -202,7 +202,7 @@ func TestProxyVM_randomMACIsNewOnReplacement(t *testing.T) {
 	mac := statecheck.CompareValue(compare.ValuesDiffer())
 	same := statecheck.CompareValue(compare.ValuesSame())
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{
@@ -241,14 +241,14 @@ func TestProxyVM_randomMACIsNewOnReplacement(t *testing.T) {
 func TestProxyVM_networkConfig(t *testing.T) {
 	t.Parallel()
 	h := newFakeHost(t)
-	h.giveAddress("192.168.123.201")
+	h.GiveAddress("192.168.123.201")
 	vm := func(doc string) string {
 		return h.config(h.baseImage() + vmConfig(`mac_address = "52:54:00:ab:00:01"
   network_config = `+hclHeredoc(doc)))
 	}
 	changed := strings.Replace(staticNetworkConfig, ".201/24", ".202/24", 1)
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{
@@ -286,7 +286,7 @@ func TestProxyVM_networkConfig(t *testing.T) {
 func (h *fakeHost) seedHas(name, file, content string) resource.TestCheckFunc {
 	return func(s *terraform.State) error {
 		uid := s.RootModule().Resources[vmAddr].Primary.Attributes["uid"]
-		vol, ok := h.fb.Volume(fake.DefaultPool, name+"."+uid+".cidata.iso")
+		vol, ok := h.FB.Volume(fake.DefaultPool, name+"."+uid+".cidata.iso")
 		if !ok {
 			return fmt.Errorf("no seed volume for %s", name)
 		}
@@ -326,9 +326,9 @@ func TestProxyVM_planMACChecks(t *testing.T) {
 	for _, tt := range tests {
 		steps = append(steps, refusalStep(t, tt.name, h.config(planVM(`name = "egress"`+"\n  "+tt.attrs)), tt.want))
 	}
-	resource.UnitTest(t, resource.TestCase{ProtoV6ProviderFactories: factories(h.newClient), Steps: steps})
+	resource.UnitTest(t, resource.TestCase{ProtoV6ProviderFactories: factories(h.NewClient), Steps: steps})
 	t.Run("once per host", func(t *testing.T) {
-		h.fb.ResetCalls()
+		h.FB.ResetCalls()
 		var vms strings.Builder
 		for i := range 4 {
 			fmt.Fprintf(&vms, `
@@ -341,28 +341,28 @@ resource "kvm2_proxy_vm" "egress%d" {
 `, i, i, i+5)
 		}
 		resource.UnitTest(t, resource.TestCase{
-			ProtoV6ProviderFactories: factories(h.newClient),
+			ProtoV6ProviderFactories: factories(h.NewClient),
 			Steps: []resource.TestStep{{
 				Config: h.config(vms.String()), PlanOnly: true,
 				ExpectError: regexp.MustCompile(`52:54:00:00:00:07 is already used by domain admin-vm`),
 			}},
 		})
-		if n := h.fb.Count("ConnectListAllDomains"); n != 1 {
+		if n := h.FB.Count("ConnectListAllDomains"); n != 1 {
 			t.Fatalf("ConnectListAllDomains called %d times for 4 VMs on one host, want 1", n)
 		}
 	})
 	t.Run("quiet when the host cannot tell", func(t *testing.T) {
 		q := newFakeHost(t)
 		addForeignDomain(q, "admin-vm", "52:54:00:00:00:07")
-		q.fb.FailAlways("ConnectListAllDomains", kvmerr.ErrAbandoned)
+		q.FB.FailAlways("ConnectListAllDomains", kvmerr.ErrAbandoned)
 		resource.UnitTest(t, resource.TestCase{
-			ProtoV6ProviderFactories: factories(q.newClient),
+			ProtoV6ProviderFactories: factories(q.NewClient),
 			Steps: []resource.TestStep{{
 				Config:   q.config(planVM(`name = "egress"` + "\n  mac_address = \"52:54:00:00:00:07\"")),
 				PlanOnly: true, ExpectNonEmptyPlan: true,
 			}},
 		})
-		if q.fb.Count("ConnectListAllDomains") == 0 {
+		if q.FB.Count("ConnectListAllDomains") == 0 {
 			t.Fatal("ConnectListAllDomains was never called: the fault proved nothing")
 		}
 	})
@@ -378,7 +378,7 @@ func TestProxyVM_fixedMACSurvivesARename(t *testing.T) {
   mac_address = "52:54:00:ab:00:21"`), `"egress-1"`, `"`+name+`"`, 1))
 	}
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: vm("egress-1"), Check: h.domainXMLHas("egress-1", `<mac address="52:54:00:ab:00:21">`)},
@@ -389,7 +389,7 @@ func TestProxyVM_fixedMACSurvivesARename(t *testing.T) {
 				}},
 				Check: resource.ComposeTestCheckFunc(h.domainXMLHas("egress-2", `<mac address="52:54:00:ab:00:21">`),
 					func(*terraform.State) error {
-						if _, ok := h.fb.Domain("egress-1"); ok {
+						if _, ok := h.FB.Domain("egress-1"); ok {
 							return fmt.Errorf("the old domain egress-1 is still there")
 						}
 						return nil

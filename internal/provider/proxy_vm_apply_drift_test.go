@@ -25,13 +25,13 @@ func TestProxyVM_aVMKilledDuringAnUpdateIsAnErrorNotAnInconsistentResult(t *test
 	t.Parallel()
 	h := newFakeHost(t)
 	kill := func() {
-		h.fb.Inject("DomainSetMetadata", func(context.Context, fake.Call) error {
-			h.fb.SetDomainState("egress-1", libvirt.DomainShutoff)
+		h.FB.Inject("DomainSetMetadata", func(context.Context, fake.Call) error {
+			h.FB.SetDomainState("egress-1", libvirt.DomainShutoff)
 			return nil
 		})
 	}
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: h.config(h.baseImage() + vmConfig(`wait_for_ip = false`))},
@@ -42,7 +42,7 @@ func TestProxyVM_aVMKilledDuringAnUpdateIsAnErrorNotAnInconsistentResult(t *test
 					wrappedText("changed on the host while this apply ran: running is false on the host, the plan said true")),
 			},
 			{
-				PreConfig: func() { h.fb.ClearFaults("DomainSetMetadata") },
+				PreConfig: func() { h.FB.ClearFaults("DomainSetMetadata") },
 				Config:    h.config(h.baseImage() + vmConfig(`wait_for_ip = false`+"\n  tag = \"b\"")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionUpdate),

@@ -22,7 +22,7 @@ import (
 // wantHostAutostart is a Check that the fake host's flag for egress-1 reads want.
 func (h *fakeHost) wantHostAutostart(want bool) resource.TestCheckFunc {
 	return func(*terraform.State) error {
-		d, ok := h.fb.Domain("egress-1")
+		d, ok := h.FB.Domain("egress-1")
 		if !ok {
 			return errString("domain egress-1 is gone")
 		}
@@ -68,12 +68,12 @@ func TestProxyVM_autostart(t *testing.T) {
 	off := h.config(h.baseImage() + vmConfig(`wait_for_ip = false
   autostart = false`))
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: dflt, ConfigStateChecks: identity(autostart(true)), Check: h.wantHostAutostart(true)},
 			{
-				PreConfig: func() { h.fb.UpdateDomain("egress-1", func(d *fake.Domain) { d.Autostart = false }) },
+				PreConfig: func() { h.FB.UpdateDomain("egress-1", func(d *fake.Domain) { d.Autostart = false }) },
 				Config:    dflt,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: append(inPlace.PreApply,
 					plancheck.ExpectKnownValue(vmAddr, tfjsonpath.New("autostart"), knownvalue.Bool(true)))},
@@ -100,17 +100,17 @@ func TestProxyVM_autostartNeverTouchesAnotherConfigurationsDomain(t *testing.T) 
 	var uidA string
 	swapped := false
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		Steps: []resource.TestStep{
 			{Config: h.config(h.baseImage() + vmConfig(`wait_for_ip = false`)), Check: stateAttr(vmAddr, "uid", &uidA)},
 			{
 				// The refresh's last RPC hands the name to another configuration's domain (its mark
 				// carries another UID), with autostart on.
 				PreConfig: func() {
-					h.fb.Inject("DomainInterfaceAddresses", func(context.Context, fake.Call) error {
+					h.FB.Inject("DomainInterfaceAddresses", func(context.Context, fake.Call) error {
 						if !swapped {
 							swapped = true
-							h.fb.UpdateDomain("egress-1", func(d *fake.Domain) {
+							h.FB.UpdateDomain("egress-1", func(d *fake.Domain) {
 								d.XML = strings.ReplaceAll(d.XML, uidA, "theirs-"+uidA)
 								d.Autostart = true
 							})
@@ -128,10 +128,10 @@ func TestProxyVM_autostartNeverTouchesAnotherConfigurationsDomain(t *testing.T) 
 					if err != nil || m.UID != "theirs-"+uidA {
 						t.Fatalf("the other configuration's mark: %+v, %v", m, err)
 					}
-					if d, _ := h.fb.Domain("egress-1"); !d.Autostart {
+					if d, _ := h.FB.Domain("egress-1"); !d.Autostart {
 						t.Fatal("the other configuration's domain lost its autostart")
 					}
-					h.fb.RemoveDomain("egress-1") // so the base image can go
+					h.FB.RemoveDomain("egress-1") // so the base image can go
 				},
 				Config: h.config(h.baseImage()),
 			},
@@ -159,15 +159,15 @@ resource "kvm2_proxy_vm" %q {
 	}
 	cfg := h.config(h.baseImage() + vm("on", "") + vm("off", "autostart = false"))
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: cfg},
 			{
 				PreConfig: func() {
-					h.fb.RestartDaemon()
+					h.FB.RestartDaemon()
 					for name, want := range map[string]libvirt.DomainState{"egress-on": libvirt.DomainRunning, "egress-off": libvirt.DomainShutoff} {
-						if d, _ := h.fb.Domain(name); d.State != want {
+						if d, _ := h.FB.Domain(name); d.State != want {
 							t.Fatalf("%s after the reboot: state %v, want %v", name, d.State, want)
 						}
 					}

@@ -28,15 +28,15 @@ const (
 // bootConsole.
 func (h *fakeHost) guestBoots(result string, after int32) {
 	var n atomic.Int32
-	h.fb.Inject("QEMUDomainAgentCommand", func(_ context.Context, c fake.Call) error {
-		h.fb.UpdateDomain(c.Target, func(d *fake.Domain) {
+	h.FB.Inject("QEMUDomainAgentCommand", func(_ context.Context, c fake.Call) error {
+		h.FB.UpdateDomain(c.Target, func(d *fake.Domain) {
 			if d.Agent == nil {
 				d.Agent = []libvirt.DomainInterface{}
 			}
 		})
 		if n.Add(1) == after {
-			h.fb.WriteConsole(c.Target, bootConsole)
-			h.fb.SetGuestFile(c.Target, rules.CloudInitResultPath, []byte(result))
+			h.FB.WriteConsole(c.Target, bootConsole)
+			h.FB.SetGuestFile(c.Target, rules.CloudInitResultPath, []byte(result))
 		}
 		return nil
 	})
@@ -50,7 +50,7 @@ func TestProxyVM_waitsForCloudInitAndImportsClean(t *testing.T) {
 	h.guestBoots(cloudInitDone, 3)
 	cfg := h.config(h.baseImage() + vmConfig("wait_for_ip = false\n  wait_for_cloud_init = true"))
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{
@@ -67,7 +67,7 @@ func TestProxyVM_waitsForCloudInitAndImportsClean(t *testing.T) {
 			{Config: h.config(h.baseImage() + vmConfig("wait_for_ip = false\n  wait_for_cloud_init = false")), PlanOnly: true},
 		},
 	})
-	if n := h.fb.OpenAgentFiles(); n != 0 {
+	if n := h.FB.OpenAgentFiles(); n != 0 {
 		t.Fatalf("%d guest files left open", n)
 	}
 }
@@ -79,7 +79,7 @@ func TestProxyVM_cloudInitErrorsFailTheApplyWithTheConsole(t *testing.T) {
 	h := newFakeHost(t)
 	h.guestBoots(cloudInitFailed, 2)
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{
@@ -90,7 +90,7 @@ func TestProxyVM_cloudInitErrorsFailTheApplyWithTheConsole(t *testing.T) {
 			},
 			{
 				PreConfig: func() {
-					if _, ok := h.fb.Domain("egress-1"); !ok {
+					if _, ok := h.FB.Domain("egress-1"); !ok {
 						t.Error("the VM was removed; it should stay, tracked as tainted")
 					}
 				},
@@ -116,12 +116,12 @@ func TestProxyVM_bootWaitsThatRunOutShowTheConsole(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			h := newFakeHost(t)
-			h.fb.Inject("DomainGetXMLDesc", func(_ context.Context, c fake.Call) error {
-				h.fb.WriteConsole(c.Target, "Booting the kernel.\r\n")
+			h.FB.Inject("DomainGetXMLDesc", func(_ context.Context, c fake.Call) error {
+				h.FB.WriteConsole(c.Target, "Booting the kernel.\r\n")
 				return nil
 			})
 			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: factories(h.newClient),
+				ProtoV6ProviderFactories: factories(h.NewClient),
 				CheckDestroy:             h.checkNothingLeft,
 				Steps: []resource.TestStep{
 					{Config: h.config(h.baseImage() + vmConfig(tc.extra)), ExpectError: tc.want},

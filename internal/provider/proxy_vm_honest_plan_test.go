@@ -13,6 +13,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // TestProxyVM_tagTheMarkCannotHoldFailsThePlan: a tag with a character libvirt's XML cannot hold
@@ -27,7 +28,7 @@ func TestProxyVM_tagTheMarkCannotHoldFailsThePlan(t *testing.T) {
 	}
 	refused := regexp.MustCompile(`(?s)Invalid attribute value.*libvirt's XML cannot hold`)
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: cfg(`fleet\u0000a`), PlanOnly: true, ExpectError: refused},
@@ -55,7 +56,7 @@ func TestProxyVM_removingWriteOnlyUserDataReplaces(t *testing.T) {
   user_data_wo = `+hclString(userData)))
 	without := h.config(h.baseImage() + vmConfig(`wait_for_ip = false`))
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: withWO},
@@ -66,7 +67,7 @@ func TestProxyVM_removingWriteOnlyUserDataReplaces(t *testing.T) {
 					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionDestroyBeforeCreate),
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data_sha256"), knownvalue.StringExact(emptyUserDataSHA256)),
+					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data_sha256"), knownvalue.StringExact(rules.UserDataSHA256(nil))),
 				},
 			},
 			{Config: without, PlanOnly: true},
@@ -78,20 +79,20 @@ func TestProxyVM_removingWriteOnlyUserDataReplaces(t *testing.T) {
 // `virsh vol-resize` would.
 func (h *fakeHost) growOverlayOutOfBand(gib int) func() {
 	return func() {
-		d, ok := h.fb.Domain("egress-1")
+		d, ok := h.FB.Domain("egress-1")
 		if !ok {
-			h.t.Fatal("domain egress-1 is gone")
+			h.T.Fatal("domain egress-1 is gone")
 		}
 		f, err := definition.ParseDomain(d.XML)
 		if err != nil || f.Mark == nil {
-			h.t.Fatalf("definition of egress-1: %v", err)
+			h.T.Fatalf("definition of egress-1: %v", err)
 		}
-		v, ok := h.fb.Volume(fake.DefaultPool, "egress-1."+f.Mark.UID+".qcow2")
+		v, ok := h.FB.Volume(fake.DefaultPool, "egress-1."+f.Mark.UID+".qcow2")
 		if !ok {
-			h.t.Fatal("no overlay")
+			h.T.Fatal("no overlay")
 		}
 		v.Capacity = uint64(gib) << 30
-		h.fb.AddVolume(fake.DefaultPool, v)
+		h.FB.AddVolume(fake.DefaultPool, v)
 	}
 }
 
@@ -108,7 +109,7 @@ func TestProxyVM_diskGrownOutOfBand(t *testing.T) {
 		return []statecheck.StateCheck{statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("disk_gib"), knownvalue.Int64Exact(int64(gib)))}
 	}
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: cfg(10), ConfigStateChecks: disk(10)},
@@ -170,7 +171,7 @@ func TestProxyVM_importKeepsWhatSteersTheProvider(t *testing.T) {
 		}
 	}
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: cfg(false), ConfigStateChecks: steers(false)},

@@ -57,14 +57,14 @@ func TestProxyVM_namePrefixReplacesCreateBeforeDestroy(t *testing.T) {
 	var first, second string
 	var mu sync.Mutex
 	var atUndefine [][]string // the host's domains when each undefine began
-	h.fb.Inject("DomainUndefine", func(context.Context, fake.Call) error {
+	h.FB.Inject("DomainUndefine", func(context.Context, fake.Call) error {
 		mu.Lock()
 		defer mu.Unlock()
-		atUndefine = append(atUndefine, h.fb.DomainNames())
+		atUndefine = append(atUndefine, h.FB.DomainNames())
 		return nil
 	})
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{
@@ -74,7 +74,7 @@ func TestProxyVM_namePrefixReplacesCreateBeforeDestroy(t *testing.T) {
 					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("name_prefix"), knownvalue.StringExact("egress-")),
 				},
 				Check: resource.ComposeTestCheckFunc(stateAttr(vmAddr, "name", &first), func(*terraform.State) error {
-					if names := h.fb.DomainNames(); !slices.Equal(names, []string{first}) {
+					if names := h.FB.DomainNames(); !slices.Equal(names, []string{first}) {
 						return fmt.Errorf("domains %v, want [%s]", names, first)
 					}
 					return nil
@@ -96,7 +96,7 @@ func TestProxyVM_namePrefixReplacesCreateBeforeDestroy(t *testing.T) {
 					if len(atUndefine) != 1 || !slices.Equal(atUndefine[0], []string{first, second}) && !slices.Equal(atUndefine[0], []string{second, first}) {
 						return fmt.Errorf("domains on the host as each undefine began: %v, want both %s and %s", atUndefine, first, second)
 					}
-					if names := h.fb.DomainNames(); !slices.Equal(names, []string{second}) {
+					if names := h.FB.DomainNames(); !slices.Equal(names, []string{second}) {
 						return fmt.Errorf("domains %v after the replacement, want [%s]", names, second)
 					}
 					return nil
@@ -126,7 +126,7 @@ func TestProxyVM_namePrefixMovesInPlaceWhenTheNameFits(t *testing.T) {
 	h := newFakeHost(t)
 	var uid string
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: h.config(h.baseImage() + vmConfig("wait_for_ip = false")), Check: stateAttr(vmAddr, "uid", &uid)},
@@ -185,11 +185,11 @@ resource "kvm2_proxy_vm" "egress" {
 		steps = append(steps, resource.TestStep{Config: vm(tc.attrs), PlanOnly: true, ExpectError: regexp.MustCompile(tc.want)})
 	}
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		Steps:                    steps,
 	})
-	if n := len(h.fb.Calls()); n != 0 {
-		t.Fatalf("%d calls reached the host: %v", n, h.fb.Methods())
+	if n := len(h.FB.Calls()); n != 0 {
+		t.Fatalf("%d calls reached the host: %v", n, h.FB.Methods())
 	}
 }
 
@@ -204,7 +204,7 @@ func TestProxyVM_fixedMACUnderCreateBeforeDestroySaysWhatToChange(t *testing.T) 
 	const mac = `mac_address = "52:54:00:36:04:01"`
 	var old string
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: cbdConfig(h, mac), Check: stateAttr(vmAddr, "name", &old)},
@@ -218,13 +218,13 @@ func TestProxyVM_fixedMACUnderCreateBeforeDestroySaysWhatToChange(t *testing.T) 
 			// old VM, which ran all along, goes once its replacement is made.
 			{
 				PreConfig: func() {
-					if d, ok := h.fb.Domain(old); !ok || d.State != libvirt.DomainRunning {
+					if d, ok := h.FB.Domain(old); !ok || d.State != libvirt.DomainRunning {
 						t.Fatalf("the refused replacement left the old VM %s not running (found %v)", old, ok)
 					}
 				},
 				Config: cbdConfig(h, "user_data = \"#cloud-config\\n\""),
 				Check: func(*terraform.State) error {
-					if names := h.fb.DomainNames(); len(names) != 1 || names[0] == old {
+					if names := h.FB.DomainNames(); len(names) != 1 || names[0] == old {
 						return fmt.Errorf("domains %v after the replacement, want one new VM in place of %s", names, old)
 					}
 					return nil

@@ -22,15 +22,15 @@ import (
 
 // withSecondNetwork gives the fake host network v6net, which serves IPv6 alone.
 func withSecondNetwork(h *fakeHost) {
-	h.fb.AddNetwork("v6net", true)
-	h.fb.SetNetworkFamilies("v6net", false, true)
+	h.FB.AddNetwork("v6net", true)
+	h.FB.SetNetworkFamilies("v6net", false, true)
 }
 
 // giveAddressesByMAC makes every running domain's agent report, for each of its NICs, the
 // addresses addrs gives that NIC's index.
 func (h *fakeHost) giveAddressesByMAC(addrs func(i int) []libvirt.DomainIPAddr) {
-	h.fb.Inject("DomainInterfaceAddresses", func(_ context.Context, c fake.Call) error {
-		h.fb.UpdateDomain(c.Target, func(d *fake.Domain) {
+	h.FB.Inject("DomainInterfaceAddresses", func(_ context.Context, c fake.Call) error {
+		h.FB.UpdateDomain(c.Target, func(d *fake.Domain) {
 			facts, err := definition.ParseDomain(d.XML)
 			if err != nil {
 				return
@@ -47,7 +47,7 @@ func (h *fakeHost) giveAddressesByMAC(addrs func(i int) []libvirt.DomainIPAddr) 
 // limitsOf is a TestCheckFunc that the fake domain name's NIC i has limits want.
 func (h *fakeHost) nicLimits(name string, i int, want definition.Bandwidth) resource.TestCheckFunc {
 	return func(*terraform.State) error {
-		d, _ := h.fb.Domain(name)
+		d, _ := h.FB.Domain(name)
 		facts, err := definition.ParseDomain(d.XML)
 		if err != nil {
 			return err
@@ -77,7 +77,7 @@ func TestProxyVM_twoNICs(t *testing.T) {
 	uid := statecheck.CompareValue(compare.ValuesSame())
 	nics := tfjsonpath.New("network_interfaces")
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{
@@ -140,7 +140,7 @@ func TestProxyVM_oneNICAsAListIsNoChange(t *testing.T) {
 	h := newFakeHost(t)
 	vm := func(extra string) string { return h.config(h.baseImage() + vmConfig("wait_for_ip = false\n  "+extra)) }
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{
@@ -195,7 +195,7 @@ func TestProxyVM_waitForIPv6OnTheSecondNIC(t *testing.T) {
   network_interfaces = [{ network = "default" }, { network = "v6net" }]`))
 	second := tfjsonpath.New("network_interfaces").AtSliceIndex(1)
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{
@@ -226,7 +226,7 @@ func TestProxyVM_badNICsRefusedAtPlan(t *testing.T) {
 	t.Parallel()
 	h := newFakeHost(t)
 	addForeignDomain(h, "admin-vm", "52:54:00:ab:00:99")
-	h.fb.AddNetwork("stopped", false)
+	h.FB.AddNetwork("stopped", false)
 	vm := func(extra string) string { return h.config(h.baseImage() + vmConfig(extra)) }
 	steps := []struct{ config, want string }{
 		// The host's checks, of every NIC.
@@ -257,8 +257,8 @@ func TestProxyVM_badNICsRefusedAtPlan(t *testing.T) {
 	for _, s := range steps {
 		ts = append(ts, resource.TestStep{Config: vm(s.config), PlanOnly: true, ExpectError: regexp.MustCompile(s.want)})
 	}
-	resource.UnitTest(t, resource.TestCase{ProtoV6ProviderFactories: factories(h.newClient), Steps: ts})
-	if names := h.fb.DomainNames(); !slices.Equal(names, []string{"admin-vm"}) {
+	resource.UnitTest(t, resource.TestCase{ProtoV6ProviderFactories: factories(h.NewClient), Steps: ts})
+	if names := h.FB.DomainNames(); !slices.Equal(names, []string{"admin-vm"}) {
 		t.Fatalf("domains on the host: %v, want the foreign one alone", names)
 	}
 }

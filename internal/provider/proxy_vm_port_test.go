@@ -25,9 +25,9 @@ const portVMAddr = "192.168.122.60"
 // the connects in tries.
 func (h *fakeHost) portOpensAfter(n int32, tries *atomic.Int32) {
 	ap := netip.MustParseAddrPort(portVMAddr + ":8888")
-	h.fb.Inject("ProbeGuestPort", func(context.Context, fake.Call) error {
+	h.FB.Inject("ProbeGuestPort", func(context.Context, fake.Call) error {
 		if tries.Add(1) == n {
-			h.fb.ServeGuestPort(ap, func(net.Conn) {})
+			h.FB.ServeGuestPort(ap, func(net.Conn) {})
 		}
 		return nil
 	})
@@ -39,12 +39,12 @@ func (h *fakeHost) portOpensAfter(n int32, tries *atomic.Int32) {
 func TestProxyVM_createWaitsForThePort(t *testing.T) {
 	t.Parallel()
 	h := newFakeHost(t)
-	h.giveAddress(portVMAddr)
+	h.GiveAddress(portVMAddr)
 	var tries atomic.Int32
 	h.portOpensAfter(3, &tries)
 	cfg := func(port string) string { return h.config(h.baseImage() + vmConfig("wait_for_port = "+port)) }
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{
@@ -57,7 +57,7 @@ func TestProxyVM_createWaitsForThePort(t *testing.T) {
 						if n := tries.Load(); n < 3 {
 							t.Errorf("the create returned after %d connects; the port opened at the third", n)
 						}
-						for _, c := range h.fb.GuestConnects() {
+						for _, c := range h.FB.GuestConnects() {
 							if c != portVMAddr+":8888" {
 								t.Errorf("connected to %s, not the VM's address", c)
 							}
@@ -82,14 +82,14 @@ func TestProxyVM_createWaitsForThePort(t *testing.T) {
 func TestProxyVM_startWaitsForThePort(t *testing.T) {
 	t.Parallel()
 	h := newFakeHost(t)
-	h.giveAddress(portVMAddr)
+	h.GiveAddress(portVMAddr)
 	var tries atomic.Int32
 	h.portOpensAfter(2, &tries)
 	cfg := func(running string) string {
 		return h.config(h.baseImage() + vmConfig("wait_for_port = 8888\n  running = "+running))
 	}
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: cfg("false"), Check: func(*terraform.State) error {
@@ -122,24 +122,24 @@ func TestProxyVM_portWaitsThatFail(t *testing.T) {
 		{"never opens", func(*fakeHost) {},
 			wrapped("Nothing accepted a TCP connection to "+portVMAddr+":8888 (from the host, via direct-tcpip) within 2s",
 				"connects tried, the last:", "Connection refused", "tainted", "serial console", "Booting the kernel.")},
-		{"forwarding refused, no nc", func(h *fakeHost) { h.fb.RefuseGuestForwarding(false) },
+		{"forwarding refused, no nc", func(h *fakeHost) { h.FB.RefuseGuestForwarding(false) },
 			wrapped("refuses TCP forwarding and the host has no nc", "netcat-openbsd", "tainted", "Booting the kernel.")},
 		{"the host drops the channel every time", func(h *fakeHost) {
-			h.fb.FailAlways("ProbeGuestPort", errors.New("the exec channel running nc on the host ended without a status: EOF"))
+			h.FB.FailAlways("ProbeGuestPort", errors.New("the exec channel running nc on the host ended without a status: EOF"))
 		}, wrapped("Nothing accepted a TCP connection", "within 2s", "ended without a status", "tainted")},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			h := newFakeHost(t)
-			h.giveAddress(portVMAddr)
-			h.fb.Inject("DomainGetXMLDesc", func(_ context.Context, c fake.Call) error {
-				h.fb.WriteConsole(c.Target, "Booting the kernel.\r\n")
+			h.GiveAddress(portVMAddr)
+			h.FB.Inject("DomainGetXMLDesc", func(_ context.Context, c fake.Call) error {
+				h.FB.WriteConsole(c.Target, "Booting the kernel.\r\n")
 				return nil
 			})
 			tc.setup(h)
 			cfg := h.config(h.baseImage() + vmConfig("wait_for_port = 8888\n  timeouts {\n    create = \"2s\"\n  }"))
 			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: factories(h.newClient),
+				ProtoV6ProviderFactories: factories(h.NewClient),
 				CheckDestroy:             h.checkNothingLeft,
 				Steps: []resource.TestStep{
 					{Config: cfg, ExpectError: tc.want},
@@ -157,7 +157,7 @@ func TestProxyVM_portWaitNeedsTheAddressWait(t *testing.T) {
 	t.Parallel()
 	h := newFakeHost(t)
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		Steps: []resource.TestStep{
 			{Config: h.config(h.baseImage() + vmConfig("wait_for_port = 8888\n  wait_for_ip = false")), PlanOnly: true,
 				ExpectError: wrapped("wait_for_port connects to the address the wait for an address finds, but wait_for_ip is false")},
@@ -167,7 +167,7 @@ func TestProxyVM_portWaitNeedsTheAddressWait(t *testing.T) {
 				ExpectError: wrapped("wait_for_port is 65536; it must be 1 to 65535")},
 		},
 	})
-	if names := h.fb.DomainNames(); len(names) != 0 {
+	if names := h.FB.DomainNames(); len(names) != 0 {
 		t.Fatalf("domains made: %v", names)
 	}
 }

@@ -2,12 +2,7 @@ package provider
 
 import (
 	"fmt"
-	"strings"
 	"testing"
-
-	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/hashicorp/terraform-plugin-testing/compare"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -42,7 +37,7 @@ resource "kvm2_proxy_vm" "egress" {
 // the marks in them) say vcpus and memory, the overlay has disk GiB.
 func (h *fakeHost) wantHostSizes(vcpus, memory, disk int) resource.TestCheckFunc {
 	return func(s *terraform.State) error {
-		d, ok := h.fb.Domain("egress-1")
+		d, ok := h.FB.Domain("egress-1")
 		if !ok {
 			return fmt.Errorf("domain egress-1 is gone")
 		}
@@ -61,7 +56,7 @@ func (h *fakeHost) wantHostSizes(vcpus, memory, disk int) resource.TestCheckFunc
 			}
 		}
 		uid := s.RootModule().Resources[vmAddr].Primary.Attributes["uid"]
-		v, ok := h.fb.Volume(fake.DefaultPool, "egress-1."+uid+".qcow2")
+		v, ok := h.FB.Volume(fake.DefaultPool, "egress-1."+uid+".qcow2")
 		if !ok || v.Capacity != uint64(disk)<<30 {
 			return fmt.Errorf("overlay of uid %s: %+v; want %d GiB", uid, v, disk)
 		}
@@ -94,7 +89,7 @@ func TestProxyVM_resize(t *testing.T) {
 	}
 	inPlace := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionUpdate)}}
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{
@@ -142,13 +137,13 @@ func TestProxyVM_resizeDriftIsPutBack(t *testing.T) {
 	h := newFakeHost(t)
 	cfg := h.config(h.baseImage() + sizedVMConfig(1, 128, 4, false))
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: cfg},
 			{
 				PreConfig: func() {
-					h.fb.UpdateDomain("egress-1", func(d *fake.Domain) {
+					h.FB.UpdateDomain("egress-1", func(d *fake.Domain) {
 						f, _ := definition.ParseDomain(d.XML)
 						x, err := definition.ResizeDomainXML(d.XML, "", 4, 128, *f.Mark)
 						if err != nil {
@@ -168,35 +163,4 @@ func TestProxyVM_resizeDriftIsPutBack(t *testing.T) {
 			},
 		},
 	})
-}
-
-func TestRestartWarning(t *testing.T) {
-	t.Parallel()
-	state := proxyVMModel{
-		ID: types.StringValue("lab/egress-1"), VCPUs: types.Int64Value(1), MemoryMiB: types.Int64Value(128),
-		DiskGiB: types.Int64Value(4), Running: types.BoolValue(true), State: types.StringValue("running"),
-	}
-	with := func(f func(*proxyVMModel)) proxyVMModel { m := state; f(&m); return m }
-	tests := []struct {
-		name    string
-		plan    proxyVMModel
-		replace path.Paths
-		want    string // "": no warning
-	}{
-		{"vcpus", with(func(m *proxyVMModel) { m.VCPUs = types.Int64Value(2) }), nil, "vcpus 1 -> 2"},
-		{"memory", with(func(m *proxyVMModel) { m.MemoryMiB = types.Int64Value(256) }), nil, "memory_mib 128 -> 256"},
-		{"disk only", with(func(m *proxyVMModel) { m.DiskGiB = types.Int64Value(8) }), nil, ""},
-		{"stopping", with(func(m *proxyVMModel) { m.VCPUs = types.Int64Value(2); m.Running = types.BoolValue(false) }), nil, ""},
-		{"replaced anyway", with(func(m *proxyVMModel) { m.VCPUs = types.Int64Value(2) }), path.Paths{path.Root("name")}, ""},
-	}
-	for _, tt := range tests {
-		d := restartWarning(tt.plan, state, tt.replace)
-		switch {
-		case tt.want == "" && len(d) != 0:
-			t.Errorf("%s: unexpected %v", tt.name, d)
-		case tt.want != "" && (len(d) != 1 || d[0].Severity() != diag.SeverityWarning || !strings.Contains(d[0].Detail(), tt.want) ||
-			!strings.Contains(d[0].Summary(), "lab/egress-1 will be restarted")):
-			t.Errorf("%s: %v", tt.name, d)
-		}
-	}
 }

@@ -20,6 +20,8 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/providertest"
 )
 
 const vmAddr = "kvm2_proxy_vm.egress"
@@ -41,11 +43,11 @@ resource "kvm2_proxy_vm" "egress" {
 func TestProxyVM_createWaitsForIPAndImportsWithEmptyPlan(t *testing.T) {
 	t.Parallel()
 	h := newFakeHost(t)
-	h.giveAddress("192.168.122.50")
+	h.GiveAddress("192.168.122.50")
 	cfg := h.config(h.baseImage() + vmConfig(`tag = "fleet-a"
   user_data = "#!/bin/sh\necho hello\n"`))
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{
@@ -57,10 +59,10 @@ func TestProxyVM_createWaitsForIPAndImportsWithEmptyPlan(t *testing.T) {
 					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("network"), knownvalue.StringExact("default")),
 					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("bridge"), knownvalue.Null()),
 					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data_sha256"),
-						knownvalue.StringExact(userDataSHA256("#!/bin/sh\necho hello\n"))),
+						knownvalue.StringExact(rules.UserDataSHA256([]byte("#!/bin/sh\necho hello\n")))),
 					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("uid"), knownvalue.StringRegexp(regexp.MustCompile(`.{16,}`))),
 					statecheck.ExpectKnownValue("kvm2_base_image.base", tfjsonpath.New("id"), knownvalue.StringExact("lab/default/base.qcow2")),
-					statecheck.ExpectKnownValue("kvm2_base_image.base", tfjsonpath.New("sha256"), knownvalue.StringExact(h.imageSHA)),
+					statecheck.ExpectKnownValue("kvm2_base_image.base", tfjsonpath.New("sha256"), knownvalue.StringExact(h.ImageSHA)),
 				},
 			},
 			{
@@ -111,11 +113,11 @@ func TestProxyVM_importWithUserDataReadsItBack(t *testing.T) {
 	const userData = "#!/bin/sh\necho imported\n"
 	cfg := importUserDataConfig(h, "user_data = "+hclString(userData))
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNoDomains,
 		Steps: []resource.TestStep{
 			{
-				PreConfig: func() { h.createOutOfBand("egress-1", "", userData) },
+				PreConfig: func() { h.CreateOutOfBand("egress-1", "", userData) },
 				Config:    cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionNoop),
@@ -125,7 +127,7 @@ func TestProxyVM_importWithUserDataReadsItBack(t *testing.T) {
 					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data"), knownvalue.StringExact(userData)),
 				},
 				Check: func(*terraform.State) error {
-					if n := h.seedReads(); n != 1 {
+					if n := h.SeedReads(); n != 1 {
 						return fmt.Errorf("the seed was read %d times, want once (by the import)", n)
 					}
 					return nil
@@ -146,11 +148,11 @@ func TestProxyVM_importUserDataVMIntoWriteOnlyConfiguration(t *testing.T) {
 	const userData = "#!/bin/sh\necho imported\n"
 	cfg := importUserDataConfig(h, "user_data_wo = "+hclString(userData))
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNoDomains,
 		Steps: []resource.TestStep{
 			{
-				PreConfig: func() { h.createOutOfBand("egress-1", "", userData) },
+				PreConfig: func() { h.CreateOutOfBand("egress-1", "", userData) },
 				Config:    cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectResourceAction(vmAddr, plancheck.ResourceActionUpdate),
@@ -179,19 +181,19 @@ func TestProxyVM_importUntrustedUserDataUpdatesInPlace(t *testing.T) {
 	}{
 		{"seed content replaced", func(h *fakeHost) {
 			seed := "egress-1.oob-egress-1.cidata.iso"
-			v, ok := h.fb.Volume(fake.DefaultPool, seed)
+			v, ok := h.FB.Volume(fake.DefaultPool, seed)
 			if !ok {
-				h.t.Fatal("no seed volume")
+				h.T.Fatal("no seed volume")
 			}
 			iso, err := definition.SeedISO(definition.SeedSpec{InstanceID: "x", Hostname: "egress-1", UserData: []byte("#!/bin/sh\necho other\n")})
 			if err != nil {
-				h.t.Fatal(err)
+				h.T.Fatal(err)
 			}
 			v.Content, v.SHA256, v.Capacity = iso, "", uint64(len(iso))
-			h.fb.AddVolume(fake.DefaultPool, v)
+			h.FB.AddVolume(fake.DefaultPool, v)
 		}, 1},
 		{"mark of an earlier version", func(h *fakeHost) {
-			h.fb.UpdateDomain("egress-1", func(d *fake.Domain) {
+			h.FB.UpdateDomain("egress-1", func(d *fake.Domain) {
 				d.XML = regexp.MustCompile(`<kvm2:user-data-source>[^<]*</kvm2:user-data-source>`).ReplaceAllString(d.XML, "")
 			})
 		}, 0},
@@ -201,12 +203,12 @@ func TestProxyVM_importUntrustedUserDataUpdatesInPlace(t *testing.T) {
 			h := newFakeHost(t)
 			cfg := importUserDataConfig(h, "user_data = "+hclString(userData))
 			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: factories(h.newClient),
+				ProtoV6ProviderFactories: factories(h.NewClient),
 				CheckDestroy:             h.checkNoDomains,
 				Steps: []resource.TestStep{
 					{
 						PreConfig: func() {
-							h.createOutOfBand("egress-1", "", userData)
+							h.CreateOutOfBand("egress-1", "", userData)
 							tc.change(h)
 						},
 						Config: cfg,
@@ -218,7 +220,7 @@ func TestProxyVM_importUntrustedUserDataUpdatesInPlace(t *testing.T) {
 							statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data"), knownvalue.StringExact(userData)),
 						},
 						Check: func(*terraform.State) error {
-							if n := h.seedReads(); n != tc.reads {
+							if n := h.SeedReads(); n != tc.reads {
 								return fmt.Errorf("the seed was read %d times, want %d", n, tc.reads)
 							}
 							return nil
@@ -241,18 +243,18 @@ func TestProxyVM_importWriteOnlyVMNeverReadsUserData(t *testing.T) {
 	userData := "#!/bin/sh\necho " + sentinel + "\n"
 	cfg := importUserDataConfig(h, "user_data_wo = "+hclString(userData))
 	noRead := func(s *terraform.State) error {
-		if n := h.seedReads(); n != 0 {
+		if n := h.SeedReads(); n != 0 {
 			return fmt.Errorf("the seed of a write-only VM was read %d times", n)
 		}
 		return stateLacks(s, sentinel)
 	}
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNoDomains,
 		Steps: []resource.TestStep{
 			{
 				PreConfig: func() {
-					h.createOutOfBandWith("egress-1", "", userData, func(r *kvm2.CreateRequest) { r.WriteOnlyUserData = true })
+					h.CreateOutOfBandWith("egress-1", "", userData, func(r *kvm2.CreateRequest) { r.WriteOnlyUserData = true })
 				},
 				Config: cfg,
 				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
@@ -260,7 +262,7 @@ func TestProxyVM_importWriteOnlyVMNeverReadsUserData(t *testing.T) {
 				}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data_sha256"), knownvalue.StringExact(userDataSHA256(userData))),
+					statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data_sha256"), knownvalue.StringExact(rules.UserDataSHA256([]byte(userData)))),
 				},
 				Check: noRead,
 			},
@@ -281,7 +283,7 @@ func TestProxyVM_writeOnlyUserDataNeverInState(t *testing.T) {
 	h := newFakeHost(t)
 	const sentinel = "wo-sentinel-8c1f2e"
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{{
 			Config: h.config(h.baseImage() + vmConfig(`wait_for_ip = false
@@ -291,7 +293,7 @@ func TestProxyVM_writeOnlyUserDataNeverInState(t *testing.T) {
 				statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data_wo"), knownvalue.Null()),
 				statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data"), knownvalue.Null()),
 				statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data_sha256"),
-					knownvalue.StringExact(userDataSHA256("#!/bin/sh\necho "+sentinel+"\n"))),
+					knownvalue.StringExact(rules.UserDataSHA256([]byte("#!/bin/sh\necho "+sentinel+"\n")))),
 			},
 			Check: func(s *terraform.State) error { return stateLacks(s, sentinel) },
 		}, {
@@ -305,7 +307,7 @@ func TestProxyVM_writeOnlyUserDataNeverInState(t *testing.T) {
 			}},
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data_sha256"),
-					knownvalue.StringExact(userDataSHA256("#!/bin/sh\necho changed\n"))),
+					knownvalue.StringExact(rules.UserDataSHA256([]byte("#!/bin/sh\necho changed\n")))),
 			},
 		}},
 	})
@@ -333,15 +335,15 @@ func TestProxyVM_drift(t *testing.T) {
 		action plancheck.ResourceActionType
 	}{
 		{"deleted out of band", func(h *fakeHost) {
-			deleteThroughCore(t, h.client(), "lab/egress-1")
+			providertest.DeleteThroughCore(t, h.Client(), "lab/egress-1")
 		}, plancheck.ResourceActionCreate},
 		{"stopped out of band", func(h *fakeHost) {
-			h.fb.SetDomainState("egress-1", libvirt.DomainShutoff)
+			h.FB.SetDomainState("egress-1", libvirt.DomainShutoff)
 		}, plancheck.ResourceActionUpdate},
 		{"undefined while running", func(h *fakeHost) {
 			// As libvirt does it: undefining a running domain leaves it transient and clears its
 			// autostart flag.
-			h.fb.UpdateDomain("egress-1", func(d *fake.Domain) { d.Transient, d.Autostart = true, false })
+			h.FB.UpdateDomain("egress-1", func(d *fake.Domain) { d.Transient, d.Autostart = true, false })
 		}, plancheck.ResourceActionDestroyBeforeCreate},
 	}
 	for _, tt := range tests {
@@ -350,7 +352,7 @@ func TestProxyVM_drift(t *testing.T) {
 			h := newFakeHost(t)
 			cfg := h.config(h.baseImage() + vmConfig(`wait_for_ip = false`))
 			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: factories(h.newClient),
+				ProtoV6ProviderFactories: factories(h.NewClient),
 				CheckDestroy:             h.checkNothingLeft,
 				Steps: []resource.TestStep{
 					{Config: cfg},
@@ -375,7 +377,7 @@ func TestProxyVM_inPlaceTagAndRunning(t *testing.T) {
 	t.Parallel()
 	h := newFakeHost(t)
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: h.config(h.baseImage() + vmConfig(`wait_for_ip = false
@@ -407,18 +409,18 @@ func TestProxyVM_errors(t *testing.T) {
 		{
 			name: "foreign domain under the name",
 			setup: func(h *fakeHost) {
-				h.fb.AddDomain(fake.Domain{Name: "egress-1", XML: "<domain type='qemu'><name>egress-1</name></domain>"})
+				h.FB.AddDomain(fake.Domain{Name: "egress-1", XML: "<domain type='qemu'><name>egress-1</name></domain>"})
 			},
 			want: `(?s)Unable to create proxy VM lab/egress-1.*carries no kvm2 mark.*Rename`,
 		},
 		{
 			name: "permanent failure not retried",
 			setup: func(h *fakeHost) {
-				h.fb.FailAlways("DomainDefineXML", fake.LibvirtError(libvirt.ErrXMLError, "bad xml"))
+				h.FB.FailAlways("DomainDefineXML", fake.LibvirtError(libvirt.ErrXMLError, "bad xml"))
 			},
 			want: `(?s)Unable to create proxy VM lab/egress-1.*Retrying will not help`,
 			check: func(h *fakeHost) error {
-				if n := h.fb.Count("DomainDefineXML"); n != 1 {
+				if n := h.FB.Count("DomainDefineXML"); n != 1 {
 					return fmt.Errorf("DomainDefineXML called %d times, want 1", n)
 				}
 				return nil
@@ -427,7 +429,7 @@ func TestProxyVM_errors(t *testing.T) {
 		{
 			name: "pool too small",
 			setup: func(h *fakeHost) {
-				h.fb.UpdatePool(fake.DefaultPool, func(p *fake.StoragePool) { p.Available = 4096 })
+				h.FB.UpdatePool(fake.DefaultPool, func(p *fake.StoragePool) { p.Available = 4096 })
 			},
 			want: `(?s)Unable to create.*4096 bytes free.*another pool/host`,
 		},
@@ -436,7 +438,7 @@ func TestProxyVM_errors(t *testing.T) {
 			setup: func(h *fakeHost) {},
 			want:  `(?s)Unable to create proxy VM lab/egress-1.*No IPv4 address was reported within 1s.*tainted`,
 			check: func(h *fakeHost) error {
-				if _, ok := h.fb.Domain("egress-1"); !ok {
+				if _, ok := h.FB.Domain("egress-1"); !ok {
 					return fmt.Errorf("the domain was removed; it should stay, tracked as tainted")
 				}
 				return nil
@@ -452,7 +454,7 @@ func TestProxyVM_errors(t *testing.T) {
 				extra = "timeouts {\n    create = \"1s\"\n  }"
 			}
 			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: factories(h.newClient),
+				ProtoV6ProviderFactories: factories(h.NewClient),
 				Steps: []resource.TestStep{
 					{Config: h.config(h.baseImage())},
 					{
@@ -468,7 +470,7 @@ func TestProxyVM_errors(t *testing.T) {
 									t.Error(err)
 								}
 							}
-							h.fb.ClearFaults("")
+							h.FB.ClearFaults("")
 						},
 						Config:             h.config(h.baseImage() + vmConfig(extra)),
 						PlanOnly:           true,
@@ -484,18 +486,18 @@ func TestProxyVM_transientFailureRetried(t *testing.T) {
 	t.Parallel()
 	h := newFakeHost(t)
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: h.config(h.baseImage())},
 			{
 				PreConfig: func() {
-					h.fb.FailNth("DomainLookupByName", 1, fake.LibvirtError(libvirt.ErrInternalError, "daemon busy"))
-					h.fb.ResetCalls()
+					h.FB.FailNth("DomainLookupByName", 1, fake.LibvirtError(libvirt.ErrInternalError, "daemon busy"))
+					h.FB.ResetCalls()
 				},
 				Config: h.config(h.baseImage() + vmConfig(`wait_for_ip = false`)),
 				Check: func(*terraform.State) error {
-					if n := h.fb.Count("DomainDefineXML"); n != 1 {
+					if n := h.FB.Count("DomainDefineXML"); n != 1 {
 						return fmt.Errorf("DomainDefineXML called %d times, want 1", n)
 					}
 					return nil
@@ -584,7 +586,7 @@ func TestProxyVM_planTimeValidation(t *testing.T) {
 	for _, tt := range tests {
 		steps = append(steps, refusalStep(t, tt.name, h.config(tt.body), tt.want))
 	}
-	resource.UnitTest(t, resource.TestCase{ProtoV6ProviderFactories: factories(h.newClient), Steps: steps})
+	resource.UnitTest(t, resource.TestCase{ProtoV6ProviderFactories: factories(h.NewClient), Steps: steps})
 }
 
 // TestProxyVM_writeOnlyUserDataNeverLogged runs a create with TRACE logging to a file and
@@ -600,7 +602,7 @@ func TestProxyVM_writeOnlyUserDataNeverLogged(t *testing.T) {
 	// Through the environment: the test harness logs the configuration text itself.
 	t.Setenv("TF_VAR_user_data", "#!/bin/sh\necho "+sentinel+"\n")
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{{
 			Config: h.config(h.baseImage() + vmConfig(`wait_for_ip = false
@@ -612,7 +614,7 @@ variable "user_data" {
 `),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(vmAddr, tfjsonpath.New("user_data_sha256"),
-					knownvalue.StringExact(userDataSHA256("#!/bin/sh\necho "+sentinel+"\n"))),
+					knownvalue.StringExact(rules.UserDataSHA256([]byte("#!/bin/sh\necho "+sentinel+"\n")))),
 			},
 		}},
 	})
@@ -635,19 +637,19 @@ func TestProxyVM_planTimePoolSpace(t *testing.T) {
 	t.Parallel()
 	h := newFakeHost(t)
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: h.config(h.baseImage())},
 			{
-				PreConfig:   func() { h.fb.UpdatePool(fake.DefaultPool, func(p *fake.StoragePool) { p.Available = 10 }) },
+				PreConfig:   func() { h.FB.UpdatePool(fake.DefaultPool, func(p *fake.StoragePool) { p.Available = 10 }) },
 				Config:      h.config(h.baseImage() + vmConfig(`wait_for_ip = false`)),
 				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(fmt.Sprintf(`(?s)Unable to create proxy VM lab/egress-1.*10 bytes free, but %d bytes\s+are\s+needed`, len(fakeImage))),
+				ExpectError: regexp.MustCompile(fmt.Sprintf(`(?s)Unable to create proxy VM lab/egress-1.*10 bytes free, but %d bytes\s+are\s+needed`, len(providertest.FakeImage))),
 			},
 			{
 				PreConfig: func() {
-					h.fb.FailAlways("StoragePoolGetInfo", fake.LibvirtError(libvirt.ErrInternalError, "busy"))
+					h.FB.FailAlways("StoragePoolGetInfo", fake.LibvirtError(libvirt.ErrInternalError, "busy"))
 				},
 				Config:             h.config(h.baseImage() + vmConfig(`wait_for_ip = false`)),
 				PlanOnly:           true,
@@ -655,8 +657,8 @@ func TestProxyVM_planTimePoolSpace(t *testing.T) {
 			},
 			{
 				PreConfig: func() {
-					h.fb.ClearFaults("")
-					h.fb.UpdatePool(fake.DefaultPool, func(p *fake.StoragePool) { p.Available = fake.DefaultPoolAvailable })
+					h.FB.ClearFaults("")
+					h.FB.UpdatePool(fake.DefaultPool, func(p *fake.StoragePool) { p.Available = fake.DefaultPoolAvailable })
 				},
 				Config: h.config(h.baseImage()),
 			},
@@ -678,10 +680,10 @@ func TestProxyVM_importedUserDataNeverLogged(t *testing.T) {
 	// Through the environment: the test harness logs the configuration text itself.
 	t.Setenv("TF_VAR_user_data", userData)
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNoDomains,
 		Steps: []resource.TestStep{{
-			PreConfig: func() { h.createOutOfBand("egress-1", "", userData) },
+			PreConfig: func() { h.CreateOutOfBand("egress-1", "", userData) },
 			Config: importUserDataConfig(h, "user_data = var.user_data") + `
 variable "user_data" {
   type      = string
@@ -716,9 +718,9 @@ func TestProxyVM_createdButNotReadBackStaysInState(t *testing.T) {
 	extra := "wait_for_ip = false\n  timeouts {\n    create = \"1s\"\n  }"
 	var firstUID string
 	markUID := func() (string, error) {
-		d, ok := h.fb.Domain("egress-1")
+		d, ok := h.FB.Domain("egress-1")
 		if !ok {
-			return "", fmt.Errorf("no domain egress-1 on the host (domains %v)", h.fb.DomainNames())
+			return "", fmt.Errorf("no domain egress-1 on the host (domains %v)", h.FB.DomainNames())
 		}
 		facts, err := definition.ParseDomain(d.XML)
 		if err != nil || facts.Mark == nil {
@@ -727,20 +729,20 @@ func TestProxyVM_createdButNotReadBackStaysInState(t *testing.T) {
 		return facts.Mark.UID, nil
 	}
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		CheckDestroy:             h.checkNothingLeft,
 		Steps: []resource.TestStep{
 			{Config: h.config(h.baseImage())},
 			{
 				// Every definition read fails once the VM is defined: its read-back, then each
 				// retry's adoption.
-				PreConfig:   func() { h.fb.FailAlways("DomainGetXMLDesc", errors.New("connection reset")) },
+				PreConfig:   func() { h.FB.FailAlways("DomainGetXMLDesc", errors.New("connection reset")) },
 				Config:      h.config(h.baseImage() + vmConfig(extra)),
 				ExpectError: regexp.MustCompile(`(?s)Unable to create proxy VM lab/egress-1.*created on the host but not read back.*tainted`),
 			},
 			{
 				PreConfig: func() {
-					h.fb.ClearFaults("")
+					h.FB.ClearFaults("")
 					uid, err := markUID()
 					if err != nil {
 						t.Fatal(err)
@@ -764,10 +766,10 @@ func TestProxyVM_createdButNotReadBackStaysInState(t *testing.T) {
 						return err
 					case uid == firstUID || got != uid:
 						return fmt.Errorf("state uid %s, host uid %s, first uid %s: want the first VM replaced by the one in state", got, uid, firstUID)
-					case len(h.fb.DomainNames()) != 1:
-						return fmt.Errorf("domains on the host: %v", h.fb.DomainNames())
+					case len(h.FB.DomainNames()) != 1:
+						return fmt.Errorf("domains on the host: %v", h.FB.DomainNames())
 					}
-					for _, v := range h.fb.VolumeNames(fake.DefaultPool) {
+					for _, v := range h.FB.VolumeNames(fake.DefaultPool) {
 						if strings.Contains(v, firstUID) {
 							return fmt.Errorf("volume %s of the first VM left", v)
 						}

@@ -130,7 +130,7 @@ func TestPlan_unchangedVMPlansNoChange(t *testing.T) {
 				t.Fatalf("prior state without a uid: %v", prior)
 			}
 			want := privateKeys(t, c.private)
-			want[privateReplacedUID], _ = json.Marshal(uid)
+			want["replaced_uid"], _ = json.Marshal(uid) // the private key of the uid a replacement takes over
 			got := privateKeys(t, resp.PlannedPrivate)
 			if len(got) != len(want) {
 				t.Errorf("private state %s, want the keys of %v", resp.PlannedPrivate, want)

@@ -33,10 +33,10 @@ func TestProxyVMs_listsNICsAndIPv6(t *testing.T) {
 	entry := tfjsonpath.New("vms").AtSliceIndex(0)
 	nic := func(i int) tfjsonpath.Path { return entry.AtMapKey("network_interfaces").AtSliceIndex(i) }
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories(h.newClient),
+		ProtoV6ProviderFactories: factories(h.NewClient),
 		Steps: []resource.TestStep{{
 			PreConfig: func() {
-				h.createOutOfBandWith("egress-1", "fleet-n", "", func(r *kvm2.CreateRequest) {
+				h.CreateOutOfBandWith("egress-1", "fleet-n", "", func(r *kvm2.CreateRequest) {
 					r.NICs = []definition.NIC{{Network: "default", MAC: "52:54:00:ab:00:01"}, {Network: "v6net", MAC: "52:54:00:ab:00:02"}}
 				})
 			},
