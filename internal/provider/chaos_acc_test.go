@@ -104,9 +104,19 @@ func runWalk(t *testing.T, seed uint64, sh *walkers, idx int) {
 		actions: mustCLI(t).atLeast(1, 14), steps: steps, budget: budget, shared: sh, idx: idx}
 	w.joinWalkers() // in a multi-walker run: the cleanups that let the others go on
 	w.makePools()   // removed after the sweep below
+	failedAt := 0   // the first step after which the test had failed; 0: none (or a t.Fatal mid-step)
 	t.Cleanup(func() {
 		if t.Failed() {
-			t.Logf("REPLAY: KVM2_CHAOS_SEED=%d KVM2_CHAOS_STEPS=%d KVM2_CHAOS_FAULTS=%s make chaos   (failed at step %d, %d violations)", seed, steps, os.Getenv("KVM2_CHAOS_FAULTS"), w.step, w.violations)
+			at := w.step // a t.Fatal stops the walk in its step; steps+1 is the final destroy
+			if failedAt > 0 {
+				at = failedAt
+			}
+			replay := fmt.Sprintf("KVM2_CHAOS_SEED=%d KVM2_CHAOS_STEPS=%d KVM2_CHAOS_FAULTS=%s make chaos", seed, steps, os.Getenv("KVM2_CHAOS_FAULTS"))
+			if sh != nil { // a walker walks only beside the others: replay the run
+				replay = fmt.Sprintf("KVM2_CHAOS_SEED=%d KVM2_CHAOS_WALKERS=%d KVM2_CHAOS_STEPS=%d KVM2_CHAOS_FAULTS=%s make chaos-walkers   (walker %d)",
+					seed-uint64(idx)<<32, len(sh.all), steps, os.Getenv("KVM2_CHAOS_FAULTS"), idx)
+			}
+			t.Logf("REPLAY: %s   (failed at step %d, %d violations)", replay, at, w.violations)
 		}
 		w.waitOthers() // walker 0's images go last
 		defer w.checking()()
@@ -124,14 +134,22 @@ func runWalk(t *testing.T, seed uint64, sh *walkers, idx int) {
 			break
 		}
 		w.walkStep()
+		if t.Failed() && failedAt == 0 {
+			failedAt = w.step
+		}
 		if t.Failed() && w.violations == 0 {
-			break // the walk itself broke (a fatal error above): no point going on
+			t.Logf("step %d: the walk broke (an error above, not a violation): it stops here", w.step)
+			w.step++ // this step was taken
+			break
 		}
 	}
 	walked := w.step - 1 // the steps taken: all of them, or as many as the budget allowed
 	w.step = steps + 1
 	w.finishShared()
 	t.Logf("chaos seed %d: %d of %d steps in %v; %s; %d violations", seed, walked, steps, time.Since(start).Round(time.Second), w.summary(), w.violations)
+	if failedAt > 0 && w.violations == 0 {
+		return // a broken walk's coverage says nothing: the error above is the failure
+	}
 	w.checkCoverage(walked == steps)
 	w.checkShapes(walked == steps)
 }

@@ -432,10 +432,7 @@ func (w *chaosWalk) waitHosts(t *testing.T) {
 	t.Helper()
 	for _, h := range w.hosts {
 		wait := budget.DaemonBack.Start()
-		for !h.answers() && !wait.Over() {
-			time.Sleep(500 * time.Millisecond)
-		}
-		if h.answers() {
+		if answersWithin(wait, h.answers) {
 			continue
 		}
 		t.Errorf("host %s: %v; restarting its sshd and libvirtd", h.key, wait.Errorf("no answer over SSH"))

@@ -4,7 +4,7 @@ package provider
 
 // The multi-walker chaos run: KVM2_CHAOS_WALKERS walks (chaos_acc_test.go) at the same time on
 // the shared lab hosts, each with its own state, run name, pool, foreign fleet and seed
-// (KVM2_CHAOS_SEED + its number), as several Terraform runs on the same hosts are (Terragrunt
+// (KVM2_CHAOS_SEED + its number << 32: walkerSeed), as several Terraform runs on the same hosts are (Terragrunt
 // run --all, parallel CI jobs, two operators). Walker 0 owns the base images; the others' VMs
 // name them by id (base_image_id as a string, as a state of VMs beside a state of images does),
 // so walker 0's probes on its images (removal, replacement, its pool stopped) meet the others'
@@ -64,7 +64,7 @@ func TestAccChaos_walkers(t *testing.T) {
 	for i := range n {
 		t.Run(fmt.Sprintf("walker%d", i), func(t *testing.T) {
 			t.Parallel()
-			runWalk(t, seed+uint64(i), sh, i)
+			runWalk(t, walkerSeed(seed, i), sh, i)
 		})
 	}
 }
