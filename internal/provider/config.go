@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -206,13 +204,12 @@ func checkHostAuth(name string, h hostModel) diag.Diagnostic {
 	if !h.SSHConfigFile.IsNull() {
 		return nil // its IdentityFile may be the way; the core says so at configure if it is not
 	}
-	if !h.PrivateKeyFile.IsNull() || !h.PrivateKey.IsNull() || h.UseAgent.ValueBool() {
+	err := rules.ValidateSSHAuth(h.PrivateKeyFile.ValueString(), h.PrivateKey.ValueString(), h.UseAgent.ValueBool())
+	if err == nil {
 		return nil
 	}
 	return diag.NewAttributeErrorDiagnostic(path.Root("hosts").AtMapKey(name),
-		"Missing SSH authentication",
-		fmt.Sprintf("Host %q sets none of private_key_file, private_key and use_agent = true. "+
-			"Set at least one so the provider can log in to the host.", name))
+		"Missing SSH authentication", fmt.Sprintf("Host %q has %v, so the provider cannot log in to it.", name, err))
 }
 
 func (p *kvm2Provider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
@@ -277,10 +274,10 @@ func hostFromModel(h hostModel) kvm2.HostConfig {
 		Address:        h.Address.ValueString(),
 		Port:           int(h.Port.ValueInt64()),
 		User:           h.User.ValueString(),
-		PrivateKeyFile: expandHome(h.PrivateKeyFile.ValueString()),
+		PrivateKeyFile: hostconfig.ExpandHome(h.PrivateKeyFile.ValueString()),
 		PrivateKey:     h.PrivateKey.ValueString(),
 		UseAgent:       h.UseAgent.ValueBool(),
-		KnownHostsFile: expandHome(h.KnownHostsFile.ValueString()),
+		KnownHostsFile: hostconfig.ExpandHome(h.KnownHostsFile.ValueString()),
 		HostKey:        h.HostKey.ValueString(),
 		Socket:         h.Socket.ValueString(),
 		Pool:           h.Pool.ValueString(),
@@ -334,16 +331,4 @@ func checkPrivateKeyAt(at path.Path, host, what, key string) diag.Diagnostics {
 				"cannot be unlocked by the provider: load it into an ssh agent and set use_agent = true.", what, err))
 	}
 	return diags
-}
-
-// expandHome replaces a leading "~/" with the user's home directory.
-func expandHome(p string) string {
-	if p != "~" && !strings.HasPrefix(p, "~/") {
-		return p
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return p
-	}
-	return filepath.Join(home, strings.TrimPrefix(p, "~"))
 }

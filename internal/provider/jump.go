@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/validators"
 )
@@ -135,10 +136,10 @@ func buildJumps(ctx context.Context, host string, list types.List) ([]kvm2.JumpH
 			Address:        m.Address.ValueString(),
 			Port:           int(m.Port.ValueInt64()),
 			User:           m.User.ValueString(),
-			PrivateKeyFile: expandHome(m.PrivateKeyFile.ValueString()),
+			PrivateKeyFile: hostconfig.ExpandHome(m.PrivateKeyFile.ValueString()),
 			PrivateKey:     m.PrivateKey.ValueString(),
 			UseAgent:       m.UseAgent.ValueBool(),
-			KnownHostsFile: expandHome(m.KnownHostsFile.ValueString()),
+			KnownHostsFile: hostconfig.ExpandHome(m.KnownHostsFile.ValueString()),
 			HostKey:        m.HostKey.ValueString(),
 		}
 		at := path.Root("hosts").AtMapKey(host).AtName("jump").AtListIndex(i)

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 )
 
@@ -121,8 +122,8 @@ func TestExpandHome(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
-			if got := expandHome(tt.in); got != tt.want {
-				t.Errorf("expandHome(%q) = %q, want %q", tt.in, got, tt.want)
+			if got := hostconfig.ExpandHome(tt.in); got != tt.want {
+				t.Errorf("hostconfig.ExpandHome(%q) = %q, want %q", tt.in, got, tt.want)
 			}
 		})
 	}

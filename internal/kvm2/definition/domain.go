@@ -1,8 +1,8 @@
 package definition
 
 import (
+	"errors"
 	"fmt"
-	"net"
 	"path"
 	"regexp"
 	"strings"
@@ -114,8 +114,8 @@ func (s DomainSpec) withDefaults() DomainSpec {
 
 // validate rejects a spec libvirt would refuse or misread, naming the offending field.
 func (s DomainSpec) validate() error {
-	if err := ValidateDomainName(s.Name); err != nil {
-		return err
+	if s.Name == "" { // the name's rule is rules.ValidateVMName, checked before a spec is made
+		return errors.New("domain name is empty")
 	}
 	var problems []string
 	add := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
@@ -179,21 +179,6 @@ func checkFilePath(what, p string) error {
 		return fmt.Errorf("%s path %q is not absolute", what, p)
 	case path.Clean(p) != p:
 		return fmt.Errorf("%s path %q is not clean", what, p)
-	}
-	return nil
-}
-
-// checkMAC accepts a 48-bit unicast MAC; libvirt refuses a multicast one.
-func checkMAC(mac string) error {
-	hw, err := net.ParseMAC(mac)
-	if err != nil {
-		return fmt.Errorf("mac %q: %w", mac, err)
-	}
-	if len(hw) != 6 {
-		return fmt.Errorf("mac %q is not 48 bits", mac)
-	}
-	if hw[0]&1 == 1 {
-		return fmt.Errorf("mac %q is a multicast address", mac)
 	}
 	return nil
 }

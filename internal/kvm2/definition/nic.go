@@ -51,16 +51,12 @@ func sameRate(a, b *Rate) bool {
 	return *a == *b
 }
 
-// validateNIC is what libvirt would refuse of one interface, which the core's rules check
-// earlier and with their bounds (rules.ValidateNICs).
+// validateNIC is what the interface's XML needs: one attachment, and an average for a rate. The
+// MAC's rule, and every other bound, is the core's (rules.ValidateNICs), checked before a spec
+// is made.
 func validateNIC(i int, n NIC) error {
 	if (n.Network == "") == (n.Bridge == "") {
 		return fmt.Errorf("interface %d: exactly one of network (%q) and bridge (%q) must be set", i, n.Network, n.Bridge)
-	}
-	if n.MAC != "" {
-		if err := checkMAC(n.MAC); err != nil {
-			return fmt.Errorf("interface %d: %w", i, err)
-		}
 	}
 	for dir, r := range map[string]*Rate{"inbound": n.Bandwidth.Inbound, "outbound": n.Bandwidth.Outbound} {
 		if r != nil && r.Average == 0 {

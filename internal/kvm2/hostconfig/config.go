@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 
@@ -169,7 +168,7 @@ func (h HostConfig) jumpDefaults(knownHosts string) []JumpHost {
 		if j.Port == 0 {
 			j.Port = rules.DefaultJumpPort
 		}
-		if j.PrivateKeyFile == "" && j.PrivateKey == "" && !j.UseAgent {
+		if rules.ValidateSSHAuth(j.PrivateKeyFile, j.PrivateKey, j.UseAgent) != nil {
 			j.PrivateKeyFile, j.PrivateKey, j.UseAgent = h.PrivateKeyFile, h.PrivateKey, h.UseAgent
 		}
 		if j.KnownHostsFile == "" && j.HostKey == "" {
@@ -186,7 +185,7 @@ func defaultKnownHosts() string {
 	if err != nil {
 		return ""
 	}
-	return filepath.Join(home, ".ssh", "known_hosts")
+	return rules.DefaultKnownHostsFile(home)
 }
 
 // Validate reports every problem of c at once. It expects defaults to be applied already
@@ -258,8 +257,8 @@ func checkSSH(knownHostsFile, hostKey, privateKeyFile, privateKey string, useAge
 	if knownHostsFile == "" && hostKey == "" {
 		errs = append(errs, errors.New("no way to verify the host key: set a known_hosts file or a host key"))
 	}
-	if privateKeyFile == "" && privateKey == "" && !useAgent {
-		errs = append(errs, errors.New("no way to authenticate: set a private key file, an inline private key or use the ssh agent"))
+	if err := rules.ValidateSSHAuth(privateKeyFile, privateKey, useAgent); err != nil {
+		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
 }

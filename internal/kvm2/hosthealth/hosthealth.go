@@ -15,6 +15,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // HealthStatus is the verdict of one host check.
@@ -77,12 +78,6 @@ const ReasonUnknownHost = "UnknownHost"
 // typical overlay plus seed.
 const poolLowBytes = 1 << 30
 
-// Fallbacks for a hostconfig.HostConfig whose defaults were not applied.
-const (
-	checkDefaultPool    = "default"
-	checkDefaultNetwork = "default"
-)
-
 // ConnectFunc opens a fresh connection to a configured host; the checker closes it.
 type ConnectFunc func(ctx context.Context, host string) (backend.Backend, error)
 
@@ -127,7 +122,7 @@ func Check(ctx context.Context, hosts map[string]hostconfig.HostConfig, names []
 func checkHost(ctx context.Context, name string, cfg hostconfig.HostConfig, connect ConnectFunc) HostHealth {
 	pool := cfg.Pool
 	if pool == "" {
-		pool = checkDefaultPool
+		pool = rules.DefaultPool // a configuration whose defaults were not applied
 	}
 	h := HostHealth{Host: name, Pool: pool, Connections: cfg.Connections()}
 	h.MaxConcurrentOperations, h.MaxClientRequests = cfg.Concurrency()
@@ -191,7 +186,7 @@ func checkHost(ctx context.Context, name string, cfg hostconfig.HostConfig, conn
 	if cfg.Bridge == "" {
 		network := cfg.Network
 		if network == "" {
-			network = checkDefaultNetwork
+			network = rules.DefaultNetwork
 		}
 		n, err := b.NetworkLookupByName(ctx, network)
 		switch {

@@ -179,6 +179,20 @@ const (
 	HostKeySourceRule = "at most one of known_hosts_file and host_key"
 )
 
+// ValidateSSHAuth requires a way to log in: a private key file, an inline private key or the
+// SSH agent. A host, and each of its jump hosts once the host's credentials are lent to a jump
+// that sets none (JumpAuthDefault), must have one.
+func ValidateSSHAuth(privateKeyFile, privateKey string, useAgent bool) error {
+	if privateKeyFile == "" && privateKey == "" && !useAgent {
+		return errors.New("no way to authenticate: set private_key_file, private_key or use_agent = true")
+	}
+	return nil
+}
+
+// DefaultKnownHostsFile is the known_hosts file of a host that sets neither known_hosts_file
+// nor host_key: ~/.ssh/known_hosts under home.
+func DefaultKnownHostsFile(home string) string { return filepath.Join(home, ".ssh", "known_hosts") }
+
 // JumpHosts is how many jump hosts one host may have.
 var (
 	JumpHosts     = Ints{Name: "the number of jump hosts", Min: 0, Max: MaxJumpHosts, Unit: "jump hosts", AtMost: true}

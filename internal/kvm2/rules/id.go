@@ -3,8 +3,6 @@ package rules
 import (
 	"fmt"
 	"strings"
-
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 )
 
 // FormatID is the instance ID of domain name on host: "host/name".
@@ -34,7 +32,7 @@ func ParseID(id string) (host, name string, err error) {
 	if err := ValidateHostName(parts[0]); err != nil {
 		return "", "", fmt.Errorf("instance ID %q: %w", id, err)
 	}
-	if err := definition.ValidateDomainName(parts[1]); err != nil {
+	if err := validateVMName(parts[1]); err != nil {
 		return "", "", fmt.Errorf("instance ID %q: %w", id, err)
 	}
 	return parts[0], parts[1], nil

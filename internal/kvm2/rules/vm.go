@@ -6,9 +6,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"gopkg.in/yaml.v3"
-
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"gopkg.in/yaml.v3"
 )
 
 // The rules of a VM request: names, sizes, firmware, attachment and network config. The MAC rule
@@ -19,8 +18,8 @@ import (
 type Firmware string
 
 const (
-	FirmwareUEFI Firmware = "uefi" // default; secure boot off
-	FirmwareBIOS Firmware = "bios"
+	FirmwareUEFI Firmware = definition.FirmwareUEFI // default; secure boot off
+	FirmwareBIOS Firmware = definition.FirmwareBIOS
 )
 
 // Bounds of a VM.
@@ -53,7 +52,7 @@ const (
 // The rules of a VM request. vm_test.go holds each to its bounds.
 var (
 	VMName = Text{Words: "a DNS label: 1 to 63 lowercase letters, digits and hyphens, starting with a letter and not ending with a hyphen",
-		MinLen: 1, MaxLen: 63, Example: "a", Refused: []string{"1a", "a-", "A", "a_b", "a.b"}, check: definition.ValidateDomainName}
+		MinLen: 1, MaxLen: 63, Example: "a", Refused: []string{"1a", "a-", "A", "a_b", "a.b"}, check: validateVMName}
 	VCPUs        = Ints{Name: "vcpus", Min: MinVCPUs, Max: MaxVCPUs}
 	MemoryMiB    = Ints{Name: "memory", Min: MinMemoryMiB, Max: MaxMemoryMiB, Unit: "MiB", Note: "(1 TiB)"}
 	DiskGiB      = Ints{Name: "disk", Min: MinDiskGiB, Max: MaxDiskGiB, Unit: "GiB", Note: "(64 TiB)"}
@@ -92,7 +91,7 @@ func Firmwares() []Firmware { return []Firmware{FirmwareUEFI, FirmwareBIOS} }
 
 // ValidateVMName accepts a DNS label: 1 to 63 lowercase letters, digits and hyphens, starting
 // with a letter and not ending with a hyphen. The name becomes the guest's hostname and part of
-// its volume names; the definition package holds the check because it builds both.
+// its volume names.
 func ValidateVMName(name string) error { return VMName.Check(name) }
 
 // ValidateVCPUs accepts MinVCPUs to MaxVCPUs virtual CPUs.

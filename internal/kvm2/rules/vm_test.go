@@ -1,10 +1,11 @@
 package rules
 
 import (
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 )
 
 func TestValidateVMName(t *testing.T) {
@@ -25,6 +26,8 @@ func TestValidateVMName(t *testing.T) {
 		{"egress-", "must not end with a hyphen"},
 		{"egress a", "only lowercase letters"},
 		{"../etc", "start with a lowercase letter"},
+		{"web/1", "contains '/'"},
+		{"wéb", "contains"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"net"
 	"os"
-	"path/filepath"
 	"sync"
 
 	"github.com/skeema/knownhosts"
 	"golang.org/x/crypto/ssh"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"golang.org/x/crypto/ssh/agent"
 )
 
@@ -130,7 +130,7 @@ func loadVerifier(c Config) (*verifier, error) {
 		if err != nil {
 			return nil, fmt.Errorf("locate default known_hosts: %w", err)
 		}
-		file = filepath.Join(home, ".ssh", "known_hosts")
+		file = rules.DefaultKnownHostsFile(home)
 	}
 	db, err := knownhosts.NewDB(file)
 	if err != nil {
