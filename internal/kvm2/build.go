@@ -13,6 +13,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostmacs"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
@@ -41,7 +42,7 @@ type debris struct {
 // start.
 func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, req CreateRequest) (inst Instance, err error) {
 	seen := map[libvirt.UUID]bool{}
-	if err := c.checkMACs(ctx, b, req, seen); err != nil {
+	if err := hostmacs.Check(ctx, b, req.Host, req.UID, req.NICs, seen, c.log); err != nil {
 		return Instance{}, err
 	}
 	base, err := c.images.Resolve(ctx, b, req.BaseImageID)
@@ -62,7 +63,7 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 	if err != nil {
 		return Instance{}, err
 	}
-	dir, err := c.poolDir(ctx, b, pool)
+	dir, err := c.facts.PoolDir(ctx, b, pool)
 	if err != nil {
 		return Instance{}, err
 	}
@@ -87,7 +88,7 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 	if err != nil {
 		return Instance{}, err
 	}
-	if err := c.recheckMACs(ctx, b, req, seen); err != nil {
+	if err := hostmacs.Recheck(ctx, b, req.Host, req.UID, req.NICs, seen); err != nil {
 		return Instance{}, err
 	}
 	if err := c.baseStillCached(ctx, b, hc, made.pool, base); err != nil {
@@ -100,7 +101,7 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 		return Instance{}, err
 	}
 	// The console log and its rotated copies are volumes before virtlogd first opens the log
-	// (consolelog.go), so a delete removes them by name, with no refresh of the pool.
+	// (package consolelog), so a delete removes them by name, with no refresh of the pool.
 	if err := makeConsoleLogs(ctx, b, made, req); err != nil {
 		return Instance{}, err
 	}
@@ -111,7 +112,7 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 		}
 	}
 	if req.Running {
-		if err := c.startNew(ctx, b, dom, req.NICs); err != nil {
+		if err := c.boots.StartNew(ctx, b, dom, req.NICs, c.log); err != nil {
 			return Instance{}, c.withConsole(ctx, b, req, made, logPath, err)
 		}
 		if err := c.waitRunning(ctx, b, dom); err != nil {
@@ -246,7 +247,7 @@ type diskPaths struct{ overlay, seed, consoleLog string }
 // define renders and defines the domain with our mark, which records seedDigest, the
 // rules.SeedDigest of the seed uploaded to the seed path.
 func (c *Client) define(ctx context.Context, b backend.Backend, made *debris, req CreateRequest, base imagecache.BaseImage, paths diskPaths, seedDigest string) (libvirt.Domain, error) {
-	hv, err := c.hypervisorType(ctx, b)
+	hv, err := c.facts.Hypervisor(ctx, b)
 	if err != nil {
 		return libvirt.Domain{}, err
 	}
@@ -299,65 +300,6 @@ func userDataSource(req CreateRequest) string {
 		return UserDataStored
 	}
 	return ""
-}
-
-// hostFact returns what ask answers for key, asked once per Client: a fact of a host that does
-// not change while a command runs. Callers that ask at once share one ask (and its error).
-func (c *Client) hostFact(key string, ask func() (string, error)) (string, error) {
-	c.factsMu.Lock()
-	v, ok := c.facts[key]
-	c.factsMu.Unlock()
-	if ok {
-		return v, nil
-	}
-	got, err, _ := c.factsAsk.Do(key, func() (any, error) {
-		c.factsMu.Lock()
-		v, ok := c.facts[key]
-		c.factsMu.Unlock()
-		if ok {
-			return v, nil // an ask that ended between the lookup above and this one
-		}
-		v, err := ask()
-		if err != nil {
-			return "", err
-		}
-		c.factsMu.Lock()
-		c.facts[key] = v
-		c.factsMu.Unlock()
-		return v, nil
-	})
-	if err != nil {
-		return "", err
-	}
-	return got.(string), nil
-}
-
-// hypervisorType asks the host's capabilities whether it offers KVM.
-func (c *Client) hypervisorType(ctx context.Context, b backend.Backend) (string, error) {
-	return c.hostFact("hv\x00"+b.Host(), func() (string, error) {
-		caps, err := b.ConnectGetCapabilities(ctx)
-		if err != nil {
-			return "", err
-		}
-		return definition.HypervisorType(caps), nil
-	})
-}
-
-// poolDir is the directory the host's pool keeps its volumes in, from the pool's definition.
-// A create names its disks' paths in it before they exist; each volume made is then checked to
-// be at the path named (inPool), so a stale answer or a pool of another kind fails the create.
-func (c *Client) poolDir(ctx context.Context, b backend.Backend, pool libvirt.StoragePool) (string, error) {
-	return c.hostFact("pool\x00"+b.Host()+"\x00"+pool.Name, func() (string, error) {
-		x, err := b.StoragePoolGetXMLDesc(ctx, pool)
-		if err != nil {
-			return "", err
-		}
-		dir, err := definition.PoolDir(x)
-		if err != nil {
-			return "", kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("storage pool %s: %w", pool.Name, err))
-		}
-		return dir, nil
-	})
 }
 
 // inPool fails unless vol is at want, the path the definition names: the pool put it elsewhere.
@@ -417,7 +359,7 @@ func removeDebrisOn(ctx context.Context, b backend.Backend, req CreateRequest, m
 	}
 	vols := made.volumes
 	if made.unknownLogs {
-		_, err := refreshPool(ctx, b, made.pool.Name)
+		_, err := hostops.RefreshPoolByName(ctx, b, made.pool.Name)
 		errs = append(errs, err)
 	}
 	for _, name := range ownedNames(req.Name, req.UID) {

@@ -8,14 +8,13 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"sync"
 	"time"
 
-	"golang.org/x/sync/singleflight"
-
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/address"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostfacts"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hosthealth"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostwide"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
@@ -46,7 +45,7 @@ type Client struct {
 	locks      *keylock.Locks
 	reads      *hostwide.Reads     // host-wide reads shared by concurrent Gets (hostwide/reads.go)
 	disks      *hostwide.DiskReads // reads of a host's disks shared by concurrent deletes (hostwide/diskreads.go)
-	boots      bootLeases          // the leases a start found, so no earlier boot's reads as its own (bootleases.go)
+	boots      address.Boots       // the leases a start found, so no earlier boot's reads as its own (address/bootleases.go)
 
 	startWait      time.Duration
 	statePoll      time.Duration
@@ -55,10 +54,7 @@ type Client struct {
 	seedReadBudget time.Duration // one read of a seed volume (ReadUserData)
 	shutdownWait   time.Duration // how long a restart for a resize waits for the guest to power off
 
-	factsMu sync.Mutex
-	facts   map[string]string // hostFact's answers: a host's hypervisor type, a pool's directory
-	// factsAsk makes callers that ask hostFact the same key at once share one ask.
-	factsAsk singleflight.Group
+	facts hostfacts.Facts // a host's hypervisor type, a pool's directory, a network's families
 
 	seedUploads hostwide.UploadSlots // seed uploads streaming per host (hostwide/uploads.go)
 }
@@ -104,7 +100,6 @@ func New(cfg Config, opts ...Option) (*Client, error) {
 		cfg: cfg, log: corelog.Nop{}, now: time.Now, locks: keylock.New(),
 		startWait: defaultStartWait, statePoll: defaultStatePoll, cleanupBudget: defaultCleanupBudget,
 		seedBudget: defaultSeedBudget, seedReadBudget: defaultSeedReadBudget, shutdownWait: defaultShutdownWait,
-		facts: map[string]string{},
 	}
 	for _, o := range opts {
 		o(c)

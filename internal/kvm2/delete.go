@@ -10,6 +10,7 @@ import (
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/consolelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
@@ -111,17 +112,17 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 		// The logs are deleted once the domain is gone: virtlogd writes (and rotates) them until
 		// QEMU has exited. A disk the definition names is checked for other users above; the log
 		// is no disk.
-		logs, err := c.definedConsoleLog(ctx, b, name, uid, facts, vols)
+		logs, err := consolelog.Defined(ctx, b, c.log, name, uid, facts, vols)
 		if err != nil {
 			return err
 		}
 		if namesBothDisks(vols, name, uid) {
-			if err := hostops.DeleteVolumes(ctx, b, append(vols, logs.found...)...); err != nil {
+			if err := hostops.DeleteVolumes(ctx, b, append(vols, logs.Found...)...); err != nil {
 				return err
 			}
-			return logs.deleteByName(ctx, b)
+			return logs.DeleteByName(ctx, b)
 		}
-		vols = append(vols, logs.handles()...)
+		vols = append(vols, logs.Handles()...)
 	case !kvmerr.IsNotFound(err):
 		return err
 	}
@@ -129,14 +130,14 @@ func (c *Client) deleteOn(ctx context.Context, b backend.Backend, host, name, ui
 	if err != nil {
 		return err
 	}
-	// A console log file virtlogd made (for a VM made before the logs were volumes: consolelog.go)
-	// is no volume until a refresh of its pool,
-	// and it lies beside the VM's disks, in whichever pool the create used (the pool setting may
-	// have changed since): unless the log and all its copies are volumes (as a create makes
-	// them), every pool is refreshed and searched again, so neither an earlier delete cut off
-	// after the domain went nor a domain removed by hand leaves the log.
-	if !consoleLogsKnown(owned, name, uid) {
-		if err := refreshAllPools(ctx, b); err != nil {
+	// A console log file virtlogd made (for a VM made before the logs were volumes: package
+	// consolelog) is no volume until a refresh of its pool, and it lies beside the VM's disks, in
+	// whichever pool the create used (the pool setting may have changed since): unless the log
+	// and all its copies are volumes (as a create makes them), every pool is refreshed and
+	// searched again, so neither an earlier delete cut off after the domain went nor a domain
+	// removed by hand leaves the log.
+	if !consolelog.Known(owned, name, uid) {
+		if err := hostops.RefreshAllPools(ctx, b); err != nil {
 			return err
 		}
 		if owned, err = c.searchOwned(ctx, b, host, name, uid, !removed); err != nil {

@@ -3,12 +3,12 @@ package kvm2
 import (
 	"context"
 	"errors"
-	"fmt"
 	"path"
 	"slices"
 
 	libvirt "github.com/digitalocean/go-libvirt"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/address"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
@@ -131,7 +131,7 @@ func (c *Client) diskGone(ctx context.Context, b backend.Backend, host, p string
 	if active, err := b.StoragePoolIsActive(ctx, pool); err != nil || !active {
 		return false, err
 	}
-	dir, err := c.poolDir(ctx, b, pool)
+	dir, err := c.facts.PoolDir(ctx, b, pool)
 	if err != nil || path.Dir(p) != dir {
 		return false, err
 	}
@@ -198,7 +198,7 @@ func (c *Client) readMarked(ctx context.Context, b backend.Backend, host, name, 
 	}
 	inst.State = stateOf(state)
 	if state == libvirt.DomainRunning || state == libvirt.DomainBlocked {
-		sources := addressSources(inst)
+		sources := address.Sources(inst.Network, inst.NetworkConfig)
 		if facts.AgentDisconnected {
 			// libvirt says no agent listens: asking it would only return that error.
 			sources = slices.DeleteFunc(sources, func(s libvirt.DomainInterfaceAddressesSource) bool {
@@ -284,7 +284,7 @@ func instanceFromFacts(host string, dom libvirt.Domain, facts definition.DomainF
 // instanceFromMark is everything an instance says that the mark alone knows.
 func instanceFromMark(host string, dom libvirt.Domain, m definition.Mark) Instance {
 	return Instance{
-		ID: rules.FormatID(host, dom.Name), Host: host, Name: dom.Name, DomainUUID: formatUUID(dom.UUID),
+		ID: rules.FormatID(host, dom.Name), Host: host, Name: dom.Name, DomainUUID: ownership.FormatUUID(dom.UUID),
 		UID: m.UID, Tag: m.Tag, CreatedAt: m.CreatedAt, BaseImageID: m.BaseImageID, BaseSHA256: m.BaseSHA256,
 		VCPUs: m.VCPUs, MemoryMiB: m.MemoryMiB, DiskGiB: m.DiskGiB, Network: m.Network, Bridge: m.Bridge,
 		Firmware: rules.Firmware(m.Firmware), UserDataHash: m.UserDataSHA256, UserDataSource: m.UserDataSource,
@@ -293,9 +293,4 @@ func instanceFromMark(host string, dom libvirt.Domain, m definition.Mark) Instan
 			CloudInitWait: m.CloudInitWait, IPWaitFamily: m.IPWaitFamily, IPWaitInterface: m.IPWaitInterface,
 			PortWait: m.PortWait},
 	}
-}
-
-// formatUUID renders a libvirt UUID in its canonical 8-4-4-4-12 form.
-func formatUUID(u libvirt.UUID) string {
-	return fmt.Sprintf("%x-%x-%x-%x-%x", u[0:4], u[4:6], u[6:8], u[8:10], u[10:16])
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -44,7 +45,7 @@ func TestGet_readsMarkAndFactsBack(t *testing.T) {
 	}
 	d, _ := h.fb.Domain(vmName)
 	want := Instance{
-		ID: vmID, Host: labHost, Name: vmName, UID: labUID, DomainUUID: formatUUID(d.UUID), Tag: "fleet-a",
+		ID: vmID, Host: labHost, Name: vmName, UID: labUID, DomainUUID: ownership.FormatUUID(d.UUID), Tag: "fleet-a",
 		CreatedAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), State: StateRunning, Persistent: true,
 		IPv4: "192.168.122.10", MAC: markedMAC, BaseImageID: labBaseID, VCPUs: 1, MemoryMiB: 128, DiskGiB: 4,
 		Network: "default", Firmware: rules.FirmwareBIOS,
@@ -267,13 +268,6 @@ func TestGet_errorClasses(t *testing.T) {
 				t.Fatalf("class %v, want %v: %v", got, tt.want, err)
 			}
 		})
-	}
-}
-
-func TestFormatUUID(t *testing.T) {
-	u := libvirt.UUID{0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc, 0xde, 0xf0, 0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef}
-	if got := formatUUID(u); got != "12345678-9abc-def0-0123-456789abcdef" {
-		t.Fatalf("formatUUID = %s", got)
 	}
 }
 

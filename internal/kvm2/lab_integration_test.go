@@ -20,6 +20,7 @@ import (
 	libvirt "github.com/digitalocean/go-libvirt"
 	"golang.org/x/crypto/ssh"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/address"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hosthealth"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostwide"
@@ -197,7 +198,7 @@ func TestLab(t *testing.T) {
 				}
 				addrs, known := snap.LeaseAddrs(ctx, b, inst.Network, inst.MAC)
 				release()
-				if ip := first(usableIPv4(addrs)); !known || ip != inst.IPv4 || ip == "" {
+				if ip := first(address.UsableIPv4(addrs)); !known || ip != inst.IPv4 || ip == "" {
 					t.Errorf("%s: the shared lease read gives %q (%v), the domain %q", name, ip, known, inst.IPv4)
 				}
 			}

@@ -13,6 +13,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -121,11 +122,11 @@ func (c *Client) listed(ctx context.Context, b backend.Backend, host string, dom
 		c.logf(ctx, corelog.LevelWarn, "skipping unreadable domain", map[string]any{"host": host, "name": dom.Name, "error": err.Error()})
 		return Instance{}, false, nil //nolint:nilerr // one unreadable domain is skipped, not a failed listing
 	}
-	if definition.IsUUID(m.UID) && formatUUID(dom.UUID) != rules.DomainUUID(m.UID) {
+	if definition.IsUUID(m.UID) && ownership.FormatUUID(dom.UUID) != rules.DomainUUID(m.UID) {
 		// A clone or a redefinition by another tool carries a copy of a VM's mark under another
 		// UUID: never listed as the VM (import and every operation refuse it too).
 		c.logf(ctx, corelog.LevelWarn, "skipping a domain with a copied mark", map[string]any{
-			"host": host, "name": dom.Name, "uuid": formatUUID(dom.UUID), "mark_uid": m.UID})
+			"host": host, "name": dom.Name, "uuid": ownership.FormatUUID(dom.UUID), "mark_uid": m.UID})
 		return Instance{}, false, nil
 	}
 	inst := instanceFromMark(host, dom, m)

@@ -12,6 +12,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmtest"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -81,7 +82,7 @@ func TestListByTag_buildsInstancesFromMark(t *testing.T) {
 	d, _ := a.Domain("p2")
 	i := got[0]
 	if i.UID != "u2" || i.Tag != "y" || i.Host != "a" || i.Name != "p2" || i.BaseImageID != labBaseID ||
-		i.VCPUs != 1 || i.MemoryMiB != 128 || i.DiskGiB != 4 || i.CreatedAt.IsZero() || i.DomainUUID != formatUUID(d.UUID) ||
+		i.VCPUs != 1 || i.MemoryMiB != 128 || i.DiskGiB != 4 || i.CreatedAt.IsZero() || i.DomainUUID != ownership.FormatUUID(d.UUID) ||
 		i.State != StateUnknown {
 		t.Fatalf("instance %+v", i)
 	}

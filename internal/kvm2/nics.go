@@ -5,20 +5,19 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostmacs"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 // A VM's network interfaces at create: the host's attachment for a NIC that names none, the
-// MACs pinned in the request locked and checked against every domain of the host, and an
-// address drawn for each NIC that pins none.
+// MACs pinned in the request locked (and checked against every domain of the host: package
+// hostmacs), and an address drawn for each NIC that pins none.
 
 // normalizeNICs is the NICs a create asks for: one when none is given, each without a network
 // or bridge on the host's, and each MAC in lower case (rules.ValidateNICs then checks them).
@@ -36,18 +35,6 @@ func normalizeNICs(nics []definition.NIC, hc HostConfig) []definition.NIC {
 	return out
 }
 
-// pinnedMACs is the MACs nics pin, sorted, so that creates lock them in one order.
-func pinnedMACs(nics []definition.NIC) []string {
-	var macs []string
-	for _, n := range nics {
-		if n.MAC != "" {
-			macs = append(macs, n.MAC)
-		}
-	}
-	slices.Sort(macs)
-	return macs
-}
-
 // lockMACs holds every MAC nics pin on host until the returned func is called: two creates of
 // this client asking for one address run one after the other, and the second finds it taken.
 func (c *Client) lockMACs(ctx context.Context, host string, nics []definition.NIC) (func(), error) {
@@ -57,7 +44,7 @@ func (c *Client) lockMACs(ctx context.Context, host string, nics []definition.NI
 			u()
 		}
 	}
-	for _, mac := range pinnedMACs(nics) {
+	for _, mac := range hostmacs.Pinned(nics) {
 		unlock, err := c.locks.Lock(ctx, macLockKey(host, mac))
 		if err != nil {
 			unlockAll()
@@ -66,26 +53,6 @@ func (c *Client) lockMACs(ctx context.Context, host string, nics []definition.NI
 		unlocks = append(unlocks, unlock)
 	}
 	return unlockAll, nil
-}
-
-// checkMACs refuses a create whose pinned MAC another domain of the host has (rules.MACConflict),
-// reading every domain's interfaces once, and only when a MAC is pinned; seen is given the UUIDs
-// of the domains it read (recheckMACs reads the others after the define).
-func (c *Client) checkMACs(ctx context.Context, b backend.Backend, req CreateRequest, seen map[libvirt.UUID]bool) error {
-	macs := pinnedMACs(req.NICs)
-	if len(macs) == 0 {
-		return nil
-	}
-	uses, err := c.hostMACs(ctx, b, req.Host, seen)
-	if err != nil {
-		return err
-	}
-	for _, mac := range macs {
-		if err := rules.MACConflict(req.Host, mac, req.UID, uses); err != nil {
-			return kvmerr.New(kvmerr.Permanent, "", "", err)
-		}
-	}
-	return nil
 }
 
 // withMACs gives every NIC that pins no MAC a random one, distinct from the VM's other NICs'.
@@ -103,47 +70,6 @@ func withMACs(nics []definition.NIC) ([]definition.NIC, error) {
 		}
 	}
 	return out, nil
-}
-
-// nicDiffs is how a domain's interfaces (have, its definition's) differ from those a create asks
-// for: their number, each one's attachment after the first (the mark records the first one's),
-// each pinned MAC and each one's limits.
-func nicDiffs(have, want []definition.NIC) []ownership.SettingDiff {
-	if len(have) != len(want) {
-		return []ownership.SettingDiff{{Setting: "network_interfaces",
-			Mark: strconv.Itoa(len(have)) + " NICs", Asked: strconv.Itoa(len(want)) + " NICs"}}
-	}
-	var out []ownership.SettingDiff
-	for i, w := range want {
-		h, at := have[i], func(s string) string { return nicSetting(i, s) }
-		if i > 0 && (h.Network != w.Network || h.Bridge != w.Bridge) {
-			out = append(out, ownership.SettingDiff{Setting: at("network"),
-				Mark: attachmentText(h.Network, h.Bridge), Asked: attachmentText(w.Network, w.Bridge)})
-		}
-		if w.MAC != "" && !rules.SameMAC(h.MAC, w.MAC) {
-			out = append(out, ownership.SettingDiff{Setting: at("mac_address"), Mark: h.MAC, Asked: w.MAC})
-		}
-		if !h.Bandwidth.Equal(w.Bandwidth) {
-			out = append(out, ownership.SettingDiff{Setting: at("bandwidth")})
-		}
-	}
-	return out
-}
-
-// nicSetting names a setting of NIC i as the configuration does: the first NIC's by the VM's
-// own attributes.
-func nicSetting(i int, setting string) string {
-	if i == 0 {
-		return setting
-	}
-	return fmt.Sprintf("network_interfaces[%d].%s", i, setting)
-}
-
-func attachmentText(network, bridge string) string {
-	if bridge != "" {
-		return "bridge " + strconv.Quote(bridge)
-	}
-	return "network " + strconv.Quote(network)
 }
 
 const opSetBandwidth = "set the bandwidth of"

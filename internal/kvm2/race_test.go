@@ -271,7 +271,7 @@ func TestRace_importWhileAnotherDeletes(t *testing.T) {
 
 // What closing the races costs a create, in RPCs: one listing of the base image's pool after the
 // define (no process is deleting the image: imagecache.StillCached), and with a pinned MAC one
-// listing of the host's domains after the define (recheckMACs; plus the definitions of domains
+// listing of the host's domains after the define (hostmacs.Recheck; plus the definitions of domains
 // defined since the check, none here). 30 and 33 RPCs before.
 func TestCreate_raceChecksCost(t *testing.T) {
 	for _, tc := range []struct {

@@ -252,14 +252,14 @@ func (c *Client) redefineSizes(ctx context.Context, b backend.Backend, dom libvi
 	if err != nil {
 		return kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: unreadable persistent definition: %w", dom.Name, err))
 	}
-	if pf.Mark == nil || pf.Mark.UID != uid || (pf.UUID != "" && pf.UUID != formatUUID(dom.UUID)) {
+	if pf.Mark == nil || pf.Mark.UID != uid || (pf.UUID != "" && pf.UUID != ownership.FormatUUID(dom.UUID)) {
 		return kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf(
 			"the persistent definition of domain %s does not carry the mark of uid %s; it is left alone", dom.Name, uid))
 	}
 	if pf.VCPUs == req.VCPUs && pf.MemoryMiB == req.MemoryMiB && sizesAre(*pf.Mark, req) {
 		return nil
 	}
-	x, err := definition.ResizeDomainXML(px, formatUUID(dom.UUID), req.VCPUs, req.MemoryMiB, withSizes(*pf.Mark, req))
+	x, err := definition.ResizeDomainXML(px, ownership.FormatUUID(dom.UUID), req.VCPUs, req.MemoryMiB, withSizes(*pf.Mark, req))
 	if err != nil {
 		return kvmerr.New(kvmerr.Permanent, "", "", fmt.Errorf("%s: %w", dom.Name, err))
 	}
@@ -282,7 +282,7 @@ func (c *Client) restart(ctx context.Context, b backend.Backend, dom libvirt.Dom
 		c.logf(ctx, corelog.LevelWarn, "the guest did not power off in time; it was powered off to restart it",
 			map[string]any{"host": b.Host(), "name": dom.Name, "wait": c.shutdownWait.String()})
 	}
-	if err := c.startDomain(ctx, b, dom); err != nil {
+	if err := c.boots.Start(ctx, b, dom, c.log); err != nil {
 		return err
 	}
 	return c.waitRunning(ctx, b, dom)

@@ -5,6 +5,7 @@ import (
 
 	libvirt "github.com/digitalocean/go-libvirt"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/address"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/guest"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
@@ -144,14 +145,8 @@ type Instance struct {
 }
 
 // NICInstance is one network interface of a VM: what its definition says of it, and the
-// addresses the host reports.
-type NICInstance struct {
-	definition.NIC
-	// IPv4 is the NIC's usable IPv4 addresses (no loopback or link-local); IPv6 its usable IPv6
-	// addresses, global ones before unique-local ones, never link-local.
-	IPv4 []string
-	IPv6 []string
-}
+// addresses the host reports (package address).
+type NICInstance = address.NIC
 
 // The values of Instance.UserDataSource.
 const (

@@ -17,6 +17,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/userdata"
 )
 
 // secretUserData is user data a test must never find in a log line or an error.
@@ -269,11 +270,11 @@ func TestReadUserData_readsThatAlwaysHangEndInBoundedTime(t *testing.T) {
 	if got != nil || !errors.Is(err, kvmerr.ErrAbandoned) {
 		t.Fatalf("ReadUserData = %d bytes, %v; want the abandoned read's error", len(got), err)
 	}
-	if took := time.Since(start); took > 5*time.Second || reads.Load() != seedReadAttempts {
-		t.Fatalf("%d reads in %v, want %d, each within its budget", reads.Load(), took, seedReadAttempts)
+	if took := time.Since(start); took > 5*time.Second || reads.Load() != userdata.ReadAttempts {
+		t.Fatalf("%d reads in %v, want %d, each within its budget", reads.Load(), took, userdata.ReadAttempts)
 	}
-	if n := h.log.count("seed read hung or returned nothing; reading again on a new connection"); n != seedReadAttempts-1 {
-		t.Errorf("%d warnings of a read again for %d hung reads", n, seedReadAttempts)
+	if n := h.log.count("seed read hung or returned nothing; reading again on a new connection"); n != userdata.ReadAttempts-1 {
+		t.Errorf("%d warnings of a read again for %d hung reads", n, userdata.ReadAttempts)
 	}
 }
 
@@ -295,17 +296,5 @@ func TestReadUserData_emptyReadIsReadAgain(t *testing.T) {
 	got, err := h.c.ReadUserData(context.Background(), vmID, inst.UID)
 	if err != nil || string(got) != secretUserData || reads.Load() != 2 {
 		t.Fatalf("ReadUserData = %d bytes, %v after %d reads", len(got), err, reads.Load())
-	}
-}
-
-func TestCappedWriter(t *testing.T) {
-	w := cappedWriter{limit: 4}
-	for _, p := range []string{"ab", "cde", "f"} {
-		if n, err := w.Write([]byte(p)); n != len(p) || err != nil {
-			t.Fatalf("Write(%q) = %d, %v", p, n, err)
-		}
-	}
-	if string(w.buf) != "abcd" || !w.over {
-		t.Fatalf("kept %q, over %v", w.buf, w.over)
 	}
 }

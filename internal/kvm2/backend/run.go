@@ -45,3 +45,21 @@ func OnDedicated(ctx context.Context, pool Pool, host string, fn func(d Backend)
 		return fn(d)
 	})
 }
+
+// CappedWriter keeps at most Limit bytes of what a download writes (Buf) and notes that more
+// came (Over), so a misbehaving download never grows memory past the cap.
+type CappedWriter struct {
+	Buf   []byte
+	Limit int
+	Over  bool
+}
+
+func (w *CappedWriter) Write(p []byte) (int, error) {
+	n := len(p)
+	if room := w.Limit - len(w.Buf); n > room {
+		w.Over = true
+		p = p[:max(room, 0)]
+	}
+	w.Buf = append(w.Buf, p...)
+	return n, nil
+}

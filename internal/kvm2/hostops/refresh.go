@@ -41,3 +41,38 @@ func RefreshPool(ctx context.Context, b backend.Backend, pool libvirt.StoragePoo
 func PoolBusy(err error) bool {
 	return kvmerr.HasCode(err, libvirt.ErrInternalError) && strings.Contains(err.Error(), "asynchronous jobs running")
 }
+
+// RefreshPoolByName makes libvirt read the directory of pool name again, so that it knows the
+// files another writer made there (virtlogd's console logs), and returns the pool; a pool that is
+// gone or inactive is left as it is.
+func RefreshPoolByName(ctx context.Context, b backend.Backend, name string) (libvirt.StoragePool, error) {
+	pool, err := b.StoragePoolLookupByName(ctx, name)
+	if err != nil {
+		return pool, kvmerr.IgnoreNotFound(err)
+	}
+	return pool, RefreshPoolIfActive(ctx, b, pool)
+}
+
+// RefreshAllPools refreshes every pool of the host, as RefreshPoolByName does one.
+func RefreshAllPools(ctx context.Context, b backend.Backend) error {
+	pools, err := b.ConnectListAllStoragePools(ctx, 0)
+	if err != nil {
+		return err
+	}
+	for _, p := range pools {
+		if err := RefreshPoolIfActive(ctx, b, p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// RefreshPoolIfActive refreshes pool (RefreshPool, which waits out a busy pool); a pool that is
+// gone or inactive is left as it is.
+func RefreshPoolIfActive(ctx context.Context, b backend.Backend, pool libvirt.StoragePool) error {
+	err := RefreshPool(ctx, b, pool)
+	if err != nil && !kvmerr.HasCode(err, libvirt.ErrOperationInvalid) {
+		return kvmerr.IgnoreNotFound(err)
+	}
+	return nil
+}

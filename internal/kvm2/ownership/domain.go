@@ -60,6 +60,11 @@ func UUIDRef(name, u string) (libvirt.Domain, bool) {
 	return dom, true
 }
 
+// FormatUUID renders a libvirt UUID in its canonical 8-4-4-4-12 form.
+func FormatUUID(u libvirt.UUID) string {
+	return fmt.Sprintf("%x-%x-%x-%x-%x", u[0:4], u[4:6], u[6:8], u[8:10], u[10:16])
+}
+
 // ReadDefinition reads and parses a domain's definition once: mark, disks, devices.
 func ReadDefinition(ctx context.Context, b backend.Backend, dom libvirt.Domain) (definition.DomainFacts, error) {
 	facts, _, err := readDefinitionXML(ctx, b, dom)

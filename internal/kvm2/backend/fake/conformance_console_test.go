@@ -248,7 +248,7 @@ func TestConsoleAndAgentAnswerAsLibvirt(t *testing.T) {
 
 // refreshWhenFree refreshes pool, trying again while libvirt refuses because a volume of the pool
 // is being built ("has asynchronous jobs running": the tiers run their packages at once, and
-// another test's create builds volumes in the same pool), as the core's refreshPool does.
+// another test's create builds volumes in the same pool), as the core's hostops.RefreshPool does.
 func refreshWhenFree(ctx context.Context, b backend.Backend, pool libvirt.StoragePool) error {
 	for {
 		err := b.StoragePoolRefresh(ctx, pool)

@@ -1,4 +1,4 @@
-package kvm2
+package address
 
 import (
 	"context"
@@ -19,9 +19,9 @@ import (
 // lease an earlier boot took (this VM's last one, or, with a fixed MAC, the VM it replaces) would
 // read as this boot's address, and an address wait would end before the guest asked for one.
 //
-// So each start this Client makes (startDomain) first records, for every NIC of the domain on a
+// So each start a Client makes (Boots.Start) first records, for every NIC of the domain on a
 // libvirt network, the latest expiry of the leases its network holds for the NIC's MAC; from then
-// on, this Client's reads of that domain take from the lease source only leases that expire
+// on, that Client's reads of that domain take from the lease source only leases that expire
 // later: taken or renewed since the start. The guest agent's addresses are the running guest's
 // own and are taken as they are. A lease without an expiry (an infinite lease time) cannot be
 // told from a new one and is not recorded: it reads as before.
@@ -32,14 +32,15 @@ type bootKey struct {
 	uuid libvirt.UUID
 }
 
-// bootLeases holds, for each domain this Client started whose networks held leases for its MACs
-// then, the latest expiry of those leases by lower-case MAC. Safe for concurrent use.
-type bootLeases struct {
+// Boots holds, for each domain a Client started whose networks held leases for its MACs then,
+// the latest expiry of those leases by lower-case MAC. The zero value holds none. Safe for
+// concurrent use.
+type Boots struct {
 	mu sync.Mutex
 	m  map[bootKey]map[string]int64
 }
 
-func (l *bootLeases) set(host string, uuid libvirt.UUID, before map[string]int64) {
+func (l *Boots) set(host string, uuid libvirt.UUID, before map[string]int64) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	k := bootKey{host, uuid}
@@ -54,41 +55,41 @@ func (l *bootLeases) set(host string, uuid libvirt.UUID, before map[string]int64
 }
 
 // before is what set recorded for the domain; nil when nothing was.
-func (l *bootLeases) before(host string, uuid libvirt.UUID) map[string]int64 {
+func (l *Boots) before(host string, uuid libvirt.UUID) map[string]int64 {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.m[bootKey{host, uuid}]
 }
 
-// startDomain starts dom once it has recorded what its networks' leases hold for its MACs, as
-// its next-boot definition gives them. A failed read of the leases is logged and the start goes
-// on; only an ended ctx stops it.
-func (c *Client) startDomain(ctx context.Context, b backend.Backend, dom libvirt.Domain) error {
-	return c.startWith(ctx, b, dom, nil)
+// Start starts dom once it has recorded what its networks' leases hold for its MACs, as its
+// next-boot definition gives them. A failed read of the leases is logged to log and the start
+// goes on; only an ended ctx stops it.
+func (l *Boots) Start(ctx context.Context, b backend.Backend, dom libvirt.Domain, log corelog.Logger) error {
+	return l.start(ctx, b, dom, nil, log)
 }
 
-// startNew is startDomain for a domain just defined from nics: those give its MACs, and no
-// definition is read. A NIC whose MAC the define drew at random is new to every network.
-func (c *Client) startNew(ctx context.Context, b backend.Backend, dom libvirt.Domain, nics []definition.NIC) error {
+// StartNew is Start for a domain just defined from nics: those give its MACs, and no definition
+// is read. A NIC whose MAC the define drew at random is new to every network.
+func (l *Boots) StartNew(ctx context.Context, b backend.Backend, dom libvirt.Domain, nics []definition.NIC, log corelog.Logger) error {
 	if nics == nil {
 		nics = []definition.NIC{}
 	}
-	return c.startWith(ctx, b, dom, nics)
+	return l.start(ctx, b, dom, nics, log)
 }
 
-func (c *Client) startWith(ctx context.Context, b backend.Backend, dom libvirt.Domain, nics []definition.NIC) error {
+func (l *Boots) start(ctx context.Context, b backend.Backend, dom libvirt.Domain, nics []definition.NIC, log corelog.Logger) error {
 	before, err := leasesBefore(ctx, b, dom, nics)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		c.logf(ctx, corelog.LevelWarn, "the network's leases could not be read before the start; a lease an earlier boot took may read as this boot's",
+		log.Log(ctx, corelog.LevelWarn, "the network's leases could not be read before the start; a lease an earlier boot took may read as this boot's",
 			map[string]any{"host": b.Host(), "name": dom.Name, "error": err.Error()})
 	}
 	if err := b.DomainCreate(ctx, dom); err != nil {
 		return err
 	}
-	c.boots.set(b.Host(), dom.UUID, before)
+	l.set(b.Host(), dom.UUID, before)
 	return nil
 }
 
@@ -118,7 +119,7 @@ func leasesBefore(ctx context.Context, b backend.Backend, dom libvirt.Domain, ni
 
 // leasesSince is the lease source for nics of a domain started with before recorded: each NIC's
 // leases that expire after the latest one its MAC had before the start.
-func leasesSince(ctx context.Context, b backend.Backend, nics []NICInstance, before map[string]int64) ([]libvirt.DomainInterface, error) {
+func leasesSince(ctx context.Context, b backend.Backend, nics []NIC, before map[string]int64) ([]libvirt.DomainInterface, error) {
 	var out []libvirt.DomainInterface
 	err := eachNICLease(ctx, b, nicsOf(nics), func(mac string, l libvirt.NetworkDhcpLease) {
 		if old, ok := before[mac]; ok && l.Expirytime <= old {
@@ -130,7 +131,8 @@ func leasesSince(ctx context.Context, b backend.Backend, nics []NICInstance, bef
 	return out, err
 }
 
-func nicsOf(nics []NICInstance) []definition.NIC {
+// nicsOf is what the definition says of each of nics.
+func nicsOf(nics []NIC) []definition.NIC {
 	out := make([]definition.NIC, len(nics))
 	for i, n := range nics {
 		out[i] = n.NIC
