@@ -8,13 +8,14 @@ import (
 
 	libvirt "github.com/digitalocean/go-libvirt"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
 func TestCheckAttachment(t *testing.T) {
 	tests := []struct {
 		name            string
-		host            func(*HostConfig)
+		host            func(*hostconfig.HostConfig)
 		network, bridge string
 		setup           func(h *coreHarness)
 		want            string // "" accepts; else the AttachmentError text
@@ -29,14 +30,14 @@ func TestCheckAttachment(t *testing.T) {
 			want: `network "default" does not exist on host "lab"`, wantProblem: AttachmentMissing},
 		{name: "bridge present", bridge: "br0", setup: func(h *coreHarness) { h.fb.AddBridge("br0") }},
 		{name: "unknown bridge", bridge: "br9", want: `bridge "br9" does not exist on host "lab"`, wantProblem: AttachmentMissing},
-		{name: "host default bridge missing", host: func(hc *HostConfig) { hc.Bridge = "br0" },
+		{name: "host default bridge missing", host: func(hc *hostconfig.HostConfig) { hc.Bridge = "br0" },
 			want: `bridge "br0" does not exist on host "lab"`, wantProblem: AttachmentMissing},
-		{name: "host default bridge present", host: func(hc *HostConfig) { hc.Bridge = "br0" },
+		{name: "host default bridge present", host: func(hc *hostconfig.HostConfig) { hc.Bridge = "br0" },
 			setup: func(h *coreHarness) { h.fb.AddBridge("br0") }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var mut []func(*HostConfig)
+			var mut []func(*hostconfig.HostConfig)
 			if tt.host != nil {
 				mut = append(mut, tt.host)
 			}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache/imagetest"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
@@ -23,7 +24,7 @@ const (
 func TestClientBaseImageMethods(t *testing.T) {
 	fb := fake.New(cbmHost)
 	pool := fake.NewPool(fb)
-	cfg := Config{Hosts: map[string]HostConfig{cbmHost: {
+	cfg := hostconfig.Config{Hosts: map[string]hostconfig.HostConfig{cbmHost: {
 		Address: "127.0.0.1", PrivateKey: "unused", HostKey: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFakeFakeFakeFakeFakeFakeFakeFakeFakeFakeFake",
 	}}}
 	c, err := New(cfg, WithPool(pool), WithHTTPClient(imagetest.HTTPClient()))

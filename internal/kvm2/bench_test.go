@@ -8,6 +8,7 @@ import (
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmtest"
 )
 
@@ -17,7 +18,7 @@ func BenchmarkGet(b *testing.B) {
 	fb := fake.New(labHost)
 	kvmtest.AddMarkedDomain(b, fb, vmName, labUID, "", libvirt.DomainRunning)
 	agentAddress(fb, vmName, markedMAC, "192.168.122.10")
-	c, err := New(Config{Hosts: map[string]HostConfig{labHost: labHostConfig()}}, WithPool(fake.NewPool(fb)))
+	c, err := New(hostconfig.Config{Hosts: map[string]hostconfig.HostConfig{labHost: labHostConfig()}}, WithPool(fake.NewPool(fb)))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -38,7 +39,7 @@ func BenchmarkListByTag(b *testing.B) {
 	for i := range 50 {
 		kvmtest.AddMarkedDomain(b, fb, fmt.Sprintf("vm-%02d", i), fmt.Sprintf("u%d", i), "bench", libvirt.DomainShutoff)
 	}
-	c, err := New(Config{Hosts: map[string]HostConfig{labHost: labHostConfig()}}, WithPool(fake.NewPool(fb)))
+	c, err := New(hostconfig.Config{Hosts: map[string]hostconfig.HostConfig{labHost: labHostConfig()}}, WithPool(fake.NewPool(fb)))
 	if err != nil {
 		b.Fatal(err)
 	}

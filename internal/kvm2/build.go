@@ -13,6 +13,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostmacs"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostops"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
@@ -40,7 +41,7 @@ type debris struct {
 
 // build creates a new domain: MAC check, base, precheck, define, seed, overlay, console logs,
 // start.
-func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, req CreateRequest) (inst Instance, err error) {
+func (c *Client) build(ctx context.Context, b backend.Backend, hc hostconfig.HostConfig, req CreateRequest) (inst Instance, err error) {
 	seen := map[libvirt.UUID]bool{}
 	if err := hostmacs.Check(ctx, b, req.Host, req.UID, req.NICs, seen, c.log); err != nil {
 		return Instance{}, err
@@ -131,7 +132,7 @@ func (c *Client) build(ctx context.Context, b backend.Backend, hc HostConfig, re
 // baseStillCached checks, once the domain is defined, that no other process is deleting its
 // base image (imagecache.StillCached), in the base's pool: the VM's own unless the image ID names
 // another.
-func (c *Client) baseStillCached(ctx context.Context, b backend.Backend, hc HostConfig, vmPool libvirt.StoragePool, base imagecache.BaseImage) error {
+func (c *Client) baseStillCached(ctx context.Context, b backend.Backend, hc hostconfig.HostConfig, vmPool libvirt.StoragePool, base imagecache.BaseImage) error {
 	p := vmPool
 	if base.Pool != hc.Pool {
 		var err error

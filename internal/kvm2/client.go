@@ -34,7 +34,7 @@ const (
 
 // Client is the core. It is safe for concurrent use.
 type Client struct {
-	cfg        Config
+	cfg        hostconfig.Config
 	pool       backend.Pool
 	log        corelog.Logger
 	httpClient *http.Client
@@ -91,7 +91,7 @@ func WithBudgets(b backend.Budgets) Option { return func(c *Client) { c.budgets 
 
 // New validates cfg, applies defaults and returns a Client. It never dials. Configuration
 // errors are Permanent.
-func New(cfg Config, opts ...Option) (*Client, error) {
+func New(cfg hostconfig.Config, opts ...Option) (*Client, error) {
 	cfg = cfg.WithDefaults()
 	if err := cfg.Validate(); err != nil {
 		return nil, kvmerr.New(kvmerr.Permanent, opConfigure, "", err)
@@ -149,10 +149,10 @@ func (c *Client) warnUnreadableFiles() {
 }
 
 // host returns the configuration of a configured host, or a Permanent error.
-func (c *Client) host(op, name string) (HostConfig, error) {
+func (c *Client) host(op, name string) (hostconfig.HostConfig, error) {
 	h, ok := c.cfg.Hosts[name]
 	if !ok {
-		return HostConfig{}, kvmerr.New(kvmerr.Permanent, op, name, fmt.Errorf(errUnknownHostMessage, name))
+		return hostconfig.HostConfig{}, kvmerr.New(kvmerr.Permanent, op, name, fmt.Errorf(errUnknownHostMessage, name))
 	}
 	return h, nil
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hosthealth"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmtest"
@@ -86,11 +87,11 @@ type coreHarness struct {
 	c    *Client
 }
 
-func labHostConfig() HostConfig {
-	return HostConfig{Address: "127.0.0.1", PrivateKey: "inline-key-material", HostKey: "ssh-ed25519 AAAA"}
+func labHostConfig() hostconfig.HostConfig {
+	return hostconfig.HostConfig{Address: "127.0.0.1", PrivateKey: "inline-key-material", HostKey: "ssh-ed25519 AAAA"}
 }
 
-func newCore(t *testing.T, mutate ...func(*HostConfig)) *coreHarness {
+func newCore(t *testing.T, mutate ...func(*hostconfig.HostConfig)) *coreHarness {
 	t.Helper()
 	fb := fake.New(labHost)
 	kvmtest.AddLabBase(fb, fake.DefaultPool, labBase)
@@ -100,7 +101,7 @@ func newCore(t *testing.T, mutate ...func(*HostConfig)) *coreHarness {
 	}
 	h := &coreHarness{t: t, fb: fb, pool: fake.NewPool(fb), log: &recLogger{}}
 	fb.Observe(rpcLogger{h.log})
-	c, err := New(Config{Hosts: map[string]HostConfig{labHost: hc}}, WithPool(h.pool), WithLogger(h.log),
+	c, err := New(hostconfig.Config{Hosts: map[string]hostconfig.HostConfig{labHost: hc}}, WithPool(h.pool), WithLogger(h.log),
 		WithClock(func() time.Time { return time.Date(2026, 9, 16, 13, 33, 0, 0, time.UTC) }))
 	if err != nil {
 		t.Fatal(err)
@@ -167,13 +168,13 @@ func lverr(code libvirt.ErrorNumber) error { return fake.LibvirtError(code, "inj
 func TestNew_rejectsInvalidConfigAsPermanent(t *testing.T) {
 	tests := []struct {
 		name   string
-		cfg    Config
+		cfg    hostconfig.Config
 		substr string
 	}{
-		{"no hosts", Config{}, "at least one host"},
-		{"no address", Config{Hosts: map[string]HostConfig{"a": {PrivateKey: "k", HostKey: "h"}}}, "address is required"},
-		{"bad port", Config{Hosts: map[string]HostConfig{"a": {Address: "x", Port: 70000, PrivateKey: "k", HostKey: "h"}}}, "port is 70000"},
-		{"bad host name", Config{Hosts: map[string]HostConfig{"a/b": labHostConfig()}}, "host name"},
+		{"no hosts", hostconfig.Config{}, "at least one host"},
+		{"no address", hostconfig.Config{Hosts: map[string]hostconfig.HostConfig{"a": {PrivateKey: "k", HostKey: "h"}}}, "address is required"},
+		{"bad port", hostconfig.Config{Hosts: map[string]hostconfig.HostConfig{"a": {Address: "x", Port: 70000, PrivateKey: "k", HostKey: "h"}}}, "port is 70000"},
+		{"bad host name", hostconfig.Config{Hosts: map[string]hostconfig.HostConfig{"a/b": labHostConfig()}}, "host name"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -193,7 +194,7 @@ func TestNew_neverDials(t *testing.T) {
 	defer ln.Close()
 	hc := labHostConfig()
 	hc.Port = ln.Addr().(*net.TCPAddr).Port
-	c, err := New(Config{Hosts: map[string]HostConfig{labHost: hc}})
+	c, err := New(hostconfig.Config{Hosts: map[string]hostconfig.HostConfig{labHost: hc}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +212,7 @@ func TestNew_warnsAboutUnreadableFilesWithoutFailing(t *testing.T) {
 	log := &recLogger{}
 	hc := labHostConfig()
 	hc.PrivateKeyFile = "/nonexistent/id_ed25519"
-	_, err := New(Config{Hosts: map[string]HostConfig{labHost: hc}}, WithPool(fake.NewPool()), WithLogger(log))
+	_, err := New(hostconfig.Config{Hosts: map[string]hostconfig.HostConfig{labHost: hc}}, WithPool(fake.NewPool()), WithLogger(log))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,7 +226,7 @@ func TestNew_warnsAboutUnreadableFilesWithoutFailing(t *testing.T) {
 
 func TestHosts_sortedAndCloseClosesPool(t *testing.T) {
 	p := fake.NewPool()
-	c, err := New(Config{Hosts: map[string]HostConfig{"b": labHostConfig(), "a": labHostConfig(), "c": labHostConfig()}}, WithPool(p))
+	c, err := New(hostconfig.Config{Hosts: map[string]hostconfig.HostConfig{"b": labHostConfig(), "a": labHostConfig(), "c": labHostConfig()}}, WithPool(p))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -254,7 +255,7 @@ func TestCheck_usesFreshConnectionsNotThePool(t *testing.T) {
 func TestCheck_connectOptionAndUnknownHost(t *testing.T) {
 	calls := 0
 	fb := fake.New(labHost)
-	c, err := New(Config{Hosts: map[string]HostConfig{labHost: labHostConfig()}}, WithPool(fake.NewPool()),
+	c, err := New(hostconfig.Config{Hosts: map[string]hostconfig.HostConfig{labHost: labHostConfig()}}, WithPool(fake.NewPool()),
 		WithConnect(func(ctx context.Context, host string) (backend.Backend, error) {
 			calls++
 			return fb.Twin(), nil

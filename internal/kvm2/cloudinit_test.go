@@ -10,6 +10,7 @@ import (
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/guest"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -96,9 +97,9 @@ func TestCloudInit_errorsAndTheirTime(t *testing.T) {
 	h.fb.SetGuestFile(vmName, rules.CloudInitResultPath, []byte(failedResult))
 	h.fb.SetGuestFile(vmName, rules.CloudInitStatusPath, []byte(statusJSON))
 	st, err := h.c.CloudInit(context.Background(), vmID, labUID)
-	var ci *CloudInitError
+	var ci *guest.CloudInitError
 	if !errors.As(err, &ci) || len(ci.Errors) != 1 {
-		t.Fatalf("err = %v; want a CloudInitError", err)
+		t.Fatalf("err = %v; want a guest.CloudInitError", err)
 	}
 	want := time.Unix(1789565580, 500_000_000).UTC()
 	if !st.FinishedAt.Equal(want) || !ci.FinishedAt.Equal(want) || !strings.Contains(err.Error(), want.Format(time.RFC3339)) {

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -33,7 +34,7 @@ func TestLabConcurrency_connectionsPerHost(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			before := sshdConnsOfThisProcess(t, env.port)
-			c, _ := labClient(t, env, func(h *HostConfig) {
+			c, _ := labClient(t, env, func(h *hostconfig.HostConfig) {
 				h.MaxConcurrentOperations, h.MaxClientRequests = tt.ops, tt.perConn
 			})
 			if got := sshdConnsOfThisProcess(t, env.port) - before; got != 0 {

@@ -11,6 +11,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
@@ -66,7 +67,7 @@ func (c *Client) Create(ctx context.Context, req CreateRequest) (Instance, error
 
 // normalizeCreate validates req by the exported rules (rules.go) and fills its defaults from
 // the host: firmware UEFI, the host's network or bridge, a random UID.
-func normalizeCreate(req CreateRequest, hc HostConfig) (CreateRequest, error) {
+func normalizeCreate(req CreateRequest, hc hostconfig.HostConfig) (CreateRequest, error) {
 	var errs []error
 	check := func(err error) {
 		if err != nil {
@@ -106,7 +107,7 @@ func normalizeCreate(req CreateRequest, hc HostConfig) (CreateRequest, error) {
 }
 
 // createOn is Create's work on a held connection.
-func (c *Client) createOn(ctx context.Context, b backend.Backend, hc HostConfig, req CreateRequest) (Instance, error) {
+func (c *Client) createOn(ctx context.Context, b backend.Backend, hc hostconfig.HostConfig, req CreateRequest) (Instance, error) {
 	// The adoption guard judges whatever holds the name, whatever its UUID: no UID is given.
 	dom, facts, err := ownership.FindDomain(ctx, b, req.Name, "")
 	switch {
@@ -128,7 +129,7 @@ func (c *Client) createOn(ctx context.Context, b backend.Backend, hc HostConfig,
 // removed and rebuilt: rebuild is then true.
 func (c *Client) adopt(ctx context.Context, b backend.Backend, dom libvirt.Domain, facts definition.DomainFacts, req CreateRequest) (_ Instance, rebuild bool, _ error) {
 	if err := ownership.Claim(req.Host, req.Name, req.UID, facts); err != nil {
-		var owned *OwnedError
+		var owned *ownership.OwnedError
 		if errors.As(err, &owned) {
 			owned.ByCreate, owned.Differs = true, ownership.SettingDiffs(owned.Other, facts, requestMark(req), req.NICs, req.WriteOnlyUserData)
 		}

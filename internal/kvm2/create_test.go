@@ -17,8 +17,10 @@ import (
 
 	libvirt "github.com/digitalocean/go-libvirt"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/address"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmtest"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
@@ -49,7 +51,7 @@ func TestCreate_newDomain(t *testing.T) {
 		t.Fatal("domain not defined")
 	}
 	want.DomainUUID, want.MAC = inst.DomainUUID, inst.MAC
-	want.NICs = []NICInstance{{NIC: definition.NIC{Network: "default", MAC: inst.MAC}}}
+	want.NICs = []address.NIC{{NIC: definition.NIC{Network: "default", MAC: inst.MAC}}}
 	if !reflect.DeepEqual(inst, want) {
 		t.Fatalf("instance\n got %+v\nwant %+v", inst, want)
 	}
@@ -80,7 +82,7 @@ func testUserData() []byte { return labRequest().UserData }
 func TestCreate_defaultsFromRequestAndHost(t *testing.T) {
 	tests := []struct {
 		name        string
-		host        func(*HostConfig)
+		host        func(*hostconfig.HostConfig)
 		req         func(*CreateRequest)
 		wantNetwork string
 		wantBridge  string
@@ -88,13 +90,13 @@ func TestCreate_defaultsFromRequestAndHost(t *testing.T) {
 		wantXML     []string
 	}{
 		{"host network", nil, nil, "default", "", rules.FirmwareUEFI, []string{`<source network="default"`, `firmware="efi"`}},
-		{"host bridge", func(h *HostConfig) { h.Bridge = "br0" }, nil, "", "br0", rules.FirmwareUEFI, []string{`<source bridge="br0"`}},
-		{"request network", func(h *HostConfig) { h.Bridge = "br0" }, func(r *CreateRequest) { r.NICs = []definition.NIC{{Network: "proxies"}} }, "proxies", "", rules.FirmwareUEFI, []string{`<source network="proxies"`}},
+		{"host bridge", func(h *hostconfig.HostConfig) { h.Bridge = "br0" }, nil, "", "br0", rules.FirmwareUEFI, []string{`<source bridge="br0"`}},
+		{"request network", func(h *hostconfig.HostConfig) { h.Bridge = "br0" }, func(r *CreateRequest) { r.NICs = []definition.NIC{{Network: "proxies"}} }, "proxies", "", rules.FirmwareUEFI, []string{`<source network="proxies"`}},
 		{"bios", nil, func(r *CreateRequest) { r.Firmware = rules.FirmwareBIOS }, "default", "", rules.FirmwareBIOS, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var mut []func(*HostConfig)
+			var mut []func(*hostconfig.HostConfig)
 			if tt.host != nil {
 				mut = append(mut, tt.host)
 			}
@@ -652,7 +654,7 @@ func TestCreate_linkDyingDuringTheCleanupIsCleanedOnADedicatedConnection(t *test
 }
 
 func TestCreate_usesTheHostsPool(t *testing.T) {
-	h := newCore(t, func(hc *HostConfig) { hc.Pool = "proxies" })
+	h := newCore(t, func(hc *hostconfig.HostConfig) { hc.Pool = "proxies" })
 	h.fb.AddPool(fake.StoragePool{Name: "proxies", Active: true, Capacity: 10 << 30, Available: 10 << 30})
 	h.create()
 	if got, want := h.fb.VolumeNames("proxies"), slices.Sorted(slices.Values(append([]string{labSeed, labOverlay}, labConsoleLogs...))); !slices.Equal(got, want) {

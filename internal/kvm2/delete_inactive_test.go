@@ -11,6 +11,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 )
 
 // setPoolActive starts or stops pool on the fake host, as virsh pool-start and pool-destroy do.
@@ -151,9 +152,9 @@ func TestGet_goneWithItsPoolInactiveMayLeaveVolumes(t *testing.T) {
 	setPoolActive(h, fake.DefaultPool, false)
 	h.fb.AddPool(fake.StoragePool{Name: "unrelated", Capacity: 10 << 30}) // inactive, not the VM's
 	_, err := h.c.Get(context.Background(), vmID, labUID)
-	var gone *GoneError
+	var gone *ownership.GoneError
 	if classOfErr(t, err) != kvmerr.NotFound || !errors.As(err, &gone) {
-		t.Fatalf("err = %v, want NotFound with a *GoneError", err)
+		t.Fatalf("err = %v, want NotFound with a *ownership.GoneError", err)
 	}
 	if !gone.VolumesMayRemain() || !slices.Equal(gone.Unsearched, []string{fake.DefaultPool}) ||
 		!strings.Contains(err.Error(), fmt.Sprintf("storage pool(s) %s, which may hold its volumes, are inactive", fake.DefaultPool)) {

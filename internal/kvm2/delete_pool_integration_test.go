@@ -13,8 +13,10 @@ import (
 
 	libvirt "github.com/digitalocean/go-libvirt"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -100,7 +102,7 @@ func TestLabDelete_refusedWhileTheVMsPoolIsInactive(t *testing.T) {
 	pool := labDirPool(t, l, p, "/var/lib/kvm2-lab/"+p)
 	owSweep(t, l, p)
 	t.Cleanup(func() { owSweep(t, l, p) })
-	c, _ := labClient(t, env, func(hc *HostConfig) { hc.Pool = p })
+	c, _ := labClient(t, env, func(hc *hostconfig.HostConfig) { hc.Pool = p })
 	moved, _ := labClient(t, env) // the host's pool set back to the shared lab pool
 	ctx := context.Background()
 	base, err := c.EnsureBaseImage(ctx, imagecache.BaseImageRequest{Host: "lab", Pool: env.pool, Name: p + "-base.qcow2",
@@ -160,7 +162,7 @@ func TestLabDelete_refusedWhileTheVMsPoolIsInactive(t *testing.T) {
 			}
 			if domErr != nil { // the domain is gone: Get keeps the VM as gone with volumes that may remain
 				_, err := tc.deleter.Get(ctx, id, inst.UID)
-				var gone *GoneError
+				var gone *ownership.GoneError
 				if !errors.As(err, &gone) || !gone.VolumesMayRemain() || !slices.Equal(gone.Unsearched, []string{p}) {
 					t.Fatalf("Get = %v, want gone with pool %s unsearched", err, p)
 				}

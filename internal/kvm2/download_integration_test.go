@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache/imagetest"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
@@ -41,7 +42,7 @@ func TestLabOwnership_downloadsThatNameHostFilesAreRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	pool := imgLabEnv(t, "KVM2_TEST_POOL")
-	c, err := New(Config{Hosts: map[string]HostConfig{imgLabHost: {
+	c, err := New(hostconfig.Config{Hosts: map[string]hostconfig.HostConfig{imgLabHost: {
 		Address: imgLabEnv(t, "KVM2_TEST_SSH_HOST"), Port: port, User: os.Getenv("KVM2_TEST_SSH_USER"),
 		PrivateKeyFile: imgLabEnv(t, "KVM2_TEST_SSH_KEY"), KnownHostsFile: imgLabEnv(t, "KVM2_TEST_KNOWN_HOSTS"),
 		Socket: os.Getenv("KVM2_TEST_SOCKET"), Pool: pool,

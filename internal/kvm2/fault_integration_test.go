@@ -29,6 +29,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
@@ -116,7 +117,7 @@ func (b *faultBackend) StorageVolUpload(ctx context.Context, vol libvirt.Storage
 // faultClient is the core on the lab over the production SSH pool wrapped in faults.
 func faultClient(t *testing.T, env labEnv) (*Client, *faults) {
 	t.Helper()
-	cfg := Config{Hosts: map[string]HostConfig{"lab": env.hostConfig()}}.WithDefaults()
+	cfg := hostconfig.Config{Hosts: map[string]hostconfig.HostConfig{"lab": env.hostConfig()}}.WithDefaults()
 	log := &tbLogger{tb: t}
 	f := &faults{}
 	pool := faultPool{Pool: backend.NewSSHPool(cfg.SSHConfigs(), cfg.PoolLimits(), backend.PoolOptions{Observer: rpcLogger{log}}), f: f}

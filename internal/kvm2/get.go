@@ -241,7 +241,7 @@ func (c *Client) gone(ctx context.Context, b backend.Backend, host, name, uid st
 	if err != nil {
 		return err
 	}
-	g := &GoneError{ID: rules.FormatID(host, name), UID: uid, Foreign: foreign}
+	g := &ownership.GoneError{ID: rules.FormatID(host, name), UID: uid, Foreign: foreign}
 	for _, v := range vols {
 		g.Leftovers = append(g.Leftovers, v.Pool+"/"+v.Name)
 	}
@@ -262,7 +262,7 @@ func instanceFromFacts(host string, dom libvirt.Domain, facts definition.DomainF
 	inst := instanceFromMark(host, dom, *facts.Mark)
 	inst.MAC = facts.MAC
 	for _, n := range facts.NICs {
-		inst.NICs = append(inst.NICs, NICInstance{NIC: n})
+		inst.NICs = append(inst.NICs, address.NIC{NIC: n})
 	}
 	// The definition is the truth for what can drift on the host; the mark records what was
 	// asked for and fills in what the definition does not say.

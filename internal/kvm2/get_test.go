@@ -3,11 +3,13 @@ package kvm2
 import (
 	"context"
 	"errors"
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/address"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 
 	libvirt "github.com/digitalocean/go-libvirt"
 
@@ -49,7 +51,7 @@ func TestGet_readsMarkAndFactsBack(t *testing.T) {
 		CreatedAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), State: StateRunning, Persistent: true,
 		IPv4: "192.168.122.10", MAC: markedMAC, BaseImageID: labBaseID, VCPUs: 1, MemoryMiB: 128, DiskGiB: 4,
 		Network: "default", Firmware: rules.FirmwareBIOS,
-		NICs: []NICInstance{{NIC: definition.NIC{Network: "default", MAC: markedMAC}, IPv4: []string{"192.168.122.10"}}},
+		NICs: []address.NIC{{NIC: definition.NIC{Network: "default", MAC: markedMAC}, IPv4: []string{"192.168.122.10"}}},
 	}
 	if !reflect.DeepEqual(inst, want) {
 		t.Fatalf("got  %+v\nwant %+v", inst, want)
@@ -127,7 +129,7 @@ func TestGet_uuidUnderAnotherNameIsNotThisVM(t *testing.T) {
 	})
 	h.markedDomain(vmName, "fedcba9876543210fedcba9876543210", "", libvirt.DomainRunning)
 	_, err := h.c.Get(context.Background(), vmID, labUID)
-	var gone *GoneError
+	var gone *ownership.GoneError
 	if classOfErr(t, err) != kvmerr.NotFound || !errors.As(err, &gone) || gone.Foreign == nil {
 		t.Fatalf("err = %v; want NotFound naming the foreign domain under the name", err)
 	}

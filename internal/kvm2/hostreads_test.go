@@ -15,6 +15,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostwide"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -181,7 +182,7 @@ func TestGet_sameNamedForeignDomainMakesNoSharedRead(t *testing.T) {
 	h.unmarkedDomain("other", libvirt.DomainRunning)
 	together(h, hostwide.SharedReadsFrom)
 	_, err := h.c.Get(context.Background(), vmID, labUID)
-	var gone *GoneError
+	var gone *ownership.GoneError
 	if classOfErr(t, err) != kvmerr.NotFound || !errors.As(err, &gone) || gone.Foreign == nil {
 		t.Fatalf("err %v, want NotFound naming the foreign domain", err)
 	}

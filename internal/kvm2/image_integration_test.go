@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache/imagetest"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
@@ -46,7 +47,7 @@ func imgLabClient(t testing.TB, log *imagetest.Log) *Client {
 	if err != nil {
 		t.Fatalf("KVM2_TEST_SSH_PORT: %v", err)
 	}
-	hc := HostConfig{
+	hc := hostconfig.HostConfig{
 		Address:        imgLabEnv(t, "KVM2_TEST_SSH_HOST"),
 		Port:           port,
 		User:           os.Getenv("KVM2_TEST_SSH_USER"),
@@ -59,7 +60,7 @@ func imgLabClient(t testing.TB, log *imagetest.Log) *Client {
 	if log != nil {
 		opts = append(opts, WithLogger(log))
 	}
-	c, err := New(Config{Hosts: map[string]HostConfig{imgLabHost: hc}}, opts...)
+	c, err := New(hostconfig.Config{Hosts: map[string]hostconfig.HostConfig{imgLabHost: hc}}, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/digitalocean/go-libvirt/socket/dialers"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/lab/budget"
 )
@@ -69,8 +70,8 @@ func loadLab(tb testing.TB) labEnv {
 	return env
 }
 
-func (e labEnv) hostConfig() HostConfig {
-	return HostConfig{Address: e.host, Port: e.port, User: e.user, PrivateKeyFile: e.key,
+func (e labEnv) hostConfig() hostconfig.HostConfig {
+	return hostconfig.HostConfig{Address: e.host, Port: e.port, User: e.user, PrivateKeyFile: e.key,
 		KnownHostsFile: e.knownHosts, Socket: e.socket, Pool: e.pool, Network: e.network}
 }
 
@@ -89,14 +90,14 @@ func (l *tbLogger) Log(_ context.Context, level corelog.Level, msg string, field
 	}
 }
 
-func labClient(tb testing.TB, env labEnv, mutate ...func(*HostConfig)) (*Client, *tbLogger) {
+func labClient(tb testing.TB, env labEnv, mutate ...func(*hostconfig.HostConfig)) (*Client, *tbLogger) {
 	tb.Helper()
 	hc := env.hostConfig()
 	for _, m := range mutate {
 		m(&hc)
 	}
 	log := &tbLogger{tb: tb}
-	c, err := New(Config{Hosts: map[string]HostConfig{"lab": hc}}, WithLogger(log))
+	c, err := New(hostconfig.Config{Hosts: map[string]hostconfig.HostConfig{"lab": hc}}, WithLogger(log))
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -22,6 +22,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/address"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hosthealth"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostwide"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
@@ -269,10 +270,10 @@ func TestLab(t *testing.T) {
 		if _, err := c.Create(ctx, req); !errors.Is(err, kvmerr.ErrPermanent) || !strings.Contains(err.Error(), "not managed") {
 			t.Fatalf("unmarked create: %v", err)
 		}
-		if _, err := c.Get(ctx, rules.FormatID("lab", name), ""); !errors.Is(err, kvmerr.ErrPermanent) || !errors.Is(err, ErrNotManaged) {
+		if _, err := c.Get(ctx, rules.FormatID("lab", name), ""); !errors.Is(err, kvmerr.ErrPermanent) || !errors.Is(err, ownership.ErrNotManaged) {
 			t.Fatalf("unmarked import: %v", err)
 		}
-		var gone *GoneError
+		var gone *ownership.GoneError
 		if _, err := c.Get(ctx, rules.FormatID("lab", name), created[variants[0].name].UID); !errors.Is(err, kvmerr.ErrNotFound) || !errors.As(err, &gone) {
 			t.Fatalf("unmarked get with a uid: %v", err)
 		}
@@ -297,7 +298,7 @@ func TestLab(t *testing.T) {
 	})
 
 	step("tiny pool is QuotaExceeded before any write", func(t *testing.T) {
-		tiny, _ := labClient(t, env, func(h *HostConfig) { h.Pool = env.tinyPool })
+		tiny, _ := labClient(t, env, func(h *hostconfig.HostConfig) { h.Pool = env.tinyPool })
 		name := itPrefix + "tiny"
 		req := itRequest(name, rules.FirmwareBIOS, 128)
 		req.BaseImageID = base.ID
@@ -361,7 +362,7 @@ func TestLabCheck(t *testing.T) {
 		if err := os.WriteFile(kh, []byte(line), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		c, _ := labClient(t, env, func(h *HostConfig) { h.KnownHostsFile = kh })
+		c, _ := labClient(t, env, func(h *hostconfig.HostConfig) { h.KnownHostsFile = kh })
 		if h := c.Check(ctx); h[0].Reason != hosthealth.ReasonHostKeyMismatch {
 			t.Fatalf("Check = %+v", h)
 		}
@@ -371,7 +372,7 @@ func TestLabCheck(t *testing.T) {
 		if err := os.WriteFile(kh, nil, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		c, _ := labClient(t, env, func(h *HostConfig) { h.KnownHostsFile = kh })
+		c, _ := labClient(t, env, func(h *hostconfig.HostConfig) { h.KnownHostsFile = kh })
 		if h := c.Check(ctx); h[0].Reason != hosthealth.ReasonHostKeyUnknown || !strings.Contains(h[0].Message, "has no entry in "+kh) {
 			t.Fatalf("Check = %+v", h)
 		}
@@ -383,7 +384,7 @@ func TestLabCheck(t *testing.T) {
 		}
 		port := ln.Addr().(*net.TCPAddr).Port
 		ln.Close()
-		c, _ := labClient(t, env, func(h *HostConfig) { h.Address, h.Port = "127.0.0.1", port })
+		c, _ := labClient(t, env, func(h *hostconfig.HostConfig) { h.Address, h.Port = "127.0.0.1", port })
 		if h := c.Check(ctx); h[0].Reason != hosthealth.ReasonUnreachable {
 			t.Fatalf("Check = %+v", h)
 		}

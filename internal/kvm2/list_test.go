@@ -10,6 +10,7 @@ import (
 	libvirt "github.com/digitalocean/go-libvirt"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmtest"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
@@ -30,7 +31,7 @@ func twoHosts(t *testing.T) (*Client, *fake.Backend, *fake.Backend, *fake.Pool, 
 	b.ResetCalls()
 	pool := fake.NewPool(a, b)
 	log := &recLogger{}
-	c, err := New(Config{Hosts: map[string]HostConfig{"a": labHostConfig(), "b": labHostConfig()}}, WithPool(pool), WithLogger(log))
+	c, err := New(hostconfig.Config{Hosts: map[string]hostconfig.HostConfig{"a": labHostConfig(), "b": labHostConfig()}}, WithPool(pool), WithLogger(log))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,7 +189,7 @@ func TestListByTag_manyDomainsOnOneHost(t *testing.T) {
 	for i := range 60 {
 		kvmtest.AddMarkedDomain(t, fb, fmt.Sprintf("vm-%02d", i), fmt.Sprintf("u%d", i), []string{"even", "odd"}[i%2], libvirt.DomainShutoff)
 	}
-	c, err := New(Config{Hosts: map[string]HostConfig{labHost: labHostConfig()}}, WithPool(fake.NewPool(fb)))
+	c, err := New(hostconfig.Config{Hosts: map[string]hostconfig.HostConfig{labHost: labHostConfig()}}, WithPool(fake.NewPool(fb)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -102,7 +102,7 @@ func (c *Client) onMarked(ctx context.Context, op, id, uid string, change func(b
 	inst, err := func() (Instance, error) {
 		dom, facts, err := ownership.FindDomain(ctx, b, name, uid)
 		if kvmerr.IsNotFound(err) {
-			return Instance{}, kvmerr.New(kvmerr.NotFound, "", "", &GoneError{ID: id, UID: uid})
+			return Instance{}, kvmerr.New(kvmerr.NotFound, "", "", &ownership.GoneError{ID: id, UID: uid})
 		}
 		if err != nil {
 			return Instance{}, err
@@ -111,7 +111,7 @@ func (c *Client) onMarked(ctx context.Context, op, id, uid string, change func(b
 			if errors.Is(foreign, ownership.ErrMarkRemoved) {
 				return Instance{}, kvmerr.New(kvmerr.Permanent, "", "", foreign)
 			}
-			return Instance{}, kvmerr.New(kvmerr.NotFound, "", "", &GoneError{ID: id, UID: uid, Foreign: foreign})
+			return Instance{}, kvmerr.New(kvmerr.NotFound, "", "", &ownership.GoneError{ID: id, UID: uid, Foreign: foreign})
 		}
 		if err := change(b, dom, *facts.Mark); err != nil {
 			return Instance{}, err

@@ -10,6 +10,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostmacs"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
@@ -21,7 +22,7 @@ import (
 
 // normalizeNICs is the NICs a create asks for: one when none is given, each without a network
 // or bridge on the host's, and each MAC in lower case (rules.ValidateNICs then checks them).
-func normalizeNICs(nics []definition.NIC, hc HostConfig) []definition.NIC {
+func normalizeNICs(nics []definition.NIC, hc hostconfig.HostConfig) []definition.NIC {
 	if len(nics) == 0 {
 		nics = []definition.NIC{{}}
 	}
@@ -226,7 +227,7 @@ func checkBridge(ctx context.Context, b backend.Backend, host, name string) erro
 }
 
 // attachment is the network or bridge a VM's NIC uses: the requested one, else the host's.
-func attachment(network, bridge string, hc HostConfig) (string, string) {
+func attachment(network, bridge string, hc hostconfig.HostConfig) (string, string) {
 	if network == "" && bridge == "" {
 		return hc.Network, hc.Bridge
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -259,7 +260,7 @@ func TestSetBandwidth_neverTouchesASameNamedForeignDomain(t *testing.T) {
 		"</name><devices><interface type='network'><mac address='52:54:00:ee:00:01'/><source network='default'/></interface></devices></domain>"})
 	h.fb.ResetCalls()
 	_, err := h.c.SetBandwidth(context.Background(), vmID, labUID, []definition.Bandwidth{{Inbound: &definition.Rate{Average: 64}}})
-	var gone *GoneError
+	var gone *ownership.GoneError
 	if classOfErr(t, err) != kvmerr.NotFound || !errors.As(err, &gone) || h.fb.Count("DomainSetInterfaceParameters") != 0 {
 		t.Fatalf("SetBandwidth on a foreign domain of the name: %v, %d writes", err, h.fb.Count("DomainSetInterfaceParameters"))
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	libvirt "github.com/digitalocean/go-libvirt"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 )
 
 func TestRPCLogger_oneLinePerCall(t *testing.T) {
@@ -43,7 +44,7 @@ func TestRPCLogger_oneLinePerCall(t *testing.T) {
 func TestCreateLogsEveryRPCAndNoSecret(t *testing.T) {
 	const userSecret = "USERDATA-SENTINEL-7f3a"
 	const keySecret = "PRIVATEKEY-SENTINEL-91bc"
-	h := newCore(t, func(hc *HostConfig) {
+	h := newCore(t, func(hc *hostconfig.HostConfig) {
 		hc.PrivateKey = "-----BEGIN OPENSSH PRIVATE KEY-----\n" + keySecret + "\n-----END OPENSSH PRIVATE KEY-----"
 	})
 	inst := h.create(func(r *CreateRequest) { r.UserData = []byte("#cloud-config\npassword: " + userSecret + "\n") })

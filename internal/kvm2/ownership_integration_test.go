@@ -27,6 +27,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
@@ -203,7 +204,7 @@ func TestLabOwnership_volumesOwnedByIdentity(t *testing.T) {
 	owSweep(t, l, p)
 	t.Cleanup(func() { owSweep(t, l, p) })
 	c, _ := labClient(t, env)
-	moved, _ := labClient(t, env, func(h *HostConfig) { h.Pool = env.tinyPool })
+	moved, _ := labClient(t, env, func(h *hostconfig.HostConfig) { h.Pool = env.tinyPool })
 	ctx := context.Background()
 	id := rules.FormatID("lab", name)
 
@@ -393,7 +394,7 @@ func TestLabOwnership_lostDefineReplyConverges(t *testing.T) {
 	owSweep(t, l, p)
 	t.Cleanup(func() { owSweep(t, l, p) })
 	log := &tbLogger{tb: t}
-	cfg := Config{Hosts: map[string]HostConfig{"lab": env.hostConfig()}}
+	cfg := hostconfig.Config{Hosts: map[string]hostconfig.HostConfig{"lab": env.hostConfig()}}
 	pool := &lostDefinePool{Pool: backend.NewSSHPool(cfg.WithDefaults().SSHConfigs(), cfg.WithDefaults().PoolLimits(), backend.PoolOptions{Observer: rpcLogger{log}})}
 	c, err := New(cfg, WithPool(pool), WithLogger(log))
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 )
 
 func TestSetRunning(t *testing.T) {
@@ -112,8 +113,8 @@ func TestSetTag_refusesUnmarkedDomain(t *testing.T) {
 	h := newCore(t)
 	h.unmarkedDomain(vmName, libvirt.DomainRunning)
 	_, err := h.c.SetTag(context.Background(), vmID, labUID, "x")
-	var gone *GoneError
-	if classOfErr(t, err) != kvmerr.NotFound || !errors.As(err, &gone) || !errors.Is(err, ErrNotManaged) || h.fb.Count("DomainSetMetadata") != 0 {
+	var gone *ownership.GoneError
+	if classOfErr(t, err) != kvmerr.NotFound || !errors.As(err, &gone) || !errors.Is(err, ownership.ErrNotManaged) || h.fb.Count("DomainSetMetadata") != 0 {
 		t.Fatalf("err = %v, calls %v", err, h.fb.Methods())
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -22,7 +23,7 @@ func (h *coreHarness) peer() *coreHarness {
 	h.t.Helper()
 	fb := h.fb.Twin()
 	p := &coreHarness{t: h.t, fb: fb, pool: fake.NewPool(fb), log: h.log}
-	c, err := New(Config{Hosts: map[string]HostConfig{labHost: labHostConfig()}}, WithPool(p.pool), WithLogger(h.log),
+	c, err := New(hostconfig.Config{Hosts: map[string]hostconfig.HostConfig{labHost: labHostConfig()}}, WithPool(p.pool), WithLogger(h.log),
 		WithClock(func() time.Time { return time.Date(2026, 9, 16, 13, 33, 1, 0, time.UTC) }))
 	if err != nil {
 		h.t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 	"libvirt.org/go/libvirtxml"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/corelog"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/lab/budget"
@@ -27,7 +28,7 @@ func TestLabResize_runningVMRestartsWithTheNewDefinition(t *testing.T) {
 	owSweep(t, l, p)
 	t.Cleanup(func() { owSweep(t, l, p) })
 	log := &countingLogger{tbLogger: tbLogger{tb: t}, counts: map[string]int{}}
-	c, err := New(Config{Hosts: map[string]HostConfig{"lab": env.hostConfig()}}, WithLogger(log))
+	c, err := New(hostconfig.Config{Hosts: map[string]hostconfig.HostConfig{"lab": env.hostConfig()}}, WithLogger(log))
 	if err != nil {
 		t.Fatal(err)
 	}

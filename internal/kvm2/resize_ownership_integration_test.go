@@ -12,6 +12,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -58,7 +59,7 @@ func TestLabOwnership_resizeOnlyTouchesItsOwnVM(t *testing.T) {
 	aDisk, bDisk := rules.OverlayName(name, a.UID), rules.OverlayName(name, b.UID)
 
 	_, _, err = c.Resize(ctx, id, a.UID, ResizeRequest{VCPUs: 2, MemoryMiB: 192, DiskGiB: 3})
-	var oe *OwnedError
+	var oe *ownership.OwnedError
 	if kvmerr.Classify(err) != kvmerr.NotFound || !errors.As(err, &oe) || oe.Other.UID != b.UID {
 		t.Fatalf("resize with A's uid: %v", err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -249,7 +250,7 @@ func TestResize_foreignObjectsAreLeftAlone(t *testing.T) {
 		if got := classOfErr(t, err); got != kvmerr.NotFound {
 			t.Fatalf("class %v: %v", got, err)
 		}
-		var oe *OwnedError
+		var oe *ownership.OwnedError
 		if !errors.As(err, &oe) || oe.Other.UID != other {
 			t.Fatalf("error does not name the owner: %v", err)
 		}

@@ -5,11 +5,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
 func TestAttachment(t *testing.T) {
-	hc := HostConfig{Network: "default"}
+	hc := hostconfig.HostConfig{Network: "default"}
 	tests := []struct {
 		name, network, bridge, wantNetwork, wantBridge, wantErr string
 	}{

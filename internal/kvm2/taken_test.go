@@ -16,7 +16,7 @@ import (
 
 // takenBy creates the VM of labRequest as an earlier run would have (uid labUID), then asks
 // Create for the same name with another UID and the request changed by mutate: the refusal.
-func takenBy(t *testing.T, mutate func(*CreateRequest)) (*coreHarness, *OwnedError) {
+func takenBy(t *testing.T, mutate func(*CreateRequest)) (*coreHarness, *ownership.OwnedError) {
 	t.Helper()
 	h := newCore(t)
 	h.create()
@@ -31,7 +31,7 @@ func takenBy(t *testing.T, mutate func(*CreateRequest)) (*coreHarness, *OwnedErr
 	if classOfErr(t, err) != kvmerr.Permanent {
 		t.Fatalf("class %v: %v", kvmerr.Classify(err), err)
 	}
-	var owned *OwnedError
+	var owned *ownership.OwnedError
 	if !errors.As(err, &owned) {
 		t.Fatalf("not an *OwnedError: %v", err)
 	}
@@ -121,7 +121,7 @@ func TestCreate_takenNameByAnEarlierVersionsMarkComparesWhatItRecords(t *testing
 	req := labRequest()
 	req.UserData, req.Firmware = nil, "bios"
 	_, err := h.c.Create(context.Background(), req)
-	var owned *OwnedError
+	var owned *ownership.OwnedError
 	if !errors.As(err, &owned) || owned.Other.UID != earlierUID {
 		t.Fatalf("not the refusal of the earlier VM: %v", err)
 	}

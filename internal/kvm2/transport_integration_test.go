@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hosthealth"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/lab/budget"
 )
@@ -53,7 +54,7 @@ func TestLabTransports(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	log := &tbLogger{tb: t}
-	c, err := New(Config{Hosts: map[string]HostConfig{"lab": env1.hostConfig(), "lab2": env2.hostConfig()}}, WithLogger(log))
+	c, err := New(hostconfig.Config{Hosts: map[string]hostconfig.HostConfig{"lab": env1.hostConfig(), "lab2": env2.hostConfig()}}, WithLogger(log))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +92,7 @@ func TestLabTransports(t *testing.T) {
 	t.Run("socket no helper can reach fails fast", func(t *testing.T) {
 		hc := env2.hostConfig()
 		hc.Socket = "/run/kvm2-ex-absent/libvirt-sock" // not the default: nc only
-		bad, err := New(Config{Hosts: map[string]HostConfig{"lab2": hc}})
+		bad, err := New(hostconfig.Config{Hosts: map[string]hostconfig.HostConfig{"lab2": hc}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -16,6 +16,7 @@ import (
 
 	"golang.org/x/crypto/ssh"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hosthealth"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/lab/budget"
@@ -97,7 +98,7 @@ func TestLabExecMeetsTheShell(t *testing.T) {
 	client := func(t *testing.T, key string) *Client {
 		hc := env.hostConfig()
 		hc.PrivateKeyFile = key
-		c, err := New(Config{Hosts: map[string]HostConfig{"lab2": hc}}, WithLogger(&tbLogger{tb: t}))
+		c, err := New(hostconfig.Config{Hosts: map[string]hostconfig.HostConfig{"lab2": hc}}, WithLogger(&tbLogger{tb: t}))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,30 +7,8 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/address"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/guest"
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
-
-// The hosts' configuration is package hostconfig's; the Terraform layer names it here.
-type (
-	Config     = hostconfig.Config
-	HostConfig = hostconfig.HostConfig
-	JumpHost   = hostconfig.JumpHost
-)
-
-// Whose a domain is, as package ownership words it; the Terraform layer names these here.
-type (
-	OwnedError = ownership.OwnedError
-	GoneError  = ownership.GoneError
-)
-
-// CloudInitError is cloud-init finished with errors in the guest (package guest).
-type CloudInitError = guest.CloudInitError
-
-// ErrNotManaged is ownership.ErrNotManaged: a domain that carries no mark of ours.
-var ErrNotManaged = ownership.ErrNotManaged
 
 // CreateRequest is everything Create needs to make (or adopt) one proxy VM.
 type CreateRequest struct {
@@ -132,7 +110,7 @@ type Instance struct {
 	Bridge  string
 	// NICs are the VM's network interfaces in the guest's order, from its definition, with the
 	// addresses the host reports of each (a running VM's only).
-	NICs         []NICInstance
+	NICs         []address.NIC
 	Firmware     rules.Firmware
 	UserDataHash string // hex sha256 of the user data the domain was created with
 	// UserDataSource is which input supplied that user data, as the mark records it:
@@ -143,10 +121,6 @@ type Instance struct {
 	// Steering is what the caller recorded in the mark.
 	Steering
 }
-
-// NICInstance is one network interface of a VM: what its definition says of it, and the
-// addresses the host reports (package address).
-type NICInstance = address.NIC
 
 // The values of Instance.UserDataSource.
 const (

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostwide"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmtest"
@@ -23,7 +24,7 @@ func TestCreate_seedUploadsPerHostAreBounded(t *testing.T) {
 	kvmtest.AddLabBase(a, fake.DefaultPool, labBase)
 	kvmtest.AddLabBase(b, fake.DefaultPool, labBase)
 	pool := fake.NewPool(a, b)
-	c, err := New(Config{Hosts: map[string]HostConfig{labHost: labHostConfig(), other: labHostConfig()}}, WithPool(pool))
+	c, err := New(hostconfig.Config{Hosts: map[string]hostconfig.HostConfig{labHost: labHostConfig(), other: labHostConfig()}}, WithPool(pool))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	libvirt "github.com/digitalocean/go-libvirt"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -109,10 +110,10 @@ func TestLabReadUserData_seedProvenByIdentity(t *testing.T) {
 		`<target dev="sda" bus="sata"/><readonly/></disk></devices></domain>`, name, foreignPath)); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := c.ReadUserData(ctx, id, inst.UID); got != nil || !errors.Is(err, ErrNotManaged) {
-		t.Fatalf("ReadUserData of a same-named domain without our mark: %d bytes, %v; want ErrNotManaged", len(got), err)
+	if got, err := c.ReadUserData(ctx, id, inst.UID); got != nil || !errors.Is(err, ownership.ErrNotManaged) {
+		t.Fatalf("ReadUserData of a same-named domain without our mark: %d bytes, %v; want ownership.ErrNotManaged", len(got), err)
 	}
-	if _, err := c.Get(ctx, id, ""); !errors.Is(err, ErrNotManaged) {
-		t.Fatalf("import of a same-named domain without our mark: %v, want ErrNotManaged", err)
+	if _, err := c.Get(ctx, id, ""); !errors.Is(err, ownership.ErrNotManaged) {
+		t.Fatalf("import of a same-named domain without our mark: %v, want ownership.ErrNotManaged", err)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/userdata"
 )
@@ -186,10 +187,10 @@ func TestReadUserData_refusesWhatIsNotThisVM(t *testing.T) {
 			// A seed volume named as ours beside it does not make it ours.
 			seed, _ := definition.SeedISO(definition.SeedSpec{InstanceID: labUID, Hostname: vmName, UserData: []byte(secretUserData)})
 			h.fb.AddVolume(fake.DefaultPool, fake.Volume{Name: labSeed, Format: "raw", Content: seed})
-		}, func(err error) bool { return errors.Is(err, ErrNotManaged) }},
+		}, func(err error) bool { return errors.Is(err, ownership.ErrNotManaged) }},
 		{"a same-named domain of another configuration", func(h *coreHarness) {
 			h.markedDomain(vmName, otherUID, "other", libvirt.DomainRunning)
-		}, func(err error) bool { var o *OwnedError; return errors.As(err, &o) }},
+		}, func(err error) bool { var o *ownership.OwnedError; return errors.As(err, &o) }},
 		{"no such domain", func(*coreHarness) {}, kvmerr.IsNotFound},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -23,8 +23,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/guest"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -85,7 +85,7 @@ func (c *cloudLab) logCloudInitFailure(name string, t0, erred time.Time) {
 		t.Fatalf("the failed create's VM is not on the host: %v", err)
 	}
 	st, err := cl.CloudInit(ctx, inst.ID, inst.UID)
-	var ci *kvm2.CloudInitError
+	var ci *guest.CloudInitError
 	if !errors.As(err, &ci) {
 		t.Fatalf("cloud-init in the kept VM: %+v, %v; want its errors", st, err)
 	}

@@ -15,7 +15,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/corecall"
@@ -244,14 +243,14 @@ func (p *kvm2Provider) Configure(ctx context.Context, req provider.ConfigureRequ
 // buildCoreConfig turns the provider block into the core configuration. Files named in it must
 // exist: this is checked here rather than in ValidateConfig so that `terraform validate` passes on
 // machines (CI) that do not hold the keys, while every plan and apply still fails early.
-func buildCoreConfig(ctx context.Context, cfg providerModel) (kvm2.Config, diag.Diagnostics) {
+func buildCoreConfig(ctx context.Context, cfg providerModel) (hostconfig.Config, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	hosts := map[string]hostModel{}
 	diags.Append(cfg.Hosts.ElementsAs(ctx, &hosts, false)...)
 	if diags.HasError() {
-		return kvm2.Config{}, diags
+		return hostconfig.Config{}, diags
 	}
-	out := kvm2.Config{Hosts: make(map[string]kvm2.HostConfig, len(hosts))}
+	out := hostconfig.Config{Hosts: make(map[string]hostconfig.HostConfig, len(hosts))}
 	for name, h := range hosts {
 		hc := hostFromModel(h)
 		diags.Append(checkFileExists(name, "private_key_file", hc.PrivateKeyFile)...)
@@ -269,8 +268,8 @@ func buildCoreConfig(ctx context.Context, cfg providerModel) (kvm2.Config, diag.
 }
 
 // hostFromModel is the core's view of one host block, its jump list aside (buildJumps).
-func hostFromModel(h hostModel) kvm2.HostConfig {
-	return kvm2.HostConfig{
+func hostFromModel(h hostModel) hostconfig.HostConfig {
+	return hostconfig.HostConfig{
 		Address:        h.Address.ValueString(),
 		Port:           int(h.Port.ValueInt64()),
 		User:           h.User.ValueString(),

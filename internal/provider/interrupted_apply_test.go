@@ -20,6 +20,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/proxyvm"
 )
@@ -172,7 +173,7 @@ func TestProxyVM_createBeforeDestroyWithAFixedNameSaysWhatToChange(t *testing.T)
 // steps that apply it prove it valid HCL with an id the import accepts.
 func pastedImportBlock(t *testing.T, name string) string {
 	t.Helper()
-	detail, _ := proxyvm.TakenDetail(kvmerr.New(kvmerr.Permanent, "", "", &kvm2.OwnedError{Host: "lab", Name: name, ByCreate: true}))
+	detail, _ := proxyvm.TakenDetail(kvmerr.New(kvmerr.Permanent, "", "", &ownership.OwnedError{Host: "lab", Name: name, ByCreate: true}))
 	start := strings.Index(detail, "import {")
 	end := strings.Index(detail[max(start, 0):], "\n  }\n")
 	if start < 0 || end < 0 {

@@ -11,7 +11,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/validators"
@@ -120,7 +119,7 @@ func jumpSchema() schema.ListNestedAttribute {
 
 // buildJumps turns a host's jump list into the core's, checking what Configure checks of the
 // host's own fields: files exist, inline keys parse. Null: no jump hosts.
-func buildJumps(ctx context.Context, host string, list types.List) ([]kvm2.JumpHost, diag.Diagnostics) {
+func buildJumps(ctx context.Context, host string, list types.List) ([]hostconfig.JumpHost, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	if list.IsNull() {
 		return nil, diags
@@ -130,9 +129,9 @@ func buildJumps(ctx context.Context, host string, list types.List) ([]kvm2.JumpH
 	if diags.HasError() || len(models) == 0 {
 		return nil, diags
 	}
-	out := make([]kvm2.JumpHost, len(models))
+	out := make([]hostconfig.JumpHost, len(models))
 	for i, m := range models {
-		j := kvm2.JumpHost{
+		j := hostconfig.JumpHost{
 			Address:        m.Address.ValueString(),
 			Port:           int(m.Port.ValueInt64()),
 			User:           m.User.ValueString(),

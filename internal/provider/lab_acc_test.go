@@ -25,6 +25,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 )
 
 // accLab is the real lab host of acceptance tests, described by the KVM2_TEST_* environment
@@ -117,7 +118,7 @@ func (l *accLab) client() *kvm2.Client {
 	l.t.Helper()
 	port := 22
 	fmt.Sscan(l.port, &port)
-	c, err := kvm2.New(kvm2.Config{Hosts: map[string]kvm2.HostConfig{"lab": {
+	c, err := kvm2.New(hostconfig.Config{Hosts: map[string]hostconfig.HostConfig{"lab": {
 		Address: l.host, Port: port, User: l.user, PrivateKeyFile: l.key, KnownHostsFile: l.knownHosts,
 		Socket: l.socket, Pool: l.pool, Network: l.network,
 	}}})

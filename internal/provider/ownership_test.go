@@ -19,6 +19,7 @@ import (
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend/fake"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/corecall"
@@ -277,7 +278,7 @@ func TestProxyVM_createRetryKeepsItsUID(t *testing.T) {
 	t.Parallel()
 	h := newFakeHost(t)
 	pool := &lostDefinePool{Pool: h.Pool}
-	newClient := func(cfg kvm2.Config) (*kvm2.Client, error) {
+	newClient := func(cfg hostconfig.Config) (*kvm2.Client, error) {
 		return kvm2.New(cfg, kvm2.WithPool(pool), kvm2.WithLogger(corecall.TflogLogger{}), kvm2.WithHTTPClient(h.HTTP.Client()))
 	}
 	var uid string

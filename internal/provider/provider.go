@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/baseimage"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/corecall"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/egresscheck"
@@ -35,7 +36,7 @@ var (
 
 // ClientFactory builds the core client from the provider configuration. It must not dial:
 // Configure runs for every plan, including plans that need no host.
-type ClientFactory func(cfg kvm2.Config) (*kvm2.Client, error)
+type ClientFactory func(cfg hostconfig.Config) (*kvm2.Client, error)
 
 // kvm2Provider is the provider implementation.
 type kvm2Provider struct {
@@ -63,7 +64,7 @@ func newProvider(version string, newClient ClientFactory, retry corecall.RetryPo
 }
 
 // newCoreClient is the production factory: a core that logs through tflog.
-func newCoreClient(cfg kvm2.Config) (*kvm2.Client, error) {
+func newCoreClient(cfg hostconfig.Config) (*kvm2.Client, error) {
 	return kvm2.New(cfg, corecall.CoreLoggerOption())
 }
 

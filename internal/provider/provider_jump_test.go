@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 )
 
 // jumpBlock is a provider with host "lab" reached through the given jump list (HCL).
@@ -68,16 +69,16 @@ func TestProviderConfig_jumpMapping(t *testing.T) {
 	}
 	var (
 		mu  sync.Mutex
-		got []kvm2.Config
+		got []hostconfig.Config
 	)
-	capture := func(cfg kvm2.Config) (*kvm2.Client, error) {
+	capture := func(cfg hostconfig.Config) (*kvm2.Client, error) {
 		mu.Lock()
 		got = append(got, cfg)
 		mu.Unlock()
 		return newCoreClient(cfg)
 	}
 	// configured returns the configurations captured since the last call, at least one.
-	configured := func(t *testing.T) []kvm2.Config {
+	configured := func(t *testing.T) []hostconfig.Config {
 		t.Helper()
 		mu.Lock()
 		defer mu.Unlock()
@@ -99,7 +100,7 @@ func TestProviderConfig_jumpMapping(t *testing.T) {
 		ProtoV6ProviderFactories: factories(capture),
 		Steps:                    []resource.TestStep{{Config: config, PlanOnly: true, ExpectNonEmptyPlan: true}},
 	})
-	want := []kvm2.JumpHost{
+	want := []hostconfig.JumpHost{
 		{Address: "b1.example.com", Port: 2022, User: "ops", PrivateKeyFile: keyFile, KnownHostsFile: known},
 		{Address: "10.0.0.7", User: "jump", UseAgent: true, HostKey: testHostKey},
 		{Address: "b3", User: "x", PrivateKey: testPrivateKey, KnownHostsFile: known},

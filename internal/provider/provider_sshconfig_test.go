@@ -8,10 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 )
 
 // writeSSHConfig writes an OpenSSH client config into dir, with DIR replaced by dir, and
@@ -53,7 +52,7 @@ Host *
 `
 
 // resolve runs applySSHConfig on a host whose attributes are those of h (address required).
-func resolve(t *testing.T, file string, h hostModel) (kvm2.HostConfig, []string, []string) {
+func resolve(t *testing.T, file string, h hostModel) (hostconfig.HostConfig, []string, []string) {
 	t.Helper()
 	h.SSHConfigFile = types.StringValue(file)
 	hc := hostFromModel(h)
@@ -89,9 +88,9 @@ func TestSSHConfig_mapsHostAndProxyJump(t *testing.T) {
 	if len(errs) > 0 {
 		t.Fatalf("errors: %v", errs)
 	}
-	want := kvm2.HostConfig{
+	want := hostconfig.HostConfig{
 		Address: "10.20.0.11", Port: 2201, User: "virt", PrivateKeyFile: filepath.Join(dir, "id"),
-		Jump: []kvm2.JumpHost{
+		Jump: []hostconfig.JumpHost{
 			{Address: "bastion.example.com", Port: 2022, User: "ops"},
 			{Address: "10.20.0.2", Port: 2222, User: "jumper", PrivateKeyFile: filepath.Join(dir, "id_jump")},
 		},
@@ -116,7 +115,7 @@ func TestSSHConfig_blockWins(t *testing.T) {
 	if len(errs) > 0 {
 		t.Fatalf("errors: %v", errs)
 	}
-	want := kvm2.HostConfig{Address: "10.20.0.11", Port: 22, User: "root", UseAgent: true}
+	want := hostconfig.HostConfig{Address: "10.20.0.11", Port: 22, User: "root", UseAgent: true}
 	if !reflect.DeepEqual(hc, want) {
 		t.Fatalf("got  %+v\nwant %+v", hc, want)
 	}
@@ -131,7 +130,7 @@ func TestSSHConfig_tokensAndUnmatched(t *testing.T) {
 		t.Fatalf("%%h in HostName: got %+v, errors %v", hc, errs)
 	}
 	hc, errs, _ = resolve(t, file, nullHost("elsewhere"))
-	if len(errs) > 0 || !reflect.DeepEqual(hc, kvm2.HostConfig{Address: "elsewhere"}) {
+	if len(errs) > 0 || !reflect.DeepEqual(hc, hostconfig.HostConfig{Address: "elsewhere"}) {
 		t.Fatalf("a host the file does not name: got %+v, errors %v", hc, errs)
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostconfig"
 )
 
@@ -22,7 +21,7 @@ const sshConfigKeys = "`HostName`, `Port`, `User`, `IdentityFile` and `ProxyJump
 // they were ignored). Each value read is held to the rule of the attribute it stands for
 // (address, port, user, the number of jump hosts) as soon as it is read, so that a value the
 // attribute would refuse is refused naming the file, and none is dropped as if unset.
-func applySSHConfig(_ context.Context, name string, h hostModel, hc *kvm2.HostConfig) diag.Diagnostics {
+func applySSHConfig(_ context.Context, name string, h hostModel, hc *hostconfig.HostConfig) diag.Diagnostics {
 	var diags diag.Diagnostics
 	at := path.Root("hosts").AtMapKey(name).AtName("ssh_config_file")
 	file := hostconfig.ExpandHome(h.SSHConfigFile.ValueString())

@@ -6,8 +6,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 )
 
 // ErrorDiagnostic is the one translation of a core error into a diagnostic. The summary names
@@ -60,8 +60,8 @@ func ErrorDetail(err error) string {
 // isAdoptionRefusal reports a refusal because the name is taken by a domain that is not this
 // resource's: the core says so with its named errors.
 func isAdoptionRefusal(err error) bool {
-	var owned *kvm2.OwnedError
-	return errors.Is(err, kvmerr.ErrPermanent) && (errors.As(err, &owned) || errors.Is(err, kvm2.ErrNotManaged))
+	var owned *ownership.OwnedError
+	return errors.Is(err, kvmerr.ErrPermanent) && (errors.As(err, &owned) || errors.Is(err, ownership.ErrNotManaged))
 }
 
 // IsNotFound reports whether err is the core's NotFound class: the object is gone.

@@ -8,9 +8,9 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/corecall"
 )
 
@@ -81,10 +81,10 @@ func TestErrorSummary_withoutID(t *testing.T) {
 
 func TestErrorDiagnostic_adoptionRefusal(t *testing.T) {
 	t.Parallel()
-	owned := &kvm2.OwnedError{Host: "lab", Name: "egress-1", Other: definition.Mark{UID: "other-uid-1", Tag: "blue"}}
+	owned := &ownership.OwnedError{Host: "lab", Name: "egress-1", Other: definition.Mark{UID: "other-uid-1", Tag: "blue"}}
 	for name, cause := range map[string]error{
 		"another configuration's domain": kvmerr.New(kvmerr.Permanent, "create", "lab", owned),
-		"an unmarked domain":             kvmerr.New(kvmerr.Permanent, "create", "lab", fmt.Errorf("domain egress-1: %w", kvm2.ErrNotManaged)),
+		"an unmarked domain":             kvmerr.New(kvmerr.Permanent, "create", "lab", fmt.Errorf("domain egress-1: %w", ownership.ErrNotManaged)),
 	} {
 		t.Run(name, func(t *testing.T) {
 			d := corecall.ErrorDiagnostic("create", "proxy VM", "lab/egress-1", cause)
@@ -97,7 +97,7 @@ func TestErrorDiagnostic_adoptionRefusal(t *testing.T) {
 	}
 	// The same named error, but not as a refusal (a NotFound read of a VM that is gone), is not
 	// explained as a create refusal.
-	gone := kvmerr.New(kvmerr.NotFound, "read", "lab", &kvm2.GoneError{ID: "lab/egress-1", UID: "u1234567", Foreign: owned})
+	gone := kvmerr.New(kvmerr.NotFound, "read", "lab", &ownership.GoneError{ID: "lab/egress-1", UID: "u1234567", Foreign: owned})
 	if d := corecall.ErrorDiagnostic("read", "proxy VM", "lab/egress-1", gone); strings.Contains(d.Detail(), "Rename") {
 		t.Errorf("a gone VM is explained as an adoption refusal: %q", d.Detail())
 	}

@@ -26,7 +26,7 @@ import (
 const consoleReadTimeout = 15 * time.Second
 
 // waitForCloudInit polls cloud-init in the VM's guest until it has finished or ctx ends. A host
-// that does not answer in time is asked again; done with errors is a *kvm2.CloudInitError. It
+// that does not answer in time is asked again; done with errors is a *guest.CloudInitError. It
 // returns the last reason it was still waiting, for the error of a wait that ran out.
 func (r *proxyVMResource) waitForCloudInit(ctx context.Context, inst kvm2.Instance) (waiting string, err error) {
 	ticker := time.NewTicker(r.data.Retry.Poll)
@@ -76,7 +76,7 @@ func logCloudInitDone(ctx context.Context, inst kvm2.Instance, st guest.CloudIni
 func cloudInitDiagnostic(action, id string, timeout time.Duration, inst kvm2.Instance, waiting string, err error) diag.Diagnostic {
 	summary := corecall.ErrorSummary(action, proxyVMKind, id)
 	kept := fmt.Sprintf("The domain exists (state %q) and is recorded in state as tainted, so the next apply replaces it.", inst.State)
-	var ci *kvm2.CloudInitError
+	var ci *guest.CloudInitError
 	switch {
 	case errors.As(err, &ci):
 		return diag.NewErrorDiagnostic(summary, fmt.Sprintf("%v\n\n%s\n\nFix the user data (the guest's "+

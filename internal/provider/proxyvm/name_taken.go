@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 )
 
 // A create refused because its name holds a domain with a kvm2 mark of another uid. Terraform
@@ -32,7 +32,7 @@ const proxyVMType = "kvm2_proxy_vm"
 // TakenDetail is the detail of the error of a create whose name holds a marked domain of another
 // uid (takenDetail), and true; "" and false for any other error.
 func TakenDetail(err error) (string, bool) {
-	var owned *kvm2.OwnedError
+	var owned *ownership.OwnedError
 	if errors.Is(err, kvmerr.ErrPermanent) && errors.As(err, &owned) && owned.ByCreate {
 		return takenDetail(err, owned), true
 	}
@@ -61,7 +61,7 @@ var replacingSettings = map[string]bool{
 
 // likelyReplaced reports whether the settings owned's mark records differ from the create's in
 // one that replaces the VM: then the domain is most likely the VM this apply replaces.
-func likelyReplaced(owned *kvm2.OwnedError) bool {
+func likelyReplaced(owned *ownership.OwnedError) bool {
 	for _, d := range owned.Differs {
 		if replacingSettings[d.Setting] {
 			return true
@@ -79,7 +79,7 @@ const cbdAdvice = "a replacement that creates before it destroys cannot reuse a 
 // takenDetail explains the refusal owned of a create and says what to do. When the domain's
 // mark differs from the create in a setting that replaces the VM, the likeliest story is a
 // create_before_destroy replacement meeting its own predecessor, and the detail leads with it.
-func takenDetail(err error, owned *kvm2.OwnedError) string {
+func takenDetail(err error, owned *ownership.OwnedError) string {
 	created := "an unknown time (its mark has no creation time)"
 	if !owned.Other.CreatedAt.IsZero() {
 		created = owned.Other.CreatedAt.UTC().Format(time.RFC3339)

@@ -19,6 +19,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/ownership"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/memory"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/provider/corecall"
@@ -170,7 +171,7 @@ func (r *proxyVMResource) Read(ctx context.Context, req resource.ReadRequest, re
 	defer cancel()
 	id, uid := state.ID.ValueString(), state.UID.ValueString()
 	inst, err := r.get(ctx, id, uid)
-	var gone *kvm2.GoneError
+	var gone *ownership.GoneError
 	if corecall.IsNotFound(err) && errors.As(err, &gone) && gone.VolumesMayRemain() {
 		// The domain is gone but its volumes are not (or may not be: their pool is inactive):
 		// keep the VM in state as "gone", so the plan replaces it and the replacement's delete
