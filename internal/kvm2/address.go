@@ -9,6 +9,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/address"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/hostwide"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -46,7 +47,9 @@ type IPWait struct {
 }
 
 // IPWaitOf is the wait a VM's steering settings ask for.
-func IPWaitOf(s Steering) IPWait { return IPWait(address.WaitOf(s.IPWaitFamily, s.IPWaitInterface)) }
+func IPWaitOf(s definition.Steering) IPWait {
+	return IPWait(address.WaitOf(s.IPWaitFamily, s.IPWaitInterface))
+}
 
 // Ready reports whether inst has the addresses w waits for. sinceIPv6 is how long the NICs w
 // waits on have had a global IPv6 address but no IPv4 one (0 while not): the default family

@@ -284,10 +284,7 @@ func requestMark(req CreateRequest) definition.Mark {
 		VCPUs: req.VCPUs, MemoryMiB: req.MemoryMiB, DiskGiB: req.DiskGiB,
 		Network: req.NICs[0].Network, Bridge: req.NICs[0].Bridge, Firmware: string(req.Firmware),
 		UserDataSHA256: rules.UserDataSHA256(req.UserData), UserDataSource: userDataSource(req),
-		NetworkConfig: req.NetworkConfig, NoIPWait: req.NoIPWait, UserDataWOVersion: req.UserDataWOVersion,
-		CloudInitWait: req.CloudInitWait,
-		NamePrefix:    req.NamePrefix, IPWaitFamily: req.IPWaitFamily, IPWaitInterface: req.IPWaitInterface,
-		PortWait: req.PortWait,
+		NetworkConfig: req.NetworkConfig, Steering: req.Steering,
 	}
 }
 

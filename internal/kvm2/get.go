@@ -289,8 +289,6 @@ func instanceFromMark(host string, dom libvirt.Domain, m definition.Mark) Instan
 		VCPUs: m.VCPUs, MemoryMiB: m.MemoryMiB, DiskGiB: m.DiskGiB, Network: m.Network, Bridge: m.Bridge,
 		Firmware: rules.Firmware(m.Firmware), UserDataHash: m.UserDataSHA256, UserDataSource: m.UserDataSource,
 		NetworkConfig: m.NetworkConfig,
-		Steering: Steering{NoIPWait: m.NoIPWait, UserDataWOVersion: m.UserDataWOVersion, NamePrefix: m.NamePrefix,
-			CloudInitWait: m.CloudInitWait, IPWaitFamily: m.IPWaitFamily, IPWaitInterface: m.IPWaitInterface,
-			PortWait: m.PortWait},
+		Steering:      m.Steering,
 	}
 }

@@ -37,7 +37,7 @@ const opSetMarkSettings = "update the mark of"
 
 // SetMarkSettings rewrites the tag and the caller's steering settings in the domain's mark in
 // place, keeping every other field; a mark that says so already is not written.
-func (c *Client) SetMarkSettings(ctx context.Context, id, uid, tag string, s Steering) (Instance, error) {
+func (c *Client) SetMarkSettings(ctx context.Context, id, uid, tag string, s definition.Steering) (Instance, error) {
 	var prefixErr error // onMarked reports a malformed id
 	if _, name, err := rules.ParseID(id); err == nil {
 		prefixErr = rules.ValidateNameOfPrefix(name, s.NamePrefix)

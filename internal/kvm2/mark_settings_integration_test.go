@@ -7,6 +7,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/imagecache"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
@@ -32,7 +33,7 @@ func TestLabMark_tagsAndSettingsReadBackAndTheRealDiskSize(t *testing.T) {
 		t.Fatal(err)
 	}
 	req := owRequest(p, base.ID)
-	req.Steering = Steering{NoIPWait: true, UserDataWOVersion: "7"}
+	req.Steering = definition.Steering{NoIPWait: true, UserDataWOVersion: "7"}
 	a, err := c.Create(ctx, req)
 	if err != nil {
 		t.Fatal(err)
@@ -46,7 +47,7 @@ func TestLabMark_tagsAndSettingsReadBackAndTheRealDiskSize(t *testing.T) {
 		if rules.ValidateTag(tag) != nil {
 			t.Fatalf("the rule refuses %q", tag)
 		}
-		s := Steering{UserDataWOVersion: "-3"}
+		s := definition.Steering{UserDataWOVersion: "-3"}
 		if _, err := c.SetMarkSettings(ctx, id, a.UID, tag, s); err != nil {
 			t.Fatal(err)
 		}

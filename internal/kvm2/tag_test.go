@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -36,12 +37,12 @@ func TestSetMarkSettings_namePrefix(t *testing.T) {
 	h := newCore(t)
 	h.create()
 	h.fb.ResetCalls()
-	_, err := h.c.SetMarkSettings(context.Background(), vmID, labUID, "fleet-a", Steering{NamePrefix: "web-"})
+	_, err := h.c.SetMarkSettings(context.Background(), vmID, labUID, "fleet-a", definition.Steering{NamePrefix: "web-"})
 	if !errors.Is(err, kvmerr.ErrPermanent) || !strings.Contains(err.Error(), "does not begin with its name prefix") ||
 		h.fb.Count("DomainSetMetadata") != 0 {
 		t.Fatalf("a prefix the name does not begin with: %v; calls %v", err, h.fb.Methods())
 	}
-	inst, err := h.c.SetMarkSettings(context.Background(), vmID, labUID, "fleet-a", Steering{NamePrefix: "egress-"})
+	inst, err := h.c.SetMarkSettings(context.Background(), vmID, labUID, "fleet-a", definition.Steering{NamePrefix: "egress-"})
 	if err != nil || inst.NamePrefix != "egress-" {
 		t.Fatalf("a prefix the name begins with: %+v, %v", inst.Steering, err)
 	}

@@ -36,30 +36,7 @@ type CreateRequest struct {
 	// network-config file; empty: none, so the guest's cloud-init falls back to DHCP.
 	NetworkConfig string
 	// Steering is recorded in the mark for an import to read back.
-	Steering
-}
-
-// Steering is what a caller records in a VM's mark only to read it back at import: settings of
-// its own that the host never acts on, so that an import restores them and the plan after it is
-// empty. The zero value is what a mark of an earlier version reads as.
-type Steering struct {
-	// NoIPWait: the caller does not wait for an address after a start.
-	NoIPWait bool
-	// UserDataWOVersion is the version the caller gave its write-only user data; "" for none.
-	UserDataWOVersion string
-	// CloudInitWait is the caller's wait for cloud-init as it was given: "true", "false", or ""
-	// when not set.
-	CloudInitWait string
-	// NamePrefix is the prefix the caller made the VM's name from (rules.ValidateNameOfPrefix);
-	// "" for a name given whole.
-	NamePrefix string
-	// IPWaitFamily and IPWaitInterface are the caller's wait_for_ip_family and
-	// wait_for_ip_interface as given (rules.ValidateIPWaitSteering); "" when not set.
-	IPWaitFamily    string
-	IPWaitInterface string
-	// PortWait is the caller's wait_for_port as given (rules.ValidatePortWaitSteering); "" when
-	// not set.
-	PortWait string
+	definition.Steering
 }
 
 // State is the core's view of a domain's life.
@@ -119,7 +96,7 @@ type Instance struct {
 	// NetworkConfig is the network configuration the VM's seed holds, as its mark records it.
 	NetworkConfig string
 	// Steering is what the caller recorded in the mark.
-	Steering
+	definition.Steering
 }
 
 // The values of Instance.UserDataSource.

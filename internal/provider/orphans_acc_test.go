@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -80,7 +81,7 @@ resource "kvm2_proxy_vm" "egress" {
 		if _, err := c.Create(ctx, kvm2.CreateRequest{
 			Host: "lab", Name: name, UID: uid, BaseImageID: baseID, VCPUs: 1, MemoryMiB: 128, DiskGiB: 1,
 			Firmware: rules.FirmwareBIOS, Tag: tag, Running: i == 0, Autostart: true,
-			Steering: kvm2.Steering{NoIPWait: true, NamePrefix: prefix},
+			Steering: definition.Steering{NoIPWait: true, NamePrefix: prefix},
 		}); err != nil {
 			t.Fatalf("create %s out of band: %v", name, err)
 		}

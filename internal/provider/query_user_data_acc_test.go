@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -47,7 +48,7 @@ func TestAccQuery_userDataReplacementSaysWhy(t *testing.T) {
 	if _, err := c.Create(ctx, kvm2.CreateRequest{
 		Host: "lab", Name: name, UID: uid, BaseImageID: base.outputs()["base_id"].(string), VCPUs: 1, MemoryMiB: 64,
 		DiskGiB: 1, Firmware: rules.FirmwareBIOS, Tag: tag, UserData: []byte(userData), WriteOnlyUserData: true,
-		Steering: kvm2.Steering{NoIPWait: true},
+		Steering: definition.Steering{NoIPWait: true},
 	}); err != nil {
 		t.Fatalf("create %s: %v", name, err)
 	}

@@ -159,7 +159,7 @@ func FuzzConsoleTail(f *testing.F) {
 // no element, so the mark is the earlier version's.
 func TestMark_cloudInitWaitRoundTrips(t *testing.T) {
 	for _, v := range []string{"", "true", "false"} {
-		x, err := MarshalMark(Mark{UID: "u", CloudInitWait: v})
+		x, err := MarshalMark(Mark{UID: "u", Steering: Steering{CloudInitWait: v}})
 		if err != nil {
 			t.Fatal(err)
 		}

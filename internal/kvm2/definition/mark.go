@@ -51,23 +51,31 @@ type Mark struct {
 	// import reads it back; "" (and the mark of an earlier version, which has no such field) means
 	// none.
 	NetworkConfig string
-	// NoIPWait and UserDataWOVersion record settings that only steer the caller (it does not wait
-	// for an address; the version it gave its write-only user data, "" for none), so that an
-	// import reads them back. A mark of an earlier version has neither: the caller's defaults.
-	NoIPWait          bool
+	// Steering is what the caller records only to read it back at import.
+	Steering
+}
+
+// Steering is what a caller records in a VM's mark only to read it back at import: settings of
+// its own that the host never acts on, so that an import restores them and the plan after it is
+// empty. The zero value is what a mark of an earlier version reads as: the caller's defaults.
+// It is the one record of them: the core's request and instance embed it as it is.
+type Steering struct {
+	// NoIPWait: the caller does not wait for an address after a start.
+	NoIPWait bool
+	// UserDataWOVersion is the version the caller gave its write-only user data; "" for none.
 	UserDataWOVersion string
-	// CloudInitWait records wait_for_cloud_init as the caller gave it: "true", "false", or ""
-	// when it was not set (and in a mark of an earlier version), so an import restores exactly
-	// that.
+	// CloudInitWait is wait_for_cloud_init as the caller gave it: "true", "false", or "" when
+	// not set (and in a mark of an earlier version), so an import restores exactly that.
 	CloudInitWait string
-	// NamePrefix is the prefix the caller made the VM's name from ("" for a name it gave whole).
+	// NamePrefix is the prefix the caller made the VM's name from (rules.ValidateNameOfPrefix);
+	// "" for a name given whole.
 	NamePrefix string
-	// IPWaitFamily and IPWaitInterface record wait_for_ip_family and wait_for_ip_interface as
-	// the caller gave them ("" when not set, and in a mark of an earlier version).
+	// IPWaitFamily and IPWaitInterface are wait_for_ip_family and wait_for_ip_interface as the
+	// caller gave them (rules.ValidateIPWaitSteering); "" when not set.
 	IPWaitFamily    string
 	IPWaitInterface string
-	// PortWait records wait_for_port as the caller gave it ("" when not set, and in a mark of an
-	// earlier version).
+	// PortWait is wait_for_port as the caller gave it (rules.ValidatePortWaitSteering); "" when
+	// not set.
 	PortWait string
 }
 
@@ -245,14 +253,16 @@ func (d markDoc) mark() (Mark, error) {
 		UserDataSource: strings.TrimSpace(d.UserDataSource),
 		SeedDigest:     strings.TrimSpace(d.SeedDigest),
 		NetworkConfig:  d.NetworkConfig,
-		// Only an explicit "false" turns the wait off: a mark of an earlier version has no field.
-		NoIPWait:          strings.TrimSpace(d.WaitForIP) == "false",
-		UserDataWOVersion: strings.TrimSpace(d.UserDataWOVer),
-		CloudInitWait:     strings.TrimSpace(d.CloudInitWait),
-		NamePrefix:        strings.TrimSpace(d.NamePrefix),
-		IPWaitFamily:      strings.TrimSpace(d.IPWaitFamily),
-		IPWaitInterface:   strings.TrimSpace(d.IPWaitIface),
-		PortWait:          strings.TrimSpace(d.PortWait),
+		Steering: Steering{
+			// Only an explicit "false" turns the wait off: a mark of an earlier version has no field.
+			NoIPWait:          strings.TrimSpace(d.WaitForIP) == "false",
+			UserDataWOVersion: strings.TrimSpace(d.UserDataWOVer),
+			CloudInitWait:     strings.TrimSpace(d.CloudInitWait),
+			NamePrefix:        strings.TrimSpace(d.NamePrefix),
+			IPWaitFamily:      strings.TrimSpace(d.IPWaitFamily),
+			IPWaitInterface:   strings.TrimSpace(d.IPWaitIface),
+			PortWait:          strings.TrimSpace(d.PortWait),
+		},
 	}
 	var err error
 	if m.CreatedAt, err = parseMarkTime(d.CreatedAt); err != nil {

@@ -9,7 +9,7 @@ import (
 // mark of an earlier version, without them, reads as the caller's defaults (wait for an
 // address, no write-only user data version).
 func TestMark_steering(t *testing.T) {
-	m := Mark{UID: "u", NoIPWait: true, UserDataWOVersion: "3", NamePrefix: "proxy-"}
+	m := Mark{UID: "u", Steering: Steering{NoIPWait: true, UserDataWOVersion: "3", NamePrefix: "proxy-"}}
 	x, err := MarshalMarkForSetMetadata(m)
 	if err != nil {
 		t.Fatal(err)
@@ -30,7 +30,7 @@ func TestMark_steering(t *testing.T) {
 // The port an apply waits for round-trips, and is written only when set: a mark of an earlier
 // version, without it, reads it as unset.
 func TestMark_portWaitOnlyWhenSet(t *testing.T) {
-	m := Mark{UID: "u", PortWait: "8888"}
+	m := Mark{UID: "u", Steering: Steering{PortWait: "8888"}}
 	x, err := MarshalMarkForSetMetadata(m)
 	if err != nil {
 		t.Fatal(err)
@@ -54,7 +54,7 @@ func TestMark_portWaitOnlyWhenSet(t *testing.T) {
 // The family and interface an apply waits for round-trip, and are written only when set: a mark
 // without them is the one earlier versions wrote, and an earlier mark reads them as unset.
 func TestMark_ipWaitSteeringOnlyWhenSet(t *testing.T) {
-	m := Mark{UID: "u", IPWaitFamily: "ipv6", IPWaitInterface: "1"}
+	m := Mark{UID: "u", Steering: Steering{IPWaitFamily: "ipv6", IPWaitInterface: "1"}}
 	x, err := MarshalMarkForSetMetadata(m)
 	if err != nil {
 		t.Fatal(err)

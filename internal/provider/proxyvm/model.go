@@ -13,6 +13,7 @@ import (
 
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/definition"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/rules"
 )
 
@@ -109,8 +110,8 @@ func createRequest(ctx context.Context, plan proxyVMModel, uid, userData string,
 
 // steering is what the mark records of the attributes that only steer the provider, so that an
 // import reads them back (importedModel) and the plan after it is empty.
-func steering(plan proxyVMModel) kvm2.Steering {
-	s := kvm2.Steering{NoIPWait: !plan.WaitForIP.IsNull() && !plan.WaitForIP.IsUnknown() && !plan.WaitForIP.ValueBool()}
+func steering(plan proxyVMModel) definition.Steering {
+	s := definition.Steering{NoIPWait: !plan.WaitForIP.IsNull() && !plan.WaitForIP.IsUnknown() && !plan.WaitForIP.ValueBool()}
 	if !plan.UserDataWOVersion.IsNull() && !plan.UserDataWOVersion.IsUnknown() {
 		s.UserDataWOVersion = strconv.FormatInt(plan.UserDataWOVersion.ValueInt64(), 10)
 	}
