@@ -31,7 +31,7 @@ import (
 // Freshness: a host-wide read is used only while (1) no write by this client on that host has
 // Ended since it began, so a Get after an update, create or delete by this process always sees
 // the host after that write, and (2) it began at most SharedReadTTL ago; past that a new one is
-// made. Writes are counted at the connection (backend.TrackWrites: every call that is not a
+// made (for any Get, once the read that aged out served SharedReadsFrom Gets). Writes are counted at the connection (backend.TrackWrites: every call that is not a
 // read), so no code path that changes the host can forget to count. A domain the host-wide read does not place (made after
 // it began, or in a state it does not list: paused, crashed, shutting down) and any failure of
 // it fall back to the per-domain reads.
@@ -130,15 +130,21 @@ func (r *Reads) Snapshot(ctx context.Context, b backend.Backend, host string) *S
 	s := st.snap
 	now := r.now()
 	if s == nil || s.writes != st.writes || now.Sub(s.began) > r.ttl {
-		if st.inflight < SharedReadsFrom {
+		// A read only aged out, after it served a fleet's Gets, is renewed for any Get: a
+		// refresh spread over several hosts often has fewer than SharedReadsFrom Gets of one
+		// host in flight, and each would read per domain.
+		refreshing := s != nil && s.served >= SharedReadsFrom // a write drops the read (Wrote)
+		if st.inflight < SharedReadsFrom && !refreshing {
 			r.mu.Unlock()
 			return nil
 		}
 		s = &Snapshot{writes: st.writes, began: now, done: make(chan struct{}), leases: map[string]*leaseRead{}}
 		st.snap = s
+		s.served++
 		r.mu.Unlock()
 		s.load(ctx, b)
 	} else {
+		s.served++
 		r.mu.Unlock()
 	}
 	select {
@@ -159,6 +165,7 @@ type Snapshot struct {
 	began  time.Time
 	done   chan struct{}
 	err    error
+	served int // the Gets that took it (Reads.mu)
 
 	running, shutoff, autostart, transient map[libvirt.UUID]bool
 
