@@ -226,17 +226,18 @@ func TestDelete_transientFailureThenRetryCompletes(t *testing.T) {
 	}
 }
 
-// TestDelete_intactVMCostsFifteenRPCs: an intact running VM is deleted with its definition (read
+// TestDelete_intactVMCostsSixteenRPCs: an intact running VM is deleted with its definition (read
 // by the UUID its UID gives), its two disks resolved by path, the in-use check of those disks
-// (one listing of the host's domains, each other definition read once, its own taken from the
-// delete's read, each image of their disks looked up once: here this VM's overlay, seed and
+// (one listing of the host's domains and one call for their block statistics, each other
+// definition read once unless an earlier read's stands (hostops.DefinitionReuse), its own taken
+// from the delete's read, each image of their disks looked up once: here this VM's overlay, seed and
 // base, as the read is one that deletes running beside this one share), destroy, undefine, and
 // six volume deletes: the disks, then the console log and its three rotated copies by name (the
 // create made them volumes); no pool listing, lookup or refresh. (Before disks were checked for
 // other users, this cost seven; before the check took the VM's own definition from the delete,
 // twelve; before the console log, eleven; while virtlogd made the log, eighteen, with a refresh
-// of the pool.)
-func TestDelete_intactVMCostsFifteenRPCs(t *testing.T) {
+// of the pool; fifteen before the block statistics.)
+func TestDelete_intactVMCostsSixteenRPCs(t *testing.T) {
 	h := newCore(t)
 	h.create()
 	h.fb.ResetCalls()
@@ -244,7 +245,7 @@ func TestDelete_intactVMCostsFifteenRPCs(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantRPCs(t, h.fb, "DomainGetXMLDesc,StorageVolLookupByPath,StorageVolLookupByPath,"+
-		"ConnectListAllDomains,StorageVolLookupByPath,StorageVolLookupByPath,StorageVolLookupByPath,"+
+		"ConnectListAllDomains,ConnectGetAllDomainStats,StorageVolLookupByPath,StorageVolLookupByPath,StorageVolLookupByPath,"+
 		"DomainDestroy,DomainUndefine,"+
 		"StorageVolDelete,StorageVolDelete,StorageVolDelete,StorageVolDelete,StorageVolDelete,StorageVolDelete")
 	if n := h.fb.Count("StoragePoolRefresh"); n != 0 {

@@ -197,3 +197,26 @@ func TestLabOwnership_deleteKeepsAVMWhoseOverlayARescueDomainUses(t *testing.T) 
 		t.Fatal(err)
 	}
 }
+
+// TestLabOwnership_aDiskAttachedBetweenTwoDeletesIsSeen: the deletes of one client reuse the
+// definitions of stopped domains an earlier delete read, while libvirt's block statistics of
+// those domains stay the same (hostops.DefinitionReuse). An administrator's stopped domain read
+// by the first delete that then has our other VM's overlay attached for its next boot (virsh
+// attach-disk --config) keeps that VM: the second delete of the same client is refused naming it.
+func TestLabOwnership_aDiskAttachedBetweenTwoDeletesIsSeen(t *testing.T) {
+	const name = "ow-reread"
+	v := newOwVM(t, name)
+	other, err := v.c.Create(v.ctx, owRequest(name+"-b", v.base.ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	admin := name + "-admin"
+	imgLabDefine(t, v.c, v.ctx, admin, v.base.Path) // stopped, on the base image: no user of either VM's disks
+	if err := v.c.Delete(v.ctx, rules.FormatID("lab", other.Name), other.UID); err != nil {
+		t.Fatalf("the first delete, which reads %s: %v", admin, err)
+	}
+	virsh(t, "attach-disk", admin, v.root, "vdb", "--config", "--subdriver", "qcow2")
+	v.refusedBy(t, admin)
+	virsh(t, "undefine", admin)
+	v.deleted(t)
+}

@@ -38,16 +38,17 @@ func idKey(id string) string        { return "id:" + id }
 // ReadDiskIndex reads every domain of the host and follows its disks (DiskUsers says how).
 // Host errors are returned: nothing is decided on a failed read.
 func ReadDiskIndex(ctx context.Context, b backend.Backend) (*DiskIndex, error) {
-	return ReadDiskIndexWith(ctx, b, nil, nil, nil)
+	return ReadDiskIndexWith(ctx, b, nil, nil, nil, nil)
 }
 
 // ReadDiskIndexWith is ReadDiskIndex that takes the volumes memo remembers instead of looking
 // them up again, and adds those it finds (memo may be nil); that parses only the definitions
 // defs does not hold the parse of, and adds them (defs may be nil); and that takes the
-// definitions known gives (EachDefinitionKnown; may be nil).
-func ReadDiskIndexWith(ctx context.Context, b backend.Backend, memo *VolumeMemo, defs *DefinitionMemo, known map[libvirt.UUID]string) (*DiskIndex, error) {
+// definitions known gives (EachDefinitionKnown; may be nil); and that reads again only the
+// definitions of stopped domains reuse cannot stand for (DefinitionReuse; may be nil).
+func ReadDiskIndexWith(ctx context.Context, b backend.Backend, memo *VolumeMemo, defs *DefinitionMemo, known map[libvirt.UUID]string, reuse *DefinitionReuse) (*DiskIndex, error) {
 	x := &DiskIndex{r: &chainReader{b: b, memo: memo, vols: map[string]volumeAt{}, pathOf: map[definition.PoolVolume]poolVolume{}}}
-	read, err := readDefinitions(ctx, b, known)
+	read, err := readDefinitions(ctx, b, known, reuse)
 	if err != nil {
 		return nil, err
 	}

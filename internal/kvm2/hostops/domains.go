@@ -56,7 +56,7 @@ func EachDefinition(ctx context.Context, b backend.Backend, fn func(Definition) 
 // (by UUID) from there instead of asking the host: the caller read it itself (a delete, of the
 // domain it is removing, whose definition the host gives out only once its destroy has ended).
 func EachDefinitionKnown(ctx context.Context, b backend.Backend, known map[libvirt.UUID]string, fn func(Definition) error) error {
-	read, err := readDefinitions(ctx, b, known)
+	read, err := readDefinitions(ctx, b, known, nil)
 	if err != nil {
 		return err
 	}
@@ -84,9 +84,15 @@ type domainDefinitions struct {
 // says how), leaving out those removed meanwhile. A domain that runs (the listing gives it an ID)
 // may have two definitions, and libvirt's flags 0 give only the live one: its next-boot one is
 // read too (DomainXMLInactive; for a transient domain libvirt gives the live one again), unless
-// it is known.
-func readDefinitions(ctx context.Context, b backend.Backend, known map[libvirt.UUID]string) ([]domainDefinitions, error) {
+// it is known. With reuse, a stopped domain's definition kept there is taken instead of asking
+// the host when the host's block statistics say it stands (DefinitionReuse), and those read are
+// kept.
+func readDefinitions(ctx context.Context, b backend.Backend, known map[libvirt.UUID]string, reuse *DefinitionReuse) ([]domainDefinitions, error) {
 	listed, err := b.ConnectListAllDomains(ctx, 0)
+	if err != nil {
+		return nil, err
+	}
+	stats, err := reuse.blockStats(ctx, b) // after the listing, before any definition is read
 	if err != nil {
 		return nil, err
 	}
@@ -104,12 +110,19 @@ func readDefinitions(ctx context.Context, b backend.Backend, known map[libvirt.U
 				return err
 			}
 			*into = x
+			if flags == 0 {
+				reuse.put(dom, stats[dom.UUID], x)
+			}
 			return nil
 		})
 	}
 	for i, dom := range listed {
 		read[i].dom = dom
 		if x, ok := known[dom.UUID]; ok {
+			read[i].live = x
+			continue
+		}
+		if x, ok := reuse.get(dom, stats[dom.UUID]); ok {
 			read[i].live = x
 			continue
 		}
@@ -121,6 +134,7 @@ func readDefinitions(ctx context.Context, b backend.Backend, known map[libvirt.U
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
+	reuse.keepOnly(listed)
 	var out []domainDefinitions
 	for i, r := range read {
 		if gone[i] {

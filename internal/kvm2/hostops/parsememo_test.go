@@ -54,7 +54,7 @@ func memoHost() (*fake.Backend, string) {
 func usersOf(t *testing.T, b *fake.Backend, m *DefinitionMemo, path string) map[string]string {
 	t.Helper()
 	ctx := context.Background()
-	x, err := ReadDiskIndexWith(ctx, b, nil, m, nil)
+	x, err := ReadDiskIndexWith(ctx, b, nil, m, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +183,7 @@ func TestDefinitionMemo_readsAtOnceShareIt(t *testing.T) {
 	errs := make(chan string, 8)
 	for range 8 {
 		wg.Go(func() {
-			x, err := ReadDiskIndexWith(context.Background(), b, nil, m, nil)
+			x, err := ReadDiskIndexWith(context.Background(), b, nil, m, nil, nil)
 			if err != nil {
 				errs <- err.Error()
 				return

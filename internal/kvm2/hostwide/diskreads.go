@@ -14,7 +14,9 @@ import (
 
 // DiskReads lets the deletes of one host that run at the same time share a read of the host's
 // disks (hostops.ReadDiskIndex, the in-use rule's read of every domain) instead of one read
-// each, which for a fleet's destroy was one read of every definition per VM.
+// each, which for a fleet's destroy was one read of every definition per VM; and the reads that
+// follow one another read again only the stopped domains whose disks may have changed
+// (hostops.DefinitionReuse).
 //
 // A delete uses only a read that began after it asked, so it sees every domain defined before
 // its own check, exactly as a read of its own would. A delete that asks while a read is under
@@ -48,10 +50,11 @@ const readMaxGather = time.Second
 type diskIndexHost struct {
 	running  chan struct{} // closed when the read under way ends; nil when none is
 	next     *diskIndexRead
-	memo     *hostops.VolumeMemo     // the volumes the host's reads found, for the next reads
-	defs     *hostops.DefinitionMemo // the parses of the definitions the host's reads found, likewise
-	removing map[libvirt.UUID]string // definitions of the domains deletes are removing
-	turns    turns                   // reads and destroys take turns
+	memo     *hostops.VolumeMemo      // the volumes the host's reads found, for the next reads
+	defs     *hostops.DefinitionMemo  // the parses of the definitions the host's reads found, likewise
+	reuse    *hostops.DefinitionReuse // stopped domains' definitions, read again only when changed
+	removing map[libvirt.UUID]string  // definitions of the domains deletes are removing
+	turns    turns                    // reads and destroys take turns
 	// Deletes of the host under way that have not asked for a read yet, and that are past
 	// their destroy (DeleteWave): those a read that waited for destroys gathers.
 	beforeAsk, afterDestroy int
@@ -61,7 +64,8 @@ type diskIndexHost struct {
 func (d *DiskReads) host(host string) *diskIndexHost {
 	h := d.hosts[host]
 	if h == nil {
-		h = &diskIndexHost{memo: hostops.NewVolumeMemo(d.now), defs: hostops.NewDefinitionMemo(), removing: map[libvirt.UUID]string{}}
+		h = &diskIndexHost{memo: hostops.NewVolumeMemo(d.now), defs: hostops.NewDefinitionMemo(),
+			reuse: hostops.NewDefinitionReuse(d.now), removing: map[libvirt.UUID]string{}}
 		d.hosts[host] = h
 	}
 	return h
@@ -200,7 +204,7 @@ func (d *DiskReads) readInTurn(ctx context.Context, b backend.Backend, h *diskIn
 	d.mu.Lock()
 	known := h.known()
 	d.mu.Unlock()
-	x, err := hostops.ReadDiskIndexWith(ctx, b, h.memo, h.defs, known)
+	x, err := hostops.ReadDiskIndexWith(ctx, b, h.memo, h.defs, known, h.reuse)
 	if r != nil {
 		d.reserveNext(h, r)
 	}

@@ -46,6 +46,7 @@ func TestIntegration_fakeAnswersAsTheHost(t *testing.T) {
 		{"pool", poolScenarios},
 		{"resize", resizeScenarios},
 		{"stats", statsScenarios},
+		{"chainstats", chainStatsScenarios},
 		{"lists", listScenarios},
 		{"console", consoleScenarios},
 		{"nic", nicScenarios},

@@ -156,7 +156,7 @@ func TestStatsAnswerAsLibvirt(t *testing.T) {
 	runScenarios(t, newFakeTarget, statsScenarios)
 }
 
-// The fake answers only the block group, so no test leans on statistics it does not model.
+// The fake answers only the block group (with backing chains or not), so no test leans on statistics it does not model.
 func TestConnectGetAllDomainStats_refusesWhatTheFakeDoesNotModel(t *testing.T) {
 	b := New("h")
 	for _, c := range []struct {
@@ -165,7 +165,7 @@ func TestConnectGetAllDomainStats_refusesWhatTheFakeDoesNotModel(t *testing.T) {
 	}{
 		{libvirt.DomainStatsState, 0},
 		{libvirt.DomainStatsBlock | libvirt.DomainStatsState, 0},
-		{libvirt.DomainStatsBlock, libvirt.ConnectGetAllDomainsStatsBacking},
+		{libvirt.DomainStatsBlock, libvirt.ConnectGetAllDomainsStatsActive},
 	} {
 		_, err := b.ConnectGetAllDomainStats(context.Background(), c.stats, c.flags)
 		wantRefusal(t, "an unmodelled statistics group or flag", err, libvirt.ErrArgumentUnsupported)

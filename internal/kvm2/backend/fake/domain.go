@@ -207,6 +207,10 @@ func (b *Backend) UpdateDomain(name string, fn func(*Domain)) bool {
 	}
 	xmlBefore, mdBefore := d.XML, maps.Clone(d.Metadata)
 	fn(d)
+	if active(d.State) && d.id == 0 { // started: libvirt gives a running domain an ID
+		b.st.nextID++
+		d.id = b.st.nextID
+	}
 	xmlChanged, mdChanged := d.XML != xmlBefore, !maps.Equal(d.Metadata, mdBefore)
 	switch {
 	case xmlChanged && !mdChanged:

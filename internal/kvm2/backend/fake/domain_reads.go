@@ -82,51 +82,89 @@ func listed(d *Domain, flags libvirt.ConnectListAllDomainsFlags) bool {
 // block.N.name (its target) and block.N.path (its file, when it has one), and, when that file
 // exists (a volume of any pool, active or not: libvirt reads the file, not the pool), its
 // block.N.allocation, block.N.capacity and block.N.physical. A missing file has no sizes, running
-// or not (the fake has no QEMU that would still hold it open). Other groups and flags other than
-// ConnectGetAllDomainsStatsNowait are refused (ErrArgumentUnsupported), so no test leans on
-// what the fake does not model.
+// or not (the fake has no QEMU that would still hold it open). With ConnectGetAllDomainsStatsBacking
+// every backing image the definition records follows its disk as an entry of its own, with the
+// disk's target and the image's path and sizes, and no block.N.backingIndex unless the definition
+// gives the image an index, as libvirt lists the chain of a domain that does not run. A file
+// declared raw that is a volume of another format has its length (the fake's allocation) for
+// capacity, as libvirt reads it. Other groups and flags other than these two are refused
+// (ErrArgumentUnsupported), so no test leans on what the fake does not model.
 func (b *Backend) ConnectGetAllDomainStats(ctx context.Context, stats libvirt.DomainStatsTypes, flags libvirt.ConnectGetAllDomainStatsFlags) (_ []libvirt.DomainStatsRecord, err error) {
 	defer b.observe(ctx, "ConnectGetAllDomainStats", time.Now(), &err)
 	if err = b.begin(ctx, "ConnectGetAllDomainStats", ""); err != nil {
 		return nil, err
 	}
-	if stats != libvirt.DomainStatsBlock || flags&^libvirt.ConnectGetAllDomainsStatsNowait != 0 {
+	if stats != libvirt.DomainStatsBlock || flags&^(libvirt.ConnectGetAllDomainsStatsNowait|libvirt.ConnectGetAllDomainsStatsBacking) != 0 {
 		return nil, LibvirtError(libvirt.ErrArgumentUnsupported,
-			"fake: only the block statistics group without flags but nowait is modelled (stats %d, flags %d)", stats, flags)
+			"fake: only the block statistics group without flags but nowait and backing is modelled (stats %d, flags %d)", stats, flags)
 	}
+	backing := flags&libvirt.ConnectGetAllDomainsStatsBacking != 0
 	b.st.mu.Lock()
 	defer b.st.mu.Unlock()
 	var out []libvirt.DomainStatsRecord
 	for _, name := range sortedKeys(b.st.domains) {
 		d := b.st.domains[name]
-		out = append(out, libvirt.DomainStatsRecord{Dom: d.ref(), Params: b.st.blockStats(d.XML)})
+		out = append(out, libvirt.DomainStatsRecord{Dom: d.ref(), Params: b.st.blockStats(d.XML, backing)})
 	}
 	return out, nil
 }
 
-// blockStats is the block group of the domain whose current definition is x; callers hold st.mu.
-func (s *state) blockStats(x string) []libvirt.TypedParam {
+// blockStats is the block group of the domain whose current definition is x, with the backing
+// images it records when backing; callers hold st.mu.
+func (s *state) blockStats(x string, backing bool) []libvirt.TypedParam {
 	var dom libvirtxml.Domain
 	if err := dom.Unmarshal(x); err != nil || dom.Devices == nil {
 		return []libvirt.TypedParam{uintParam("block.count", 0)}
 	}
-	params := []libvirt.TypedParam{uintParam("block.count", uint64(len(dom.Devices.Disks)))}
-	for i, disk := range dom.Devices.Disks {
-		prefix := fmt.Sprintf("block.%d.", i)
-		if disk.Target != nil {
-			params = append(params, stringParam(prefix+"name", disk.Target.Dev))
+	var params []libvirt.TypedParam
+	n := 0
+	entry := func(target string, index uint, format string, src *libvirtxml.DomainDiskSource) {
+		prefix := fmt.Sprintf("block.%d.", n)
+		n++
+		if target != "" {
+			params = append(params, stringParam(prefix+"name", target))
 		}
-		p, err := s.sourcePath(disk.Source)
+		if index > 0 {
+			params = append(params, uintParam(prefix+"backingIndex", uint64(index)))
+		}
+		p, err := s.sourcePath(src)
 		if err != nil || p == "" {
-			continue
+			return
 		}
 		params = append(params, stringParam(prefix+"path", p))
 		if v := s.volumeAt(p); v != nil {
+			capacity := v.Capacity
+			if format == "raw" && v.Format != "raw" {
+				capacity = v.Allocation // libvirt reads a file declared raw as its length
+			}
 			params = append(params, ullongParam(prefix+"allocation", v.Allocation),
-				ullongParam(prefix+"capacity", v.Capacity), ullongParam(prefix+"physical", v.Allocation))
+				ullongParam(prefix+"capacity", capacity), ullongParam(prefix+"physical", v.Allocation))
 		}
 	}
-	return params
+	for _, disk := range dom.Devices.Disks {
+		target, format := "", ""
+		if disk.Target != nil {
+			target = disk.Target.Dev
+		}
+		if disk.Driver != nil {
+			format = disk.Driver.Type
+		}
+		entry(target, 0, format, disk.Source)
+		for l := disk.BackingStore; backing && l != nil && !emptySource(l.Source); l = l.BackingStore {
+			format = ""
+			if l.Format != nil {
+				format = l.Format.Type
+			}
+			entry(target, l.Index, format, l.Source) // no backingIndex unless the definition gives one
+		}
+	}
+	return append([]libvirt.TypedParam{uintParam("block.count", uint64(n))}, params...)
+}
+
+// emptySource says src names no image: the empty <backingStore/> that ends a recorded chain.
+func emptySource(src *libvirtxml.DomainDiskSource) bool {
+	return src == nil || src.File == nil && src.Block == nil && src.Dir == nil && src.Network == nil &&
+		src.Volume == nil && src.NVME == nil && src.VHostUser == nil && src.VHostVDPA == nil
 }
 
 func uintParam(field string, v uint64) libvirt.TypedParam {
