@@ -227,18 +227,42 @@ func (c *Client) writeSeed(ctx context.Context, b backend.Backend, made *debris,
 const defaultSeedBudget = 20 * time.Second
 
 // upload streams data into vol on a dedicated connection (see onDedicated), each attempt within
-// seedBudget. Each upload rewrites vol from the start, so a retry never leaves a mixed seed.
+// seedBudget, in one of the host's upload slots (hostwide/uploads.go), whose connection it takes
+// over from the upload before it and leaves to the next. Each upload rewrites vol from the start,
+// so a retry never leaves a mixed seed. The upload is made once more on a new connection when its
+// attempt on a kept connection failed (the host's libvirtd or sshd may have restarted since) or
+// its attempt on a new one was abandoned (hung) while ctx is live; a failed connection is closed.
 func (c *Client) upload(ctx context.Context, host string, vol libvirt.StorageVol, data []byte) error {
-	return backend.OnDedicated(ctx, c.pool, host, func(d backend.Backend) error {
-		release, err := c.seedUploads.Acquire(ctx, host) // hostwide.SeedUploadsPerHost (hostwide/uploads.go)
-		if err != nil {
+	slot, err := c.seedUploads.Acquire(ctx, host)
+	if err != nil {
+		return err
+	}
+	d, kept := slot.Conn, slot.Conn != nil
+	for attempt := 0; ; attempt++ {
+		if d == nil {
+			if d, err = c.pool.Dedicated(ctx, host); err != nil {
+				slot.Release(nil)
+				return err
+			}
+		}
+		if err = c.uploadOn(ctx, d, vol, data); err == nil {
+			slot.Release(d)
+			return nil
+		}
+		_ = d.Close()
+		d = nil
+		if attempt > 0 || ctx.Err() != nil || !kept && !errors.Is(err, kvmerr.ErrAbandoned) {
+			slot.Release(nil)
 			return err
 		}
-		defer release()
-		ctx, cancel := context.WithTimeout(ctx, c.seedBudget)
-		defer cancel()
-		return d.StorageVolUpload(ctx, vol, bytes.NewReader(data), uint64(len(data)))
-	})
+	}
+}
+
+// uploadOn streams data into vol on d within seedBudget.
+func (c *Client) uploadOn(ctx context.Context, d backend.Backend, vol libvirt.StorageVol, data []byte) error {
+	ctx, cancel := context.WithTimeout(ctx, c.seedBudget)
+	defer cancel()
+	return d.StorageVolUpload(ctx, vol, bytes.NewReader(data), uint64(len(data)))
 }
 
 // diskPaths are the files a new definition names in the pool's directory: the overlay, the seed

@@ -225,8 +225,11 @@ func (c *Client) Check(ctx context.Context, hosts ...string) []hosthealth.HostHe
 // Hosts returns the configured host names, sorted.
 func (c *Client) Hosts() []string { return hostconfig.SortedNames(c.cfg.Hosts) }
 
-// Close closes pooled connections.
-func (c *Client) Close() error { return c.pool.Close() }
+// Close closes pooled connections and those the seed uploads keep (hostwide/uploads.go).
+func (c *Client) Close() error {
+	c.seedUploads.Close()
+	return c.pool.Close()
+}
 
 // lockKey is the per-name lock of an instance.
 func lockKey(host, name string) string { return "instance:" + rules.FormatID(host, name) }

@@ -112,6 +112,7 @@ func newCore(t *testing.T, mutate ...func(*hostconfig.HostConfig)) *coreHarness 
 		if n := h.pool.Outstanding(); n != 0 {
 			t.Errorf("%d pooled connections not released", n)
 		}
+		c.seedUploads.Close() // the connections the seed uploads keep, closed with the Client
 		if n := h.pool.Unclosed(); n != 0 {
 			t.Errorf("%d dedicated connections not closed", n)
 		}

@@ -189,23 +189,45 @@ func TestCreate_notRunningLeavesDomainShutOff(t *testing.T) {
 	}
 }
 
+// The seed is uploaded on a dedicated connection, never the pooled one; the connection stays
+// open for the next create's upload (hostwide.UploadSlots), and the Client's Close closes it.
 func TestCreate_seedUploadedOnDedicatedConnectionOnly(t *testing.T) {
 	h := newCore(t)
 	h.create()
+	h.create(func(r *CreateRequest) { r.Name, r.UID = "egress-2", "uid-of-egress-2" })
 	if n := h.fb.Count("StorageVolUpload"); n != 0 {
 		t.Fatalf("pooled connection uploaded %d times", n)
 	}
-	// The base image is found on the pooled connection without reading any volume; the one
-	// dedicated connection uploads the seed and is closed.
+	// The base image is found on the pooled connection without reading any volume.
 	if n := h.fb.Count("StorageVolDownload"); n != 0 {
 		t.Fatalf("pooled connection read %d volumes", n)
 	}
 	ded := h.pool.DedicatedBackends(labHost)
 	if len(ded) != 1 {
-		t.Fatalf("dedicated connections %d, want 1", len(ded))
+		t.Fatalf("dedicated connections %d, want 1 for both creates", len(ded))
 	}
-	if got := strings.Join(ded[0].Methods(), ","); got != "StorageVolUpload,Close" || !ded[0].Closed() {
-		t.Fatalf("seed connection did %s", got)
+	if got := strings.Join(ded[0].Methods(), ","); got != "StorageVolUpload,StorageVolUpload" || ded[0].Closed() {
+		t.Fatalf("seed connection did %s, closed %v", got, ded[0].Closed())
+	}
+	if err := h.c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if !ded[0].Closed() {
+		t.Fatal("the kept seed connection is open after Close")
+	}
+}
+
+// A kept seed connection whose upload fails (the host's libvirtd restarted since the upload
+// before) is closed, and the seed is uploaded on a new connection: the create succeeds.
+func TestCreate_seedUploadRetriedWhenTheKeptConnectionFails(t *testing.T) {
+	h := newCore(t)
+	h.create()
+	kept := h.pool.DedicatedBackends(labHost)[0]
+	kept.FailAlways("StorageVolUpload", errors.New("write: broken pipe"))
+	h.create(func(r *CreateRequest) { r.Name, r.UID = "egress-2", "uid-of-egress-2" })
+	ded := h.pool.DedicatedBackends(labHost)
+	if len(ded) != 2 || !ded[0].Closed() || ded[1].Count("StorageVolUpload") != 1 {
+		t.Fatalf("dedicated connections %d, the failed one closed %v", len(ded), ded[0].Closed())
 	}
 }
 

@@ -53,6 +53,7 @@ func TestCreate_lostDefineReplyRetryRebuildsTheDisks(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.statePoll = h.c.statePoll
+	t.Cleanup(c.seedUploads.Close)
 	h.fb.FailNth("DomainUndefine", 1, errors.New("write: broken pipe"))
 	_, err = c.Create(context.Background(), labRequest())
 	if classOfErr(t, err) != kvmerr.Transient || !lost.lost.Load() {

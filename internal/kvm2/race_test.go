@@ -31,6 +31,7 @@ func (h *coreHarness) peer() *coreHarness {
 	c.statePoll = time.Millisecond
 	p.c = c
 	h.t.Cleanup(func() {
+		c.seedUploads.Close()
 		if n := p.pool.Outstanding() + p.pool.Unclosed(); n != 0 {
 			h.t.Errorf("peer: %d connections not released or closed", n)
 		}

@@ -113,11 +113,11 @@ func TestCreate_seedUploadsPerHostAreBounded(t *testing.T) {
 func TestCreate_seedUploadSlotWaitEndsWithCtx(t *testing.T) {
 	h := newCore(t)
 	for range hostwide.SeedUploadsPerHost {
-		release, err := h.c.seedUploads.Acquire(context.Background(), labHost)
+		slot, err := h.c.seedUploads.Acquire(context.Background(), labHost)
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer release()
+		defer slot.Release(nil)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()

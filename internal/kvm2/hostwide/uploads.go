@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/backend"
 	"github.com/egress-proxies/terraform-provider-kvm2/internal/kvm2/kvmerr"
 )
 
@@ -19,36 +20,87 @@ import (
 const SeedUploadsPerHost = 2
 
 // UploadSlots bounds seed uploads per host: at most SeedUploadsPerHost holders per host at once.
-// The zero value is ready to use; a host's slots are made on first use and kept, so the map holds
-// at most the configured hosts.
+// The dedicated connection of an upload that succeeded is kept for the next holder, so a fleet's
+// creates dial at most SeedUploadsPerHost connections per host, not one per VM (an SSH handshake
+// and a libvirt ConnectOpen each). The zero value is ready to use; a host's slots are made on
+// first use and kept, so the map holds at most the configured hosts. Close closes the
+// connections kept.
 type UploadSlots struct {
-	mu    sync.Mutex
-	slots map[string]chan struct{}
+	mu     sync.Mutex
+	hosts  map[string]*uploadHost
+	closed bool
 }
 
-// Acquire takes one of host's slots, waiting at most until ctx ends. The returned release must
-// be called exactly once.
-func (s *UploadSlots) Acquire(ctx context.Context, host string) (release func(), err error) {
-	ch := s.host(host)
+type uploadHost struct {
+	slots chan struct{}     // one token per holder
+	kept  []backend.Backend // connections left by uploads that succeeded; s.mu held
+}
+
+// Slot is one held upload slot of a host. Conn is a connection an earlier upload left, or nil;
+// the holder dials one when it is nil.
+type Slot struct {
+	s    *UploadSlots
+	h    *uploadHost
+	Conn backend.Backend
+}
+
+// Acquire takes one of host's slots, waiting at most until ctx ends. The slot's Release must be
+// called exactly once.
+func (s *UploadSlots) Acquire(ctx context.Context, host string) (*Slot, error) {
+	h := s.host(host)
 	select {
-	case ch <- struct{}{}:
-		return func() { <-ch }, nil
+	case h.slots <- struct{}{}:
 	case <-ctx.Done():
 		return nil, kvmerr.New(kvmerr.Transient, "", host,
 			fmt.Errorf("waiting for a seed upload slot on host %s: %w", host, ctx.Err()))
 	}
+	sl := &Slot{s: s, h: h}
+	s.mu.Lock()
+	if n := len(h.kept); n > 0 {
+		sl.Conn, h.kept = h.kept[n-1], h.kept[:n-1]
+	}
+	s.mu.Unlock()
+	return sl, nil
 }
 
-func (s *UploadSlots) host(host string) chan struct{} {
+// Release gives the slot back, keeping conn (an upload's connection, healthy after it) for the
+// next holder; nil keeps none. A connection released after Close is closed.
+func (sl *Slot) Release(conn backend.Backend) {
+	sl.s.mu.Lock()
+	switch {
+	case conn == nil:
+	case sl.s.closed:
+		_ = conn.Close()
+	default:
+		sl.h.kept = append(sl.h.kept, conn)
+	}
+	sl.s.mu.Unlock()
+	<-sl.h.slots
+}
+
+func (s *UploadSlots) host(host string) *uploadHost {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	ch, ok := s.slots[host]
+	h, ok := s.hosts[host]
 	if !ok {
-		if s.slots == nil {
-			s.slots = map[string]chan struct{}{}
+		if s.hosts == nil {
+			s.hosts = map[string]*uploadHost{}
 		}
-		ch = make(chan struct{}, SeedUploadsPerHost)
-		s.slots[host] = ch
+		h = &uploadHost{slots: make(chan struct{}, SeedUploadsPerHost)}
+		s.hosts[host] = h
 	}
-	return ch
+	return h
+}
+
+// Close closes the connections kept; those of slots held now are closed on their Release.
+func (s *UploadSlots) Close() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.closed = true
+	for _, h := range s.hosts {
+		for _, c := range h.kept {
+			_ = c.Close()
+		}
+		h.kept = nil
+	}
 }
