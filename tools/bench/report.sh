@@ -44,6 +44,9 @@ fmt_s() { if [ -n "$1" ]; then echo "$(secs "$1") s"; else echo -; fi; }
 fmt_mib() { if [ -n "$1" ] && [ "$1" != 0 ]; then awk -v k="$1" 'BEGIN {printf "%.1f MiB", k / 1024}'; else echo -; fi; }
 per_vm() { if [ -n "$1" ]; then awk -v r="$1" -v n="$n" 'BEGIN {printf "%.2f", r / n}'; else echo -; fi; }
 
+# sum_ms <ms> <ms>: their sum, "" when either is missing.
+sum_ms() { if [ -n "$1" ] && [ -n "$2" ]; then echo $(($1 + $2)); fi; }
+
 # row <label> <unit s|MiB> <kvm2> <floor> <host> <peer>
 row() {
   local f=fmt_s
@@ -68,6 +71,7 @@ shape_summary() {
     row "plan -refresh=false" s "${fig[kvm2-plan-norefresh]}" "${fig[floor-plan]}" "" ""
     echo "  (the floor's column in the row above is its plan: its refresh reads nothing)"
     row destroy s "${fig[kvm2-destroy]}" "${fig[floor-destroy]}" "${fig[host-destroy]}" "${fig[libvirt-destroy]}"
+    [ -z "${fig[host-apply]}" ] || echo "  kvm2 / (floor + host)    apply $(ratio "${fig[kvm2-apply]}" "$(sum_ms "${fig[floor-apply]}" "${fig[host-apply]}")"), destroy $(ratio "${fig[kvm2-destroy]}" "$(sum_ms "${fig[floor-destroy]}" "${fig[host-destroy]}")") (Terraform's own work, the schema floor's, beside the hosts')"
     row "peak RSS, one process" MiB "${fig[kvm2-rss]}" "${fig[floor-rss]}" "" "${fig[libvirt-rss]}"
     echo "  peak RSS by phase        kvm2 apply $(fmt_mib "${fig[kvm2-rss-apply]}"), plan $(fmt_mib "${fig[kvm2-rss-plan]}"), destroy $(fmt_mib "${fig[kvm2-rss-destroy]}"); floor $(fmt_mib "${fig[floor-rss-apply]}"), $(fmt_mib "${fig[floor-rss-plan]}"), $(fmt_mib "${fig[floor-rss-destroy]}")"
     if [ -n "${fig[rpcs]}" ]; then
@@ -127,6 +131,7 @@ shape_json_object() {
   o+=", \"host\": {\"apply_s\": $(jnum "${fig[host-apply]}"), \"destroy_s\": $(jnum "${fig[host-destroy]}")}"
   o+=", \"ratios\": {\"plan_kvm2_floor\": $(jratio "${fig[kvm2-plan]}" "${fig[floor-plan]}"), \"plan_norefresh_kvm2_floor\": $(jratio "${fig[kvm2-plan-norefresh]}" "${fig[floor-plan]}")"
   o+=", \"apply_kvm2_host\": $(jratio "${fig[kvm2-apply]}" "${fig[host-apply]}"), \"destroy_kvm2_host\": $(jratio "${fig[kvm2-destroy]}" "${fig[host-destroy]}")"
+  o+=", \"apply_kvm2_floor_plus_host\": $(jratio "${fig[kvm2-apply]}" "$(sum_ms "${fig[floor-apply]}" "${fig[host-apply]}")"), \"destroy_kvm2_floor_plus_host\": $(jratio "${fig[kvm2-destroy]}" "$(sum_ms "${fig[floor-destroy]}" "${fig[host-destroy]}")")"
   o+=", \"rss_kvm2_floor\": $(jratio "${fig[kvm2-rss]}" "${fig[floor-rss]}"), \"apply_kvm2_peer\": $(jratio "${fig[kvm2-apply]}" "${fig[libvirt-apply]}")"
   o+=", \"plan_kvm2_peer\": $(jratio "${fig[kvm2-plan]}" "${fig[libvirt-plan]}"), \"destroy_kvm2_peer\": $(jratio "${fig[kvm2-destroy]}" "${fig[libvirt-destroy]}")}}"
   echo "$o"
