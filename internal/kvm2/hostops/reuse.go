@@ -21,8 +21,8 @@ import (
 // of one definition per domain, which made a destroy's reads grow with the square of the fleet.
 //
 // A kept definition stands for the domain's current one when the domain is stopped at the read's
-// listing and its record in one ConnectGetAllDomainStats of the block group with backing chains,
-// taken after the listing and before any definition is read, equals field for field the record
+// listing and its record in one ConnectGetAllDomainStats of the block group with backing chains
+// (ReuseStatsFlags), taken after the listing and before any definition is read, equals field for field the record
 // taken before the kept definition was read, and names a path for every disk and recorded backing
 // image. Those statistics are libvirt's reading of the domain's current definition: each disk's
 // target, the path of its image and of every backing image the definition records, and the sizes
@@ -55,7 +55,13 @@ func NewDefinitionReuse(now func() time.Time) *DefinitionReuse {
 	return &DefinitionReuse{now: now, doms: map[libvirt.UUID]keptDefinition{}}
 }
 
-// blockStats is the block statistics of every domain of the host, by UUID, each as one string
+// ReuseStatsFlags are the flags of the statistics call of DefinitionReuse: the domains that do not
+// run (whose definitions alone it reuses; a running domain's statistics would ask its QEMU), each
+// with the backing images its definition records.
+const ReuseStatsFlags = libvirt.ConnectGetAllDomainsStatsInactive | libvirt.ConnectGetAllDomainsStatsBacking |
+	libvirt.ConnectGetAllDomainsStatsNowait
+
+// blockStats is the block statistics of every stopped domain of the host, by UUID, each as one string
 // (blockStatsKey), "" for a domain with a disk or backing image that has no path. A host that
 // does not give them (ErrNoSupport, ErrArgumentUnsupported) gives nil: every definition is then
 // read. Other errors are returned, as every host error of a read is.
@@ -63,8 +69,7 @@ func (m *DefinitionReuse) blockStats(ctx context.Context, b backend.Backend) (ma
 	if m == nil {
 		return nil, nil
 	}
-	recs, err := b.ConnectGetAllDomainStats(ctx, libvirt.DomainStatsBlock,
-		libvirt.ConnectGetAllDomainsStatsBacking|libvirt.ConnectGetAllDomainsStatsNowait)
+	recs, err := b.ConnectGetAllDomainStats(ctx, libvirt.DomainStatsBlock, ReuseStatsFlags)
 	switch {
 	case kvmerr.HasCode(err, libvirt.ErrNoSupport), kvmerr.HasCode(err, libvirt.ErrArgumentUnsupported):
 		return nil, nil

@@ -14,8 +14,8 @@ import (
 // target, backing index and path.
 func chainStats(t *testing.T, tg *target, dom libvirt.Domain) (all string, images []string) {
 	t.Helper()
-	recs, err := tg.b.ConnectGetAllDomainStats(tg.ctx(t), libvirt.DomainStatsBlock,
-		libvirt.ConnectGetAllDomainsStatsBacking|libvirt.ConnectGetAllDomainsStatsNowait)
+	recs, err := tg.b.ConnectGetAllDomainStats(tg.ctx(t), libvirt.DomainStatsBlock, libvirt.ConnectGetAllDomainsStatsInactive|
+		libvirt.ConnectGetAllDomainsStatsBacking|libvirt.ConnectGetAllDomainsStatsNowait) // hostops.ReuseStatsFlags
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,6 +89,25 @@ var chainStatsScenarios = []scenario{
 		changed("the disk's format changed to raw", strings.Replace(qcow2Disk(top, ""), "type='qcow2'", "type='raw'", 1))
 		if back, _ := chainStats(t, tg, def(qcow2Disk(top, explicitBacking(base, true)))); back != first {
 			t.Errorf("statistics of the first definition defined again differ:\n%s\nthen\n%s", first, back)
+		}
+	}},
+	{"a running domain has no statistics among the inactive ones", func(t *testing.T, tg *target) {
+		p := tg.volume(t, tg.name("r.qcow2"), "qcow2", "")
+		dn := tg.name("r")
+		dom := tg.define(t, dn, guest{name: dn, uuid: newUUID(t), devices: qcow2Disk(p, "")}.xml())
+		if _, images := chainStats(t, tg, dom); len(images) != 1 {
+			t.Fatalf("stopped: images %q, want the one disk", images)
+		}
+		tg.start(t, dom)
+		recs, err := tg.b.ConnectGetAllDomainStats(tg.ctx(t), libvirt.DomainStatsBlock, libvirt.ConnectGetAllDomainsStatsInactive|
+			libvirt.ConnectGetAllDomainsStatsBacking|libvirt.ConnectGetAllDomainsStatsNowait)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range recs {
+			if r.Dom.UUID == dom.UUID {
+				t.Fatalf("the running domain %s is among the inactive ones", dn)
+			}
 		}
 	}},
 }

@@ -87,23 +87,28 @@ func listed(d *Domain, flags libvirt.ConnectListAllDomainsFlags) bool {
 // disk's target and the image's path and sizes, and no block.N.backingIndex unless the definition
 // gives the image an index, as libvirt lists the chain of a domain that does not run. A file
 // declared raw that is a volume of another format has its length (the fake's allocation) for
-// capacity, as libvirt reads it. Other groups and flags other than these two are refused
-// (ErrArgumentUnsupported), so no test leans on what the fake does not model.
+// capacity, as libvirt reads it. With ConnectGetAllDomainsStatsInactive only the domains that do
+// not run are answered. Other groups, and flags but these and ConnectGetAllDomainsStatsNowait, are
+// refused (ErrArgumentUnsupported), so no test leans on what the fake does not model.
 func (b *Backend) ConnectGetAllDomainStats(ctx context.Context, stats libvirt.DomainStatsTypes, flags libvirt.ConnectGetAllDomainStatsFlags) (_ []libvirt.DomainStatsRecord, err error) {
 	defer b.observe(ctx, "ConnectGetAllDomainStats", time.Now(), &err)
 	if err = b.begin(ctx, "ConnectGetAllDomainStats", ""); err != nil {
 		return nil, err
 	}
-	if stats != libvirt.DomainStatsBlock || flags&^(libvirt.ConnectGetAllDomainsStatsNowait|libvirt.ConnectGetAllDomainsStatsBacking) != 0 {
+	modelled := libvirt.ConnectGetAllDomainsStatsNowait | libvirt.ConnectGetAllDomainsStatsBacking | libvirt.ConnectGetAllDomainsStatsInactive
+	if stats != libvirt.DomainStatsBlock || flags&^modelled != 0 {
 		return nil, LibvirtError(libvirt.ErrArgumentUnsupported,
-			"fake: only the block statistics group without flags but nowait and backing is modelled (stats %d, flags %d)", stats, flags)
+			"fake: only the block statistics group without flags but nowait, backing and inactive is modelled (stats %d, flags %d)", stats, flags)
 	}
-	backing := flags&libvirt.ConnectGetAllDomainsStatsBacking != 0
+	backing, inactive := flags&libvirt.ConnectGetAllDomainsStatsBacking != 0, flags&libvirt.ConnectGetAllDomainsStatsInactive != 0
 	b.st.mu.Lock()
 	defer b.st.mu.Unlock()
 	var out []libvirt.DomainStatsRecord
 	for _, name := range sortedKeys(b.st.domains) {
 		d := b.st.domains[name]
+		if inactive && active(d.State) {
+			continue
+		}
 		out = append(out, libvirt.DomainStatsRecord{Dom: d.ref(), Params: b.st.blockStats(d.XML, backing)})
 	}
 	return out, nil
