@@ -22,9 +22,9 @@ import (
 //
 // A kept definition stands for the domain's current one when the domain is stopped at the read's
 // listing and its record in one ConnectGetAllDomainStats of the block group with backing chains
-// (ReuseStatsFlags), taken after the listing and before any definition is read, equals field for field the record
-// taken before the kept definition was read, and names a path for every disk and recorded backing
-// image. Those statistics are libvirt's reading of the domain's current definition: each disk's
+// (ReuseStatsFlags), taken after the listing and before any definition is read, equals field for
+// field the record taken before the kept definition was read, and names a path for every disk and
+// recorded backing image. Those statistics are libvirt's reading of the domain's current definition: each disk's
 // target, the path of its image and of every backing image the definition records, and the sizes
 // libvirt reads from those files by the format the definition gives them. A disk attached or
 // detached, a source or a recorded backing image changed, the domain undefined and defined again
@@ -61,8 +61,8 @@ func NewDefinitionReuse(now func() time.Time) *DefinitionReuse {
 const ReuseStatsFlags = libvirt.ConnectGetAllDomainsStatsInactive | libvirt.ConnectGetAllDomainsStatsBacking |
 	libvirt.ConnectGetAllDomainsStatsNowait
 
-// blockStats is the block statistics of every stopped domain of the host, by UUID, each as one string
-// (blockStatsKey), "" for a domain with a disk or backing image that has no path. A host that
+// blockStats is the block statistics of every stopped domain of the host, by UUID, each as one
+// string (blockStatsKey), "" for a domain with a disk or backing image that has no path. A host that
 // does not give them (ErrNoSupport, ErrArgumentUnsupported) gives nil: every definition is then
 // read. Other errors are returned, as every host error of a read is.
 func (m *DefinitionReuse) blockStats(ctx context.Context, b backend.Backend) (map[libvirt.UUID]string, error) {
