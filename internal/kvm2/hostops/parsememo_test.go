@@ -53,8 +53,14 @@ func memoHost() (*fake.Backend, string) {
 // usersOf reads the host with m and names the users of path, each with its reason if unsure.
 func usersOf(t *testing.T, b *fake.Backend, m *DefinitionMemo, path string) map[string]string {
 	t.Helper()
+	return usersWith(t, b, m, nil, path)
+}
+
+// usersWith is usersOf with the definitions reuse keeps (either may be nil).
+func usersWith(t *testing.T, b *fake.Backend, m *DefinitionMemo, reuse *DefinitionReuse, path string) map[string]string {
+	t.Helper()
 	ctx := context.Background()
-	x, err := ReadDiskIndexWith(ctx, b, nil, m, nil, nil)
+	x, err := ReadDiskIndexWith(ctx, b, nil, m, nil, reuse)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,17 +37,8 @@ func chained(top, base string) string {
 func reuseRead(t *testing.T, b *fake.Backend, reuse *DefinitionReuse, path string) (users, asked []string) {
 	t.Helper()
 	b.ResetCalls()
-	ctx := context.Background()
-	x, err := ReadDiskIndexWith(ctx, b, nil, nil, nil, reuse)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := x.Users(ctx, b, []string{path}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, u := range got[path] {
-		users = append(users, u.Name)
+	for name := range usersWith(t, b, nil, reuse, path) {
+		users = append(users, name)
 	}
 	for _, c := range b.Calls() {
 		if c.Method == "DomainGetXMLDesc" {
