@@ -22,7 +22,7 @@ import (
 //
 // A kept definition stands for the domain's current one when the domain is stopped at the read's
 // listing and its record in one ConnectGetAllDomainStats of the block group with backing chains
-// (ReuseStatsFlags), taken after the listing and before any definition is read, equals field for
+// (reuseStatsFlags), taken after the listing and before any definition is read, equals field for
 // field the record taken before the kept definition was read, and names a path for every disk and
 // recorded backing image. Those statistics are libvirt's reading of the domain's current definition: each disk's
 // target, the path of its image and of every backing image the definition records, and the sizes
@@ -55,10 +55,10 @@ func NewDefinitionReuse(now func() time.Time) *DefinitionReuse {
 	return &DefinitionReuse{now: now, doms: map[libvirt.UUID]keptDefinition{}}
 }
 
-// ReuseStatsFlags are the flags of the statistics call of DefinitionReuse: the domains that do not
+// reuseStatsFlags are the flags of the statistics call of DefinitionReuse: the domains that do not
 // run (whose definitions alone it reuses; a running domain's statistics would ask its QEMU), each
 // with the backing images its definition records.
-const ReuseStatsFlags = libvirt.ConnectGetAllDomainsStatsInactive | libvirt.ConnectGetAllDomainsStatsBacking |
+const reuseStatsFlags = libvirt.ConnectGetAllDomainsStatsInactive | libvirt.ConnectGetAllDomainsStatsBacking |
 	libvirt.ConnectGetAllDomainsStatsNowait
 
 // blockStats is the block statistics of every stopped domain of the host, by UUID, each as one
@@ -69,7 +69,7 @@ func (m *DefinitionReuse) blockStats(ctx context.Context, b backend.Backend) (ma
 	if m == nil {
 		return nil, nil
 	}
-	recs, err := b.ConnectGetAllDomainStats(ctx, libvirt.DomainStatsBlock, ReuseStatsFlags)
+	recs, err := b.ConnectGetAllDomainStats(ctx, libvirt.DomainStatsBlock, reuseStatsFlags)
 	switch {
 	case kvmerr.HasCode(err, libvirt.ErrNoSupport), kvmerr.HasCode(err, libvirt.ErrArgumentUnsupported):
 		return nil, nil
@@ -161,14 +161,4 @@ func (m *DefinitionReuse) keepOnly(listed []libvirt.Domain) {
 			delete(m.doms, u)
 		}
 	}
-}
-
-// Kept is how many definitions m keeps now.
-func (m *DefinitionReuse) Kept() int {
-	if m == nil {
-		return 0
-	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return len(m.doms)
 }

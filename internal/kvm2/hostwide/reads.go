@@ -31,8 +31,9 @@ import (
 // Freshness: a host-wide read is used only while (1) no write by this client on that host has
 // Ended since it began, so a Get after an update, create or delete by this process always sees
 // the host after that write, and (2) it began at most SharedReadTTL ago; past that a new one is
-// made (for any Get, once the read that aged out served SharedReadsFrom Gets). Writes are counted at the connection (backend.TrackWrites: every call that is not a
-// read), so no code path that changes the host can forget to count. A domain the host-wide read does not place (made after
+// made (for any Get, once the read that aged out served SharedReadsFrom Gets). Writes are counted
+// at the connection (backend.TrackWrites: every call that is not a read), so no code path that
+// changes the host can forget to count. A domain the host-wide read does not place (made after
 // it began, or in a state it does not list: paused, crashed, shutting down) and any failure of
 // it fall back to the per-domain reads.
 

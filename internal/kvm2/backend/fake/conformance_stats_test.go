@@ -9,13 +9,17 @@ import (
 	libvirt "github.com/digitalocean/go-libvirt"
 )
 
+// chainStatsFlags are the flags of the in-use reads' statistics call (hostops' reuseStatsFlags,
+// which this package may not import): stopped domains, with backing chains, without waiting.
+const chainStatsFlags = libvirt.ConnectGetAllDomainsStatsInactive | libvirt.ConnectGetAllDomainsStatsBacking |
+	libvirt.ConnectGetAllDomainsStatsNowait
+
 // chainStats is the block statistics with backing chains of dom as the in-use reads take them
 // (hostops.DefinitionReuse): every field and value, sorted, and the images listed, each as its
 // target, backing index and path.
 func chainStats(t *testing.T, tg *target, dom libvirt.Domain) (all string, images []string) {
 	t.Helper()
-	recs, err := tg.b.ConnectGetAllDomainStats(tg.ctx(t), libvirt.DomainStatsBlock, libvirt.ConnectGetAllDomainsStatsInactive|
-		libvirt.ConnectGetAllDomainsStatsBacking|libvirt.ConnectGetAllDomainsStatsNowait) // hostops.ReuseStatsFlags
+	recs, err := tg.b.ConnectGetAllDomainStats(tg.ctx(t), libvirt.DomainStatsBlock, chainStatsFlags)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,8 +103,7 @@ var chainStatsScenarios = []scenario{
 			t.Fatalf("stopped: images %q, want the one disk", images)
 		}
 		tg.start(t, dom)
-		recs, err := tg.b.ConnectGetAllDomainStats(tg.ctx(t), libvirt.DomainStatsBlock, libvirt.ConnectGetAllDomainsStatsInactive|
-			libvirt.ConnectGetAllDomainsStatsBacking|libvirt.ConnectGetAllDomainsStatsNowait)
+		recs, err := tg.b.ConnectGetAllDomainStats(tg.ctx(t), libvirt.DomainStatsBlock, chainStatsFlags)
 		if err != nil {
 			t.Fatal(err)
 		}
